@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { envelopeSchema } from './envelope';
+import { defineRoutes, type RouteDef } from './route';
+import { tokenQuerySchema, tokenResponseSchema, userInfoSchema } from '../auth/token';
+import {
+  arriveSchema,
+  cancelSchema,
+  consignmentListPageSchema,
+  consignmentListQuerySchema,
+  consignmentSchema,
+  detailQuerySchema,
+  dispatchSchema,
+  historyEntrySchema,
+  historyQuerySchema,
+  removeQuerySchema,
+  signSchema,
+  submitConsignmentBodySchema,
+  transitionTargetSchema,
+} from '../transport/consignment';
+
+/** Roles allowed to change consignments; every signed-in user of the tenant may read them. */
+export const CONSIGNMENT_WRITERS = ['admin', 'dispatcher'] as const;
+
+const commandResult = z.object({ id: z.string(), billNo: z.string(), version: z.number().int(), state: z.string() });
+
+export const authRoutes = defineRoutes({
+  token: {
+    method: 'POST',
+    path: '/api/bl-auth/token',
+    summary: 'Sign in (grantType password or refresh_token); Authorization: Basic base64(clientId:clientSecret)',
+    tag: 'auth',
+    query: tokenQuerySchema,
+    response: envelopeSchema(tokenResponseSchema),
+    auth: false,
+  },
+  logout: {
+    method: 'GET',
+    path: '/api/bl-auth/logout',
+    summary: 'Revoke the session of the calling token',
+    tag: 'auth',
+    response: envelopeSchema(z.boolean()),
+  },
+  userInfo: {
+    method: 'GET',
+    path: '/api/bl-system/user/getUserInfo',
+    summary: 'The signed-in user and roles',
+    tag: 'auth',
+    response: envelopeSchema(userInfoSchema),
+  },
+});
+
+const base = '/api/bl-transport/consignment';
+const transition = (action: string, query: z.ZodType = transitionTargetSchema): RouteDef => ({
+  method: 'POST',
+  path: `${base}/${action}`,
+  summary: `${action} a consignment order (id and expected version in query or body)`,
+  tag: 'transport',
+  body: query,
+  response: envelopeSchema(commandResult),
+});
+
+export const consignmentRoutes = defineRoutes({
+  list: {
+    method: 'GET',
+    path: `${base}/list`,
+    summary: 'Consignment orders, paged on the server with filters and sorts',
+    tag: 'transport',
+    query: consignmentListQuerySchema,
+    response: envelopeSchema(consignmentListPageSchema),
+  },
+  detail: {
+    method: 'GET',
+    path: `${base}/detail`,
+    summary: 'One consignment order; with version=N, the document as it was after event N',
+    tag: 'transport',
+    query: detailQuerySchema,
+    response: envelopeSchema(consignmentSchema),
+  },
+  history: {
+    method: 'GET',
+    path: `${base}/history`,
+    summary: 'Every event of one consignment order: type, version, actor, time, data',
+    tag: 'transport',
+    query: historyQuerySchema,
+    response: envelopeSchema(z.array(historyEntrySchema)),
+  },
+  submit: {
+    method: 'POST',
+    path: `${base}/submit`,
+    summary: 'Create a draft (no id) or change a draft (id and expected version)',
+    tag: 'transport',
+    body: submitConsignmentBodySchema,
+    response: envelopeSchema(commandResult),
+  },
+  remove: {
+    method: 'POST',
+    path: `${base}/remove`,
+    summary: 'Remove drafts or cancelled orders (ids comma separated)',
+    tag: 'transport',
+    query: removeQuerySchema,
+    response: envelopeSchema(z.array(commandResult)),
+  },
+  audit: transition('audit'),
+  dispatch: transition('dispatch', dispatchSchema),
+  load: transition('load'),
+  arrive: transition('arrive', arriveSchema),
+  sign: transition('sign', signSchema),
+  cancel: transition('cancel', cancelSchema),
+});
+
+export const allRoutes: Record<string, Record<string, RouteDef>> = { auth: authRoutes, consignment: consignmentRoutes };

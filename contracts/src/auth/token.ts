@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** POST /api/bl-auth/token query, as Saber clients send it (DESIGN section 5). */
+export const grantTypes = ['password', 'captcha', 'refresh_token', 'social'] as const;
+
+export const tokenQuerySchema = z.object({
+  grantType: z.enum(grantTypes, { error: 'validation.requiredSelect' }),
+  tenantId: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(12).optional(),
+  account: z.string().trim().max(64).optional(),
+  /** MD5 hex of the plain password, as Saber sends it */
+  password: z.string().max(128).optional(),
+  type: z.string().max(20).optional(),
+  refreshToken: z.string().max(512).optional(),
+  scope: z.string().max(50).optional(),
+});
+export type TokenQuery = z.infer<typeof tokenQuerySchema>;
+
+export const tokenResponseSchema = z.object({
+  accessToken: z.string(),
+  tokenType: z.literal('bearer'),
+  refreshToken: z.string(),
+  expiresIn: z.number().int(),
+  tenantId: z.string(),
+  userId: z.string(),
+  account: z.string(),
+  userName: z.string(),
+  avatar: z.string(),
+  oauthId: z.string(),
+  openCodeCheck: z.boolean(),
+  roles: z.array(z.string()),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const userInfoSchema = z.object({
+  tenantId: z.string(),
+  tenantName: z.string(),
+  userId: z.string(),
+  account: z.string(),
+  userName: z.string(),
+  avatar: z.string(),
+  roles: z.array(z.string()),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const DEMO_CLIENT = { clientId: 'console', clientSecret: 'console_secret' } as const;
+export const ACCESS_TOKEN_SECONDS = 7200;
+export const REFRESH_TOKEN_SECONDS = 7 * 24 * 3600;

@@ -1,0 +1,2 @@
+export * from './consignment.machine';
+export * from './machine-graph';
