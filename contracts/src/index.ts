@@ -1,5 +1,6 @@
 export * from './api/envelope';
 export * from './api/errors';
+export * from './api/app-error';
 export * from './api/route';
 export * from './api/routes';
 export * from './validation/rules';
@@ -7,3 +8,4 @@ export * from './validation/format';
 export * from './i18n/messages';
 export * from './auth/token';
 export * from './transport/consignment';
+export * from './validation/validate';

@@ -1,0 +1,3 @@
+/** Nest injection tokens for the storage the host opens once and every context shares. */
+export const DB_POOL = Symbol('DB_POOL');
+export const EVENT_STORE = Symbol('EVENT_STORE');

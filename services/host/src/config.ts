@@ -1,0 +1,24 @@
+import path from 'node:path';
+
+/** Everything the host reads from its environment, in one place. */
+export type HostConfig = {
+  port: number;
+  host: string;
+  /** PostgreSQL URL; unset: embedded PGlite in dataDir */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** the built console; served on the API's port when present */
+  webDist: string;
+  seedDemo: boolean;
+};
+
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+
+export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): HostConfig => ({
+  port: Number(env.PORT ?? 8080),
+  host: env.HOST ?? '0.0.0.0',
+  databaseUrl: env.DATABASE_URL || undefined,
+  dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
+  webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
+  seedDemo: env.SEED_DEMO !== 'false',
+});

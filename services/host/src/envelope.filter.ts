@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, ValidationError, fail, formatIssues, languageFromHeader, translate, type Language } from '@tpl/contracts';
+import { StaleVersionError } from '@tpl/event-store';
+
+type Req = FastifyRequest & { correlationId?: string };
+
+const languageOf = (req: Req): Language => {
+  const h = req.headers['accept-language'];
+  return languageFromHeader(Array.isArray(h) ? h[0] : h);
+};
+
+/**
+ * Every error leaves as the envelope { code, success: false, data: null, msg } with the
+ * HTTP status equal to code, worded in the caller's language. Unexpected errors are
+ * logged with their correlation id and answered 500 without any internals.
+ */
+@Catch()
+export class EnvelopeFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Http');
+  private indexHtml: string | undefined;
+
+  constructor(private readonly webDist: string) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const req = ctx.getRequest<Req>();
+    const reply = ctx.getResponse<FastifyReply>();
+    const lang = languageOf(req);
+    const url = req.url.split('?')[0] ?? '/';
+
+    // the console is a single-page app: any unknown non-API GET gets its index.html
+    if (this.isNotFound(exception) && req.method === 'GET' && !url.startsWith('/api')) {
+      const html = this.spaIndex();
+      if (html) {
+        void reply.status(200).type('text/html; charset=utf-8').send(html);
+        return;
+      }
+    }
+
+    const { code, msg } = this.describe(exception, req, lang, url);
+    if (code === 500) {
+      this.logger.error(
+        `[${req.correlationId}] ${req.method} ${url} failed: ${exception instanceof Error ? exception.stack : String(exception)}`,
+      );
+    }
+    void reply.status(code).header('content-type', 'application/json; charset=utf-8').send(fail(code, msg));
+  }
+
+  private isNotFound(e: unknown) {
+    return e instanceof HttpException && e.getStatus() === 404;
+  }
+
+  private spaIndex(): string | undefined {
+    if (this.indexHtml === undefined) {
+      const file = path.join(this.webDist, 'index.html');
+      this.indexHtml = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    }
+    return this.indexHtml || undefined;
+  }
+
+  private describe(e: unknown, req: Req, lang: Language, url: string): { code: number; msg: string } {
+    if (e instanceof ValidationError) {
+      const fields = formatIssues(e.issues, e.entity, lang);
+      return { code: 400, msg: fields.map((f) => f.message).join('; ') };
+    }
+    if (e instanceof AppError) {
+      const vars: Record<string, string | number> = { ...e.vars };
+      for (const [name, key] of Object.entries(e.keyVars)) vars[name] = translate(lang, key);
+      return { code: e.code, msg: translate(lang, e.key, vars) };
+    }
+    if (e instanceof StaleVersionError) {
+      return { code: 409, msg: translate(lang, 'errors.concurrentChange', { expected: e.expectedVersion }) };
+    }
+    if (e instanceof HttpException) {
+      const status = e.getStatus();
+      if (status === 404) return { code: 404, msg: translate(lang, 'errors.routeNotFound', { method: req.method, path: url }) };
+      if (status === 401) return { code: 401, msg: translate(lang, 'errors.unauthorized') };
+      if (status === 403) return { code: 403, msg: translate(lang, 'errors.forbidden') };
+      if (status >= 400 && status < 500) return { code: 400, msg: e.message };
+    }
+    // errors raised by Fastify itself before a handler runs (malformed JSON, body too large)
+    const fastify = e as { statusCode?: number; code?: string; message?: string };
+    if (typeof fastify.statusCode === 'number' && fastify.statusCode >= 400 && fastify.statusCode < 500) {
+      const code = fastify.statusCode === 413 ? 400 : fastify.statusCode === 415 ? 400 : fastify.statusCode;
+      return { code: [400, 401, 403, 404, 409].includes(code) ? code : 400, msg: fastify.message ?? translate(lang, 'errors.unknown') };
+    }
+    return { code: 500, msg: translate(lang, 'errors.internal', { correlationId: req.correlationId ?? '' }) };
+  }
+}

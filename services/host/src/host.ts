@@ -1,0 +1,75 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { Logger, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { openStorage, type Storage } from '@tpl/event-store';
+import { identityMigrations, seedIdentity } from '@tpl/identity';
+import { transportMigrations, transportProjections } from '@tpl/transport';
+import { AppModule } from './app.module';
+import { EnvelopeFilter } from './envelope.filter';
+import { buildOpenApi } from './openapi';
+import type { HostConfig } from './config';
+
+export type Host = { app: NestFastifyApplication; storage: Storage; url: string; close(): Promise<void> };
+
+/** Opens the store, wires every context into one Nest app on Fastify and starts listening. */
+export const startHost = async (config: HostConfig, options: { logLevels?: LogLevel[] } = {}): Promise<Host> => {
+  const storage = await openStorage({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    migrations: [...identityMigrations, ...transportMigrations],
+    projections: transportProjections,
+  });
+  try {
+    if (config.seedDemo) await seedIdentity(storage.db.pool);
+
+    const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024 });
+    const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(storage), adapter, {
+      logger: options.logLevels ?? ['error', 'warn', 'log'],
+      abortOnError: false,
+    });
+    const fastify = app.getHttpAdapter().getInstance();
+
+    // correlation id: taken from the caller when sane, else made here; echoed back and put on every event
+    fastify.addHook('onRequest', async (req, reply) => {
+      const given = req.headers['x-correlation-id'];
+      const id = typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+      (req as typeof req & { correlationId: string }).correlationId = id;
+      void reply.header('x-correlation-id', id);
+    });
+
+    await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApi() as never } });
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+    if (fs.existsSync(config.webDist)) {
+      // wildcard off: only the built files get routes; unknown paths reach the filter (SPA fallback or 404 envelope)
+      await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    }
+
+    app.useGlobalFilters(new EnvelopeFilter(config.webDist));
+    app.enableShutdownHooks();
+    await app.listen(config.port, config.host);
+    const address = fastify.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+    return {
+      app,
+      storage,
+      url,
+      close: async () => {
+        await app.close();
+        await storage.db.close();
+      },
+    };
+  } catch (err) {
+    await storage.db.close();
+    throw err;
+  }
+};
+
+export const logger = new Logger('Host');

@@ -1,0 +1,3 @@
+export * from './host';
+export * from './config';
+export * from './openapi';

@@ -1,0 +1,19 @@
+import { SetMetadata } from '@nestjs/common';
+
+/** Who is calling: read from the access token only, never from the request body. */
+export type AuthUser = {
+  tenantId: string;
+  userId: string;
+  account: string;
+  name: string;
+  roles: string[];
+  sessionId: string;
+};
+
+export const IS_PUBLIC = 'tpl:isPublic';
+export const REQUIRED_ROLES = 'tpl:roles';
+
+/** The route needs no user token (the token grant itself, health, docs). */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+/** Only users holding one of these roles may call the route; admin always may. */
+export const Roles = (...roles: string[]) => SetMetadata(REQUIRED_ROLES, roles);

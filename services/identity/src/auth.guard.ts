@@ -1,0 +1,39 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AppError } from '@tpl/contracts';
+import { AuthService } from './auth.service';
+import { IS_PUBLIC, REQUIRED_ROLES, type AuthUser } from './auth-user';
+
+type RequestWithUser = { headers: Record<string, string | string[] | undefined>; user?: AuthUser };
+
+const header = (req: RequestWithUser, name: string) => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/**
+ * Every route needs a valid user token unless marked @Public. The tenant is the
+ * token's; a Tenant-Id header naming another tenant is refused, not obeyed.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    const req = context.switchToHttp().getRequest<RequestWithUser>();
+    const user = await this.auth.authenticate(header(req, 'blade-auth'));
+    const tenantHeader = header(req, 'tenant-id');
+    if (tenantHeader && tenantHeader !== user.tenantId) throw new AppError(403, 'errors.forbidden');
+    req.user = user;
+    const roles = this.reflector.getAllAndOverride<string[] | undefined>(REQUIRED_ROLES, targets);
+    if (roles && !user.roles.includes('admin') && !roles.some((r) => user.roles.includes(r))) {
+      throw new AppError(403, 'errors.forbidden');
+    }
+    return true;
+  }
+}

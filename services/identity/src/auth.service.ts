@@ -1,0 +1,243 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import argon2 from 'argon2';
+import jwt from 'jsonwebtoken';
+import type { Pool } from 'pg';
+import {
+  ACCESS_TOKEN_SECONDS,
+  AppError,
+  DEMO_CLIENT,
+  REFRESH_TOKEN_SECONDS,
+  type TokenQuery,
+  type TokenResponse,
+  type UserInfo,
+} from '@tpl/contracts';
+import { DB_POOL } from '@tpl/event-store';
+import type { AuthUser } from './auth-user';
+
+type UserRow = {
+  tenant_id: string;
+  user_id: string;
+  account: string;
+  name: string;
+  password_hash: string;
+  roles: string[];
+  avatar: string;
+  status: number;
+  failed_attempts: number;
+  locked_until: Date | null;
+};
+
+type AccessClaims = { tid: string; uid: string; acc: string; nam: string; rol: string[]; sid: string };
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const MAX_FAILED = 5;
+const LOCK_MINUTES = 30;
+/** a revoked session is noticed by every host within this long */
+const SESSION_CACHE_MS = 5_000;
+
+/** Clients allowed to ask for tokens (Basic clientId:clientSecret). The console is the demo client. */
+const CLIENTS = new Map<string, string>([[DEMO_CLIENT.clientId, DEMO_CLIENT.clientSecret]]);
+
+@Injectable()
+export class AuthService {
+  private secret: string | undefined;
+  private dummyHash: string | undefined;
+  private readonly sessionCache = new Map<string, { revoked: boolean; at: number }>();
+
+  constructor(@Inject(DB_POOL) private readonly pool: Pool) {}
+
+  /** The signing key: JWT_SECRET, or one generated once and kept in the database so restarts keep sessions. */
+  private async signingKey(): Promise<string> {
+    if (this.secret) return this.secret;
+    if (process.env.JWT_SECRET) return (this.secret = process.env.JWT_SECRET);
+    const candidate = randomBytes(48).toString('base64url');
+    await this.pool.query(`INSERT INTO idn_settings (key, value) VALUES ('jwt_secret', $1) ON CONFLICT (key) DO NOTHING`, [candidate]);
+    const { rows } = await this.pool.query<{ value: string }>(`SELECT value FROM idn_settings WHERE key = 'jwt_secret'`);
+    return (this.secret = rows[0]!.value);
+  }
+
+  checkClient(authorization: string | undefined): void {
+    const m = /^Basic\s+(.+)$/i.exec(authorization ?? '');
+    if (!m) throw new AppError(401, 'errors.badClient');
+    const [id, secret] = Buffer.from(m[1]!, 'base64').toString('utf8').split(':');
+    if (!id || CLIENTS.get(id) !== secret) throw new AppError(401, 'errors.badClient');
+  }
+
+  async grant(q: TokenQuery): Promise<TokenResponse> {
+    switch (q.grantType) {
+      case 'password':
+      case 'captcha':
+        return this.passwordGrant(q);
+      case 'refresh_token':
+        return this.refreshGrant(q);
+      case 'social':
+        throw new AppError(400, 'errors.unsupportedGrant', { grantType: q.grantType });
+    }
+  }
+
+  private async passwordGrant(q: TokenQuery): Promise<TokenResponse> {
+    if (!q.tenantId) throw new AppError(400, 'errors.tenantRequired');
+    if (!q.account || !q.password) throw new AppError(401, 'errors.badCredentials');
+    const { rows } = await this.pool.query<UserRow>(
+      `SELECT u.* FROM idn_users u JOIN idn_tenants t ON t.tenant_id = u.tenant_id
+        WHERE u.tenant_id = $1 AND u.account = $2 AND t.status = 1`,
+      [q.tenantId, q.account],
+    );
+    const user = rows[0];
+    if (!user || user.status !== 1) {
+      // same work and answer as a wrong password, so accounts can't be probed by timing
+      this.dummyHash ??= await argon2.hash(randomBytes(16).toString('hex'));
+      await argon2.verify(this.dummyHash, q.password);
+      throw new AppError(401, 'errors.badCredentials');
+    }
+    if (user.locked_until && user.locked_until > new Date()) {
+      throw new AppError(401, 'errors.accountLocked', { until: user.locked_until.toISOString() });
+    }
+    const ok = await argon2.verify(user.password_hash, q.password.toLowerCase());
+    if (!ok) {
+      await this.pool.query(
+        `UPDATE idn_users SET failed_attempts = failed_attempts + 1,
+            locked_until = CASE WHEN failed_attempts + 1 >= $3 THEN now() + make_interval(mins => $4) ELSE locked_until END
+          WHERE tenant_id = $1 AND user_id = $2`,
+        [user.tenant_id, user.user_id, MAX_FAILED, LOCK_MINUTES],
+      );
+      throw new AppError(401, 'errors.badCredentials');
+    }
+    await this.pool.query(`UPDATE idn_users SET failed_attempts = 0, locked_until = NULL WHERE tenant_id = $1 AND user_id = $2`, [
+      user.tenant_id,
+      user.user_id,
+    ]);
+    const sessionId = randomUUID();
+    await this.pool.query(`INSERT INTO idn_sessions (session_id, tenant_id, user_id) VALUES ($1, $2, $3)`, [
+      sessionId,
+      user.tenant_id,
+      user.user_id,
+    ]);
+    return this.issue(user, sessionId);
+  }
+
+  /** Rotation: each refresh token works once; presenting a used one revokes the whole session. */
+  private async refreshGrant(q: TokenQuery): Promise<TokenResponse> {
+    if (!q.refreshToken) throw new AppError(401, 'errors.refreshInvalid');
+    const hash = sha256(q.refreshToken);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ session_id: string; expires_at: Date; used_at: Date | null; revoked_at: Date | null }>(
+        `SELECT r.session_id, r.expires_at, r.used_at, s.revoked_at
+           FROM idn_refresh_tokens r JOIN idn_sessions s ON s.session_id = r.session_id
+          WHERE r.token_hash = $1 FOR UPDATE OF r`,
+        [hash],
+      );
+      const token = rows[0];
+      if (!token || token.revoked_at || token.expires_at < new Date()) {
+        await client.query('ROLLBACK');
+        throw new AppError(401, 'errors.refreshInvalid');
+      }
+      if (token.used_at) {
+        await client.query(`UPDATE idn_sessions SET revoked_at = now(), revoked_reason = 'refresh token reused' WHERE session_id = $1`, [
+          token.session_id,
+        ]);
+        await client.query('COMMIT');
+        this.sessionCache.delete(token.session_id);
+        throw new AppError(401, 'errors.refreshInvalid');
+      }
+      await client.query(`UPDATE idn_refresh_tokens SET used_at = now() WHERE token_hash = $1`, [hash]);
+      const users = await client.query<UserRow>(
+        `SELECT u.* FROM idn_users u JOIN idn_sessions s ON s.tenant_id = u.tenant_id AND s.user_id = u.user_id WHERE s.session_id = $1`,
+        [token.session_id],
+      );
+      const user = users.rows[0];
+      if (!user || user.status !== 1 || (q.tenantId && q.tenantId !== user.tenant_id)) {
+        await client.query('ROLLBACK');
+        throw new AppError(401, 'errors.refreshInvalid');
+      }
+      const issued = await this.issue(user, token.session_id, client);
+      await client.query('COMMIT');
+      return issued;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async issue(user: UserRow, sessionId: string, db: Pick<Pool, 'query'> = this.pool): Promise<TokenResponse> {
+    const claims: AccessClaims = {
+      tid: user.tenant_id,
+      uid: user.user_id,
+      acc: user.account,
+      nam: user.name,
+      rol: user.roles,
+      sid: sessionId,
+    };
+    const accessToken = jwt.sign(claims, await this.signingKey(), {
+      algorithm: 'HS256',
+      expiresIn: ACCESS_TOKEN_SECONDS,
+      issuer: 'tpl-console',
+    });
+    const refreshToken = randomBytes(32).toString('base64url');
+    await db.query(
+      `INSERT INTO idn_refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
+      [sha256(refreshToken), sessionId, REFRESH_TOKEN_SECONDS],
+    );
+    return {
+      accessToken,
+      tokenType: 'bearer',
+      refreshToken,
+      expiresIn: ACCESS_TOKEN_SECONDS,
+      tenantId: user.tenant_id,
+      userId: user.user_id,
+      account: user.account,
+      userName: user.name,
+      avatar: user.avatar,
+      oauthId: '',
+      openCodeCheck: false,
+      roles: user.roles,
+    };
+  }
+
+  /** Verifies a Blade-Auth header value and that its session was not revoked. */
+  async authenticate(bladeAuth: string | undefined): Promise<AuthUser> {
+    const m = /^bearer\s+(.+)$/i.exec(bladeAuth ?? '');
+    if (!m) throw new AppError(401, 'errors.unauthorized');
+    let claims: AccessClaims;
+    try {
+      claims = jwt.verify(m[1]!, await this.signingKey(), { algorithms: ['HS256'], issuer: 'tpl-console' }) as AccessClaims;
+    } catch (err) {
+      throw new AppError(401, (err as Error).name === 'TokenExpiredError' ? 'errors.tokenExpired' : 'errors.unauthorized');
+    }
+    if (await this.isRevoked(claims.sid)) throw new AppError(401, 'errors.unauthorized');
+    return { tenantId: claims.tid, userId: claims.uid, account: claims.acc, name: claims.nam, roles: claims.rol, sessionId: claims.sid };
+  }
+
+  private async isRevoked(sessionId: string): Promise<boolean> {
+    const hit = this.sessionCache.get(sessionId);
+    if (hit && Date.now() - hit.at < SESSION_CACHE_MS) return hit.revoked;
+    const { rows } = await this.pool.query<{ revoked_at: Date | null }>(`SELECT revoked_at FROM idn_sessions WHERE session_id = $1`, [sessionId]);
+    const revoked = !rows[0] || rows[0].revoked_at !== null;
+    this.sessionCache.set(sessionId, { revoked, at: Date.now() });
+    if (this.sessionCache.size > 10_000) this.sessionCache.clear();
+    return revoked;
+  }
+
+  async logout(user: AuthUser): Promise<void> {
+    await this.pool.query(`UPDATE idn_sessions SET revoked_at = now(), revoked_reason = 'logout' WHERE session_id = $1 AND revoked_at IS NULL`, [
+      user.sessionId,
+    ]);
+    this.sessionCache.set(user.sessionId, { revoked: true, at: Date.now() });
+  }
+
+  async userInfo(user: AuthUser): Promise<UserInfo> {
+    const { rows } = await this.pool.query<UserRow & { tenant_name: string }>(
+      `SELECT u.*, t.name AS tenant_name FROM idn_users u JOIN idn_tenants t ON t.tenant_id = u.tenant_id
+        WHERE u.tenant_id = $1 AND u.user_id = $2`,
+      [user.tenantId, user.userId],
+    );
+    const u = rows[0];
+    if (!u) throw new AppError(401, 'errors.unauthorized');
+    return { tenantId: u.tenant_id, tenantName: u.tenant_name, userId: u.user_id, account: u.account, userName: u.name, avatar: u.avatar, roles: u.roles };
+  }
+}

@@ -1,0 +1,47 @@
+import type { Migration } from '@tpl/event-store';
+
+export const identityMigrations: Migration[] = [
+  {
+    id: 'identity/001-tenants-users-sessions',
+    sql: `
+CREATE TABLE IF NOT EXISTS idn_tenants (
+  tenant_id text PRIMARY KEY,
+  name text NOT NULL,
+  status int NOT NULL DEFAULT 1,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS idn_users (
+  tenant_id text NOT NULL REFERENCES idn_tenants(tenant_id),
+  user_id uuid NOT NULL,
+  account text NOT NULL,
+  name text NOT NULL,
+  password_hash text NOT NULL,
+  roles text[] NOT NULL DEFAULT '{}',
+  avatar text NOT NULL DEFAULT '',
+  status int NOT NULL DEFAULT 1,
+  failed_attempts int NOT NULL DEFAULT 0,
+  locked_until timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (tenant_id, user_id),
+  UNIQUE (tenant_id, account)
+);
+CREATE TABLE IF NOT EXISTS idn_sessions (
+  session_id uuid PRIMARY KEY,
+  tenant_id text NOT NULL,
+  user_id uuid NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  revoked_at timestamptz,
+  revoked_reason text
+);
+CREATE TABLE IF NOT EXISTS idn_refresh_tokens (
+  token_hash text PRIMARY KEY,
+  session_id uuid NOT NULL REFERENCES idn_sessions(session_id),
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz
+);
+CREATE TABLE IF NOT EXISTS idn_settings (
+  key text PRIMARY KEY,
+  value text NOT NULL
+);`,
+  },
+];

@@ -1,0 +1,59 @@
+import { createHash, randomUUID } from 'node:crypto';
+import argon2 from 'argon2';
+import type { Pool } from 'pg';
+
+export type DemoUser = { tenantId: string; account: string; password: string; name: string; roles: string[] };
+export type DemoTenant = { tenantId: string; name: string; users: DemoUser[] };
+
+const user = (tenantId: string, account: string, password: string, name: string, roles: string[]): DemoUser => ({
+  tenantId,
+  account,
+  password,
+  name,
+  roles,
+});
+
+/** DESIGN section 5: tenant 000000 with admin/admin, and operator tenants with one user per headline role. */
+export const DEMO_TENANTS: DemoTenant[] = [
+  { tenantId: '000000', name: 'Platform administration', users: [user('000000', 'admin', 'admin', 'Platform administrator', ['admin'])] },
+  {
+    tenantId: '100001',
+    name: 'Harbor Logistics (demo 3PL operator)',
+    users: [
+      user('100001', 'admin', 'admin', 'Tenant administrator', ['admin']),
+      user('100001', 'dispatcher', 'demo123', 'Dora Dispatcher', ['dispatcher']),
+      user('100001', 'approver', 'demo123', 'Abel Approver', ['approver']),
+      user('100001', 'auditor', 'demo123', 'Aude Auditor', ['auditor']),
+      user('100001', 'keeper', 'demo123', 'Kai Keeper', ['keeper']),
+      user('100001', 'finance', 'demo123', 'Fay Finance', ['finance']),
+    ],
+  },
+  {
+    tenantId: '100002',
+    name: 'Eastwind Supply Chain (second demo operator)',
+    users: [user('100002', 'dispatcher', 'demo123', 'Eli Dispatcher', ['dispatcher'])],
+  },
+];
+
+export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+/** Creates the demo tenants and users that are missing; never touches existing ones. */
+export const seedIdentity = async (pool: Pool, tenants: DemoTenant[] = DEMO_TENANTS): Promise<number> => {
+  let created = 0;
+  for (const t of tenants) {
+    await pool.query(`INSERT INTO idn_tenants (tenant_id, name) VALUES ($1, $2) ON CONFLICT (tenant_id) DO NOTHING`, [t.tenantId, t.name]);
+    for (const u of t.users) {
+      const exists = await pool.query(`SELECT 1 FROM idn_users WHERE tenant_id = $1 AND account = $2`, [u.tenantId, u.account]);
+      if (exists.rowCount) continue;
+      // Saber clients send MD5(password); we keep an argon2 hash of that
+      const hash = await argon2.hash(md5(u.password));
+      await pool.query(
+        `INSERT INTO idn_users (tenant_id, user_id, account, name, password_hash, roles) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (tenant_id, account) DO NOTHING`,
+        [u.tenantId, randomUUID(), u.account, u.name, hash, u.roles],
+      );
+      created++;
+    }
+  }
+  return created;
+};

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router-dom';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { FeedbackBridge } from './api/FeedbackBridge';
+import { queryClient } from './api/queryClient';
+import { acceptLanguage, currentLanguage, i18n } from './i18n';
+import { antdLocales, applyDayjsLocale } from './i18n/uiLocale';
+import { router } from './router';
+
+const LocalizedApp = () => {
+  const { t } = useTranslation(); // re-renders on language change
+  const lang = currentLanguage();
+  applyDayjsLocale(lang); // before the pickers render in the new language
+
+  useEffect(() => {
+    document.documentElement.lang = acceptLanguage[lang];
+    document.title = t('app.title');
+  }, [lang, t]);
+
+  return (
+    <ConfigProvider locale={antdLocales[lang]}>
+      <AntApp>
+        <FeedbackBridge />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+};
+
+export const App = () => (
+  <I18nextProvider i18n={i18n}>
+    <LocalizedApp />
+  </I18nextProvider>
+);

@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Alert, App, Button, Card, Col, DatePicker, Form, Input, Result, Row, Select, Space, Spin, Typography } from 'antd';
+import { useNavigate, useParams } from 'react-router-dom';
+import { CONSIGNMENT, consignmentContentSchema, deliveryModes, type Consignment } from '@tpl/contracts';
+import { canConsignment } from '@tpl/workflows';
+import { ApiError } from '../../../api/client';
+import { useIsConsignmentWriter } from '../../../auth/session';
+import { paths } from '../../../paths';
+import { DATE_FORMAT } from '../../../shared/format';
+import { applyValidation } from '../../../shared/zodForm';
+import {
+  contentFields,
+  newFormValues,
+  partyFields,
+  requiredContent,
+  toContentInput,
+  toFormValues,
+  type ConsignmentFormValues,
+} from './formValues';
+import { useConsignment, useSubmitConsignment } from './hooks';
+import { useConsignmentLabels } from './labels';
+import { LinesField } from './LinesField';
+
+/** /transport/consignment/new and /transport/consignment/:id/edit */
+export const ConsignmentFormPage = () => {
+  const { id } = useParams();
+  const { t } = useConsignmentLabels();
+  const navigate = useNavigate();
+  const writer = useIsConsignmentWriter();
+  const detail = useConsignment(id);
+
+  if (!writer) {
+    return <Result status="403" title="403" subTitle={t('common.forbidden')} extra={<BackToList />} />;
+  }
+  if (id === undefined) return <ConsignmentEditor />;
+  if (detail.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  if (!detail.data) return <Result status="404" title="404" subTitle={t('notFound.document')} extra={<BackToList />} />;
+  if (!canConsignment(detail.data.state, 'EDIT')) {
+    return (
+      <Result
+        status="warning"
+        subTitle={t('consignment.notEditable')}
+        extra={<Button onClick={() => navigate(paths.consignmentView(detail.data.id))}>{t('common.back')}</Button>}
+      />
+    );
+  }
+  // a newer version (someone else saved: 409) starts the form again from that version
+  return <ConsignmentEditor key={detail.data.version} doc={detail.data} />;
+};
+
+const BackToList = () => {
+  const { t } = useConsignmentLabels();
+  const navigate = useNavigate();
+  return <Button onClick={() => navigate(paths.consignmentList)}>{t('common.backToList')}</Button>;
+};
+
+const ConsignmentEditor = ({ doc }: { doc?: Consignment }) => {
+  const labels = useConsignmentLabels();
+  const { t } = labels;
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<ConsignmentFormValues>();
+  const submit = useSubmitConsignment();
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const save = async () => {
+    const values = form.getFieldsValue(true) as ConsignmentFormValues;
+    const checked = applyValidation(form, consignmentContentSchema.safeParse(toContentInput(values)), CONSIGNMENT, contentFields);
+    if (!checked.ok) {
+      setProblems(checked.unplaced);
+      return;
+    }
+    setProblems([]);
+    try {
+      const saved = await submit.mutateAsync(doc ? { ...checked.data, id: doc.id, version: doc.version } : checked.data);
+      void message.success(t('app.operationSuccess'));
+      navigate(paths.consignmentView(saved.id));
+    } catch (error) {
+      // the toast has shown it too; keep the server's words next to the form
+      if (error instanceof ApiError) setProblems([error.message]);
+    }
+  };
+
+  const partyCard = (party: 'consignor' | 'consignee') => (
+    <Card size="small" title={labels.field(party)} data-testid={`group-${party}`}>
+      <Row gutter={16}>
+        {partyFields.map((key) => (
+          <Col xs={24} md={key === 'address' ? 24 : 8} key={key}>
+            <Form.Item name={[party, key]} label={labels.field(party, key)} required>
+              <Input data-testid={`${party}-${key}`} />
+            </Form.Item>
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {doc ? `${t('pages.consignmentEdit')} ${doc.billNo}` : t('pages.consignmentNew')}
+      </Typography.Title>
+      {problems.length > 0 && (
+        <Alert type="error" showIcon title={problems.join('；')} data-testid="form-error" closable={{ onClose: () => setProblems([]) }} />
+      )}
+      <Form<ConsignmentFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={doc ? toFormValues(doc) : newFormValues()}
+        onFinish={() => void save()}
+      >
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Card size="small" title={t('consignment.sections.basic')}>
+            <Row gutter={16}>
+              <Col xs={24} md={8}>
+                <Form.Item name="billDate" label={labels.field('billDate')} required={requiredContent('billDate')}>
+                  <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item name="customerCode" label={labels.field('customerCode')} required={requiredContent('customerCode')}>
+                  <Input data-testid="customerCode" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item name="deliveryMode" label={labels.field('deliveryMode')} required={requiredContent('deliveryMode')}>
+                  <Select
+                    allowClear
+                    data-testid="deliveryMode"
+                    options={deliveryModes.map((mode) => ({ value: mode, label: labels.deliveryMode(mode) }))}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item name="plannedDate" label={labels.field('plannedDate')} required={requiredContent('plannedDate')}>
+                  <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={16}>
+                <Form.Item name="remark" label={labels.field('remark')} required={requiredContent('remark')}>
+                  <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} data-testid="remark" />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Card>
+          {partyCard('consignor')}
+          {partyCard('consignee')}
+          <Card size="small" title={t('consignment.sections.lines')}>
+            <LinesField />
+          </Card>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={submit.isPending} data-testid="save-button">
+              {t('common.save')}
+            </Button>
+            <Button onClick={() => navigate(doc ? paths.consignmentView(doc.id) : paths.consignmentList)} data-testid="cancel-button">
+              {t('common.cancel')}
+            </Button>
+          </Space>
+        </Space>
+      </Form>
+    </Space>
+  );
+};

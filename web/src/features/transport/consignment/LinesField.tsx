@@ -1,0 +1,73 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, InputNumber, Table } from 'antd';
+import type { FormListFieldData, TableColumnsType } from 'antd';
+import type { ConsignmentLine } from '@tpl/contracts';
+import { emptyLine, lineFields, requiredLine } from './formValues';
+import { useConsignmentLabels } from './labels';
+
+const textFields = new Set<keyof ConsignmentLine>(['materialCode', 'name']);
+const integerFields = new Set<keyof ConsignmentLine>(['packages']);
+
+/** The editable lines table: one row per line, inputs named lines_<n>_<field>. */
+export const LinesField = () => {
+  const labels = useConsignmentLabels();
+  const { t } = labels;
+  return (
+    <Form.List name="lines">
+      {(fields, { add, remove }, { errors }) => {
+        const columns: TableColumnsType<FormListFieldData> = [
+          { key: 'index', title: '#', width: 48, render: (_: unknown, __: FormListFieldData, index: number) => index + 1 },
+          ...lineFields.map((key) => ({
+            key,
+            title: labels.field('lines', key),
+            onHeaderCell: () => ({ className: requiredLine(key) ? 'ant-form-item-required' : undefined }),
+            render: (_: unknown, field: FormListFieldData) => (
+              <Form.Item name={[field.name, key]} style={{ margin: 0 }}>
+                {textFields.has(key) ? (
+                  <Input data-testid={`line-${field.name}-${key}`} />
+                ) : (
+                  <InputNumber
+                    style={{ width: '100%', minWidth: 90 }}
+                    precision={integerFields.has(key) ? 0 : undefined}
+                    data-testid={`line-${field.name}-${key}`}
+                  />
+                )}
+              </Form.Item>
+            ),
+          })),
+          {
+            key: 'remove',
+            width: 56,
+            render: (_: unknown, field: FormListFieldData, index: number) => (
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('consignment.removeLine')}
+                title={t('consignment.removeLine')}
+                onClick={() => remove(field.name)}
+                data-testid={`remove-line-${index}`}
+              />
+            ),
+          },
+        ];
+        return (
+          <>
+            <Table<FormListFieldData>
+              rowKey="key"
+              size="small"
+              columns={columns}
+              dataSource={fields}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+            />
+            <Form.ErrorList errors={errors} />
+            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add(emptyLine())} style={{ marginTop: 8 }} data-testid="add-line">
+              {t('consignment.addLine')}
+            </Button>
+          </>
+        );
+      }}
+    </Form.List>
+  );
+};
