@@ -20,9 +20,11 @@ const map = {
 };
 const common = {
   rootDir: __dirname,
-  transform: { '^.+\\.tsx?$': swc },
+  transform: { '^.+\\.tsx?$': swc, '^.+/node_modules/.+\\.js$': swc },
   moduleNameMapper: map,
   testEnvironment: 'node',
+  // ESM-only packages pulled in by the host (Node 20's jest cannot require them): compile them to CommonJS
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };
 module.exports = {
@@ -37,7 +39,7 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/{services,tests}/**/*.int.spec.ts'],
-      testTimeout: 60000,
+      setupFilesAfterEnv: ['<rootDir>/tests/support/jest-integration.setup.ts'],
     },
   ],
 };

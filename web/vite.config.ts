@@ -20,7 +20,20 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    chunkSizeWarningLimit: 2048,
+    // antd alone is about a megabyte; the libraries get chunks of their own so that a new
+    // console build does not make browsers download them again
+    chunkSizeWarningLimit: 1300,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/ },
+            // React Flow (and what only it uses) stays in the lazily loaded lifecycle chunk
+            { name: 'vendor', test: /node_modules[\\/](?!@xyflow|d3-|zustand|classcat)/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -115,10 +115,10 @@ export class PostgresEventStore implements EventStorePort {
     return rows.map(toStored);
   }
 
-  async readAll(after: string, limit: number): Promise<StoredEvent[]> {
+  async readAll(after: string, limit: number, db: Pick<Pool, 'query'> = this.pool): Promise<StoredEvent[]> {
     // Only transactions older than every one still running: a slower concurrent commit
     // with a smaller global position can never be skipped by a reader.
-    const { rows } = await this.pool.query<Row>(
+    const { rows } = await db.query<Row>(
       `SELECT stream_id, stream_position, global_position, message_type, message_data, message_metadata
          FROM emt_messages
         WHERE partition = $1 AND is_archived = FALSE AND global_position > $2
@@ -164,7 +164,7 @@ export class PostgresEventStore implements EventStorePort {
       await client.query('BEGIN');
       for (const t of projection.tables) await client.query(sql('DELETE FROM %I', t));
       for (;;) {
-        const batch = await this.readAll(after, batchSize);
+        const batch = await this.readAll(after, batchSize, client);
         if (batch.length === 0) break;
         const mine = batch.filter((e) => projection.handles.includes(e.type));
         const statements = projection.project(mine);

@@ -1,7 +1,8 @@
-import { Controller, Get, Headers, Post, Query } from '@nestjs/common';
+import { Controller, Get, Headers, Query } from '@nestjs/common';
 import { authRoutes, ok, parseOrThrow } from '@tpl/contracts';
 import { AuthService } from './auth.service';
 import { Public, type AuthUser } from './auth-user';
+import { PostOk } from './http';
 import { CurrentUser } from './current-user';
 
 @Controller()
@@ -9,7 +10,7 @@ export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Public()
-  @Post(authRoutes.token.path)
+  @PostOk(authRoutes.token.path)
   async token(@Query() query: unknown, @Headers('authorization') authorization: string | undefined) {
     this.auth.checkClient(authorization);
     const q = parseOrThrow(authRoutes.token.query!, query, 'auth') as import('@tpl/contracts').TokenQuery;

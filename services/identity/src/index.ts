@@ -5,3 +5,4 @@ export * from './current-user';
 export * from './identity.module';
 export * from './identity.migrations';
 export * from './seed';
+export * from './http';

@@ -81,6 +81,7 @@ export const en: ConsoleStrings = {
       history: 'History',
       lifecycle: 'Lifecycle',
     },
+    removed: 'This consignment order was deleted (read only)',
     versionTag: 'Version {{version}}',
     addLine: 'Add line',
     removeLine: 'Remove line',

@@ -81,6 +81,7 @@ export const mo: ConsoleStrings = {
       history: '歷史',
       lifecycle: '生命週期',
     },
+    removed: '該托運單已刪除（唯讀）',
     versionTag: '版本 {{version}}',
     addLine: '新增明細',
     removeLine: '刪除明細',

@@ -83,6 +83,7 @@ export const zh = {
       history: '历史',
       lifecycle: '生命周期',
     },
+    removed: '该托运单已删除（只读）',
     versionTag: '版本 {{version}}',
     addLine: '添加明细',
     removeLine: '删除明细',

@@ -1,7 +1,7 @@
-import { Body, Controller, Get, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CONSIGNMENT, CONSIGNMENT_WRITERS, consignmentRoutes as R, ok, parseOrThrow } from '@tpl/contracts';
-import { Meta, Roles, type RequestMeta } from '@tpl/identity';
+import { Meta, PostOk, Roles, type RequestMeta } from '@tpl/identity';
 import { ConsignmentQueries } from './consignment.queries';
 import {
   CreateConsignmentDraft,
@@ -68,7 +68,7 @@ export class ConsignmentController {
   }
 
   @Roles(...CONSIGNMENT_WRITERS)
-  @Post(R.submit.path)
+  @PostOk(R.submit.path)
   async submit(@Body() body: unknown, @Meta() meta: RequestMeta) {
     const { id, version, ...content } = this.parse(R.submit.body as typeof submitConsignmentBodySchema, body);
     if (id === undefined) {
@@ -80,49 +80,49 @@ export class ConsignmentController {
   }
 
   @Roles(...CONSIGNMENT_WRITERS)
-  @Post(R.remove.path)
+  @PostOk(R.remove.path)
   async remove(@Query() query: unknown, @Meta() meta: RequestMeta) {
     const { ids } = this.parse(R.remove.query as typeof removeQuerySchema, query);
     return ok(await this.commands.execute<RemoveConsignments, ConsignmentCommandResult[]>(new RemoveConsignments(ids, ctxOf(meta))));
   }
 
   @Roles(...CONSIGNMENT_WRITERS)
-  @Post(R.audit.path)
+  @PostOk(R.audit.path)
   async audit(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
     const t = this.parse(R.audit.body as typeof transitionTargetSchema, merged(query, body));
     return ok(await this.run({ type: 'AuditConsignment', data: { id: t.id, expectedVersion: t.version } }, meta));
   }
 
   @Roles(...CONSIGNMENT_WRITERS)
-  @Post(R.dispatch.path)
+  @PostOk(R.dispatch.path)
   async dispatch(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
     const { id, version, ...d } = this.parse(R.dispatch.body as typeof dispatchSchema, merged(query, body));
     return ok(await this.run({ type: 'DispatchConsignment', data: { id, expectedVersion: version, ...d } }, meta));
   }
 
   @Roles(...CONSIGNMENT_WRITERS)
-  @Post(R.load.path)
+  @PostOk(R.load.path)
   async load(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
     const t = this.parse(R.load.body as typeof transitionTargetSchema, merged(query, body));
     return ok(await this.run({ type: 'LoadConsignment', data: { id: t.id, expectedVersion: t.version } }, meta));
   }
 
   @Roles(...CONSIGNMENT_WRITERS)
-  @Post(R.arrive.path)
+  @PostOk(R.arrive.path)
   async arrive(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
     const { id, version, arrivedAt } = this.parse(R.arrive.body as typeof arriveSchema, merged(query, body));
     return ok(await this.run({ type: 'ArriveConsignment', data: { id, expectedVersion: version, arrivedAt } }, meta));
   }
 
   @Roles(...CONSIGNMENT_WRITERS)
-  @Post(R.sign.path)
+  @PostOk(R.sign.path)
   async sign(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
     const { id, version, signer, signedAt } = this.parse(R.sign.body as typeof signSchema, merged(query, body));
     return ok(await this.run({ type: 'SignConsignment', data: { id, expectedVersion: version, signer, signedAt } }, meta));
   }
 
   @Roles(...CONSIGNMENT_WRITERS)
-  @Post(R.cancel.path)
+  @PostOk(R.cancel.path)
   async cancel(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
     const { id, version, reason } = this.parse(R.cancel.body as typeof cancelSchema, merged(query, body));
     return ok(await this.run({ type: 'CancelConsignment', data: { id, expectedVersion: version, reason } }, meta));

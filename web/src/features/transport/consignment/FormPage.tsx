@@ -7,12 +7,13 @@ import { ApiError } from '../../../api/client';
 import { useIsConsignmentWriter } from '../../../auth/session';
 import { paths } from '../../../paths';
 import { DATE_FORMAT } from '../../../shared/format';
-import { applyValidation } from '../../../shared/zodForm';
+import { useSchemaValidation } from '../../../shared/zodForm';
 import {
   contentFields,
   newFormValues,
   partyFields,
   requiredContent,
+  requiredParty,
   toContentInput,
   toFormValues,
   type ConsignmentFormValues,
@@ -62,10 +63,12 @@ const ConsignmentEditor = ({ doc }: { doc?: Consignment }) => {
   const [form] = Form.useForm<ConsignmentFormValues>();
   const submit = useSubmitConsignment();
   const [problems, setProblems] = useState<string[]>([]);
+  const { validate, onFieldsChange } = useSchemaValidation(form, CONSIGNMENT, contentFields, () =>
+    consignmentContentSchema.safeParse(toContentInput(form.getFieldsValue(true) as ConsignmentFormValues)),
+  );
 
   const save = async () => {
-    const values = form.getFieldsValue(true) as ConsignmentFormValues;
-    const checked = applyValidation(form, consignmentContentSchema.safeParse(toContentInput(values)), CONSIGNMENT, contentFields);
+    const checked = validate();
     if (!checked.ok) {
       setProblems(checked.unplaced);
       return;
@@ -86,7 +89,7 @@ const ConsignmentEditor = ({ doc }: { doc?: Consignment }) => {
       <Row gutter={16}>
         {partyFields.map((key) => (
           <Col xs={24} md={key === 'address' ? 24 : 8} key={key}>
-            <Form.Item name={[party, key]} label={labels.field(party, key)} required>
+            <Form.Item name={[party, key]} label={labels.field(party, key)} required={requiredParty(key)}>
               <Input data-testid={`${party}-${key}`} />
             </Form.Item>
           </Col>
@@ -107,6 +110,7 @@ const ConsignmentEditor = ({ doc }: { doc?: Consignment }) => {
         form={form}
         layout="vertical"
         initialValues={doc ? toFormValues(doc) : newFormValues()}
+        onFieldsChange={onFieldsChange}
         onFinish={() => void save()}
       >
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>

@@ -19,8 +19,12 @@ export const LinesField = () => {
           { key: 'index', title: '#', width: 48, render: (_: unknown, __: FormListFieldData, index: number) => index + 1 },
           ...lineFields.map((key) => ({
             key,
-            title: labels.field('lines', key),
-            onHeaderCell: () => ({ className: requiredLine(key) ? 'ant-form-item-required' : undefined }),
+            title: (
+              <>
+                {requiredLine(key) && <span className="required-mark">*</span>}
+                {labels.field('lines', key)}
+              </>
+            ),
             render: (_: unknown, field: FormListFieldData) => (
               <Form.Item name={[field.name, key]} style={{ margin: 0 }}>
                 {textFields.has(key) ? (

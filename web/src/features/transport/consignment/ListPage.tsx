@@ -170,7 +170,7 @@ export const ConsignmentListPage = () => {
       </Typography.Title>
 
       <Card size="small">
-        <Form<Filters> form={form} layout="inline" onFinish={search} initialValues={filtersOf(query)} style={{ rowGap: 12 }}>
+        <Form<Filters> form={form} name="filters" layout="inline" onFinish={search} initialValues={filtersOf(query)} style={{ rowGap: 12 }}>
           <Form.Item name="billNo" label={labels.field('billNo')}>
             <Input allowClear data-testid="filter-billNo" />
           </Form.Item>

@@ -32,6 +32,7 @@ export const lineFields = Object.keys(consignmentLineSchema.shape) as (keyof Con
 /** A field the schema accepts empty (optional or defaulted) shows no required mark. */
 const acceptsEmpty = (schema: { safeParse: (value: unknown) => { success: boolean } }) => schema.safeParse(undefined).success;
 export const requiredContent = (field: keyof ConsignmentContent) => !acceptsEmpty(consignmentContentSchema.shape[field]);
+export const requiredParty = (field: keyof Party) => !acceptsEmpty(partySchema.shape[field]);
 export const requiredLine = (field: keyof ConsignmentLine) => !acceptsEmpty(consignmentLineSchema.shape[field]);
 
 export const emptyLine = (): LineValues => ({});

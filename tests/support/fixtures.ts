@@ -1,0 +1,17 @@
+/** A valid consignment order as a dispatcher would fill it in. */
+export const consignmentInput = (overrides: Record<string, unknown> = {}) => ({
+  billDate: '2026-11-23',
+  customerCode: 'C001',
+  consignor: { name: 'Acme Foods', linkman: 'Li Lei', mobile: '13800138000', address: 'No. 1 Harbor Road, Shanghai' },
+  consignee: { name: 'Fresh Mart Pudong', linkman: 'Han Mei', mobile: '13900139000', address: 'No. 9 Market Street, Shanghai' },
+  deliveryMode: 'HOME_DELIVERY',
+  plannedDate: '2026-11-24',
+  remark: 'Keep dry',
+  lines: [
+    { materialCode: 'M001', name: 'Rice 10kg', qty: 10, weg: 100, volume: 0.5, packages: 10 },
+    { materialCode: 'M002', name: 'Soy sauce 500ml x12', qty: 5, weg: 36, volume: 0.2, packages: 5 },
+  ],
+  ...overrides,
+});
+
+export const dispatchInput = { plateNo: '沪A12345', driverName: 'Wang Qiang', driverMobile: '13700137000' };

@@ -1,0 +1,121 @@
+import { useState, type ComponentType } from 'react';
+import { App, Button, Space } from 'antd';
+import type { ButtonProps } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import type { Consignment } from '@tpl/contracts';
+import { allowedConsignmentEvents, nextConsignmentState, type ConsignmentMachineEventType } from '@tpl/workflows';
+import { useIsConsignmentWriter } from '../../../auth/session';
+import { paths } from '../../../paths';
+import { useConsignmentTransition, useRemoveConsignments } from './hooks';
+import { useConsignmentLabels } from './labels';
+import type { ActionModalProps } from './modals/ActionModal';
+import { ArriveModal } from './modals/ArriveModal';
+import { CancelModal } from './modals/CancelModal';
+import { DispatchModal } from './modals/DispatchModal';
+import { SignModal } from './modals/SignModal';
+
+/**
+ * What pressing each machine event's button does. Which buttons exist is the machine's
+ * call alone: allowedConsignmentEvents(state).
+ */
+type Behaviour =
+  | { kind: 'edit' }
+  | { kind: 'remove' }
+  | { kind: 'confirm'; action: 'audit' | 'load' }
+  | { kind: 'modal'; Modal: ComponentType<ActionModalProps> };
+
+const behaviours: Record<ConsignmentMachineEventType, Behaviour> = {
+  EDIT: { kind: 'edit' },
+  REMOVE: { kind: 'remove' },
+  AUDIT: { kind: 'confirm', action: 'audit' },
+  LOAD: { kind: 'confirm', action: 'load' },
+  DISPATCH: { kind: 'modal', Modal: DispatchModal },
+  ARRIVE: { kind: 'modal', Modal: ArriveModal },
+  SIGN: { kind: 'modal', Modal: SignModal },
+  CANCEL: { kind: 'modal', Modal: CancelModal },
+};
+
+const okButtonProps = { 'data-testid': 'modal-ok' } as ButtonProps;
+
+export const ActionButtons = ({ doc }: { doc: Consignment }) => {
+  const labels = useConsignmentLabels();
+  const { t } = labels;
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const writer = useIsConsignmentWriter();
+  const transition = useConsignmentTransition();
+  const remove = useRemoveConsignments();
+  const [open, setOpen] = useState<ComponentType<ActionModalProps> | null>(null);
+
+  if (!writer) return null;
+  const target = { id: doc.id, version: doc.version, billNo: doc.billNo };
+
+  const press = (event: ConsignmentMachineEventType) => {
+    const behaviour = behaviours[event];
+    switch (behaviour.kind) {
+      case 'edit':
+        navigate(paths.consignmentEdit(doc.id));
+        return;
+      case 'modal':
+        setOpen(() => behaviour.Modal);
+        return;
+      case 'confirm':
+        modal.confirm({
+          title: t('common.confirmTitle'),
+          content: t(`consignment.confirm.${behaviour.action}`, { billNo: doc.billNo }),
+          okButtonProps,
+          onOk: async () => {
+            try {
+              await transition.mutateAsync({ action: behaviour.action, body: { id: doc.id, version: doc.version } });
+              void message.success(t('app.operationSuccess'));
+            } catch {
+              // shown by the API client; a 409 has refetched the document
+            }
+          },
+        });
+        return;
+      case 'remove':
+        modal.confirm({
+          title: t('common.confirmTitle'),
+          content: t('consignment.confirm.remove', { billNo: doc.billNo }),
+          okButtonProps,
+          okType: 'danger',
+          onOk: async () => {
+            try {
+              await remove.mutateAsync([doc.id]);
+              void message.success(t('app.operationSuccess'));
+              navigate(paths.consignmentList);
+            } catch {
+              // shown by the API client
+            }
+          },
+        });
+        return;
+    }
+  };
+
+  const OpenModal = open;
+  return (
+    <>
+      <Space wrap data-testid="action-buttons">
+        {allowedConsignmentEvents(doc.state).map((event) => {
+          const next = nextConsignmentState(doc.state, event);
+          const forward = next !== undefined && next !== doc.state && next !== 'Cancelled';
+          const destructive = event === 'REMOVE' || next === 'Cancelled';
+          return (
+            <Button
+              key={event}
+              type={forward ? 'primary' : 'default'}
+              danger={destructive}
+              onClick={() => press(event)}
+              data-testid={`action-${event.toLowerCase()}`}
+            >
+              {labels.action(event)}
+            </Button>
+          );
+        })}
+      </Space>
+      {OpenModal && <OpenModal target={target} onClose={() => setOpen(null)} />}
+    </>
+  );
+};

@@ -1,0 +1,67 @@
+import { HistoryOutlined } from '@ant-design/icons';
+import { Button, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { formatDateTime } from '../../../shared/format';
+import { summarizeEvent } from './eventSummary';
+import { useConsignmentHistory } from './hooks';
+import { useConsignmentLabels } from './labels';
+
+type Props = {
+  id: string;
+  /** the version shown as of an event, if any */
+  viewing?: number;
+  onViewAsOf: (version: number) => void;
+};
+
+/** Every event of the document, oldest first, each one a way into the document as it was then. */
+export const HistoryTimeline = ({ id, viewing, onViewAsOf }: Props) => {
+  const { t } = useConsignmentLabels();
+  const history = useConsignmentHistory(id);
+
+  if (history.isPending) return <Spin style={{ display: 'block', margin: '32px auto' }} />;
+  if (!history.data?.length) return <Empty description={t('consignment.history.empty')} />;
+
+  return (
+    <Timeline
+      data-testid="history-timeline"
+      items={history.data.map((entry) => {
+        const summary = summarizeEvent(t, entry);
+        return {
+          key: entry.version,
+          color: entry.version === viewing ? 'green' : 'blue',
+          content: (
+            <div data-testid={`history-${entry.version}`} data-event={entry.type}>
+              <Space wrap size="small">
+                <Typography.Text strong>{t(`events.${entry.type}`, { defaultValue: entry.type })}</Typography.Text>
+                <Tag>{t('consignment.versionTag', { version: entry.version })}</Tag>
+                <Typography.Text>{entry.actor.name || entry.actor.account}</Typography.Text>
+                <Typography.Text type="secondary">{formatDateTime(entry.time)}</Typography.Text>
+                {entry.version === viewing && <Tag color="green">{t('consignment.history.viewing')}</Tag>}
+              </Space>
+              {summary.length > 0 && (
+                <ul className="history-data">
+                  {summary.map((item) => (
+                    <li key={item.key}>
+                      {item.label}: {item.value}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <div>
+                <Button
+                  size="small"
+                  type="link"
+                  icon={<HistoryOutlined />}
+                  style={{ paddingInline: 0 }}
+                  onClick={() => onViewAsOf(entry.version)}
+                  data-testid={`asof-${entry.version}`}
+                >
+                  {t('consignment.history.viewAsOf')}
+                </Button>
+              </div>
+            </div>
+          ),
+        };
+      })}
+    />
+  );
+};
