@@ -41,5 +41,11 @@ module.exports = {
       testMatch: ['<rootDir>/{services,tests}/**/*.int.spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/tests/support/jest-integration.setup.ts'],
     },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/tests/e2e/**/*.e2e.spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tests/support/jest-integration.setup.ts'],
+    },
   ],
 };

@@ -1,0 +1,6 @@
+import { buildServer, buildWeb, checkNode, install } from './lib.mjs';
+
+checkNode();
+install();
+buildServer();
+buildWeb();

@@ -1,0 +1,78 @@
+// Shared steps of the two commands (npm start, npm test): install when the lock file
+// changed, build what changed, nothing more. Node built-ins only: this runs before install.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const log = (msg) => console.log(`\x1b[36m›\x1b[0m ${msg}`);
+
+export const run = (cmd, args, opts = {}) => {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  if (r.error) throw r.error;
+  return r.status ?? 1;
+};
+
+export const must = (cmd, args, opts) => {
+  const code = run(cmd, args, opts);
+  if (code !== 0) {
+    console.error(`\n✗ ${cmd} ${args.join(' ')} failed with exit code ${code}`);
+    process.exit(code);
+  }
+};
+
+const hashFiles = (entries) => {
+  const h = createHash('sha256');
+  const walk = (p) => {
+    if (!fs.existsSync(p)) return;
+    const st = fs.statSync(p);
+    if (st.isDirectory()) {
+      for (const name of fs.readdirSync(p).sort()) {
+        if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+        walk(path.join(p, name));
+      }
+    } else {
+      h.update(path.relative(root, p));
+      h.update(fs.readFileSync(p));
+    }
+  };
+  for (const e of entries) walk(path.join(root, e));
+  return h.digest('hex');
+};
+
+export const checkNode = () => {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    console.error(`Node.js 20.19 or newer is needed (found ${process.versions.node}).`);
+    process.exit(1);
+  }
+};
+
+/** npm ci when package-lock.json changed since the last install (or nothing is installed). */
+export const install = () => {
+  const lock = path.join(root, 'package-lock.json');
+  const stamp = path.join(root, 'node_modules', '.tpl-install-stamp');
+  const want = hashFiles(['package-lock.json']);
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === want) return;
+  log('installing dependencies (npm ci)…');
+  must('npm', fs.existsSync(lock) ? ['ci', '--no-audit', '--no-fund', '--loglevel=error'] : ['install', '--no-audit', '--no-fund']);
+  fs.writeFileSync(stamp, want);
+};
+
+/** Server packages: tsc's incremental build (a no-op in about a second when nothing changed). */
+export const buildServer = () => {
+  log('building services (tsc -b)…');
+  must('npx', ['tsc', '-b', 'tsconfig.json']);
+};
+
+/** The console: vite build only when its sources (or the contracts and machines it reads) changed. */
+export const buildWeb = () => {
+  const stamp = path.join(root, 'web', 'dist', '.build-hash');
+  const want = hashFiles(['web/src', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'contracts/src', 'workflows/src']);
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === want) return;
+  log('building the console (vite build)…');
+  must('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'web') });
+  fs.writeFileSync(stamp, want);
+};

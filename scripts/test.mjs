@@ -1,0 +1,95 @@
+// npm test: installs what the tests need (npm packages, Debian's chromium), makes sure
+// PostgreSQL is up, builds, then runs every suite: static checks, unit, API integration
+// (embedded and PostgreSQL) and the end-to-end journeys in Chromium. Last line:
+// "N passed, N failed".
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { buildServer, buildWeb, checkNode, install, log, must, root, run } from './lib.mjs';
+
+checkNode();
+install();
+
+const canConnect = (port, host = '127.0.0.1') =>
+  new Promise((resolve) => {
+    const s = net.connect({ port, host });
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+    s.setTimeout(2000, () => (s.destroy(), resolve(false)));
+  });
+
+const ensurePostgres = async () => {
+  if (process.env.TEST_PG_ADMIN_URL || (await canConnect(5432))) return;
+  log('PostgreSQL is down on 127.0.0.1:5432: starting it…');
+  const versions = fs.existsSync('/etc/postgresql') ? fs.readdirSync('/etc/postgresql') : [];
+  for (const v of versions) run('pg_ctlcluster', ['--skip-systemctl-redirect', v, 'main', 'start']);
+  for (let i = 0; i < 30 && !(await canConnect(5432)); i++) await new Promise((r) => setTimeout(r, 1000));
+  if (!(await canConnect(5432))) {
+    console.error('PostgreSQL could not be started on 127.0.0.1:5432');
+    process.exit(1);
+  }
+};
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ensureChromium = () => {
+  if (fs.existsSync(CHROMIUM)) return;
+  log('installing Debian chromium for the browser tests…');
+  const sudo = process.getuid && process.getuid() === 0 ? [] : ['sudo'];
+  const apt = (args) => {
+    const [cmd, ...rest] = [...sudo, 'apt-get', ...args];
+    return run(cmd, rest, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  };
+  if (apt(['update']) !== 0 || apt(['install', '-y', '--no-install-recommends', 'chromium']) !== 0 || !fs.existsSync(CHROMIUM)) {
+    console.error('chromium could not be installed; the browser tests need it');
+    process.exit(1);
+  }
+};
+
+await ensurePostgres();
+ensureChromium();
+buildServer();
+buildWeb();
+
+const reports = path.join(root, 'tests', '.reports');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const summary = [];
+
+const check = (name, cmd, args, opts) => {
+  log(`check: ${name}`);
+  const ok = run(cmd, args, opts) === 0;
+  totals[ok ? 'passed' : 'failed'] += 1;
+  summary.push(`${ok ? '✓' : '✗'} ${name}`);
+};
+
+const jest = (project) => {
+  log(`suite: ${project}`);
+  const out = path.join(reports, `${project}.json`);
+  run('npx', ['jest', '--selectProjects', project, '--json', `--outputFile=${out}`, ...(project === 'unit' ? [] : ['--runInBand'])]);
+  if (!fs.existsSync(out)) {
+    totals.failed += 1;
+    summary.push(`✗ ${project}: the runner produced no report`);
+    return;
+  }
+  const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const failedSuites = r.numFailedTestSuites - 0;
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+  totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  summary.push(
+    `${r.numFailedTests || r.numRuntimeErrorTestSuites ? '✗' : '✓'} ${project}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped in ${r.numTotalTestSuites} files` +
+      (failedSuites ? ` (${failedSuites} files failed)` : ''),
+  );
+};
+
+check('types: web console (tsc --noEmit)', 'npx', ['tsc', '-p', 'web', '--noEmit']);
+check('types: tests (tsc --noEmit)', 'npx', ['tsc', '-p', 'tests', '--noEmit']);
+jest('unit');
+jest('integration');
+jest('e2e');
+
+console.log('\n' + summary.join('\n'));
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed ? 1 : 0);

@@ -1,0 +1,58 @@
+import type { ArgumentsHost } from '@nestjs/common';
+import { NotFoundException } from '@nestjs/common';
+import { z } from 'zod';
+import { AppError, ValidationError } from '@tpl/contracts';
+import { EnvelopeFilter } from './envelope.filter';
+
+const answer = (exception: unknown, headers: Record<string, string> = {}, url = '/api/x') => {
+  const sent: { status?: number; body?: unknown } = {};
+  const reply = {
+    status(code: number) {
+      sent.status = code;
+      return reply;
+    },
+    header() {
+      return reply;
+    },
+    type() {
+      return reply;
+    },
+    send(body: unknown) {
+      sent.body = body;
+      return reply;
+    },
+  };
+  const req = { headers, url, method: 'GET', correlationId: 'corr-1' };
+  const host = { switchToHttp: () => ({ getRequest: () => req, getResponse: () => reply }) } as unknown as ArgumentsHost;
+  new EnvelopeFilter('/nonexistent').catch(exception, host);
+  return sent;
+};
+
+describe('EnvelopeFilter', () => {
+  beforeAll(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+
+  it('answers an unexpected error with a 500 envelope that leaks no stack, only the correlation id', () => {
+    const err = new Error('relation "secret_table" does not exist');
+    const sent = answer(err);
+    expect(sent.status).toBe(500);
+    expect(sent.body).toEqual({ code: 500, success: false, data: null, msg: '系统繁忙，请稍后再试（追踪号 corr-1）' });
+    expect(JSON.stringify(sent.body)).not.toContain('secret_table');
+  });
+
+  it('words a validation error in the caller language naming the field', () => {
+    const r = z.object({ customerCode: z.string({ error: 'validation.required' }) }).safeParse({});
+    const sent = answer(new ValidationError('consignment', r.error!.issues), { 'accept-language': 'en' });
+    expect(sent).toEqual({ status: 400, body: { code: 400, success: false, data: null, msg: 'Please input Customer code' } });
+  });
+
+  it('translates keys inside an AppError message', () => {
+    const sent = answer(new AppError(409, 'errors.forbiddenTransition', {}, { state: 'enum.consignmentState.Signed', action: 'consignment.actions.cancel' }), {
+      'accept-language': 'zh-TW',
+    });
+    expect(sent.body).toMatchObject({ code: 409, msg: '單據當前狀態為「已簽收」，不能執行「作廢」' });
+  });
+
+  it('answers an unknown API route with a 404 envelope', () => {
+    expect(answer(new NotFoundException(), {}, '/api/nope')).toMatchObject({ status: 404, body: { code: 404, success: false } });
+  });
+});

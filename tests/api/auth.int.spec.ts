@@ -1,0 +1,92 @@
+import type { TokenResponse, UserInfo } from '@tpl/contracts';
+import { data, md5 } from '../support/api-client';
+import { startTestHost, type TestHost } from '../support/host';
+
+const tokenUrl = (q: Record<string, string>) => `/api/bl-auth/token?${new URLSearchParams(q)}`;
+
+describe('sign-in and sessions (embedded store)', () => {
+  let t: TestHost;
+  beforeAll(async () => {
+    t = await startTestHost('embedded');
+  });
+  afterAll(async () => t?.stop());
+
+  it('signs in with grantType=password and the MD5 of the password, as Saber clients do', async () => {
+    const c = t.client();
+    const token = await c.signIn('100001', 'dispatcher', 'demo123');
+    expect(token).toMatchObject({ tokenType: 'bearer', expiresIn: 7200, tenantId: '100001', account: 'dispatcher', userName: 'Dora Dispatcher', roles: ['dispatcher'] });
+    const [, payload] = token.accessToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { exp: number; iat: number };
+    expect(claims.exp - claims.iat).toBe(7200);
+    const me = data(await c.get<UserInfo>('/api/bl-system/user/getUserInfo'));
+    expect(me).toMatchObject({ tenantId: '100001', account: 'dispatcher', tenantName: 'Harbor Logistics (demo 3PL operator)' });
+  });
+
+  it('refuses a wrong password, an unknown tenant and a wrong client alike', async () => {
+    const c = t.client();
+    const wrong = await c.post(tokenUrl({ grantType: 'password', tenantId: '100001', account: 'auditor', password: md5('nope'), type: 'account' }));
+    expect(wrong).toMatchObject({ status: 401, body: { code: 401, success: false, msg: 'Wrong tenant, account or password' } });
+    const tenant = await c.post(tokenUrl({ grantType: 'password', tenantId: '999999', account: 'auditor', password: md5('demo123') }));
+    expect(tenant.status).toBe(401);
+    const client = await c.post(tokenUrl({ grantType: 'password', tenantId: '100001', account: 'auditor', password: md5('demo123') }), undefined, {
+      Authorization: `Basic ${Buffer.from('console:wrong').toString('base64')}`,
+    });
+    expect(client.status).toBe(401);
+    const grant = await c.post(tokenUrl({ grantType: 'magic', tenantId: '100001' }));
+    expect(grant.status).toBe(400);
+    expect(grant.body.msg).toBe('Please select Grant type');
+  });
+
+  it('locks an account for 30 minutes after five wrong passwords and says until when', async () => {
+    const c = t.client();
+    for (let i = 0; i < 5; i++) {
+      await c.post(tokenUrl({ grantType: 'password', tenantId: '100001', account: 'keeper', password: md5(`wrong${i}`) }));
+    }
+    const locked = await c.post(tokenUrl({ grantType: 'password', tenantId: '100001', account: 'keeper', password: md5('demo123') }));
+    expect(locked.status).toBe(401);
+    const until = /locked until (\S+)/.exec(locked.body.msg)?.[1];
+    expect(until).toBeDefined();
+    const minutes = (new Date(until!).getTime() - Date.now()) / 60000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThanOrEqual(30);
+  });
+
+  it('rotates refresh tokens and revokes the whole session when one is reused', async () => {
+    const c = t.client();
+    const first = await c.signIn('100001', 'finance', 'demo123');
+    const refresh = (token: string) => c.post<TokenResponse>(tokenUrl({ grantType: 'refresh_token', tenantId: '100001', refreshToken: token, scope: 'all' }));
+    const second = data(await refresh(first.refreshToken));
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    c.token = second;
+    expect((await c.get('/api/bl-system/user/getUserInfo')).status).toBe(200);
+    // the first refresh token again: someone copied it, so the session ends for everyone
+    expect((await refresh(first.refreshToken)).status).toBe(401);
+    expect((await refresh(second.refreshToken)).status).toBe(401);
+    await new Promise((r) => setTimeout(r, 5_100)); // the session cache of the host
+    expect((await c.get('/api/bl-system/user/getUserInfo')).status).toBe(401);
+  });
+
+  it('ends the session on logout', async () => {
+    const c = t.client();
+    await c.signIn('100001', 'approver', 'demo123');
+    expect(data(await c.get<boolean>('/api/bl-auth/logout'))).toBe(true);
+    const after = await c.get('/api/bl-system/user/getUserInfo');
+    expect(after).toMatchObject({ status: 401, body: { code: 401, success: false } });
+  });
+
+  it('refuses forged and expired tokens', async () => {
+    const c = t.client();
+    const token = await c.signIn('100001', 'dispatcher', 'demo123');
+    const [h, p] = token.accessToken.split('.');
+    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, unknown>;
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, tid: '100002' })).toString('base64url');
+    c.token = { ...token, accessToken: `${h}.${forgedPayload}.${token.accessToken.split('.')[2]}`, tenantId: '100002' };
+    expect((await c.get('/api/bl-transport/consignment/list')).status).toBe(401);
+    const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    c.token = { ...token, accessToken: `${none}.${p}.` };
+    expect((await c.get('/api/bl-transport/consignment/list')).status).toBe(401);
+    const jwt = await import('jsonwebtoken');
+    c.token = { ...token, accessToken: jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, 'guess') };
+    expect((await c.get('/api/bl-transport/consignment/list')).status).toBe(401);
+  });
+});
