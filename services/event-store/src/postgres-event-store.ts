@@ -16,6 +16,8 @@ import {
 } from './port';
 
 const STALE = 'TP409';
+const APPEND_SQL =
+  'SELECT * FROM tpl_append($1::text[], $2::jsonb[], $3::jsonb[], $4::text[], $5::text[], $6::text[], $7::text, $8::text, $9::bigint, $10::text)';
 
 /**
  * Our append on Emmett's schema: Emmett's emt_append_to_stream does the stream-version
@@ -131,7 +133,7 @@ export class PostgresEventStore implements EventStorePort {
   }
 
   append(streamName: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
-    return this.appendWith((text) => this.pool.query(text), streamName, events, options);
+    return this.appendWith((q) => this.pool.query(q as string), streamName, events, options);
   }
 
   /** Runs work (reads, serial numbers, appends) in one transaction: all of it commits or none. */
@@ -140,7 +142,7 @@ export class PostgresEventStore implements EventStorePort {
     try {
       await client.query('BEGIN');
       const uow: UnitOfWork = {
-        append: (s, e, o) => this.appendWith((text) => client.query(text), s, e, o),
+        append: (s, e, o) => this.appendWith((q) => client.query(q as string), s, e, o),
         query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) =>
           (await client.query<R>(text, params)).rows,
       };
@@ -187,7 +189,7 @@ export class PostgresEventStore implements EventStorePort {
   }
 
   private async appendWith(
-    run: (text: string) => Promise<unknown>,
+    run: (query: string | { name: string; text: string; values: unknown[] }) => Promise<unknown>,
     streamName: string,
     events: NewEvent[],
     options: AppendOptions,
@@ -201,16 +203,21 @@ export class PostgresEventStore implements EventStorePort {
       data: e.data,
       metadata: options.metadata,
     }));
-    const statements: string[] = [this.appendStatement(streamName, events, options)];
+    const statements: string[] = [];
     for (const p of this.projections) {
       const mine = stored.filter((e) => p.handles.includes(e.type));
       if (mine.length) statements.push(...p.project(mine));
     }
-    // One round trip: the append and its inline projections as one multi-statement
-    // query, which PostgreSQL runs as a single (implicit or enclosing) transaction.
     let result: unknown;
     try {
-      result = await run(statements.join(';\n'));
+      if (statements.length === 0) {
+        // no projection: one prepared statement, planned once per connection
+        result = await run({ name: 'tpl_append', text: APPEND_SQL, values: this.appendValues(streamName, events, options) });
+      } else {
+        // One round trip: the append and its inline projections as one multi-statement
+        // query, which PostgreSQL runs as a single (implicit or enclosing) transaction.
+        result = await run([this.appendStatement(streamName, events, options), ...statements].join(';\n'));
+      }
     } catch (err) {
       if (isStale(err)) throw new StaleVersionError(streamName, options.expectedVersion);
       throw err;
@@ -218,6 +225,21 @@ export class PostgresEventStore implements EventStorePort {
     const first = (Array.isArray(result) ? result[0] : result) as { rows: { next_stream_position: string; global_positions: string[] }[] };
     const row = first.rows[0]!;
     return { nextVersion: Number(row.next_stream_position), globalPositions: row.global_positions.map(String) };
+  }
+
+  private appendValues(streamName: string, events: NewEvent[], options: AppendOptions): unknown[] {
+    return [
+      events.map(() => randomUUID()),
+      events.map((e) => JSON.stringify(e.data ?? {})),
+      events.map(() => JSON.stringify(options.metadata)),
+      events.map(() => '1'),
+      events.map((e) => e.type),
+      events.map(() => 'E'),
+      streamName,
+      options.streamType,
+      options.expectedVersion,
+      defaultTag,
+    ];
   }
 
   private appendStatement(streamName: string, events: NewEvent[], options: AppendOptions): string {

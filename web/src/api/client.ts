@@ -68,7 +68,27 @@ const headersFor = (opts: RequestOptions): Headers => {
   return headers;
 };
 
-const send = async (method: string, url: string, opts: RequestOptions): Promise<Response> => {
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The envelope's data, or an ApiError with the envelope's code and msg. */
+const unwrap = async <T>(response: Response): Promise<T> => {
+  const payload = parseJson(await response.text());
+  if (isEnvelope(payload)) {
+    if (payload.success && response.ok) return payload.data as T;
+    const code = payload.code >= 400 ? payload.code : response.ok ? ErrorCodes.internal : response.status;
+    throw new ApiError(code, payload.msg || i18n.t('errors.unknown'));
+  }
+  throw new ApiError(response.ok ? ErrorCodes.internal : response.status, i18n.t('errors.unknown'));
+};
+
+/** One exchange, body included, within REQUEST_TIMEOUT_MS; a caller's signal cancels it too. */
+const exchange = async <T>(method: string, url: string, opts: RequestOptions): Promise<T> => {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -78,15 +98,17 @@ const send = async (method: string, url: string, opts: RequestOptions): Promise<
   const forward = () => controller.abort();
   opts.signal?.addEventListener('abort', forward);
   try {
-    return await fetch(url, {
+    const response = await fetch(url, {
       method,
       headers: headersFor(opts),
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: controller.signal,
     });
+    return await unwrap<T>(response);
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     if (timedOut) throw new ApiError(0, i18n.t('errors.timeout'));
-    if (opts.signal?.aborted) throw error; // cancelled by TanStack Query: not an error to show
+    if (opts.signal?.aborted) throw error; // cancelled by TanStack Query: nothing to show
     throw new ApiError(0, i18n.t('errors.network'));
   } finally {
     clearTimeout(timer);
@@ -94,25 +116,9 @@ const send = async (method: string, url: string, opts: RequestOptions): Promise<
   }
 };
 
-const unwrap = async <T>(response: Response): Promise<T> => {
-  let payload: unknown;
-  try {
-    payload = await response.json();
-  } catch {
-    payload = undefined;
-  }
-  if (isEnvelope(payload)) {
-    if (payload.success && response.ok) return payload.data as T;
-    const code = payload.code >= 400 ? payload.code : response.ok ? ErrorCodes.internal : response.status;
-    throw new ApiError(code, payload.msg || i18n.t('errors.unknown'));
-  }
-  throw new ApiError(response.ok ? ErrorCodes.internal : response.status, i18n.t('errors.unknown'));
-};
-
 export const request = async <T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> => {
   try {
-    const response = await send(method, `${path}${toSearch(opts.query)}`, opts);
-    return await unwrap<T>(response);
+    return await exchange<T>(method, `${path}${toSearch(opts.query)}`, opts);
   } catch (error) {
     if (error instanceof ApiError) {
       if (error.code === ErrorCodes.unauthorized && opts.auth !== false) clearSession();

@@ -3,9 +3,7 @@ import type { ConsoleStrings } from './zh';
 export const en: ConsoleStrings = {
   app: {
     title: '3PL Operations Console',
-    shortTitle: '3PL',
     operationSuccess: 'Operation successful',
-    loading: 'Loading…',
   },
   lang: {
     label: 'Language',
@@ -14,7 +12,6 @@ export const en: ConsoleStrings = {
     mo: '繁體中文（澳門）',
   },
   menu: {
-    transport: 'Transport',
     consignment: 'Consignment orders',
   },
   common: {
@@ -26,7 +23,6 @@ export const en: ConsoleStrings = {
     delete: 'Delete',
     save: 'Save',
     cancel: 'Cancel',
-    ok: 'OK',
     back: 'Back',
     actions: 'Actions',
     confirmTitle: 'Confirm',
@@ -34,6 +30,9 @@ export const en: ConsoleStrings = {
     selectAtLeastOne: 'Please select at least one record',
     total: '{{total}} in total',
     empty: '—',
+    rowNumber: '#',
+    forbiddenTitle: '403',
+    listSeparator: ', ',
     forbidden: 'Your account may not change consignment orders',
     backToList: 'Back to the list',
   },
@@ -41,7 +40,6 @@ export const en: ConsoleStrings = {
     title: 'Sign in',
     subtitle: 'Welcome to the 3PL Operations Console',
     submit: 'Sign in',
-    failed: 'Sign-in failed',
   },
   user: {
     logout: 'Sign out',
@@ -50,7 +48,6 @@ export const en: ConsoleStrings = {
     consignmentList: 'Consignment orders',
     consignmentNew: 'New consignment order',
     consignmentEdit: 'Edit consignment order',
-    consignmentView: 'Consignment order',
   },
   consignment: {
     fields: {
@@ -104,7 +101,6 @@ export const en: ConsoleStrings = {
     },
     history: {
       viewAsOf: 'View as of this event',
-      by: 'By',
       viewing: 'Viewing',
       empty: 'No events yet',
       lines: '{{count}} line(s)',

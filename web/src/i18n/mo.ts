@@ -3,9 +3,7 @@ import type { ConsoleStrings } from './zh';
 export const mo: ConsoleStrings = {
   app: {
     title: '三方物流營運控制台',
-    shortTitle: '3PL',
     operationSuccess: '操作成功',
-    loading: '載入中…',
   },
   lang: {
     label: '語言',
@@ -14,7 +12,6 @@ export const mo: ConsoleStrings = {
     mo: '繁體中文（澳門）',
   },
   menu: {
-    transport: '運輸管理',
     consignment: '托運單',
   },
   common: {
@@ -26,7 +23,6 @@ export const mo: ConsoleStrings = {
     delete: '刪除',
     save: '儲存',
     cancel: '取消',
-    ok: '確定',
     back: '返回',
     actions: '操作',
     confirmTitle: '提示',
@@ -34,6 +30,9 @@ export const mo: ConsoleStrings = {
     selectAtLeastOne: '請選擇至少一條資料',
     total: '共 {{total}} 條',
     empty: '—',
+    rowNumber: '序號',
+    forbiddenTitle: '403',
+    listSeparator: '、',
     forbidden: '當前帳號沒有修改托運單的權限',
     backToList: '返回列表',
   },
@@ -41,7 +40,6 @@ export const mo: ConsoleStrings = {
     title: '登入',
     subtitle: '歡迎使用三方物流營運控制台',
     submit: '登入',
-    failed: '登入失敗',
   },
   user: {
     logout: '登出',
@@ -50,7 +48,6 @@ export const mo: ConsoleStrings = {
     consignmentList: '托運單',
     consignmentNew: '新增托運單',
     consignmentEdit: '編輯托運單',
-    consignmentView: '托運單詳情',
   },
   consignment: {
     fields: {
@@ -104,7 +101,6 @@ export const mo: ConsoleStrings = {
     },
     history: {
       viewAsOf: '查看此事件後的單據',
-      by: '操作人',
       viewing: '正在查看',
       empty: '暫無事件',
       lines: '{{count}} 行明細',

@@ -5,9 +5,7 @@
 export const zh = {
   app: {
     title: '三方物流运营控制台',
-    shortTitle: '3PL',
     operationSuccess: '操作成功',
-    loading: '加载中…',
   },
   lang: {
     label: '语言',
@@ -16,7 +14,6 @@ export const zh = {
     mo: '繁體中文（澳門）',
   },
   menu: {
-    transport: '运输管理',
     consignment: '托运单',
   },
   common: {
@@ -28,7 +25,6 @@ export const zh = {
     delete: '删除',
     save: '保存',
     cancel: '取消',
-    ok: '确定',
     back: '返回',
     actions: '操作',
     confirmTitle: '提示',
@@ -36,6 +32,9 @@ export const zh = {
     selectAtLeastOne: '请选择至少一条数据',
     total: '共 {{total}} 条',
     empty: '—',
+    rowNumber: '序号',
+    forbiddenTitle: '403',
+    listSeparator: '、',
     forbidden: '当前账号没有修改托运单的权限',
     backToList: '返回列表',
   },
@@ -43,7 +42,6 @@ export const zh = {
     title: '登录',
     subtitle: '欢迎使用三方物流运营控制台',
     submit: '登录',
-    failed: '登录失败',
   },
   user: {
     logout: '退出登录',
@@ -52,7 +50,6 @@ export const zh = {
     consignmentList: '托运单',
     consignmentNew: '新增托运单',
     consignmentEdit: '编辑托运单',
-    consignmentView: '托运单详情',
   },
   consignment: {
     fields: {
@@ -106,7 +103,6 @@ export const zh = {
     },
     history: {
       viewAsOf: '查看此事件后的单据',
-      by: '操作人',
       viewing: '正在查看',
       empty: '暂无事件',
       lines: '{{count}} 行明细',

@@ -61,7 +61,7 @@ export const ConsignmentDetails = ({ doc }: { doc: Consignment }) => {
 
   const numeric = (key: keyof ConsignmentLine) => key !== 'materialCode' && key !== 'name';
   const lineColumns: TableColumnsType<LineRow> = [
-    { key: 'index', title: '#', dataIndex: 'index', width: 48 },
+    { key: 'index', title: t('common.rowNumber'), dataIndex: 'index', width: 56 },
     ...lineFields.map((key) => ({
       key,
       dataIndex: key,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, DatePicker, Form, Input, Result, Row, Select, Space, Spin, Typography } from 'antd';
+import { App, Button, Card, Col, DatePicker, Form, Input, Result, Row, Select, Space, Spin, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
 import { CONSIGNMENT, consignmentContentSchema, deliveryModes, type Consignment } from '@tpl/contracts';
 import { canConsignment } from '@tpl/workflows';
@@ -7,6 +7,7 @@ import { ApiError } from '../../../api/client';
 import { useIsConsignmentWriter } from '../../../auth/session';
 import { paths } from '../../../paths';
 import { DATE_FORMAT } from '../../../shared/format';
+import { ProblemsAlert } from '../../../shared/ProblemsAlert';
 import { useSchemaValidation } from '../../../shared/zodForm';
 import {
   contentFields,
@@ -31,11 +32,11 @@ export const ConsignmentFormPage = () => {
   const detail = useConsignment(id);
 
   if (!writer) {
-    return <Result status="403" title="403" subTitle={t('common.forbidden')} extra={<BackToList />} />;
+    return <Result status="403" title={t('common.forbiddenTitle')} subTitle={t('common.forbidden')} extra={<BackToList />} />;
   }
   if (id === undefined) return <ConsignmentEditor />;
   if (detail.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
-  if (!detail.data) return <Result status="404" title="404" subTitle={t('notFound.document')} extra={<BackToList />} />;
+  if (!detail.data) return <Result status="404" title={t('notFound.title')} subTitle={t('notFound.document')} extra={<BackToList />} />;
   if (!canConsignment(detail.data.state, 'EDIT')) {
     return (
       <Result
@@ -103,9 +104,7 @@ const ConsignmentEditor = ({ doc }: { doc?: Consignment }) => {
       <Typography.Title level={4} style={{ margin: 0 }}>
         {doc ? `${t('pages.consignmentEdit')} ${doc.billNo}` : t('pages.consignmentNew')}
       </Typography.Title>
-      {problems.length > 0 && (
-        <Alert type="error" showIcon title={problems.join('；')} data-testid="form-error" closable={{ onClose: () => setProblems([]) }} />
-      )}
+      <ProblemsAlert problems={problems} testId="form-error" onClose={() => setProblems([])} />
       <Form<ConsignmentFormValues>
         form={form}
         layout="vertical"

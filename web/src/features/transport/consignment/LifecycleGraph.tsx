@@ -6,7 +6,15 @@ import { consignmentStateSchema, type ConsignmentState } from '@tpl/contracts';
 import { consignmentLifecycle, type LifecycleGraph as Graph } from '@tpl/workflows';
 import { useConsignmentLabels } from './labels';
 
-type StateNodeData = { label: string; current: boolean; final: boolean; selfLoops: string[]; primary: string };
+type StateNodeData = {
+  label: string;
+  current: boolean;
+  /** the notes under the name: self-loop actions (edit, delete) or that the state is final */
+  notes: string[];
+  separator: string;
+  hint: string | undefined;
+  primary: string;
+};
 type StateNode = Node<StateNodeData, 'state'>;
 
 const COLUMN = 190;
@@ -42,12 +50,13 @@ const StateNodeView = ({ data, id }: NodeProps<StateNode>) => (
     className="lifecycle-node"
     data-testid={`lifecycle-node-${id}`}
     data-current={data.current ? 'true' : 'false'}
+    title={data.hint}
     style={data.current ? { background: data.primary, borderColor: data.primary } : undefined}
   >
     <Handle type="target" position={Position.Left} id="left" />
     <Handle type="target" position={Position.Top} id="top" />
     <div>{data.label}</div>
-    {data.selfLoops.length > 0 && <div className="lifecycle-node-extra">{data.selfLoops.join(' · ')}</div>}
+    {data.notes.length > 0 && <div className="lifecycle-node-extra">{data.notes.join(data.separator)}</div>}
     <Handle type="source" position={Position.Right} id="right" />
     <Handle type="source" position={Position.Bottom} id="bottom" />
   </div>
@@ -72,8 +81,11 @@ export const LifecycleGraph = ({ current }: { current: ConsignmentState }) => {
       data: {
         label: isState(s.id) ? stateLabel(s.id) : s.id,
         current: s.id === current,
-        final: s.final,
-        selfLoops: graph.edges.filter((e) => e.from === s.id && e.to === s.id).map((e) => t(`consignment.actions.${e.event.toLowerCase()}`)),
+        notes: s.final
+          ? [t('consignment.lifecycle.final')]
+          : graph.edges.filter((e) => e.from === s.id && e.to === s.id).map((e) => t(`consignment.actions.${e.event.toLowerCase()}`)),
+        separator: t('common.listSeparator'),
+        hint: s.id === current ? t('consignment.lifecycle.current') : undefined,
         primary: token.colorPrimary,
       },
     }));

@@ -16,7 +16,7 @@ export const LinesField = () => {
     <Form.List name="lines">
       {(fields, { add, remove }, { errors }) => {
         const columns: TableColumnsType<FormListFieldData> = [
-          { key: 'index', title: '#', width: 48, render: (_: unknown, __: FormListFieldData, index: number) => index + 1 },
+          { key: 'index', title: t('common.rowNumber'), width: 56, render: (_: unknown, __: FormListFieldData, index: number) => index + 1 },
           ...lineFields.map((key) => ({
             key,
             title: (

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Form, Modal } from 'antd';
+import { App, Form, Modal } from 'antd';
 import type { ButtonProps } from 'antd';
 import { CONSIGNMENT } from '@tpl/contracts';
 import { ApiError } from '../../../../api/client';
 import type { TransitionRequest } from '../../../../api/consignment';
+import { ProblemsAlert } from '../../../../shared/ProblemsAlert';
 import { useSchemaValidation, type SafeParse } from '../../../../shared/zodForm';
 import { useConsignmentTransition } from '../hooks';
 import { useConsignmentLabels } from '../labels';
@@ -65,7 +66,7 @@ export const ActionModal = <V extends object>({ onClose, title, initialValues, f
       okButtonProps={okButtonProps}
       confirmLoading={transition.isPending}
     >
-      {problems.length > 0 && <Alert type="error" showIcon title={problems.join('；')} style={{ marginBottom: 16 }} />}
+      <ProblemsAlert problems={problems} testId="modal-error" style={{ marginBottom: 16 }} />
       <Form<V> form={form} layout="vertical" initialValues={initialValues} onFieldsChange={onFieldsChange} onFinish={() => void submit()}>
         {children}
       </Form>

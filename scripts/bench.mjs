@@ -1,0 +1,10 @@
+// npm run bench: builds, then prints the figures side by side in one run.
+import { buildServer, checkNode, install, log, must } from './lib.mjs';
+
+checkNode();
+install();
+buildServer();
+log('bench: event append vs raw INSERT (PostgreSQL, 16 clients)');
+must('node', ['tests/bench/append.mjs', ...process.argv.slice(2, 4)]);
+log('bench: HTTP command latency (autocannon, 64 connections)');
+must('node', ['tests/bench/http.mjs', ...process.argv.slice(4, 5)]);

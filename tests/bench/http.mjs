@@ -1,0 +1,60 @@
+// HTTP command latency: POST /api/bl-transport/consignment/submit (create a draft) at
+// 64 concurrent connections with autocannon, on the embedded default and on PostgreSQL.
+// Usage: node tests/bench/http.mjs [seconds=10]
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
+const { Client } = require('pg');
+const { startHost } = require('@tpl/host');
+
+const seconds = Number(process.argv[2] ?? 10);
+const ADMIN = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const basic = `Basic ${Buffer.from('console:console_secret').toString('base64')}`;
+const body = JSON.stringify({
+  billDate: '2026-11-23',
+  customerCode: 'C001',
+  consignor: { name: 'Acme Foods', linkman: 'Li Lei', mobile: '13800138000', address: 'No. 1 Harbor Road' },
+  consignee: { name: 'Fresh Mart', linkman: 'Han Mei', mobile: '13900139000', address: 'No. 9 Market Street' },
+  deliveryMode: 'HOME_DELIVERY',
+  plannedDate: '2026-11-24',
+  lines: [{ materialCode: 'M001', name: 'Rice 10kg', qty: 10, weg: 100, volume: 0.5, packages: 10 }],
+});
+
+const benchOn = async (label, databaseUrl) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tpl-bench-'));
+  process.env.BENCH_QUIET = '1';
+  const host = await startHost({ port: 0, host: '127.0.0.1', databaseUrl, dataDir, webDist: '/nonexistent', seedDemo: true }, { logLevels: ['error'] });
+  try {
+    const q = new URLSearchParams({ grantType: 'password', tenantId: '100001', account: 'dispatcher', password: createHash('md5').update('demo123').digest('hex'), type: 'account' });
+    const token = (await (await fetch(`${host.url}/api/bl-auth/token?${q}`, { method: 'POST', headers: { Authorization: basic } })).json()).data;
+    const headers = { Authorization: basic, 'Blade-Auth': `bearer ${token.accessToken}`, 'Tenant-Id': '100001', 'Content-Type': 'application/json' };
+    // warm up
+    await autocannon({ url: `${host.url}/api/bl-transport/consignment/submit`, method: 'POST', headers, body, connections: 8, duration: 2 });
+    const r = await autocannon({ url: `${host.url}/api/bl-transport/consignment/submit`, method: 'POST', headers, body, connections: 64, duration: seconds });
+    return { store: label, requestsPerSec: Math.round(r.requests.average), p50ms: r.latency.p50, p99ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  } finally {
+    await host.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+const rows = [];
+rows.push(await benchOn('embedded (PGlite)', undefined));
+const dbName = `tpl_bench_http_${Date.now()}`;
+const admin = new Client({ connectionString: ADMIN });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+try {
+  const url = new URL(ADMIN);
+  url.pathname = `/${dbName}`;
+  rows.push(await benchOn('PostgreSQL', url.toString()));
+} finally {
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+}
+console.table(rows);
+for (const r of rows) console.log(`HTTP create-draft command at 64 connections on ${r.store}: p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ${r.requestsPerSec} req/s, non-2xx ${r.non2xx}`);
