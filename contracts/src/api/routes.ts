@@ -21,7 +21,8 @@ import {
 /** Roles allowed to change consignments; every signed-in user of the tenant may read them. */
 export const CONSIGNMENT_WRITERS = ['admin', 'dispatcher'] as const;
 
-const commandResult = z.object({ id: z.string(), billNo: z.string(), version: z.number().int(), state: z.string() });
+/** What every consignment command answers: the document's id, bill number, new version and state. */
+export const consignmentCommandResultSchema = z.object({ id: z.string(), billNo: z.string(), version: z.number().int(), state: z.string() });
 
 export const authRoutes = defineRoutes({
   token: {
@@ -56,7 +57,7 @@ const transition = (action: string, query: z.ZodType = transitionTargetSchema): 
   summary: `${action} a consignment order (id and expected version in query or body)`,
   tag: 'transport',
   body: query,
-  response: envelopeSchema(commandResult),
+  response: envelopeSchema(consignmentCommandResultSchema),
 });
 
 export const consignmentRoutes = defineRoutes({
@@ -90,7 +91,7 @@ export const consignmentRoutes = defineRoutes({
     summary: 'Create a draft (no id) or change a draft (id and expected version)',
     tag: 'transport',
     body: submitConsignmentBodySchema,
-    response: envelopeSchema(commandResult),
+    response: envelopeSchema(consignmentCommandResultSchema),
   },
   remove: {
     method: 'POST',
@@ -98,7 +99,7 @@ export const consignmentRoutes = defineRoutes({
     summary: 'Remove drafts or cancelled orders (ids comma separated)',
     tag: 'transport',
     query: removeQuerySchema,
-    response: envelopeSchema(z.array(commandResult)),
+    response: envelopeSchema(z.array(consignmentCommandResultSchema)),
   },
   audit: transition('audit'),
   dispatch: transition('dispatch', dispatchSchema),

@@ -22,8 +22,8 @@ const zh = {
     datetime: '{{label}}必须是时间（ISO 8601）',
     pageSize: '{{label}}只能是10、20、30或50',
     unknownField: '不认识的字段{{label}}',
-    mobile: { empty: '{{label}}不能为空', length: '{{label}}必须是11位', format: '{{label}}格式不正确' },
-    plate: { empty: '{{label}}不能为空', length: '{{label}}必须是7位（普通）或8位（新能源）', format: '{{label}}格式不正确' },
+    mobile: { empty: '请输入{{label}}', length: '{{label}}必须是11位', format: '{{label}}格式不正确' },
+    plate: { empty: '请输入{{label}}', length: '{{label}}必须是7位（普通）或8位（新能源）', format: '{{label}}格式不正确' },
     idCard: {
       empty: '证件号码不能为空',
       length: '{{label}}必须是18位',
@@ -149,8 +149,8 @@ const en: typeof zh = {
     datetime: '{{label}} must be a time (ISO 8601)',
     pageSize: '{{label}} must be 10, 20, 30 or 50',
     unknownField: 'Unknown field {{label}}',
-    mobile: { empty: '{{label}} is required', length: '{{label}} must be 11 digits', format: '{{label}} is not a valid mobile number' },
-    plate: { empty: '{{label}} is required', length: '{{label}} must be 7 characters (ordinary) or 8 (new energy)', format: '{{label}} is not a valid plate' },
+    mobile: { empty: 'Please input {{label}}', length: '{{label}} must be 11 digits', format: '{{label}} is not a valid mobile number' },
+    plate: { empty: 'Please input {{label}}', length: '{{label}} must be 7 characters (ordinary) or 8 (new energy)', format: '{{label}} is not a valid plate' },
     idCard: {
       empty: 'The ID number is required',
       length: '{{label}} must be 18 characters',
@@ -276,8 +276,8 @@ const mo: typeof zh = {
     datetime: '{{label}}必須是時間（ISO 8601）',
     pageSize: '{{label}}只能是10、20、30或50',
     unknownField: '不認識的欄位{{label}}',
-    mobile: { empty: '{{label}}不能為空', length: '{{label}}必須是11位', format: '{{label}}格式不正確' },
-    plate: { empty: '{{label}}不能為空', length: '{{label}}必須是7位（普通）或8位（新能源）', format: '{{label}}格式不正確' },
+    mobile: { empty: '請輸入{{label}}', length: '{{label}}必須是11位', format: '{{label}}格式不正確' },
+    plate: { empty: '請輸入{{label}}', length: '{{label}}必須是7位（普通）或8位（新能源）', format: '{{label}}格式不正確' },
     idCard: {
       empty: '證件號碼不能為空',
       length: '{{label}}必須是18位',

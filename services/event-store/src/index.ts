@@ -6,3 +6,4 @@ export * from './serial';
 export * from './postgres-event-store';
 export * from './open';
 export * from './tokens';
+export * from './kurrent-event-store';

@@ -12,7 +12,7 @@ export const openStorage = async (
 ): Promise<Storage> => {
   const db = await openDatabase(options);
   try {
-    const store = new PostgresEventStore(db.pool, db.connectionString);
+    const store = new PostgresEventStore(db.pool, db.connectionString, { namedStatements: db.kind === 'postgres' });
     await store.createSchema();
     await runMigrations(db.pool, [...eventStoreMigrations, ...serialMigrations, ...options.migrations]);
     for (const p of options.projections) store.registerInline(p);

@@ -81,6 +81,7 @@ export class PostgresEventStore implements EventStorePort {
   constructor(
     private readonly pool: Pool,
     private readonly connectionString: string,
+    private readonly options: { namedStatements: boolean } = { namedStatements: true },
   ) {}
 
   /** Creates Emmett's schema; our own migrations (tpl_append, read tables) run after it. */
@@ -189,7 +190,7 @@ export class PostgresEventStore implements EventStorePort {
   }
 
   private async appendWith(
-    run: (query: string | { name: string; text: string; values: unknown[] }) => Promise<unknown>,
+    run: (query: string | { name?: string; text: string; values: unknown[] }) => Promise<unknown>,
     streamName: string,
     events: NewEvent[],
     options: AppendOptions,
@@ -211,8 +212,10 @@ export class PostgresEventStore implements EventStorePort {
     let result: unknown;
     try {
       if (statements.length === 0) {
-        // no projection: one prepared statement, planned once per connection
-        result = await run({ name: 'tpl_append', text: APPEND_SQL, values: this.appendValues(streamName, events, options) });
+        // no projection: one parameterised statement; on PostgreSQL a named one, planned once per
+        // connection (PGlite's socket mishandles named statements after an error, so not there)
+        const values = this.appendValues(streamName, events, options);
+        result = await run(this.options.namedStatements ? { name: 'tpl_append', text: APPEND_SQL, values } : { text: APPEND_SQL, values });
       } else {
         // One round trip: the append and its inline projections as one multi-statement
         // query, which PostgreSQL runs as a single (implicit or enclosing) transaction.

@@ -20,7 +20,7 @@ const languageOf = (req: Req): Language => {
 @Catch()
 export class EnvelopeFilter implements ExceptionFilter {
   private readonly logger = new Logger('Http');
-  private indexHtml: string | undefined;
+  private indexHtml: { mtime: number; html: string } | undefined;
 
   constructor(private readonly webDist: string) {}
 
@@ -31,11 +31,11 @@ export class EnvelopeFilter implements ExceptionFilter {
     const lang = languageOf(req);
     const url = req.url.split('?')[0] ?? '/';
 
-    // the console is a single-page app: any unknown non-API GET gets its index.html
-    if (this.isNotFound(exception) && req.method === 'GET' && !url.startsWith('/api')) {
+    // the console is a single-page app: an unknown non-API GET that is not a file gets its index.html
+    if (this.isNotFound(exception) && req.method === 'GET' && !url.startsWith('/api') && !/\.[a-z0-9]+$/i.test(url)) {
       const html = this.spaIndex();
       if (html) {
-        void reply.status(200).type('text/html; charset=utf-8').send(html);
+        void reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
         return;
       }
     }
@@ -53,12 +53,13 @@ export class EnvelopeFilter implements ExceptionFilter {
     return e instanceof HttpException && e.getStatus() === 404;
   }
 
+  /** index.html, re-read when a new build replaced it */
   private spaIndex(): string | undefined {
-    if (this.indexHtml === undefined) {
-      const file = path.join(this.webDist, 'index.html');
-      this.indexHtml = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-    }
-    return this.indexHtml || undefined;
+    const file = path.join(this.webDist, 'index.html');
+    if (!fs.existsSync(file)) return undefined;
+    const mtime = fs.statSync(file).mtimeMs;
+    if (!this.indexHtml || this.indexHtml.mtime !== mtime) this.indexHtml = { mtime, html: fs.readFileSync(file, 'utf8') };
+    return this.indexHtml.html;
   }
 
   private describe(e: unknown, req: Req, lang: Language, url: string): { code: number; msg: string } {

@@ -47,8 +47,12 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
     if (fs.existsSync(config.webDist)) {
-      // wildcard off: only the built files get routes; unknown paths reach the filter (SPA fallback or 404 envelope)
-      await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+      // files are looked up per request (a rebuilt console is served without a restart); a path with no
+      // file reaches the filter, which answers the SPA's index.html or a 404 envelope
+      await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: true, index: ['index.html'], cacheControl: false, setHeaders: (reply: { header(name: string, value: string): unknown }, file: string) => {
+        // hashed assets never change; everything else is revalidated
+        reply.header('cache-control', file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      } });
     }
 
     app.useGlobalFilters(new EnvelopeFilter(config.webDist));
