@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { startTestHost, type TestHost } from '../support/host';
+
+/**
+ * The journey of issue 3 in a real browser: a dispatcher signs in, creates a
+ * consignment order and advances it audit -> dispatch -> load -> arrive -> sign; an
+ * auditor signs in, opens it, reads its history and views it as it was after an event.
+ */
+describe('consignment journey in Chromium', () => {
+  let t: TestHost;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
+    t = await startTestHost('embedded', WEB_DIST);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  const signIn = async (page: Page, account: string, password = 'demo123') => {
+    await page.goto(`${t.url}/login`);
+    await page.getByTestId('lang-en').click();
+    await page.getByTestId('login-tenant').fill('100001');
+    await page.getByTestId('login-account').fill(account);
+    await page.getByTestId('login-password').fill(password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/transport/consignment');
+  };
+
+  const expectState = async (page: Page, state: string) => {
+    await page.locator(`[data-testid="view-state"][data-state="${state}"]`).waitFor();
+  };
+
+  /** the buttons shown are exactly the ones the machine allows now */
+  const actionsShown = async (page: Page) =>
+    (await page.locator('[data-testid^="action-"]:not([data-testid="action-buttons"])').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).sort();
+
+  it('a dispatcher takes an order from draft to signed delivery', async () => {
+    const page = await browser.newPage();
+    await signIn(page, 'dispatcher');
+    await page.getByTestId('new-button').click();
+    await page.waitForURL('**/transport/consignment/new');
+
+    // saving an empty form shows the spec's prompts, worded as the server words them
+    await page.getByTestId('save-button').click();
+    await page.getByText('Please input Customer code').first().waitFor();
+
+    await page.getByTestId('customerCode').fill('C001');
+    for (const [party, values] of Object.entries({
+      consignor: ['Acme Foods', 'Li Lei', '13800138000', 'No. 1 Harbor Road, Shanghai'],
+      consignee: ['Fresh Mart Pudong', 'Han Mei', '13900139000', 'No. 9 Market Street, Shanghai'],
+    })) {
+      const [name, linkman, mobile, address] = values;
+      await page.getByTestId(`${party}-name`).fill(name!);
+      await page.getByTestId(`${party}-linkman`).fill(linkman!);
+      await page.getByTestId(`${party}-mobile`).fill(mobile!);
+      await page.getByTestId(`${party}-address`).fill(address!);
+    }
+    await page.getByTestId('deliveryMode').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Home delivery' }).click();
+    await page.getByTestId('line-0-materialCode').fill('M001');
+    await page.getByTestId('line-0-name').fill('Rice 10kg');
+    await page.getByTestId('line-0-qty').fill('10');
+    await page.getByTestId('line-0-weg').fill('100');
+    await page.getByTestId('save-button').click();
+
+    await page.waitForURL(/\/transport\/consignment\/[0-9a-f-]{36}$/);
+    await expectState(page, 'Draft');
+    const billNo = (await page.getByTestId('view-billNo').innerText()).trim();
+    expect(billNo).toMatch(/TY\d{13}/);
+    expect(await actionsShown(page)).toEqual(['action-audit', 'action-cancel', 'action-edit', 'action-remove']);
+
+    await page.getByTestId('action-audit').click();
+    await page.getByTestId('modal-ok').click();
+    await expectState(page, 'Audited');
+    expect(await actionsShown(page)).toEqual(['action-cancel', 'action-dispatch']);
+
+    await page.getByTestId('action-dispatch').click();
+    await page.locator('#plateNo').fill('沪A1234'); // one character short
+    await page.getByTestId('modal-ok').click();
+    await page.getByText('Plate no. must be 7 characters (ordinary) or 8 (new energy)').first().waitFor();
+    await page.locator('#plateNo').fill('沪A12345');
+    await page.locator('#driverName').fill('Wang Qiang');
+    await page.locator('#driverMobile').fill('13700137000');
+    await page.getByTestId('modal-ok').click();
+    await expectState(page, 'Dispatched');
+
+    await page.getByTestId('action-load').click();
+    await page.getByTestId('modal-ok').click();
+    await expectState(page, 'Loaded');
+
+    await page.getByTestId('action-arrive').click();
+    await page.getByTestId('modal-ok').click();
+    await expectState(page, 'Arrived');
+
+    await page.getByTestId('action-sign').click();
+    await page.locator('#signer').fill('Han Mei');
+    await page.getByTestId('modal-ok').click();
+    await expectState(page, 'Signed');
+    expect(await actionsShown(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'dispatcher-signed.png'), fullPage: true });
+
+    await page.getByTestId('logout-button').click();
+    await page.waitForURL('**/login');
+    await page.close();
+
+    // ---- the auditor replays it
+    const auditor = await browser.newPage();
+    await signIn(auditor, 'auditor');
+    expect(await auditor.getByTestId('new-button').count()).toBe(0);
+    await auditor.getByTestId(`view-${billNo}`).click();
+    await expectState(auditor, 'Signed');
+    expect(await actionsShown(auditor)).toEqual([]);
+
+    await auditor.getByTestId('tab-history').click();
+    for (let v = 1; v <= 6; v++) await auditor.getByTestId(`history-${v}`).waitFor();
+    expect(await auditor.locator('[data-testid^="history-"][data-event]').evaluateAll((els) => els.map((e) => e.getAttribute('data-event')))).toEqual([
+      'ConsignmentCreated',
+      'ConsignmentAudited',
+      'ConsignmentDispatched',
+      'ConsignmentLoaded',
+      'ConsignmentArrived',
+      'ConsignmentSigned',
+    ]);
+    await auditor.getByTestId('history-3').getByText('Dora Dispatcher').first().waitFor();
+
+    // the document as it was right after it was dispatched
+    await auditor.getByTestId('asof-3').click();
+    await auditor.getByTestId('asof-banner').waitFor();
+    await expectState(auditor, 'Dispatched');
+    expect(auditor.url()).toContain('asOf=3');
+    await auditor.screenshot({ path: path.join(SCREENSHOTS, 'auditor-as-of-3.png'), fullPage: true });
+    await auditor.getByTestId('asof-exit').click();
+    await expectState(auditor, 'Signed');
+
+    // the lifecycle graph lights the current state
+    await auditor.getByTestId('tab-lifecycle').click();
+    await auditor.locator('[data-testid="lifecycle-node-Signed"][data-current="true"]').waitFor();
+    expect(await auditor.locator('[data-current="true"]').count()).toBe(1);
+    await auditor.screenshot({ path: path.join(SCREENSHOTS, 'auditor-lifecycle.png'), fullPage: true });
+    await auditor.close();
+  });
+
+  it('keeps a tenant\'s data out of another tenant\'s console', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.url}/login`);
+    await page.getByTestId('login-tenant').fill('100002');
+    await page.getByTestId('login-account').fill('dispatcher');
+    await page.getByTestId('login-password').fill('demo123');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/transport/consignment');
+    await page.locator('.ant-table').waitFor();
+    expect(await page.locator('[data-testid^="view-TY"]').count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows a clear message for a wrong password and 404 for an unknown page', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.url}/login`);
+    await page.getByTestId('lang-en').click();
+    await page.getByTestId('login-tenant').fill('100001');
+    await page.getByTestId('login-account').fill('dispatcher');
+    await page.getByTestId('login-password').fill('wrong');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('login-error').getByText('Wrong tenant, account or password').waitFor();
+    await page.goto(`${t.url}/no/such/page`);
+    await page.getByTestId('not-found-home').waitFor();
+    await page.close();
+  });
+});
