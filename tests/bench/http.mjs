@@ -27,7 +27,7 @@ const body = JSON.stringify({
 const benchOn = async (label, databaseUrl) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tpl-bench-'));
   process.env.BENCH_QUIET = '1';
-  const host = await startHost({ port: 0, host: '127.0.0.1', databaseUrl, dataDir, webDist: '/nonexistent', seedDemo: true }, { logLevels: ['error'] });
+  const host = await startHost({ port: 0, host: '127.0.0.1', databaseUrl, dataDir, webDist: '/nonexistent', seedDemo: true, seedSamples: false }, { logLevels: ['error'] });
   try {
     const q = new URLSearchParams({ grantType: 'password', tenantId: '100001', account: 'dispatcher', password: createHash('md5').update('demo123').digest('hex'), type: 'account' });
     const token = (await (await fetch(`${host.url}/api/bl-auth/token?${q}`, { method: 'POST', headers: { Authorization: basic } })).json()).data;

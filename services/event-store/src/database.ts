@@ -69,6 +69,8 @@ const startEmbedded = (dataDir: string): Promise<{ child: ChildProcess; port: nu
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
   if (options.databaseUrl) {
     const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    // an idle connection dropped by the server (restart, failover) is replaced, not fatal
+    pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     await pool.query('SELECT 1');
     return { pool, connectionString: options.databaseUrl, kind: 'postgres', close: () => pool.end() };
   }
@@ -79,6 +81,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     const connectionString = `postgresql://postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
     // PGlite is one backend: one connection, so no two clients' protocol messages interleave.
     const pool = new Pool({ connectionString, max: 1 });
+    pool.on('error', (err) => console.error(`Embedded PostgreSQL connection lost: ${err.message}`));
     await pool.query('SELECT 1');
     return {
       pool,

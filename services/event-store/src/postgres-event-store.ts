@@ -90,7 +90,12 @@ export class PostgresEventStore implements EventStorePort {
       connectionOptions: { pool: this.pool },
       schema: { autoMigration: 'None' },
     });
-    await emmett.schema.migrate();
+    try {
+      await emmett.schema.migrate();
+    } finally {
+      // Emmett may hold connections of its own; our pool stays open (we own it)
+      await emmett.close();
+    }
   }
 
   registerInline(projection: InlineProjection): void {

@@ -10,6 +10,8 @@ export type HostConfig = {
   /** the built console; served on the API's port when present */
   webDist: string;
   seedDemo: boolean;
+  /** demo consignment orders for the operator tenant (only when it has none) */
+  seedSamples: boolean;
 };
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -21,4 +23,5 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): HostConfig 
   dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
   webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
   seedDemo: env.SEED_DEMO !== 'false',
+  seedSamples: env.SEED_DEMO !== 'false' && env.SEED_SAMPLES !== 'false',
 });

@@ -8,8 +8,9 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { openStorage, type Storage } from '@tpl/event-store';
-import { identityMigrations, seedIdentity } from '@tpl/identity';
-import { transportMigrations, transportProjections } from '@tpl/transport';
+import { demoActor, identityMigrations, seedIdentity } from '@tpl/identity';
+import { CommandBus } from '@nestjs/cqrs';
+import { seedDemoConsignments, transportMigrations, transportProjections } from '@tpl/transport';
 import { AppModule } from './app.module';
 import { EnvelopeFilter } from './envelope.filter';
 import { buildOpenApi } from './openapi';
@@ -56,6 +57,8 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
     }
 
     app.useGlobalFilters(new EnvelopeFilter(config.webDist));
+    await app.init();
+    if (config.seedSamples) await seedSamples(app, storage);
     app.enableShutdownHooks();
     await app.listen(config.port, config.host);
     const address = fastify.server.address();
@@ -77,3 +80,14 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
 };
 
 export const logger = new Logger('Host');
+
+const DEMO_TENANT = '100001';
+
+/** A working day's consignment board for the demo operator, made through the real command bus. */
+const seedSamples = async (app: NestFastifyApplication, storage: Storage) => {
+  const actor = await demoActor(storage.db.pool, DEMO_TENANT, 'dispatcher');
+  if (!actor) return;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: process.env.BUSINESS_TZ ?? 'Asia/Shanghai' }).format(new Date());
+  const n = await seedDemoConsignments(app.get(CommandBus), storage.db.pool, { tenantId: DEMO_TENANT, actor, correlationId: 'demo-seed' }, today);
+  if (n) logger.log(`seeded ${n} demo consignment orders for tenant ${DEMO_TENANT}`);
+};

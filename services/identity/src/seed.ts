@@ -57,3 +57,13 @@ export const seedIdentity = async (pool: Pool, tenants: DemoTenant[] = DEMO_TENA
   }
   return created;
 };
+
+/** The actor a demo seed acts as (a real seeded user, so history shows a real name). */
+export const demoActor = async (pool: Pool, tenantId: string, account: string) => {
+  const { rows } = await pool.query<{ user_id: string; account: string; name: string }>(
+    `SELECT user_id, account, name FROM idn_users WHERE tenant_id = $1 AND account = $2`,
+    [tenantId, account],
+  );
+  const u = rows[0];
+  return u ? { userId: u.user_id, account: u.account, name: u.name } : undefined;
+};

@@ -9,3 +9,5 @@ export { consignmentListProjection, consignmentListMigrations, LIST_TABLE } from
 /** What the transport context brings to the shared store: its migrations and inline projections. */
 export const transportMigrations = [...consignmentListMigrations];
 export const transportProjections = [consignmentListProjection];
+export * from './consignment/consignment.samples';
+export * from './consignment/consignment.seed';
