@@ -5,7 +5,7 @@ import { startHost } from './host';
 const main = async () => {
   const config = configFromEnv();
   const started = Date.now();
-  const host = await startHost(config);
+  const host = await startHost(config, { logLevels: process.env.LOG_LEVEL === 'debug' ? ['error', 'warn', 'log', 'debug'] : ['error', 'warn'] });
   const where = config.databaseUrl ? `PostgreSQL ${config.databaseUrl.replace(/:[^:@/]*@/, ':***@')}` : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
   const lines = [
     '',
