@@ -29,6 +29,8 @@ const main = async () => {
 };
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.stack : err);
+  const debug = process.env.LOG_LEVEL === 'debug';
+  console.error(`\nThe console could not start: ${err instanceof Error ? (debug ? err.stack : err.message) : String(err)}`);
+  if (!debug) console.error('(LOG_LEVEL=debug shows the details)');
   process.exit(1);
 });
