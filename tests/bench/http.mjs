@@ -1,5 +1,6 @@
-// HTTP command latency: POST /api/bl-transport/consignment/submit (create a draft) at
-// 64 concurrent connections with autocannon, on the embedded default and on PostgreSQL.
+// HTTP command latency at 64 concurrent connections with autocannon, on the embedded
+// default and on PostgreSQL: creating a draft (takes the tenant's serial number, so creates
+// queue on it by design) and changing an existing draft with its expected version.
 // Usage: node tests/bench/http.mjs [seconds=10]
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -32,10 +33,40 @@ const benchOn = async (label, databaseUrl) => {
     const q = new URLSearchParams({ grantType: 'password', tenantId: '100001', account: 'dispatcher', password: createHash('md5').update('demo123').digest('hex'), type: 'account' });
     const token = (await (await fetch(`${host.url}/api/bl-auth/token?${q}`, { method: 'POST', headers: { Authorization: basic } })).json()).data;
     const headers = { Authorization: basic, 'Blade-Auth': `bearer ${token.accessToken}`, 'Tenant-Id': '100001', 'Content-Type': 'application/json' };
+    const submit = `${host.url}/api/bl-transport/consignment/submit`;
     // warm up
-    await autocannon({ url: `${host.url}/api/bl-transport/consignment/submit`, method: 'POST', headers, body, connections: 8, duration: 2 });
-    const r = await autocannon({ url: `${host.url}/api/bl-transport/consignment/submit`, method: 'POST', headers, body, connections: 64, duration: seconds });
-    return { store: label, requestsPerSec: Math.round(r.requests.average), p50ms: r.latency.p50, p99ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+    await autocannon({ url: submit, method: 'POST', headers, body, connections: 8, duration: 2 });
+    const create = await autocannon({ url: submit, method: 'POST', headers, body, connections: 64, duration: seconds });
+
+    // a command on an existing order: edit one of 640 drafts round-robin, with the version last seen
+    const docs = [];
+    for (let i = 0; i < 640; i++) {
+      const r = await (await fetch(submit, { method: 'POST', headers, body })).json();
+      docs.push({ id: r.data.id, version: r.data.version });
+    }
+    const parsed = JSON.parse(body);
+    let next = 0;
+    const change = await autocannon({
+      url: submit,
+      method: 'POST',
+      headers,
+      connections: 64,
+      duration: seconds,
+      requests: [
+        {
+          setupRequest: (req, context) => {
+            const doc = docs[next++ % docs.length];
+            context.doc = doc;
+            return { ...req, body: JSON.stringify({ ...parsed, id: doc.id, version: doc.version, remark: `edit ${doc.version}` }) };
+          },
+          onResponse: (status, resBody, context) => {
+            if (status === 200) context.doc.version = JSON.parse(resBody).data.version;
+          },
+        },
+      ],
+    });
+    const row = (command, r) => ({ store: label, command, requestsPerSec: Math.round(r.requests.average), p50ms: r.latency.p50, p99ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+    return [row('create draft (serial number, gap-free)', create), row('change draft (expected version)', change)];
   } finally {
     await host.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -43,7 +74,7 @@ const benchOn = async (label, databaseUrl) => {
 };
 
 const rows = [];
-rows.push(await benchOn('embedded (PGlite)', undefined));
+rows.push(...(await benchOn('embedded (PGlite)', undefined)));
 const dbName = `tpl_bench_http_${Date.now()}`;
 const admin = new Client({ connectionString: ADMIN });
 await admin.connect();
@@ -51,10 +82,10 @@ await admin.query(`CREATE DATABASE ${dbName}`);
 try {
   const url = new URL(ADMIN);
   url.pathname = `/${dbName}`;
-  rows.push(await benchOn('PostgreSQL', url.toString()));
+  rows.push(...(await benchOn('PostgreSQL', url.toString())));
 } finally {
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await admin.end();
 }
 console.table(rows);
-for (const r of rows) console.log(`HTTP create-draft command at 64 connections on ${r.store}: p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ${r.requestsPerSec} req/s, non-2xx ${r.non2xx}`);
+for (const r of rows) console.log(`HTTP ${r.command} at 64 connections on ${r.store}: p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ${r.requestsPerSec} req/s, non-2xx ${r.non2xx}`);
