@@ -9,3 +9,4 @@ export * from './i18n/messages';
 export * from './auth/token';
 export * from './transport/consignment';
 export * from './validation/validate';
+export * from './entities';

@@ -6,7 +6,7 @@ import path from 'node:path';
  * deep imports or relative paths into another package (STYLE: boundaries you can see).
  */
 const root = path.resolve(__dirname, '..', '..');
-const packages = ['contracts', 'workflows', 'services/event-store', 'services/identity', 'services/transport', 'services/host'];
+const packages = ['contracts', 'workflows', 'services/event-store', 'services/identity', 'services/records', 'services/transport', 'services/host'];
 
 const sources = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -3,6 +3,9 @@
  * user's language) and the console (which extends them with its own UI strings).
  * Keys are predictable: <entity>.fields.<field>, enum.<name>.<value>, validation.<rule>.
  */
+import { entityResources } from '../entities/define';
+import { entities } from '../entities/registry';
+
 export const LANGUAGES = ['zh', 'en', 'mo'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -34,6 +37,13 @@ const zh = {
     lines: { empty: '明细不能为空' },
     dateRange: '{{label}}：开始日期不能晚于结束日期',
     plannedBeforeBill: '{{label}}不能早于单据日期',
+    range: '{{label}}超出允许范围',
+    minAboveMax: '{{label}}不能大于最大值',
+    endBeforeStart: '{{label}}不能早于开始日期',
+    tierOrder: '{{label}}必须大于下限',
+    tierOverlap: '{{label}}与其他分段重叠',
+    passwordMismatch: '两次密码输入不一致',
+    percent: '{{label}}必须在0到100之间',
   },
   errors: {
     unknown: '未知错误',
@@ -55,6 +65,11 @@ const zh = {
     documentNotFound: '单据不存在：{{id}}',
     removeNotAllowed: '只能删除草稿或已作废的单据：{{billNo}}（当前状态「{{state}}」）',
     versionNotFound: '单据 {{id}} 没有版本 {{version}}',
+    recordNotFound: '记录不存在：{{id}}',
+    referenced: '已被{{referrer}}「{{code}}」引用，不能删除',
+    duplicateCode: '{{label}}「{{code}}」已存在',
+    refMissing: '{{label}}「{{code}}」不存在',
+    treeCycle: '上级不能是自己或自己的下级',
   },
   success: 'Operation successful',
   consignment: {
@@ -161,6 +176,13 @@ const en: typeof zh = {
     lines: { empty: 'Details cannot be empty' },
     dateRange: '{{label}}: the start date cannot be after the end date',
     plannedBeforeBill: '{{label}} cannot be before the bill date',
+    range: '{{label}} is out of range',
+    minAboveMax: '{{label}} cannot be above the maximum',
+    endBeforeStart: '{{label}} cannot be before the start date',
+    tierOrder: '{{label}} must be above the lower limit',
+    tierOverlap: '{{label}} overlaps another tier',
+    passwordMismatch: 'The two passwords do not match',
+    percent: '{{label}} must be between 0 and 100',
   },
   errors: {
     unknown: 'Unknown error',
@@ -182,6 +204,11 @@ const en: typeof zh = {
     documentNotFound: 'No such document: {{id}}',
     removeNotAllowed: 'Only drafts or cancelled documents can be deleted: {{billNo}} is "{{state}}"',
     versionNotFound: 'Document {{id}} has no version {{version}}',
+    recordNotFound: 'No such record: {{id}}',
+    referenced: 'In use by {{referrer}} "{{code}}": it cannot be deleted',
+    duplicateCode: '{{label}} "{{code}}" already exists',
+    refMissing: '{{label}} "{{code}}" does not exist',
+    treeCycle: 'The parent cannot be the record itself or one of its children',
   },
   success: 'Operation successful',
   consignment: {
@@ -288,6 +315,13 @@ const mo: typeof zh = {
     lines: { empty: '明細不能為空' },
     dateRange: '{{label}}：開始日期不能晚於結束日期',
     plannedBeforeBill: '{{label}}不能早於單據日期',
+    range: '{{label}}超出允許範圍',
+    minAboveMax: '{{label}}不能大於最大值',
+    endBeforeStart: '{{label}}不能早於開始日期',
+    tierOrder: '{{label}}必須大於下限',
+    tierOverlap: '{{label}}與其他分段重疊',
+    passwordMismatch: '兩次密碼輸入不一致',
+    percent: '{{label}}必須在0到100之間',
   },
   errors: {
     unknown: '未知錯誤',
@@ -309,6 +343,11 @@ const mo: typeof zh = {
     documentNotFound: '單據不存在：{{id}}',
     removeNotAllowed: '只能刪除草稿或已作廢的單據：{{billNo}}（當前狀態「{{state}}」）',
     versionNotFound: '單據 {{id}} 沒有版本 {{version}}',
+    recordNotFound: '記錄不存在：{{id}}',
+    referenced: '已被{{referrer}}「{{code}}」引用，不能刪除',
+    duplicateCode: '{{label}}「{{code}}」已存在',
+    refMissing: '{{label}}「{{code}}」不存在',
+    treeCycle: '上級不能是自己或自己的下級',
   },
   success: 'Operation successful',
   consignment: {
@@ -422,7 +461,20 @@ const nest = (tree: Tree): Tree => {
   return out;
 };
 
-export const resources: Record<Language, Tree> = { zh: nest(zh), en: nest(en), mo: nest(mo) };
+/** Each entity's labels come from its schema file ([zh, en, mo]); merged in here. */
+const withEntities = (base: Tree, lang: 0 | 1 | 2): Tree => {
+  const out: Tree = { ...base };
+  const enumTree: Tree = { ...((base.enum as Tree | undefined) ?? {}) };
+  for (const def of entities) {
+    const r = entityResources(def, lang);
+    out[def.name] = { ...((base[def.name] as Tree | undefined) ?? {}), title: r.title, fields: r.fields as Tree };
+    if (Object.keys(r.enums).length) enumTree[def.name] = r.enums;
+  }
+  out.enum = enumTree;
+  return out;
+};
+
+export const resources: Record<Language, Tree> = { zh: nest(withEntities(zh, 0)), en: nest(withEntities(en, 1)), mo: nest(withEntities(mo, 2)) };
 
 const lookupNode = (tree: Tree, key: string): string | Tree | undefined => {
   let node: string | Tree | undefined = tree;

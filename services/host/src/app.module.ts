@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { Storage } from '@tpl/event-store';
 import { IdentityModule } from '@tpl/identity';
 import { TransportModule } from '@tpl/transport';
+import { RecordsModule } from '@tpl/records';
 import { StorageModule } from './storage.module';
 import { HealthController } from './health.controller';
 
@@ -11,7 +12,7 @@ export class AppModule {
   static forRoot(storage: Storage): DynamicModule {
     return {
       module: AppModule,
-      imports: [StorageModule.forRoot(storage), CqrsModule.forRoot(), IdentityModule, TransportModule],
+      imports: [StorageModule.forRoot(storage), CqrsModule.forRoot(), IdentityModule, TransportModule, RecordsModule.forEntities()],
       controllers: [HealthController],
     };
   }

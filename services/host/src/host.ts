@@ -11,6 +11,7 @@ import { openStorage, type Storage } from '@tpl/event-store';
 import { demoActor, identityMigrations, seedIdentity } from '@tpl/identity';
 import { CommandBus } from '@nestjs/cqrs';
 import { seedDemoConsignments, transportMigrations, transportProjections } from '@tpl/transport';
+import { recordsMigrations, recordsProjection } from '@tpl/records';
 import { AppModule } from './app.module';
 import { EnvelopeFilter } from './envelope.filter';
 import { buildOpenApi } from './openapi';
@@ -23,8 +24,8 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
   const storage = await openStorage({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    migrations: [...identityMigrations, ...transportMigrations],
-    projections: transportProjections,
+    migrations: [...identityMigrations, ...recordsMigrations, ...transportMigrations],
+    projections: [...transportProjections, recordsProjection()],
   });
   try {
     if (config.seedDemo) await seedIdentity(storage.db.pool);

@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import { pageQuerySchema, sortOrderSchema } from '../api/envelope';
+import { mobileSchema } from '../validation/rules';
+
+/**
+ * One description per entity type drives everything: API validation, OpenAPI, the read
+ * table's filters and sorts, list columns, forms, import columns and translations.
+ * Labels travel with the field as [zh, en, mo] so a missing translation cannot compile.
+ */
+export type Labels = readonly [zh: string, en: string, mo: string];
+
+type Common = {
+  label: Labels;
+  required?: boolean;
+  /** shown as a list column (default true) */
+  list?: boolean;
+  /** offered as a list filter */
+  filter?: boolean;
+  /** the list may sort by it (default: when it is a column) */
+  sortable?: boolean;
+  /** read-only in forms (system-generated, the screen says so) */
+  generated?: boolean;
+};
+
+export type FieldDef =
+  | (Common & { kind: 'text'; max?: number; multiline?: boolean; pattern?: RegExp; patternKey?: string })
+  | (Common & { kind: 'number'; min?: number; max?: number; integer?: boolean })
+  | (Common & { kind: 'flag' })
+  | (Common & { kind: 'enum'; values: readonly string[]; valueLabels: Record<string, Labels> })
+  | (Common & { kind: 'dict'; dict: string })
+  | (Common & { kind: 'date' })
+  | (Common & { kind: 'datetime' })
+  | (Common & { kind: 'ref'; entity: string; multiple?: boolean })
+  | (Common & { kind: 'mobile' })
+  | (Common & { kind: 'email' })
+  | (Common & { kind: 'password' })
+  | (Common & { kind: 'rows'; fields: Record<string, FieldDef>; minRows?: number; maxRows?: number });
+
+export type FieldKind = FieldDef['kind'];
+
+export type EntityDef = {
+  /** URL segment and i18n prefix: /api/<service>/<name> */
+  name: string;
+  service: 'bl-system' | 'bl-resource' | 'bl-basic' | 'bl-transport';
+  title: Labels;
+  fields: Record<string, FieldDef>;
+  /** unique per tenant among records not removed */
+  codeField?: string;
+  /** what a reference picker shows beside the code */
+  nameField?: string;
+  /** a tree: the parent is another record of the same entity, by code */
+  tree?: { parentField: string };
+  /** cross-field rules; add issues with message keys */
+  refine?: (data: Record<string, unknown>, ctx: z.RefinementCtx) => void;
+  /** default list sort */
+  defaultSort?: string;
+};
+
+export const defineEntity = <const D extends EntityDef>(def: D): D => def;
+
+// ---- field helpers: read like the spec's field lists
+export const text = (label: Labels, o: Omit<Extract<FieldDef, { kind: 'text' }>, 'kind' | 'label'> = {}): FieldDef => ({ kind: 'text', label, max: 100, ...o });
+export const num = (label: Labels, o: Omit<Extract<FieldDef, { kind: 'number' }>, 'kind' | 'label'> = {}): FieldDef => ({ kind: 'number', label, ...o });
+export const flag = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'flag', label, ...o });
+export const oneOf = (label: Labels, valueLabels: Record<string, Labels>, o: Omit<Common, 'label'> = {}): FieldDef => ({
+  kind: 'enum',
+  label,
+  values: Object.keys(valueLabels),
+  valueLabels,
+  ...o,
+});
+export const dict = (label: Labels, code: string, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'dict', label, dict: code, ...o });
+export const date = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'date', label, ...o });
+export const datetime = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'datetime', label, ...o });
+export const ref = (label: Labels, entity: string, o: Omit<Extract<FieldDef, { kind: 'ref' }>, 'kind' | 'label' | 'entity'> = {}): FieldDef => ({ kind: 'ref', label, entity, ...o });
+export const mobile = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'mobile', label, ...o });
+export const email = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'email', label, ...o });
+export const password = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'password', label, list: false, ...o });
+export const rows = (label: Labels, fields: Record<string, FieldDef>, o: Omit<Extract<FieldDef, { kind: 'rows' }>, 'kind' | 'label' | 'fields'> = {}): FieldDef => ({
+  kind: 'rows',
+  label,
+  fields,
+  list: false,
+  ...o,
+});
+
+/** Columns every record carries (spec 02 section 3). */
+export const COMMON_COLUMNS = ['createUser', 'createDept', 'createTime', 'updateUser', 'updateTime', 'status', 'isDeleted', 'remark'] as const;
+
+// ---- zod from the description
+const optionalEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+export const fieldSchema = (f: FieldDef): z.ZodType => {
+  const selectKey = 'validation.requiredSelect';
+  let s: z.ZodType;
+  switch (f.kind) {
+    case 'text': {
+      let t = z.string({ error: 'validation.required' }).trim().max(f.max ?? 100, { error: 'validation.tooLong' });
+      if (f.required) t = t.min(1, { error: 'validation.required' });
+      if (f.pattern) t = t.regex(f.pattern, { error: f.patternKey ?? 'validation.invalid' });
+      s = t;
+      break;
+    }
+    case 'number': {
+      let n = z.coerce.number({ error: 'validation.number' }).finite({ error: 'validation.number' });
+      if (f.integer) n = n.int({ error: 'validation.integer' });
+      if (f.min !== undefined) n = n.min(f.min, { error: f.min === 0 ? 'validation.nonNegative' : 'validation.range' });
+      if (f.max !== undefined) n = n.max(f.max, { error: 'validation.range' });
+      s = n;
+      break;
+    }
+    case 'flag':
+      s = z.union([z.literal(0), z.literal(1), z.literal('0').transform(() => 0), z.literal('1').transform(() => 1), z.boolean().transform((b) => (b ? 1 : 0))], {
+        error: selectKey,
+      });
+      break;
+    case 'enum':
+      s = z.enum(f.values as [string, ...string[]], { error: selectKey });
+      break;
+    case 'dict':
+      s = z.string({ error: selectKey }).trim().min(1, { error: selectKey }).max(64);
+      break;
+    case 'date':
+      s = z.iso.date({ error: 'validation.date' });
+      break;
+    case 'datetime':
+      s = z.iso.datetime({ offset: true, error: 'validation.datetime' });
+      break;
+    case 'ref':
+      s = f.multiple
+        ? z.array(z.string().trim().min(1).max(64), { error: selectKey })
+        : z.string({ error: selectKey }).trim().min(1, { error: selectKey }).max(64);
+      break;
+    case 'mobile':
+      s = mobileSchema;
+      break;
+    case 'email':
+      s = z.email({ error: 'validation.invalid' }).max(120);
+      break;
+    case 'password':
+      s = z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(128);
+      break;
+    case 'rows':
+      s = z
+        .array(z.object(Object.fromEntries(Object.entries(f.fields).map(([k, sub]) => [k, fieldSchema(sub)]))), { error: 'validation.required' })
+        .min(f.minRows ?? 0, { error: 'validation.lines.empty' })
+        .max(f.maxRows ?? 200);
+      break;
+  }
+  return f.required ? s : optionalEmpty(s);
+};
+
+/** The record's own fields, as submitted (id and version beside them). */
+export const dataSchemaOf = (def: EntityDef) => {
+  const shape = Object.fromEntries(Object.entries(def.fields).map(([k, f]) => [k, fieldSchema(f)]));
+  const base = z.object({ ...shape, remark: optionalEmpty(z.string().trim().max(500, { error: 'validation.tooLong' })) });
+  return def.refine ? base.superRefine((d, ctx) => def.refine!(d as Record<string, unknown>, ctx)) : base;
+};
+
+const uuid = z.uuid({ error: 'validation.invalid' });
+const version = z.coerce.number({ error: 'validation.number' }).int().min(1, { error: 'validation.positive' });
+
+export const submitSchemaOf = (def: EntityDef) =>
+  z
+    .object({ id: uuid.optional(), version: version.optional() })
+    .passthrough()
+    .superRefine((b, ctx) => {
+      if (b.id !== undefined && b.version === undefined) ctx.addIssue({ code: 'custom', path: ['version'], message: 'validation.required' });
+    })
+    .transform((b, ctx) => {
+      const { id, version: v, ...rest } = b as { id?: string; version?: number } & Record<string, unknown>;
+      // common columns and server-owned fields are not the caller's to set
+      for (const k of ['tenantId', ...COMMON_COLUMNS.filter((c) => c !== 'remark'), 'createTime']) delete rest[k];
+      for (const [k, f] of Object.entries(def.fields)) if (f.generated) delete rest[k];
+      const parsed = dataSchemaOf(def).safeParse(rest);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.addIssue({ ...(issue as object), code: 'custom', message: issue.message, path: issue.path } as never);
+        return z.NEVER;
+      }
+      return { id, version: v, data: parsed.data as Record<string, unknown> };
+    });
+
+/** Filters: text fields match by prefix, the rest exactly; dates also by range. */
+export const listQuerySchemaOf = (def: EntityDef) => {
+  const filters: Record<string, z.ZodType> = {};
+  for (const [k, f] of Object.entries(def.fields)) {
+    if (!(f.filter ?? (k === def.codeField || k === def.nameField))) continue;
+    if (f.kind === 'date' || f.kind === 'datetime') {
+      filters[`${k}From`] = optionalEmpty(z.string().max(40));
+      filters[`${k}To`] = optionalEmpty(z.string().max(40));
+    } else filters[k] = optionalEmpty(z.string().trim().max(100));
+  }
+  const sortable = ['updateTime', 'createTime', ...sortableFields(def)] as [string, ...string[]];
+  return pageQuerySchema.extend({
+    ...filters,
+    /** a tree's children of one parent ('' for roots) */
+    parent: optionalEmpty(z.string().max(64)),
+    /** free text over code and name: the reference pickers search as you type */
+    keyword: optionalEmpty(z.string().trim().max(100)),
+    sort: z.enum(sortable).default((def.defaultSort ?? def.codeField ?? 'updateTime') as string),
+    order: sortOrderSchema.default(def.defaultSort ? 'asc' : def.codeField ? 'asc' : 'desc'),
+  });
+};
+
+export const sortableFields = (def: EntityDef): string[] =>
+  Object.entries(def.fields)
+    .filter(([, f]) => f.kind !== 'rows' && f.kind !== 'password' && (f.sortable ?? f.list !== false))
+    .map(([k]) => k);
+
+export const listColumns = (def: EntityDef): string[] =>
+  Object.entries(def.fields)
+    .filter(([, f]) => f.kind !== 'rows' && f.kind !== 'password' && f.list !== false)
+    .map(([k]) => k);
+
+/** i18n resources of an entity: <name>.title, <name>.fields.<field>, enum.<name>.<field>.<value>. */
+export const entityResources = (def: EntityDef, lang: 0 | 1 | 2) => {
+  const fields: Record<string, string | Record<string, string>> = {};
+  const enums: Record<string, Record<string, string>> = {};
+  const walk = (prefix: string, fs: Record<string, FieldDef>) => {
+    for (const [k, f] of Object.entries(fs)) {
+      const key = prefix ? `${prefix}.${k}` : k;
+      fields[key] = f.label[lang];
+      if (f.kind === 'enum') enums[k] = Object.fromEntries(Object.entries(f.valueLabels).map(([v, l]) => [v, l[lang]]));
+      if (f.kind === 'rows') walk(key, f.fields);
+    }
+  };
+  walk('', def.fields);
+  const common: Record<string, Labels> = {
+    id: ['编号', 'ID', '編號'],
+    version: ['版本', 'Version', '版本'],
+    remark: ['备注', 'Remark', '備註'],
+    status: ['状态', 'Status', '狀態'],
+    createUser: ['创建人', 'Created by', '建立人'],
+    createDept: ['创建部门', 'Created in department', '建立部門'],
+    createTime: ['创建时间', 'Created at', '建立時間'],
+    updateUser: ['修改人', 'Updated by', '修改人'],
+    updateTime: ['修改时间', 'Updated at', '修改時間'],
+    isDeleted: ['已删除', 'Deleted', '已刪除'],
+    keyword: ['关键字', 'Keyword', '關鍵字'],
+    parent: ['上级', 'Parent', '上級'],
+    sort: ['排序', 'Sort', '排序'],
+    current: ['页码', 'Page', '頁碼'],
+    size: ['每页条数', 'Page size', '每頁條數'],
+    ids: ['所选记录', 'Selected records', '所選記錄'],
+  };
+  for (const [k, l] of Object.entries(common)) fields[k] ??= l[lang];
+  return { title: def.title[lang], fields, enums };
+};

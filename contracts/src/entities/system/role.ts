@@ -1,0 +1,18 @@
+import { defineEntity, num, ref, text } from '../define';
+
+/** Role: a tree by parentId; roleAlias is the unique code used in permissions. */
+export const role = defineEntity({
+  name: 'role',
+  service: 'bl-system',
+  title: ['角色', 'Role', '角色'],
+  codeField: 'roleAlias',
+  nameField: 'roleName',
+  tree: { parentField: 'parentId' },
+  defaultSort: 'sort',
+  fields: {
+    roleName: text(['角色名称', 'Role name', '角色名稱'], { required: true, max: 50, filter: true }),
+    roleAlias: text(['角色别名', 'Role alias', '角色別名'], { required: true, max: 50, filter: true }),
+    parentId: ref(['上级角色', 'Parent role', '上級角色'], 'role'),
+    sort: num(['排序', 'Sort order', '排序'], { integer: true }),
+  },
+});

@@ -1,0 +1,17 @@
+import type { EntityDef } from '@tpl/contracts';
+
+export type RecordEventKind = 'Created' | 'Changed' | 'Removed';
+
+export const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+/** MaterialCreated, MaterialChanged, MaterialRemoved: past-tense facts named by entity. */
+export const eventType = (def: EntityDef, kind: RecordEventKind) => `${pascal(def.name)}${kind}`;
+export const recordStream = (def: EntityDef, tenantId: string, id: string) => `${pascal(def.name)}-${tenantId}-${id}`;
+export const kindOf = (type: string): RecordEventKind | undefined => {
+  const m = /(Created|Changed|Removed)$/.exec(type);
+  return m ? (m[1] as RecordEventKind) : undefined;
+};
+
+export type RecordEvent =
+  | { type: string; kind: 'Created'; data: { id: string; data: Record<string, unknown> } }
+  | { type: string; kind: 'Changed'; data: { data: Record<string, unknown>; changes: Record<string, [unknown, unknown]> } }
+  | { type: string; kind: 'Removed'; data: Record<string, never> };

@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import {
+  AppError,
+  entities,
+  entityByName,
+  fieldKey,
+  listQuerySchemaOf,
+  toPage,
+  type Actor,
+  type EntityDef,
+  type FieldDef,
+  type Page,
+} from '@tpl/contracts';
+import { DB_POOL, EVENT_STORE, type EventMetadata, type PostgresEventStore, type StoredEvent } from '@tpl/event-store';
+import type { z } from 'zod';
+import { decideRecord, evolveRecord, type RecordState } from './record.decider';
+import { pascal, recordStream } from './record.events';
+import { RECORDS_TABLE } from './records.migrations';
+
+export type RecordContext = { tenantId: string; actor: Actor; correlationId: string };
+export type RecordRow = Record<string, unknown> & { id: string; version: number };
+export type RecordListQuery = z.infer<ReturnType<typeof listQuerySchemaOf>>;
+
+const TEXTLIKE = new Set<FieldDef['kind']>(['text', 'mobile', 'email']);
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+type DbRow = {
+  id: string;
+  version: number;
+  data: Record<string, unknown>;
+  status: number;
+  remark: string | null;
+  create_user_name: string;
+  create_time: Date;
+  update_user_name: string;
+  update_time: Date;
+  ref_names: Record<string, string | null> | null;
+  has_children?: boolean;
+  total_count?: string;
+};
+
+/** Password fields never leave the server and never enter the event history. */
+const publicData = (def: EntityDef, data: Record<string, unknown>) => {
+  const out = { ...data };
+  for (const [k, f] of Object.entries(def.fields)) if (f.kind === 'password') delete out[k];
+  return out;
+};
+
+@Injectable()
+export class RecordsService {
+  constructor(
+    @Inject(DB_POOL) private readonly pool: Pool,
+    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
+  ) {}
+
+  // ---------------------------------------------------------------- queries
+  private selectList(def: EntityDef): string {
+    const refs = Object.entries(def.fields).filter(([, f]) => f.kind === 'ref') as [string, Extract<FieldDef, { kind: 'ref' }>][];
+    const refNames = refs.length
+      ? `jsonb_build_object(${refs
+          .map(([k, f]) =>
+            f.multiple
+              ? `${lit(k)}, (SELECT string_agg(r2.name, ', ') FROM ${RECORDS_TABLE} r2 WHERE r2.tenant_id = r.tenant_id AND r2.entity = ${lit(f.entity)} AND NOT r2.is_deleted AND r.data->${lit(k)} ? r2.code)`
+              : `${lit(k)}, (SELECT r2.name FROM ${RECORDS_TABLE} r2 WHERE r2.tenant_id = r.tenant_id AND r2.entity = ${lit(f.entity)} AND NOT r2.is_deleted AND r2.code = r.data->>${lit(k)} LIMIT 1)`,
+          )
+          .join(', ')})`
+      : 'NULL';
+    const hasChildren = def.tree
+      ? `, EXISTS (SELECT 1 FROM ${RECORDS_TABLE} c WHERE c.tenant_id = r.tenant_id AND c.entity = r.entity AND NOT c.is_deleted AND c.parent_code = r.code) AS has_children`
+      : '';
+    return `SELECT r.id, r.version, r.data, r.status, r.remark, r.create_user_name, r.create_time, r.update_user_name, r.update_time,
+                   ${refNames} AS ref_names${hasChildren}`;
+  }
+
+  private toRow(def: EntityDef, r: DbRow): RecordRow {
+    return {
+      ...publicData(def, r.data),
+      id: r.id,
+      version: r.version,
+      status: r.status,
+      remark: r.remark ?? undefined,
+      createUser: r.create_user_name,
+      createTime: r.create_time.toISOString(),
+      updateUser: r.update_user_name,
+      updateTime: r.update_time.toISOString(),
+      refNames: r.ref_names ?? {},
+      ...(def.tree ? { hasChildren: Boolean(r.has_children) } : {}),
+    };
+  }
+
+  /** WHERE and ORDER BY for a list query, shared by the list and the export. */
+  whereFor(def: EntityDef, tenantId: string, q: Record<string, unknown>) {
+    const where = ['r.tenant_id = $1', 'r.entity = $2', 'NOT r.is_deleted'];
+    const params: unknown[] = [tenantId, def.name];
+    const add = (clause: string, value: unknown) => {
+      params.push(value);
+      where.push(clause.replaceAll('?', `$${params.length}`));
+    };
+    for (const [k, f] of Object.entries(def.fields)) {
+      const col = `r.data->>${lit(k)}`;
+      if (f.kind === 'date' || f.kind === 'datetime') {
+        if (q[`${k}From`]) add(`${col} >= ?`, q[`${k}From`]);
+        if (q[`${k}To`]) add(`${col} <= ?`, f.kind === 'datetime' ? `${String(q[`${k}To`])}\uffff` : q[`${k}To`]);
+        continue;
+      }
+      const v = q[k];
+      if (v === undefined || v === '') continue;
+      if (TEXTLIKE.has(f.kind)) add(`${col} ILIKE ?`, `${likeEscape(String(v))}%`);
+      else if (f.kind === 'ref' && f.multiple) add(`r.data->${lit(k)} ? ?::text`, String(v));
+      else if (f.kind === 'number') add(`(${col})::numeric = ?::numeric`, String(v));
+      else add(`${col} = ?`, String(v));
+    }
+    if (q.keyword) add(`(r.code ILIKE ? OR r.name ILIKE ?)`, `%${likeEscape(String(q.keyword))}%`);
+    if (q.parent !== undefined && def.tree) {
+      if (q.parent === '' || q.parent === null) where.push('r.parent_code IS NULL');
+      else add('r.parent_code = ?', q.parent);
+    }
+    const sort = String(q.sort ?? 'updateTime');
+    const f = def.fields[sort];
+    const sortCol =
+      sort === 'updateTime' ? 'r.update_time'
+      : sort === 'createTime' ? 'r.create_time'
+      : sort === def.codeField ? 'r.code'
+      : f?.kind === 'number' ? `(r.data->>${lit(sort)})::numeric`
+      : `r.data->>${lit(sort)}`;
+    const dir = q.order === 'desc' ? 'DESC' : 'ASC';
+    return { where: where.join(' AND '), params, orderBy: `${sortCol} ${dir} NULLS LAST, r.id ${dir}` };
+  }
+
+  async list(def: EntityDef, tenantId: string, q: RecordListQuery): Promise<Page<RecordRow>> {
+    const { where, params, orderBy } = this.whereFor(def, tenantId, q as Record<string, unknown>);
+    const size = q.size;
+    const offset = (q.current - 1) * size;
+    const { rows } = await this.pool.query<DbRow>(
+      `${this.selectList(def)}, count(*) OVER () AS total_count FROM ${RECORDS_TABLE} r WHERE ${where} ORDER BY ${orderBy}
+        LIMIT ${size} OFFSET ${offset}`,
+      params,
+    );
+    let total = rows.length ? Number(rows[0]!.total_count) : 0;
+    if (!rows.length && q.current > 1) {
+      total = Number((await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${RECORDS_TABLE} r WHERE ${where}`, params)).rows[0]!.n);
+    }
+    return toPage(rows.map((r) => this.toRow(def, r)), total, q);
+  }
+
+  /** Every matching row, fetched in keyset-free pages so an export never holds them all. */
+  async *stream(def: EntityDef, tenantId: string, q: Record<string, unknown>, batch = 2000): AsyncGenerator<RecordRow> {
+    const { where, params, orderBy } = this.whereFor(def, tenantId, q);
+    for (let offset = 0; ; offset += batch) {
+      const { rows } = await this.pool.query<DbRow>(
+        `${this.selectList(def)} FROM ${RECORDS_TABLE} r WHERE ${where} ORDER BY ${orderBy} LIMIT ${batch} OFFSET ${offset}`,
+        params,
+      );
+      for (const r of rows) yield this.toRow(def, r);
+      if (rows.length < batch) return;
+    }
+  }
+
+  async count(def: EntityDef, tenantId: string, q: Record<string, unknown>): Promise<number> {
+    const { where, params } = this.whereFor(def, tenantId, q);
+    return Number((await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${RECORDS_TABLE} r WHERE ${where}`, params)).rows[0]!.n);
+  }
+
+  async detail(def: EntityDef, tenantId: string, id: string): Promise<RecordRow> {
+    const { rows } = await this.pool.query<DbRow>(
+      `${this.selectList(def)} FROM ${RECORDS_TABLE} r WHERE r.tenant_id = $1 AND r.entity = $2 AND r.id = $3 AND NOT r.is_deleted`,
+      [tenantId, def.name, id],
+    );
+    if (!rows[0]) throw new AppError(404, 'errors.recordNotFound', { id });
+    return this.toRow(def, rows[0]);
+  }
+
+  async history(def: EntityDef, tenantId: string, id: string) {
+    const events = await this.store.readStream(recordStream(def, tenantId, id));
+    if (!events.length) throw new AppError(404, 'errors.recordNotFound', { id });
+    return events.map((e) => ({
+      type: e.type,
+      version: e.version,
+      actor: e.metadata.actor,
+      time: e.metadata.occurredAt,
+      correlationId: e.metadata.correlationId,
+      data: e.data,
+    }));
+  }
+
+  // ---------------------------------------------------------------- commands
+  private async load(def: EntityDef, tenantId: string, id: string): Promise<RecordState | undefined> {
+    const events: StoredEvent[] = await this.store.readStream(recordStream(def, tenantId, id));
+    return events.reduce<RecordState | undefined>((s, e) => evolveRecord(s, e), undefined);
+  }
+
+  private meta(ctx: RecordContext): EventMetadata {
+    return { tenantId: ctx.tenantId, actor: ctx.actor, occurredAt: new Date().toISOString(), correlationId: ctx.correlationId, causationId: randomUUID() };
+  }
+
+  /** Referenced codes must exist in the caller's tenant; a tree's parent may not be the record or below it. */
+  private async checkReferences(def: EntityDef, tenantId: string, data: Record<string, unknown>, self?: { code: string | undefined }) {
+    for (const [k, f] of Object.entries(def.fields)) {
+      if (f.kind !== 'ref' || data[k] === undefined || !entityByName(f.entity)) continue;
+      const codes = (Array.isArray(data[k]) ? data[k] : [data[k]]) as string[];
+      if (!codes.length) continue;
+      const { rows } = await this.pool.query<{ code: string }>(
+        `SELECT code FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code = ANY($3)`,
+        [tenantId, f.entity, codes],
+      );
+      const found = new Set(rows.map((r) => r.code));
+      const missing = codes.find((c) => !found.has(c));
+      if (missing !== undefined) throw new AppError(400, 'errors.refMissing', { code: missing }, { label: fieldKey(def.name, [k]) });
+    }
+    if (def.tree && self?.code) {
+      const parent = data[def.tree.parentField];
+      if (parent === undefined) return;
+      const { rows } = await this.pool.query<{ hit: boolean }>(
+        `WITH RECURSIVE sub(code) AS (
+           SELECT $3::text
+           UNION SELECT r.code FROM ${RECORDS_TABLE} r JOIN sub ON r.parent_code = sub.code
+            WHERE r.tenant_id = $1 AND r.entity = $2 AND NOT r.is_deleted)
+         SELECT EXISTS (SELECT 1 FROM sub WHERE code = $4) AS hit`,
+        [tenantId, def.name, self.code, String(parent)],
+      );
+      if (rows[0]?.hit) throw new AppError(400, 'errors.treeCycle');
+    }
+  }
+
+  private duplicate(def: EntityDef, data: Record<string, unknown>, err: unknown): never {
+    const e = err as { code?: string; constraint?: string };
+    if (e.code === '23505' && e.constraint === 'md_records_code_uq' && def.codeField) {
+      throw new AppError(409, 'errors.duplicateCode', { code: String(data[def.codeField]) }, { label: fieldKey(def.name, [def.codeField]) });
+    }
+    throw err;
+  }
+
+  async submit(def: EntityDef, ctx: RecordContext, input: { id?: string | undefined; version?: number | undefined; data: Record<string, unknown> }) {
+    const data = publicData(def, input.data);
+    if (input.id === undefined) {
+      await this.checkReferences(def, ctx.tenantId, data);
+      const id = randomUUID();
+      const events = decideRecord(def, { type: 'Create', id, data }, undefined);
+      try {
+        const r = await this.store.append(recordStream(def, ctx.tenantId, id), events, { expectedVersion: 0, metadata: this.meta(ctx), streamType: pascal(def.name) });
+        return { id, version: r.nextVersion };
+      } catch (err) {
+        this.duplicate(def, data, err);
+      }
+    }
+    const state = await this.load(def, ctx.tenantId, input.id);
+    await this.checkReferences(def, ctx.tenantId, data, { code: def.codeField ? String(state?.data[def.codeField] ?? '') : undefined });
+    const events = decideRecord(def, { type: 'Change', id: input.id, expectedVersion: input.version ?? 0, data }, state);
+    if (!events.length) return { id: input.id, version: state!.version };
+    try {
+      const r = await this.store.append(recordStream(def, ctx.tenantId, input.id), events, {
+        expectedVersion: state!.version,
+        metadata: this.meta(ctx),
+        streamType: pascal(def.name),
+      });
+      return { id: input.id, version: r.nextVersion };
+    } catch (err) {
+      this.duplicate(def, data, err);
+    }
+  }
+
+  /** Who refers to this code: the first live record of any entity whose ref field names it. */
+  async referrer(def: EntityDef, tenantId: string, code: string): Promise<{ entity: string; code: string } | undefined> {
+    for (const other of entities) {
+      for (const [k, f] of Object.entries(other.fields)) {
+        if (f.kind !== 'ref' || f.entity !== def.name) continue;
+        const match = f.multiple ? `data->${lit(k)} ? $3::text` : `data->>${lit(k)} = $3`;
+        const { rows } = await this.pool.query<{ code: string | null; id: string }>(
+          `SELECT code, id FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND ${match} LIMIT 1`,
+          [tenantId, other.name, code],
+        );
+        if (rows[0]) return { entity: other.name, code: rows[0].code ?? rows[0].id };
+      }
+    }
+    return undefined;
+  }
+
+  /** Removes all the given records or none: a referenced one stops the whole batch. */
+  async remove(def: EntityDef, ctx: RecordContext, ids: string[]) {
+    const decided: { id: string; events: { type: string; data: unknown }[]; expectedVersion: number }[] = [];
+    for (const id of [...new Set(ids)]) {
+      const state = await this.load(def, ctx.tenantId, id);
+      const code = def.codeField && state ? String(state.data[def.codeField] ?? '') : '';
+      const referencedBy = code ? await this.referrer(def, ctx.tenantId, code) : undefined;
+      const events = decideRecord(def, { type: 'Remove', id, expectedVersion: state?.version ?? 0, ...(referencedBy ? { referencedBy } : {}) }, state);
+      decided.push({ id, events, expectedVersion: state!.version });
+    }
+    const meta = this.meta(ctx);
+    return this.store.withTransaction(async (uow) => {
+      const out = [];
+      for (const d of decided) {
+        const r = await uow.append(recordStream(def, ctx.tenantId, d.id), d.events, { expectedVersion: d.expectedVersion, metadata: meta, streamType: pascal(def.name) });
+        out.push({ id: d.id, version: r.nextVersion });
+      }
+      return out;
+    });
+  }
+
+  /** Imports every row or none, in one transaction. Rows are already validated. */
+  async importAll(def: EntityDef, ctx: RecordContext, rows: Record<string, unknown>[]) {
+    const meta = this.meta(ctx);
+    return this.store.withTransaction(async (uow) => {
+      for (const data of rows) {
+        const id = randomUUID();
+        const events = decideRecord(def, { type: 'Create', id, data: publicData(def, data) }, undefined);
+        try {
+          await uow.append(recordStream(def, ctx.tenantId, id), events, { expectedVersion: 0, metadata: meta, streamType: pascal(def.name) });
+        } catch (err) {
+          this.duplicate(def, data, err);
+        }
+      }
+      return rows.length;
+    });
+  }
+}
