@@ -54,6 +54,8 @@ export type EntityDef = {
   refine?: (data: Record<string, unknown>, ctx: z.RefinementCtx) => void;
   /** default list sort */
   defaultSort?: string;
+  /** a valid example: the import template's sample row, and what the generated tests start from */
+  example?: Record<string, unknown>;
 };
 
 export const defineEntity = <const D extends EntityDef>(def: D): D => def;
@@ -103,11 +105,14 @@ export const fieldSchema = (f: FieldDef): z.ZodType => {
       break;
     }
     case 'number': {
-      let n = z.coerce.number({ error: 'validation.number' }).finite({ error: 'validation.number' });
+      // a percentage (0 to 100) says so; otherwise the bound that was broken
+      const percent = f.min === 0 && f.max === 100;
+      let n = z.number({ error: (iss) => (iss.input === undefined ? 'validation.required' : 'validation.number') }).finite({ error: 'validation.number' });
       if (f.integer) n = n.int({ error: 'validation.integer' });
-      if (f.min !== undefined) n = n.min(f.min, { error: f.min === 0 ? 'validation.nonNegative' : 'validation.range' });
-      if (f.max !== undefined) n = n.max(f.max, { error: 'validation.range' });
-      s = n;
+      if (f.min !== undefined) n = n.min(f.min, { error: percent ? 'validation.percent' : f.min === 0 ? 'validation.nonNegative' : 'validation.range' });
+      if (f.max !== undefined) n = n.max(f.max, { error: percent ? 'validation.percent' : 'validation.range' });
+      // numbers arrive as numbers (JSON) or strings (forms, spreadsheets); empty means missing
+      s = z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v), n);
       break;
     }
     case 'flag':
@@ -171,7 +176,7 @@ export const submitSchemaOf = (def: EntityDef) =>
     .transform((b, ctx) => {
       const { id, version: v, ...rest } = b as { id?: string; version?: number } & Record<string, unknown>;
       // common columns and server-owned fields are not the caller's to set
-      for (const k of ['tenantId', ...COMMON_COLUMNS.filter((c) => c !== 'remark'), 'createTime']) delete rest[k];
+      for (const k of ['tenantId', ...COMMON_COLUMNS.filter((c) => c !== 'remark')]) if (!(k in def.fields)) delete rest[k];
       for (const [k, f] of Object.entries(def.fields)) if (f.generated) delete rest[k];
       const parsed = dataSchemaOf(def).safeParse(rest);
       if (!parsed.success) {
@@ -181,11 +186,17 @@ export const submitSchemaOf = (def: EntityDef) =>
       return { id, version: v, data: parsed.data as Record<string, unknown> };
     });
 
+/** Names the list query uses itself: a field of that name cannot be a filter. */
+const RESERVED_QUERY = new Set(['current', 'size', 'sort', 'order', 'keyword', 'parent']);
+
+/** The fields a list can be filtered by: those marked filter, and the code and name. */
+export const filterFields = (def: EntityDef): [string, FieldDef][] =>
+  Object.entries(def.fields).filter(([k, f]) => !RESERVED_QUERY.has(k) && f.kind !== 'rows' && f.kind !== 'password' && (f.filter ?? (k === def.codeField || k === def.nameField)));
+
 /** Filters: text fields match by prefix, the rest exactly; dates also by range. */
 export const listQuerySchemaOf = (def: EntityDef) => {
   const filters: Record<string, z.ZodType> = {};
-  for (const [k, f] of Object.entries(def.fields)) {
-    if (!(f.filter ?? (k === def.codeField || k === def.nameField))) continue;
+  for (const [k, f] of filterFields(def)) {
     if (f.kind === 'date' || f.kind === 'datetime') {
       filters[`${k}From`] = optionalEmpty(z.string().max(40));
       filters[`${k}To`] = optionalEmpty(z.string().max(40));

@@ -6,6 +6,7 @@ import {
   entities,
   entityByName,
   fieldKey,
+  filterFields,
   listQuerySchemaOf,
   toPage,
   type Actor,
@@ -99,7 +100,7 @@ export class RecordsService {
       params.push(value);
       where.push(clause.replaceAll('?', `$${params.length}`));
     };
-    for (const [k, f] of Object.entries(def.fields)) {
+    for (const [k, f] of filterFields(def)) {
       const col = `r.data->>${lit(k)}`;
       if (f.kind === 'date' || f.kind === 'datetime') {
         if (q[`${k}From`]) add(`${col} >= ?`, q[`${k}From`]);

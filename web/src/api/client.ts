@@ -15,6 +15,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** the envelope's data of an error answer, when it carries some (an import's row errors) */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -27,8 +29,13 @@ export class ApiError extends Error {
 export type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {
-  query?: Record<string, QueryValue>;
+  /** a record drops empty values; URLSearchParams are sent as they are (an empty `parent=` included) */
+  query?: Record<string, QueryValue> | URLSearchParams;
   body?: unknown;
+  /** a multipart body (file uploads); the browser sets its Content-Type */
+  form?: FormData;
+  /** overrides REQUEST_TIMEOUT_MS (uploads that the server parses row by row) */
+  timeoutMs?: number;
   signal?: AbortSignal;
   /** Tenant-Id header when nobody is signed in yet (the sign-in form) */
   tenantId?: string;
@@ -41,7 +48,11 @@ export type RequestOptions = {
 /** What a route answers inside its envelope, read from its zod response schema. */
 export type RouteData<R extends RouteDef> = ReturnType<R['response']['parse']> extends { data: infer D } ? D : never;
 
-const toSearch = (query: Record<string, QueryValue> = {}): string => {
+const toSearch = (query: Record<string, QueryValue> | URLSearchParams = {}): string => {
+  if (query instanceof URLSearchParams) {
+    const search = query.toString();
+    return search ? `?${search}` : '';
+  }
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
@@ -82,7 +93,7 @@ const unwrap = async <T>(response: Response): Promise<T> => {
   if (isEnvelope(payload)) {
     if (payload.success && response.ok) return payload.data as T;
     const code = payload.code >= 400 ? payload.code : response.ok ? ErrorCodes.internal : response.status;
-    throw new ApiError(code, payload.msg || i18n.t('errors.unknown'));
+    throw new ApiError(code, payload.msg || i18n.t('errors.unknown'), payload.data ?? undefined);
   }
   throw new ApiError(response.ok ? ErrorCodes.internal : response.status, i18n.t('errors.unknown'));
 };
@@ -94,14 +105,14 @@ const exchange = async <T>(method: string, url: string, opts: RequestOptions): P
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, REQUEST_TIMEOUT_MS);
+  }, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const forward = () => controller.abort();
   opts.signal?.addEventListener('abort', forward);
   try {
     const response = await fetch(url, {
       method,
       headers: headersFor(opts),
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       signal: controller.signal,
     });
     return await unwrap<T>(response);
@@ -131,3 +142,134 @@ export const request = async <T>(method: 'GET' | 'POST', path: string, opts: Req
 /** Calls a route of the contracts' registry; the answer is typed by the route's schema. */
 export const callRoute = <R extends RouteDef>(route: R, opts: RequestOptions = {}): Promise<RouteData<R>> =>
   request<RouteData<R>>(route.method, route.path, opts);
+
+// ---- files: exports, templates, import reports
+
+/** How far a download has come; `totalRows` is the server's x-total-rows, `totalBytes` its Content-Length. */
+export type DownloadProgress = { bytes: number; totalBytes?: number; totalRows?: number; done: boolean };
+
+export type DownloadedFile = { blob: Blob; filename: string; totalRows?: number };
+
+export type DownloadOptions = Omit<RequestOptions, 'body' | 'form'> & {
+  onProgress?: (progress: DownloadProgress) => void;
+  /** the name to save under when the server sends no download-filename header */
+  fallbackName?: string;
+};
+
+/** Waiting for the first byte of a file may take longer than for a JSON answer: the server builds it first. */
+export const DOWNLOAD_START_TIMEOUT_MS = 60_000;
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The spec's download messages (01 section 8): by status, else the server's msg. */
+const downloadMessage = (code: number, msg?: string): string => {
+  switch (code) {
+    case ErrorCodes.unauthorized:
+      return i18n.t('md.download.unauthorized');
+    case ErrorCodes.forbidden:
+      return i18n.t('md.download.forbidden');
+    case ErrorCodes.notFound:
+      return i18n.t('md.download.notFound');
+    default:
+      return msg || i18n.t('md.download.unknown');
+  }
+};
+
+const filenameOf = (response: Response, fallback: string): string => {
+  const raw = response.headers.get('download-filename');
+  if (raw) {
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (star?.[1]) return decodeURIComponent(star[1].replace(/"/g, ''));
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ?? fallback;
+};
+
+const positive = (header: string | null): number | undefined => {
+  const n = Number(header);
+  return header !== null && Number.isFinite(n) && n >= 0 ? n : undefined;
+};
+
+/** Reads the body chunk by chunk so the caller can show progress while it streams. */
+const readBody = async (response: Response, onChunk: (bytes: number) => void): Promise<Blob> => {
+  const type = response.headers.get('content-type') || XLSX_TYPE;
+  if (!response.body) {
+    const blob = await response.blob();
+    onChunk(blob.size);
+    return blob;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    bytes += value.byteLength;
+    onChunk(bytes);
+  }
+  return new Blob(chunks, { type });
+};
+
+/**
+ * A file from the API (GET): the headers as for every call, the name from download-filename,
+ * the body streamed with progress. An answer in JSON instead of a file is an error envelope:
+ * it becomes an ApiError worded as the spec's download messages, shown as a toast.
+ */
+export const download = async (path: string, opts: DownloadOptions = {}): Promise<DownloadedFile> => {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs ?? DOWNLOAD_START_TIMEOUT_MS);
+  const forward = () => controller.abort();
+  opts.signal?.addEventListener('abort', forward);
+  const fail = (error: ApiError): never => {
+    if (error.code === ErrorCodes.unauthorized && opts.auth !== false) clearSession();
+    if (opts.notify !== false) notifyError(error.message);
+    throw error;
+  };
+  try {
+    const headers = headersFor(opts);
+    headers.set('Accept', `${XLSX_TYPE}, application/octet-stream, application/json`);
+    let response: Response;
+    try {
+      response = await fetch(`${path}${toSearch(opts.query)}`, { method: 'GET', headers, signal: controller.signal });
+    } catch (error) {
+      if (opts.signal?.aborted) throw error;
+      return fail(new ApiError(0, timedOut ? i18n.t('errors.timeout') : i18n.t('md.download.network')));
+    }
+    // the file may stream for longer than the wait for its first byte
+    clearTimeout(timer);
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || type.includes('json')) {
+      const payload = parseJson(await response.text().catch(() => ''));
+      const envelope = isEnvelope(payload) ? payload : undefined;
+      const code = envelope && envelope.code >= 400 ? envelope.code : response.ok ? ErrorCodes.internal : response.status;
+      return fail(new ApiError(code, downloadMessage(code, envelope?.msg), envelope?.data ?? undefined));
+    }
+    const filename = filenameOf(response, opts.fallbackName ?? 'download.xlsx');
+    const totalRows = positive(response.headers.get('x-total-rows'));
+    const totalBytes = positive(response.headers.get('content-length')) || undefined;
+    opts.onProgress?.({ bytes: 0, totalBytes, totalRows, done: false });
+    let blob: Blob;
+    try {
+      blob = await readBody(response, (bytes) => opts.onProgress?.({ bytes, totalBytes, totalRows, done: false }));
+    } catch (error) {
+      if (opts.signal?.aborted) throw error;
+      return fail(new ApiError(0, i18n.t('md.download.network')));
+    }
+    opts.onProgress?.({ bytes: blob.size, totalBytes, totalRows, done: true });
+    return { blob, filename, totalRows };
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', forward);
+  }
+};

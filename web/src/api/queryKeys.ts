@@ -13,3 +13,18 @@ export const consignmentKeys = {
   detail: (id: string, version?: number) => [...consignmentKeys.document(id), version ?? 'current'] as const,
   history: (id: string) => [...consignmentKeys.all, 'history', id] as const,
 };
+
+/**
+ * Master-data records, one family per entity type (the EntityDef's name). Every write
+ * invalidates `entity(name)`: its lists, details and histories.
+ */
+export const entityKeys = {
+  all: ['entity'] as const,
+  entity: (name: string) => [...entityKeys.all, name] as const,
+  lists: (name: string) => [...entityKeys.entity(name), 'list'] as const,
+  list: (name: string, query: object) => [...entityKeys.lists(name), query] as const,
+  detail: (name: string, id: string) => [...entityKeys.entity(name), 'detail', id] as const,
+  history: (name: string, id: string) => [...entityKeys.entity(name), 'history', id] as const,
+  /** a dictionary's entries (the dict entity's rows of one code), as select options */
+  dict: (code: string) => [...entityKeys.entity('dict'), 'options', code] as const,
+};

@@ -28,6 +28,7 @@ export const lgagreement = defineEntity({
       price: num(['单价', 'Price', '單價'], { required: true, min: 0 }),
     }),
   },
+  example: { startDate: '2026-01-01', endDate: '2026-12-31', tiers: [{ lowerLimit: 0, upLimit: 100, price: 12 }, { lowerLimit: 100, upLimit: 1000, price: 10 }] },
   refine: (d, ctx) => {
     if (typeof d.startDate === 'string' && typeof d.endDate === 'string' && d.startDate > d.endDate) {
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'validation.endBeforeStart' });

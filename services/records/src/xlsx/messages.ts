@@ -1,0 +1,122 @@
+/**
+ * Texts of the spreadsheet import/export: the file-level import errors
+ * (validation.import*) and the words the workbooks carry (xlsx.*), in the three
+ * languages. Kept beside the code that uses them; placeholders as {{name}}.
+ */
+import type { Language } from '@tpl/contracts';
+
+const zh = {
+  'validation.importFileType': '只能上传 .xls 或 .xlsx 文件',
+  'validation.importUnreadable': '无法读取文件，请确认是有效的 Excel 文件',
+  'validation.importEmpty': '文件中没有数据行',
+  'validation.importHeaders': '表头与导入模板不一致，请下载模板后填写',
+  'validation.importTooMany': '一次最多导入{{max}}行数据',
+  'xlsx.row': '行号',
+  'xlsx.field': '字段',
+  'xlsx.message': '错误信息',
+  'xlsx.errors': '错误报告',
+  'xlsx.yes': '是',
+  'xlsx.no': '否',
+  'xlsx.notes': '说明',
+  'xlsx.column': '列名',
+  'xlsx.required': '必填',
+  'xlsx.format': '格式/可选值',
+  'xlsx.exampleNote': '模板第2行是示例，导入前请删除或覆盖；表头请勿修改。',
+  'xlsx.exampleText': '示例',
+  'xlsx.text': '文本',
+  'xlsx.textMax': '文本，最多{{max}}个字符',
+  'xlsx.number': '数字',
+  'xlsx.integer': '整数',
+  'xlsx.min': '不小于{{min}}',
+  'xlsx.max': '不大于{{max}}',
+  'xlsx.flag': '可选值：是、否',
+  'xlsx.enum': '可选值：{{values}}',
+  'xlsx.dict': '字典编码（{{dict}}）',
+  'xlsx.date': '日期，格式 yyyy-MM-dd',
+  'xlsx.datetime': '时间，格式 yyyy-MM-dd HH:mm:ss（北京时间）',
+  'xlsx.ref': '{{entity}}编码',
+  'xlsx.refMultiple': '{{entity}}编码，多个用英文逗号分隔',
+  'xlsx.mobile': '11位手机号',
+  'xlsx.email': '邮箱地址',
+  'xlsx.listSeparator': '、',
+} as const;
+
+export type XlsxTextKey = keyof typeof zh;
+
+const en: Record<XlsxTextKey, string> = {
+  'validation.importFileType': 'Only .xls or .xlsx files can be uploaded',
+  'validation.importUnreadable': 'The file cannot be read; make sure it is a valid Excel file',
+  'validation.importEmpty': 'The file has no data rows',
+  'validation.importHeaders': 'The column headers do not match the import template; download the template and fill it in',
+  'validation.importTooMany': 'At most {{max}} rows can be imported at once',
+  'xlsx.row': 'Row',
+  'xlsx.field': 'Field',
+  'xlsx.message': 'Message',
+  'xlsx.errors': 'Errors',
+  'xlsx.yes': 'Yes',
+  'xlsx.no': 'No',
+  'xlsx.notes': 'Notes',
+  'xlsx.column': 'Column',
+  'xlsx.required': 'Required',
+  'xlsx.format': 'Format / allowed values',
+  'xlsx.exampleNote': 'Row 2 of the template is an example: delete or overwrite it before importing; do not change the headers.',
+  'xlsx.exampleText': 'Example',
+  'xlsx.text': 'Text',
+  'xlsx.textMax': 'Text, at most {{max}} characters',
+  'xlsx.number': 'Number',
+  'xlsx.integer': 'Whole number',
+  'xlsx.min': 'at least {{min}}',
+  'xlsx.max': 'at most {{max}}',
+  'xlsx.flag': 'Allowed values: Yes, No',
+  'xlsx.enum': 'Allowed values: {{values}}',
+  'xlsx.dict': 'Dictionary code ({{dict}})',
+  'xlsx.date': 'Date, as yyyy-MM-dd',
+  'xlsx.datetime': 'Time, as yyyy-MM-dd HH:mm:ss (China time)',
+  'xlsx.ref': '{{entity}} code',
+  'xlsx.refMultiple': '{{entity}} codes, separated by commas',
+  'xlsx.mobile': '11-digit mobile number',
+  'xlsx.email': 'Email address',
+  'xlsx.listSeparator': ', ',
+};
+
+const mo: Record<XlsxTextKey, string> = {
+  'validation.importFileType': '只能上傳 .xls 或 .xlsx 檔案',
+  'validation.importUnreadable': '無法讀取檔案，請確認是有效的 Excel 檔案',
+  'validation.importEmpty': '檔案中沒有資料行',
+  'validation.importHeaders': '表頭與匯入範本不一致，請下載範本後填寫',
+  'validation.importTooMany': '一次最多匯入{{max}}行資料',
+  'xlsx.row': '行號',
+  'xlsx.field': '欄位',
+  'xlsx.message': '錯誤訊息',
+  'xlsx.errors': '錯誤報告',
+  'xlsx.yes': '是',
+  'xlsx.no': '否',
+  'xlsx.notes': '說明',
+  'xlsx.column': '欄名',
+  'xlsx.required': '必填',
+  'xlsx.format': '格式/可選值',
+  'xlsx.exampleNote': '範本第2行是示例，匯入前請刪除或覆蓋；表頭請勿修改。',
+  'xlsx.exampleText': '示例',
+  'xlsx.text': '文字',
+  'xlsx.textMax': '文字，最多{{max}}個字元',
+  'xlsx.number': '數字',
+  'xlsx.integer': '整數',
+  'xlsx.min': '不小於{{min}}',
+  'xlsx.max': '不大於{{max}}',
+  'xlsx.flag': '可選值：是、否',
+  'xlsx.enum': '可選值：{{values}}',
+  'xlsx.dict': '字典編碼（{{dict}}）',
+  'xlsx.date': '日期，格式 yyyy-MM-dd',
+  'xlsx.datetime': '時間，格式 yyyy-MM-dd HH:mm:ss（北京時間）',
+  'xlsx.ref': '{{entity}}編碼',
+  'xlsx.refMultiple': '{{entity}}編碼，多個用英文逗號分隔',
+  'xlsx.mobile': '11位手機號',
+  'xlsx.email': '電郵地址',
+  'xlsx.listSeparator': '、',
+};
+
+export const xlsxMessages: Record<Language, Record<XlsxTextKey, string>> = { zh, en, mo };
+
+/** The text of `key` in `lang`, with {{placeholders}} filled from `vars`. */
+export const xlsxText = (lang: Language, key: XlsxTextKey, vars: Record<string, string | number> = {}): string =>
+  (xlsxMessages[lang] ?? en)[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));

@@ -1,0 +1,115 @@
+import { Workbook, type Worksheet } from 'exceljs';
+import type { EntityDef, FieldDef, Language } from '@tpl/contracts';
+import { enumLabel, entityTitle, resolveColumns, type ResolvedColumn } from './columns';
+import { safeSheetName } from './export';
+import { xlsxText } from './messages';
+import { formatShanghai } from './values';
+
+const HEADER_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF2F2F2' } } as const;
+
+/** A value that shows the expected format of a column (empty where there is nothing to show). */
+const exampleValue = (def: EntityDef, col: ResolvedColumn, lang: Language): string | number | null => {
+  const f = col.field;
+  switch (f.kind) {
+    case 'text':
+      if (col.key === def.codeField) return 'EX001';
+      return f.required && !f.pattern ? xlsxText(lang, 'xlsx.exampleText') : null;
+    case 'number': {
+      const v = f.min !== undefined && f.min > 1 ? f.min : 1;
+      return f.max !== undefined && v > f.max ? f.max : v;
+    }
+    case 'flag':
+      return xlsxText(lang, 'xlsx.no');
+    case 'enum':
+      return f.values[0] !== undefined ? enumLabel(def, col.key, f, f.values[0], lang) : null;
+    case 'date':
+      return formatShanghai(Date.now()).slice(0, 10);
+    case 'datetime':
+      return `${formatShanghai(Date.now()).slice(0, 10)} 08:00:00`;
+    case 'ref':
+      return f.multiple ? 'CODE001,CODE002' : 'CODE001';
+    case 'mobile':
+      return '13800138000';
+    case 'email':
+      return 'name@example.com';
+    default:
+      return null;
+  }
+};
+
+/** How to fill a column, in words: format, limits, allowed values. */
+export const formatHint = (def: EntityDef, key: string, f: FieldDef, lang: Language): string => {
+  const t = (k: Parameters<typeof xlsxText>[1], vars: Record<string, string | number> = {}) => xlsxText(lang, k, vars);
+  switch (f.kind) {
+    case 'text':
+      return f.max !== undefined ? t('xlsx.textMax', { max: f.max }) : t('xlsx.text');
+    case 'number': {
+      const parts = [t(f.integer ? 'xlsx.integer' : 'xlsx.number')];
+      if (f.min !== undefined) parts.push(t('xlsx.min', { min: f.min }));
+      if (f.max !== undefined) parts.push(t('xlsx.max', { max: f.max }));
+      return parts.join(lang === 'en' ? ', ' : '，');
+    }
+    case 'flag':
+      return t('xlsx.flag');
+    case 'enum':
+      return t('xlsx.enum', { values: f.values.map((v) => enumLabel(def, key, f, v, lang)).join(t('xlsx.listSeparator')) });
+    case 'dict':
+      return t('xlsx.dict', { dict: f.dict });
+    case 'date':
+      return t('xlsx.date');
+    case 'datetime':
+      return t('xlsx.datetime');
+    case 'ref':
+      return t(f.multiple ? 'xlsx.refMultiple' : 'xlsx.ref', { entity: entityTitle(f.entity, lang) });
+    case 'mobile':
+      return t('xlsx.mobile');
+    case 'email':
+      return t('xlsx.email');
+    default:
+      return '';
+  }
+};
+
+const styleHeader = (sheet: Worksheet) => {
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.eachCell((cell) => {
+    cell.fill = HEADER_FILL;
+  });
+  sheet.views = [{ state: 'frozen', ySplit: 1, xSplit: 0 }];
+};
+
+/**
+ * The import template: the import columns' headers, one example row, and a second
+ * sheet ("说明") telling for each column whether it is required and what it takes.
+ */
+export const templateWorkbook = async (def: EntityDef, lang: Language): Promise<Buffer> => {
+  const columns = resolveColumns(def, lang, { forImport: true });
+  const workbook = new Workbook();
+  workbook.creator = 'tpl-console';
+  workbook.created = new Date();
+
+  const sheet = workbook.addWorksheet(safeSheetName(def.title[lang === 'zh' ? 0 : lang === 'en' ? 1 : 2]));
+  sheet.columns = columns.map((c) => ({ key: c.key, width: c.width }));
+  sheet.addRow(columns.map((c) => c.header));
+  styleHeader(sheet);
+  columns.forEach((c, i) => {
+    // codes, numbers-as-text (mobiles) and references keep their leading zeros when typed
+    if (['text', 'ref', 'dict', 'mobile', 'email', 'enum', 'flag', 'date', 'datetime'].includes(c.kind)) sheet.getColumn(i + 1).numFmt = '@';
+    if (c.field.required) sheet.getRow(1).getCell(i + 1).font = { bold: true, color: { argb: 'FFC00000' } };
+  });
+  const example = sheet.addRow(columns.map((c) => exampleValue(def, c, lang)));
+  example.font = { italic: true, color: { argb: 'FF808080' } };
+
+  const notes = workbook.addWorksheet(xlsxText(lang, 'xlsx.notes'));
+  notes.columns = [{ width: 24 }, { width: 10 }, { width: 60 }];
+  notes.addRow([xlsxText(lang, 'xlsx.column'), xlsxText(lang, 'xlsx.required'), xlsxText(lang, 'xlsx.format')]);
+  styleHeader(notes);
+  for (const c of columns) {
+    notes.addRow([c.header, c.field.required ? xlsxText(lang, 'xlsx.yes') : xlsxText(lang, 'xlsx.no'), formatHint(def, c.key, c.field, lang)]);
+  }
+  notes.addRow([]);
+  notes.addRow([xlsxText(lang, 'xlsx.exampleNote')]);
+
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+};

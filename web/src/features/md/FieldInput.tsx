@@ -1,0 +1,162 @@
+import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import dayjs from 'dayjs';
+import type { EntityDef, FieldDef } from '@tpl/contracts';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../shared/format';
+import { useFormatValue } from './FieldValue';
+import { useDictOptions } from './hooks';
+import { useEntityLabels } from './labels';
+import { RefSelect } from './RefSelect';
+
+type Props = {
+  def: EntityDef;
+  /** the field's key (a rows sub-field: its own key) */
+  name: string;
+  field: FieldDef;
+  /** given by Form.Item */
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  testId: string;
+  /** editing an existing record (a password left empty keeps the old one) */
+  editing?: boolean;
+  /** ref fields: names known for the current value */
+  refNames?: unknown;
+  /** ref fields: codes that cannot be chosen */
+  exclude?: readonly string[];
+};
+
+const asDayjs = (value: unknown) => {
+  if (typeof value !== 'string' || value === '') return null;
+  const d = dayjs(value);
+  return d.isValid() ? d : null;
+};
+
+export const DictSelect = ({ code, value, onChange, testId }: { code: string; value?: unknown; onChange?: (v: unknown) => void; testId: string }) => {
+  const { data, isFetching } = useDictOptions(code);
+  return (
+    <Select
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={isFetching}
+      value={value === null || value === '' ? undefined : (value as string | undefined)}
+      onChange={(next) => onChange?.(next ?? undefined)}
+      options={data ?? []}
+      data-testid={testId}
+      style={{ width: '100%' }}
+    />
+  );
+};
+
+/**
+ * One form input for a field, by its kind. Values in the form are what the API carries:
+ * dates as yyyy-MM-dd, date-times as ISO strings, flags 0/1, references as codes.
+ */
+export const FieldInput = ({ def, name, field, value, onChange, testId, editing, refNames, exclude }: Props) => {
+  const { t, enumValue } = useEntityLabels(def);
+  const format = useFormatValue(def);
+  const set = (next: unknown) => onChange?.(next);
+
+  if (field.generated) {
+    return (
+      <Input
+        value={format(name, field, value, refNames)}
+        disabled
+        placeholder={t('md.generated')}
+        data-testid={testId}
+      />
+    );
+  }
+
+  switch (field.kind) {
+    case 'text':
+      return field.multiline ? (
+        <Input.TextArea
+          value={(value as string | undefined) ?? ''}
+          onChange={(e) => set(e.target.value)}
+          maxLength={field.max}
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          data-testid={testId}
+        />
+      ) : (
+        <Input value={(value as string | undefined) ?? ''} onChange={(e) => set(e.target.value)} maxLength={field.max} allowClear data-testid={testId} />
+      );
+    case 'number':
+      return (
+        <InputNumber<number>
+          value={typeof value === 'number' ? value : value === undefined || value === null || value === '' ? null : Number(value)}
+          onChange={(next) => set(next ?? undefined)}
+          min={field.min}
+          max={field.max}
+          precision={field.integer ? 0 : undefined}
+          style={{ width: '100%', minWidth: 90 }}
+          data-testid={testId}
+        />
+      );
+    case 'flag':
+      return <Switch checked={value === 1 || value === '1' || value === true} onChange={(on) => set(on ? 1 : 0)} data-testid={testId} />;
+    case 'enum':
+      return (
+        <Select
+          allowClear
+          value={value === null || value === '' ? undefined : (value as string | undefined)}
+          onChange={(next) => set(next ?? undefined)}
+          options={field.values.map((v) => ({ value: v, label: enumValue(name, v) }))}
+          data-testid={testId}
+          style={{ width: '100%' }}
+        />
+      );
+    case 'dict':
+      return <DictSelect code={field.dict} value={value} onChange={set} testId={testId} />;
+    case 'date':
+      return (
+        <DatePicker
+          value={asDayjs(value)}
+          onChange={(d) => set(d ? d.format(DATE_FORMAT) : undefined)}
+          format={DATE_FORMAT}
+          style={{ width: '100%' }}
+          data-testid={testId}
+        />
+      );
+    case 'datetime':
+      return (
+        <DatePicker
+          showTime
+          value={asDayjs(value)}
+          onChange={(d) => set(d ? d.toISOString() : undefined)}
+          format={DATE_TIME_FORMAT}
+          style={{ width: '100%' }}
+          data-testid={testId}
+        />
+      );
+    case 'ref':
+      return (
+        <RefSelect
+          entity={field.entity}
+          multiple={field.multiple}
+          value={value as string | string[] | undefined}
+          onChange={set}
+          names={refNames}
+          exclude={exclude}
+          testId={testId}
+        />
+      );
+    case 'mobile':
+      return <Input value={(value as string | undefined) ?? ''} onChange={(e) => set(e.target.value)} maxLength={20} allowClear data-testid={testId} />;
+    case 'email':
+      return (
+        <Input type="email" value={(value as string | undefined) ?? ''} onChange={(e) => set(e.target.value)} maxLength={120} allowClear data-testid={testId} />
+      );
+    case 'password':
+      return (
+        <Input.Password
+          value={(value as string | undefined) ?? ''}
+          onChange={(e) => set(e.target.value)}
+          autoComplete="new-password"
+          placeholder={editing ? t('md.passwordUnchanged') : undefined}
+          data-testid={testId}
+        />
+      );
+    case 'rows':
+      // a table of its own (RowsField); never a single input
+      return null;
+  }
+};

@@ -1,0 +1,116 @@
+import { useCallback } from 'react';
+import { Table, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import type { EntityDef, FieldDef } from '@tpl/contracts';
+import type { EntityRecord } from '../../api/entities';
+import { DATE_FORMAT, formatDateTime, formatNumber } from '../../shared/format';
+import { useDictOptions } from './hooks';
+import { useEntityLabels } from './labels';
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+const formatDate = (value: unknown): string => {
+  if (typeof value !== 'string') return String(value);
+  const d = dayjs(value);
+  return d.isValid() ? d.format(DATE_FORMAT) : value;
+};
+
+/** "code name" of a reference; the name comes from the record's refNames. */
+const refText = (code: string, name: unknown): string => (typeof name === 'string' && name !== '' && name !== code ? `${code} ${name}` : code);
+
+/**
+ * A value as plain text by its field's kind (lists of changes, tooltips): flags 是/否, enums by
+ * their labels, references as "code name" when the name is known, dates yyyy-MM-dd, date-times
+ * yyyy-MM-dd HH:mm:ss.
+ */
+export const useFormatValue = (def: EntityDef) => {
+  const { t, enumValue } = useEntityLabels(def);
+  return useCallback(
+    (key: string, field: FieldDef | undefined, value: unknown, refName?: unknown): string => {
+      if (isEmpty(value)) return '';
+      if (!field) {
+        if (key === 'createTime' || key === 'updateTime') return formatDateTime(String(value));
+        return typeof value === 'object' ? JSON.stringify(value) : String(value);
+      }
+      switch (field.kind) {
+        case 'flag':
+          return value === 1 || value === '1' || value === true ? t('md.yes') : t('md.no');
+        case 'enum':
+          return enumValue(key, String(value));
+        case 'number':
+          return typeof value === 'number' ? formatNumber(value) : String(value);
+        case 'date':
+          return formatDate(value);
+        case 'datetime':
+          return formatDateTime(String(value));
+        case 'ref': {
+          const codes = Array.isArray(value) ? value.map(String) : [String(value)];
+          const names = Array.isArray(refName) ? refName : codes.length === 1 ? [refName] : [];
+          return codes.map((code, i) => refText(code, names[i])).join(t('common.listSeparator'));
+        }
+        case 'password':
+          return '******';
+        case 'rows':
+          return Array.isArray(value) ? t('md.rows.count', { count: value.length }) : '';
+        default:
+          return typeof value === 'object' ? JSON.stringify(value) : String(value);
+      }
+    },
+    [t, enumValue],
+  );
+};
+
+const DictValue = ({ code, value }: { code: string; value: unknown }) => {
+  const { data } = useDictOptions(code);
+  const values = Array.isArray(value) ? value.map(String) : [String(value)];
+  return <>{values.map((v) => data?.find((o) => o.value === v)?.label ?? v).join(', ')}</>;
+};
+
+type Props = {
+  def: EntityDef;
+  /** the field's key (a rows sub-field: its own key) */
+  name: string;
+  field?: FieldDef;
+  value: unknown;
+  /** the whole record (for refNames) */
+  record?: EntityRecord;
+};
+
+/** A value for reading (list cells, the view page); flags as a tag, rows as a table. */
+export const FieldValue = ({ def, name, field, value, record }: Props) => {
+  const format = useFormatValue(def);
+  const { t } = useEntityLabels(def);
+  if (field?.kind === 'rows') return <RowsValue def={def} name={name} field={field} value={value} />;
+  if (isEmpty(value)) return <>{t('common.empty')}</>;
+  if (field?.kind === 'flag') {
+    const on = value === 1 || value === '1' || value === true;
+    return <Tag color={on ? 'green' : 'default'}>{on ? t('md.yes') : t('md.no')}</Tag>;
+  }
+  if (field?.kind === 'dict') return <DictValue code={field.dict} value={value} />;
+  return <>{format(name, field, value, record?.refNames?.[name])}</>;
+};
+
+const RowsValue = ({ def, name, field, value }: { def: EntityDef; name: string; field: Extract<FieldDef, { kind: 'rows' }>; value: unknown }) => {
+  const { t, field: label } = useEntityLabels(def);
+  const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+  const columns: TableColumnsType<Record<string, unknown>> = [
+    { key: '_index', title: t('md.rows.index'), width: 56, render: (_: unknown, __: unknown, index: number) => index + 1 },
+    ...Object.entries(field.fields).map(([sub, subField]) => ({
+      key: sub,
+      title: label(name, sub),
+      render: (_: unknown, row: Record<string, unknown>) => <FieldValue def={def} name={sub} field={subField} value={row[sub]} />,
+    })),
+  ];
+  return (
+    <Table<Record<string, unknown>>
+      size="small"
+      rowKey={(_, index) => String(index)}
+      columns={columns}
+      dataSource={rows}
+      pagination={false}
+      data-testid={`md-value-${name}`}
+      scroll={{ x: 'max-content' }}
+    />
+  );
+};

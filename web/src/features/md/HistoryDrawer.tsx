@@ -1,0 +1,91 @@
+import { Drawer, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import type { EntityDef, FieldDef } from '@tpl/contracts';
+import type { EntityHistoryEntry } from '../../api/entities';
+import { formatDateTime } from '../../shared/format';
+import { useFormatValue } from './FieldValue';
+import { useEntityHistory } from './hooks';
+import { useEntityLabels } from './labels';
+
+type Kind = 'created' | 'changed' | 'removed' | 'other';
+
+/** <Entity>Created / <Entity>Changed / <Entity>Removed, whatever the entity's name. */
+export const eventKind = (type: string): Kind =>
+  type.endsWith('Created') ? 'created' : type.endsWith('Changed') ? 'changed' : type.endsWith('Removed') ? 'removed' : 'other';
+
+const COLORS: Record<Kind, string> = { created: 'green', changed: 'blue', removed: 'red', other: 'gray' };
+
+type Props = {
+  def: EntityDef;
+  /** the record whose history is shown; none: closed */
+  id: string | undefined;
+  /** what the title names (its code) */
+  subject?: string;
+  onClose: () => void;
+};
+
+/** The record's events, oldest first: who did what when, and for changes each field's before → after. */
+export const HistoryDrawer = ({ def, id, subject, onClose }: Props) => {
+  const { t } = useEntityLabels(def);
+  return (
+    <Drawer
+      open={Boolean(id)}
+      onClose={onClose}
+      size={520}
+      title={subject ? `${t('md.events.title')} · ${subject}` : t('md.events.title')}
+      destroyOnHidden
+      data-testid="md-history-drawer"
+    >
+      {id && <HistoryTimeline def={def} id={id} />}
+    </Drawer>
+  );
+};
+
+const HistoryTimeline = ({ def, id }: { def: EntityDef; id: string }) => {
+  const { t } = useEntityLabels(def);
+  const history = useEntityHistory(def, id);
+  if (history.isPending) return <Spin style={{ display: 'block', margin: '32px auto' }} />;
+  if (!history.data?.length) return <Empty description={t('md.events.empty')} />;
+  return (
+    <Timeline
+      data-testid="md-history-timeline"
+      items={history.data.map((entry) => {
+        const kind = eventKind(entry.type);
+        return {
+          key: `${entry.version}-${entry.type}`,
+          color: COLORS[kind],
+          content: <HistoryItem def={def} entry={entry} kind={kind} />,
+        };
+      })}
+    />
+  );
+};
+
+const HistoryItem = ({ def, entry, kind }: { def: EntityDef; entry: EntityHistoryEntry; kind: Kind }) => {
+  const { t, field } = useEntityLabels(def);
+  const format = useFormatValue(def);
+  const changes = kind === 'changed' ? Object.entries(entry.data?.changes ?? {}) : [];
+  const show = (key: string, f: FieldDef | undefined, value: unknown) => format(key, f, value) || t('md.events.emptyValue');
+  return (
+    <div data-testid={`md-history-${entry.version}`} data-event={entry.type}>
+      <Space wrap size="small">
+        <Typography.Text strong>{t(`md.events.${kind}`)}</Typography.Text>
+        <Tag>{t('md.events.version', { version: entry.version })}</Tag>
+        <Typography.Text>{entry.actor?.name || entry.actor?.account}</Typography.Text>
+        <Typography.Text type="secondary">{formatDateTime(entry.time)}</Typography.Text>
+      </Space>
+      {changes.length > 0 && (
+        <ul className="history-data">
+          {changes.map(([key, pair]) => {
+            const f = def.fields[key];
+            const [before, after] = Array.isArray(pair) ? pair : [undefined, pair];
+            return (
+              <li key={key} data-testid={`md-change-${key}`}>
+                {field(key)}: {show(key, f, before)} → {show(key, f, after)}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+};
