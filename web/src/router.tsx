@@ -6,6 +6,10 @@ import { NotFoundPage } from './layout/NotFoundPage';
 import { ConsignmentListPage } from './features/transport/consignment/ListPage';
 import { ConsignmentFormPage } from './features/transport/consignment/FormPage';
 import { ConsignmentViewPage } from './features/transport/consignment/ViewPage';
+import { EntityRoute } from './features/md/entityRoute';
+import { EntityListPage } from './features/md/EntityListPage';
+import { EntityFormPage } from './features/md/EntityFormPage';
+import { EntityViewPage } from './features/md/EntityViewPage';
 import { paths } from './paths';
 
 export const router = createBrowserRouter([
@@ -22,6 +26,11 @@ export const router = createBrowserRouter([
       { path: paths.consignmentNew, element: <ConsignmentFormPage /> },
       { path: paths.consignmentView(':id'), element: <ConsignmentViewPage /> },
       { path: paths.consignmentEdit(':id'), element: <ConsignmentFormPage /> },
+      // master data: any entity type of the contracts' registry; an unknown one is the 404 page
+      { path: paths.mdList(':entity'), element: <EntityRoute render={(def) => <EntityListPage def={def} />} /> },
+      { path: paths.mdNew(':entity'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
+      { path: paths.mdView(':entity', ':id'), element: <EntityRoute render={(def) => <EntityViewPage def={def} />} /> },
+      { path: paths.mdEdit(':entity', ':id'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

@@ -5,3 +5,4 @@ export * from './records.projection';
 export * from './records.service';
 export * from './records.controller';
 export * from './records.module';
+export * from './records.seed';

@@ -1,5 +1,8 @@
-import { ContainerOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { ApartmentOutlined, CarOutlined, ContainerOutlined, DatabaseOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Typography } from 'antd';
+import type { MenuProps } from 'antd';
+import { entities, type EntityDef } from '@tpl/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { authApi } from '../api/auth';
@@ -7,6 +10,22 @@ import { clearSession, useSession } from '../auth/session';
 import { useTokenRefresh } from '../auth/tokenRefresh';
 import { paths } from '../paths';
 import { LanguageSwitch } from './LanguageSwitch';
+
+type MenuItem = NonNullable<MenuProps['items']>[number];
+
+/** Master data groups by service, in menu order, with their i18n key (md.services.*) and icon. */
+const SERVICE_GROUPS: { service: EntityDef['service']; label: string; icon: React.ReactNode }[] = [
+  { service: 'bl-system', label: 'md.services.system', icon: <SettingOutlined /> },
+  { service: 'bl-resource', label: 'md.services.resource', icon: <ApartmentOutlined /> },
+  { service: 'bl-basic', label: 'md.services.basic', icon: <DatabaseOutlined /> },
+  { service: 'bl-transport', label: 'md.services.transport', icon: <CarOutlined /> },
+];
+
+const groupKey = (service: string) => `md-group-${service}`;
+
+/** /md/<entity> and everything under it, not /md/<entity>x */
+const entityOfPath = (pathname: string): EntityDef | undefined =>
+  entities.find((def) => pathname === paths.mdList(def.name) || pathname.startsWith(`${paths.mdList(def.name)}/`));
 
 /** The signed-in frame: title, user, language, sign-out, and the menu. */
 export const AppLayout = () => {
@@ -26,7 +45,14 @@ export const AppLayout = () => {
     navigate(paths.login, { replace: true });
   };
 
-  const menuItems = [
+  const current = entityOfPath(pathname);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (current ? [groupKey(current.service)] : []));
+  // arriving at an entity (a link, back/forward) opens its group
+  useEffect(() => {
+    if (current) setOpenKeys((keys) => (keys.includes(groupKey(current.service)) ? keys : [...keys, groupKey(current.service)]));
+  }, [current]);
+
+  const menuItems: MenuItem[] = [
     {
       key: paths.consignmentList,
       icon: <ContainerOutlined />,
@@ -36,8 +62,27 @@ export const AppLayout = () => {
         </Link>
       ),
     },
+    ...SERVICE_GROUPS.flatMap(({ service, label, icon }): MenuItem[] => {
+      const members = entities.filter((def) => def.service === service);
+      if (members.length === 0) return [];
+      return [
+        {
+          key: groupKey(service),
+          icon,
+          label: <span data-testid={`menu-group-${service}`}>{t(label)}</span>,
+          children: members.map((def) => ({
+            key: paths.mdList(def.name),
+            label: (
+              <Link to={paths.mdList(def.name)} data-testid={`menu-md-${def.name}`}>
+                {t(`${def.name}.title`)}
+              </Link>
+            ),
+          })),
+        },
+      ];
+    }),
   ];
-  const selected = menuItems.filter((item) => pathname.startsWith(item.key)).map((item) => item.key);
+  const selected = current ? [paths.mdList(current.name)] : pathname.startsWith(paths.consignmentList) ? [paths.consignmentList] : [];
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -55,8 +100,15 @@ export const AppLayout = () => {
         </Button>
       </Layout.Header>
       <Layout>
-        <Layout.Sider theme="light" width={200} breakpoint="lg" collapsedWidth={0}>
-          <Menu mode="inline" selectedKeys={selected} items={menuItems} style={{ height: '100%' }} />
+        <Layout.Sider theme="light" width={220} breakpoint="lg" collapsedWidth={0}>
+          <Menu
+            mode="inline"
+            selectedKeys={selected}
+            openKeys={openKeys}
+            onOpenChange={setOpenKeys}
+            items={menuItems}
+            style={{ height: '100%' }}
+          />
         </Layout.Sider>
         <Layout.Content style={{ padding: 24, minWidth: 0 }}>
           <Outlet />

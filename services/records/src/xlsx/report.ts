@@ -44,7 +44,7 @@ export const reportWorkbook = async (errors: readonly ImportErrorEntry[], def: E
       label = fieldPathLabel(def, e.field, lang);
       labels.set(e.field, label);
     }
-    sheet.addRow([e.row, label, e.message]);
+    sheet.addRow([e.row, label || null, e.message]);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 };
