@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { allRoutes, type RouteDef } from '@tpl/contracts';
+import { allRoutes, entities, envelopeSchema, dataSchemaOf, listQuerySchemaOf, pageSchema, type RouteDef } from '@tpl/contracts';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 
@@ -13,10 +13,27 @@ const parametersOf = (route: RouteDef) => {
   return Object.entries(json.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }));
 };
 
+const record = z.record(z.string(), z.unknown());
+const idQuery = z.object({ id: z.uuid() });
+
+/** The framework's routes of every entity, from the same descriptions the controllers use. */
+const entityRoutes = (): Record<string, RouteDef>[] =>
+  entities.map((def) => {
+    const base = `/api/${def.service}/${def.name}`;
+    const tag = `${def.service}: ${def.title[1]}`;
+    return {
+      list: { method: 'GET', path: `${base}/list`, summary: `${def.title[1]}: paged list with filters and sorts`, tag, query: listQuerySchemaOf(def), response: envelopeSchema(pageSchema(record)) },
+      detail: { method: 'GET', path: `${base}/detail`, summary: `${def.title[1]}: one record`, tag, query: idQuery, response: envelopeSchema(record) },
+      history: { method: 'GET', path: `${base}/history`, summary: `${def.title[1]}: every change, with actor and time`, tag, query: idQuery, response: envelopeSchema(z.array(record)) },
+      submit: { method: 'POST', path: `${base}/submit`, summary: `${def.title[1]}: create (no id) or update (id and expected version)`, tag, body: z.object({ id: z.uuid().optional(), version: z.number().int().optional() }).and(dataSchemaOf(def)), response: envelopeSchema(z.object({ id: z.string(), version: z.number() })) },
+      remove: { method: 'POST', path: `${base}/remove`, summary: `${def.title[1]}: remove (ids comma separated; all or none)`, tag, query: z.object({ ids: z.string() }), response: envelopeSchema(z.array(record)) },
+    } satisfies Record<string, RouteDef>;
+  });
+
 /** The OpenAPI document, generated from the same zod schemas the controllers validate with. */
 export const buildOpenApi = () => {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const group of Object.values(allRoutes)) {
+  for (const group of [...Object.values(allRoutes), ...entityRoutes()]) {
     for (const route of Object.values(group)) {
       const op: Record<string, unknown> = {
         summary: route.summary,

@@ -8,7 +8,7 @@ import { paths } from '../../paths';
 import { ProblemsAlert } from '../../shared/ProblemsAlert';
 import { useSchemaValidation } from '../../shared/zodForm';
 import { FieldInput } from './FieldInput';
-import { formFieldsOf, newFormValues, schemaDefFor, toFormValues, toSubmitBody, toSubmitInput, type FormValues } from './formValues';
+import { formFieldsOf, hasOwnRemark, newFormValues, schemaDefFor, toFormValues, toSubmitBody, toSubmitInput, type FormValues } from './formValues';
 import { useEntityDetail, useSubmitEntity } from './hooks';
 import { useEntityLabels } from './labels';
 import { codeOf } from './listQuery';
@@ -132,11 +132,13 @@ const EntityEditor = ({ def, record, problems, setProblems }: EditorProps) => {
         <Card size="small">
           <Row gutter={16}>
             {Object.entries(def.fields).map(([key, f]) => item(key, f))}
-            <Col xs={24}>
-              <Form.Item name="remark" label={label('remark')}>
-                <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} data-testid="md-field-remark" />
-              </Form.Item>
-            </Col>
+            {!hasOwnRemark(def) && (
+              <Col xs={24}>
+                <Form.Item name="remark" label={label('remark')}>
+                  <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} data-testid="md-field-remark" />
+                </Form.Item>
+              </Col>
+            )}
           </Row>
         </Card>
         <Space style={{ marginTop: 16 }}>

@@ -55,7 +55,7 @@ export const EntityViewPage = ({ def }: { def: EntityDef }) => {
       </span>
     ),
   }));
-  items.push({
+  if (!('remark' in def.fields)) items.push({
     key: 'remark',
     label: label('remark'),
     span: 'filled',

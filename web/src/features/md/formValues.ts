@@ -9,7 +9,10 @@ import { emptyRow } from './RowsField';
 export type FormValues = Record<string, unknown>;
 
 /** The top-level names the form shows (where validation messages go). */
-export const formFieldsOf = (def: EntityDef): string[] => [...Object.keys(def.fields), 'remark'];
+export const formFieldsOf = (def: EntityDef): string[] => [...new Set([...Object.keys(def.fields), 'remark'])];
+
+/** The common remark column, unless the entity has a field of that name. */
+export const hasOwnRemark = (def: EntityDef): boolean => 'remark' in def.fields;
 
 export const newFormValues = (def: EntityDef, parent?: string | null): FormValues => {
   const values: FormValues = {};
@@ -29,7 +32,7 @@ export const toFormValues = (def: EntityDef, record: EntityRecord): FormValues =
     if (f.kind === 'rows') values[key] = Array.isArray(value) ? value.map((row) => ({ ...(row as object) })) : [];
     else values[key] = value ?? undefined;
   }
-  values.remark = record.remark ?? undefined;
+  if (!hasOwnRemark(def)) values.remark = record.remark ?? undefined;
   return values;
 };
 
@@ -49,7 +52,7 @@ export const toSubmitInput = (def: EntityDef, values: FormValues, record?: Entit
     if (keepsPassword(f, value, Boolean(record))) continue;
     input[key] = f.kind === 'rows' ? (Array.isArray(value) ? value.map(cleanRow) : undefined) : present(value);
   }
-  input.remark = present(values.remark);
+  if (!hasOwnRemark(def)) input.remark = present(values.remark);
   return input;
 };
 
@@ -69,7 +72,7 @@ export const toSubmitBody = (
   input: Record<string, unknown>,
 ): EntitySubmitBody => {
   const body: EntitySubmitBody = { ...parsed.data };
-  for (const key of [...Object.keys(def.fields), 'remark']) {
+  for (const key of formFieldsOf(def)) {
     if (!(key in input)) continue; // generated, or a password kept as it is
     if (body[key] === undefined) body[key] = null;
   }

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { listColumns, listQuerySchemaOf, sortableFields, type EntityDef, type FieldDef } from '@tpl/contracts';
+import { filterFields, listColumns, listQuerySchemaOf, sortableFields, type EntityDef, type FieldDef } from '@tpl/contracts';
 import type { EntityListQuery, EntityRecord } from '../../api/entities';
 import { DATE_FORMAT } from '../../shared/format';
 
@@ -20,11 +20,8 @@ const schemaOf = (def: EntityDef): QuerySchema => {
   return schema;
 };
 
-/** The fields the list filters by: those with a parameter in the entity's list query. */
-export const filterFieldsOf = (def: EntityDef): [string, FieldDef][] => {
-  const shape = schemaOf(def).shape as Record<string, unknown>;
-  return Object.entries(def.fields).filter(([key]) => key in shape || `${key}From` in shape);
-};
+/** The fields the list filters by (the contracts' rule: marked filter, and the code and name). */
+export const filterFieldsOf = (def: EntityDef): [string, FieldDef][] => filterFields(def);
 
 /** Parameters the list page does not keep in its URL (a tree's level is the tree's own state). */
 const NOT_IN_URL = new Set(['parent']);
