@@ -50,7 +50,8 @@ describe('entity framework API, generated per entity', () => {
     it('creates, reads, lists with a filter, updates, refuses a stale version, removes and keeps history', async () => {
       const rec = await sampleRecord(admin, def, { all: true });
       const created = data(await admin.post<{ id: string; version: number }>(`${base(def)}/submit`, rec));
-      expect(created.version).toBe(1);
+      // a user's password is its own event (PasswordSet) after the creation
+      expect(created.version).toBe(def.passwordOnCreate?.length ? 2 : 1);
       const row = data(await admin.get<Row>(`${base(def)}/detail?id=${created.id}`));
       for (const [k, v] of Object.entries(rec)) {
         if (def.fields[k]?.kind === 'password') expect(row[k]).toBeUndefined();
@@ -67,14 +68,17 @@ describe('entity framework API, generated per entity', () => {
       expect(all.total).toBeGreaterThan(0);
 
       const remark = `changed ${Date.now()}`;
-      const updated = data(await admin.post<{ version: number }>(`${base(def)}/submit`, { ...rec, id: created.id, version: 1, remark }));
-      expect(updated.version).toBe(2);
-      const stale = await admin.post(`${base(def)}/submit`, { ...rec, id: created.id, version: 1, remark: 'again' });
+      const updated = data(await admin.post<{ version: number }>(`${base(def)}/submit`, { ...rec, id: created.id, version: created.version, remark }));
+      expect(updated.version).toBeGreaterThan(created.version);
+      const stale = await admin.post(`${base(def)}/submit`, { ...rec, id: created.id, version: created.version, remark: 'again' });
       expect(stale.status).toBe(409);
 
       const history = data(await admin.get<{ type: string; data: { changes?: Record<string, unknown> } }[]>(`${base(def)}/history?id=${created.id}`));
-      expect(history.map((h) => h.type.replace(/^[A-Za-z]+?(Created|Changed)$/, '$1'))).toEqual(['Created', 'Changed']);
-      expect(history[1]!.data.changes).toHaveProperty('remark');
+      const kinds = history.map((h) => h.type.replace(/^[A-Za-z]+?(Created|Changed|PasswordSet)$/, '$1')).filter((k) => k !== 'PasswordSet');
+      expect(kinds).toEqual(['Created', 'Changed']);
+      expect(history.find((h) => h.type.endsWith('Changed'))!.data.changes).toHaveProperty('remark');
+      // secrets never reach the history
+      expect(JSON.stringify(history)).not.toContain('Secret#123');
 
       const removed = await admin.post(`${base(def)}/remove?ids=${created.id}`);
       expect(removed.status).toBe(200);
@@ -140,5 +144,52 @@ describe('entity framework API, generated per entity', () => {
     const r = await admin.post(`${base(material)}/submit`, { ...rec, unitCode: 'NO-SUCH-UNIT' });
     expect(r.status).toBe(400);
     expect(r.body.msg).toContain('NO-SUCH-UNIT');
+  });
+});
+
+describe('users made by an administrator', () => {
+  let t: TestHost;
+  beforeAll(async () => {
+    t = await startTestHost('embedded');
+  });
+  afterAll(async () => t?.stop());
+
+  it('can sign in at once, must confirm the password, can be reset, and is locked out when removed', async () => {
+    const admin = await t.client().as('100001', 'admin', 'admin');
+    const U = '/api/bl-system/user';
+    const mismatch = await admin.post(`${U}/submit`, { account: 'newkeeper', name: 'New Keeper', roleId: ['keeper'], password: 'Pa55word!', password2: 'Pa55word?' });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.msg).toBe('The two passwords do not match');
+    const zh = await admin.post(`${U}/submit`, { account: 'newkeeper', name: 'New Keeper', password: 'a', password2: 'b' }, { 'Accept-Language': 'zh-CN' });
+    expect(zh.body.msg).toBe('两次密码输入不一致');
+
+    const created = data(await admin.post<{ id: string; version: number }>(`${U}/submit`, { account: 'newkeeper', name: 'New Keeper', roleId: ['keeper'], password: 'Pa55word!', password2: 'Pa55word!' }));
+    const keeper = await t.client().as('100001', 'newkeeper', 'Pa55word!');
+    expect(keeper.token?.roles).toEqual(['keeper']);
+    const listed = data(await admin.get<Page<Row>>(`${U}/list?account=newkeeper`)).records[0]!;
+    expect(listed).not.toHaveProperty('password');
+    expect(listed.refNames).toMatchObject({ roleId: '仓管员' });
+
+    // a keeper may not reset passwords; an administrator may
+    expect((await keeper.post(`${U}/reset-password?ids=${created.id}`)).status).toBe(403);
+    data(await admin.post(`${U}/reset-password?ids=${created.id}`));
+    await expect(t.client().as('100001', 'newkeeper', 'Pa55word!')).rejects.toThrow();
+    await t.client().as('100001', 'newkeeper', '123456');
+
+    // editing without a password keeps it
+    const current = data(await admin.get<Row>(`${U}/detail?id=${created.id}`));
+    data(await admin.post(`${U}/submit`, { id: created.id, version: current.version, account: 'newkeeper', name: 'Renamed Keeper', roleId: ['keeper'] }));
+    const again = await t.client().as('100001', 'newkeeper', '123456');
+    expect(again.token?.userName).toBe('Renamed Keeper');
+
+    const latest = data(await admin.get<Row>(`${U}/detail?id=${created.id}`));
+    data(await admin.post(`${U}/remove?ids=${latest.id}`));
+    await expect(t.client().as('100001', 'newkeeper', '123456')).rejects.toThrow();
+  });
+
+  it('lists the demo users as records', async () => {
+    const admin = await t.client().as('100001', 'admin', 'admin');
+    const page = data(await admin.get<Page<Row>>('/api/bl-system/user/list?size=50'));
+    expect(page.records.map((r) => r.account)).toEqual(expect.arrayContaining(['admin', 'dispatcher', 'auditor']));
   });
 });

@@ -46,7 +46,7 @@ export const sampleRecord = async (client: ApiClient, def: EntityDef, opts: { al
   const out: Record<string, unknown> = {};
   for (const [k, f] of Object.entries(def.fields)) {
     if (f.generated) continue;
-    if (!f.required && !opts.all) continue;
+    if (!f.required && !opts.all && !def.passwordOnCreate?.includes(k)) continue;
     const v = await sampleValue(client, def, k, f, n);
     if (v !== undefined) out[k] = v;
   }

@@ -13,4 +13,7 @@ export class AppError extends Error {
     super(key);
     this.name = 'AppError';
   }
+
+  /** what the error envelope carries in data (an import's failing rows), null otherwise */
+  data: unknown = null;
 }

@@ -18,7 +18,7 @@ export const ok = <T>(data: T, msg = 'Operation successful'): Envelope<T> => ({
   msg,
 });
 
-export const fail = (code: number, msg: string): Envelope<null> => ({ code, success: false, data: null, msg });
+export const fail = (code: number, msg: string, data: unknown = null): Envelope<unknown> => ({ code, success: false, data, msg });
 
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
 export const DEFAULT_PAGE_SIZE = 20;

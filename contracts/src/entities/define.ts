@@ -54,6 +54,8 @@ export type EntityDef = {
   refine?: (data: Record<string, unknown>, ctx: z.RefinementCtx) => void;
   /** default list sort */
   defaultSort?: string;
+  /** password fields that a new record must have (an update may leave them out: unchanged) */
+  passwordOnCreate?: readonly string[];
   /** a valid example: the import template's sample row, and what the generated tests start from */
   example?: Record<string, unknown>;
 };
@@ -178,6 +180,21 @@ export const submitSchemaOf = (def: EntityDef) =>
       // common columns and server-owned fields are not the caller's to set
       for (const k of ['tenantId', ...COMMON_COLUMNS.filter((c) => c !== 'remark')]) if (!(k in def.fields)) delete rest[k];
       for (const [k, f] of Object.entries(def.fields)) if (f.generated) delete rest[k];
+      // a password and its confirmation (<field>2, as Saber forms send it) must match
+      for (const [k, f] of Object.entries(def.fields)) {
+        if (f.kind !== 'password') continue;
+        const confirm = rest[`${k}2`];
+        delete rest[`${k}2`];
+        if (rest[k] === '' || rest[k] === null) delete rest[k];
+        if (id === undefined && f.required !== false && rest[k] === undefined && def.passwordOnCreate?.includes(k)) {
+          ctx.addIssue({ code: 'custom', path: [k], message: 'validation.required' });
+          return z.NEVER;
+        }
+        if (confirm !== undefined && confirm !== rest[k]) {
+          ctx.addIssue({ code: 'custom', path: [`${k}2`], message: 'validation.passwordMismatch' });
+          return z.NEVER;
+        }
+      }
       const parsed = dataSchemaOf(def).safeParse(rest);
       if (!parsed.success) {
         for (const issue of parsed.error.issues) ctx.addIssue({ ...(issue as object), code: 'custom', message: issue.message, path: issue.path } as never);

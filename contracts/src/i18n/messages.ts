@@ -44,6 +44,7 @@ const zh = {
     tierOverlap: '{{label}}与其他分段重叠',
     passwordMismatch: '两次密码输入不一致',
     percent: '{{label}}必须在0到100之间',
+    importNoFile: '请选择要导入的文件',
   },
   errors: {
     unknown: '未知错误',
@@ -70,6 +71,7 @@ const zh = {
     duplicateCode: '{{label}}「{{code}}」已存在',
     refMissing: '{{label}}「{{code}}」不存在',
     treeCycle: '上级不能是自己或自己的下级',
+    importFailed: '导入失败：{{rows}}行有错误，未导入任何数据（第{{first}}）',
   },
   success: 'Operation successful',
   consignment: {
@@ -183,6 +185,7 @@ const en: typeof zh = {
     tierOverlap: '{{label}} overlaps another tier',
     passwordMismatch: 'The two passwords do not match',
     percent: '{{label}} must be between 0 and 100',
+    importNoFile: 'Please choose a file to import',
   },
   errors: {
     unknown: 'Unknown error',
@@ -209,6 +212,7 @@ const en: typeof zh = {
     duplicateCode: '{{label}} "{{code}}" already exists',
     refMissing: '{{label}} "{{code}}" does not exist',
     treeCycle: 'The parent cannot be the record itself or one of its children',
+    importFailed: 'Nothing was imported: {{rows}} rows have errors (row {{first}})',
   },
   success: 'Operation successful',
   consignment: {
@@ -322,6 +326,7 @@ const mo: typeof zh = {
     tierOverlap: '{{label}}與其他分段重疊',
     passwordMismatch: '兩次密碼輸入不一致',
     percent: '{{label}}必須在0到100之間',
+    importNoFile: '請選擇要匯入的檔案',
   },
   errors: {
     unknown: '未知錯誤',
@@ -348,6 +353,7 @@ const mo: typeof zh = {
     duplicateCode: '{{label}}「{{code}}」已存在',
     refMissing: '{{label}}「{{code}}」不存在',
     treeCycle: '上級不能是自己或自己的下級',
+    importFailed: '匯入失敗：{{rows}}行有錯誤，未匯入任何資料（第{{first}}）',
   },
   success: 'Operation successful',
   consignment: {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ValidationError, fail, formatIssues, languageFromHeader, translate, type Language } from '@tpl/contracts';
+import { AppError, ValidationError, fail, formatIssues, hasKey, languageFromHeader, translate, type Language } from '@tpl/contracts';
 import { StaleVersionError } from '@tpl/event-store';
 
 type Req = FastifyRequest & { correlationId?: string };
@@ -41,12 +41,13 @@ export class EnvelopeFilter implements ExceptionFilter {
     }
 
     const { code, msg } = this.describe(exception, req, lang, url);
+    const data = exception instanceof AppError ? exception.data : null;
     if (code === 500) {
       this.logger.error(
         `[${req.correlationId}] ${req.method} ${url} failed: ${exception instanceof Error ? exception.stack : String(exception)}`,
       );
     }
-    void reply.status(code).header('content-type', 'application/json; charset=utf-8').send(fail(code, msg));
+    void reply.status(code).header('content-type', 'application/json; charset=utf-8').send(fail(code, msg, data));
   }
 
   private isNotFound(e: unknown) {
@@ -70,6 +71,8 @@ export class EnvelopeFilter implements ExceptionFilter {
     if (e instanceof AppError) {
       const vars: Record<string, string | number> = { ...e.vars };
       for (const [name, key] of Object.entries(e.keyVars)) vars[name] = translate(lang, key);
+      // an error worded where it was raised (in the caller's language) keeps its words
+      if (!hasKey(lang, e.key) && e.message !== e.key) return { code: e.code, msg: e.message };
       return { code: e.code, msg: translate(lang, e.key, vars) };
     }
     if (e instanceof StaleVersionError) {

@@ -5,13 +5,14 @@ import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { openStorage, type Storage } from '@tpl/event-store';
-import { demoActor, identityMigrations, seedIdentity } from '@tpl/identity';
+import { DEMO_TENANTS, demoActor, identityMigrations, seedTenants, userAccountsProjection } from '@tpl/identity';
 import { CommandBus } from '@nestjs/cqrs';
 import { seedDemoConsignments, transportMigrations, transportProjections } from '@tpl/transport';
-import { RecordsService, recordsMigrations, recordsProjection, seedDemoMasterData } from '@tpl/records';
+import { RecordsService, recordsMigrations, recordsProjection, seedDemoMasterData, seedUsers } from '@tpl/records';
 import { AppModule } from './app.module';
 import { EnvelopeFilter } from './envelope.filter';
 import { buildOpenApi } from './openapi';
@@ -25,10 +26,10 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     migrations: [...identityMigrations, ...recordsMigrations, ...transportMigrations],
-    projections: [...transportProjections, recordsProjection()],
+    projections: [...transportProjections, recordsProjection(), userAccountsProjection],
   });
   try {
-    if (config.seedDemo) await seedIdentity(storage.db.pool);
+    if (config.seedDemo) await seedTenants(storage.db.pool);
 
     const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024 });
     const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(storage), adapter, {
@@ -45,6 +46,8 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
       void reply.header('x-correlation-id', id);
     });
 
+    // spreadsheet imports: one file, up to 50 MB
+    await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10 } });
     await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApi() as never } });
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
@@ -59,6 +62,7 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
 
     app.useGlobalFilters(new EnvelopeFilter(config.webDist));
     await app.init();
+    if (config.seedDemo) await seedDemoUsers(app, storage);
     if (config.seedSamples) await seedSamples(app, storage);
     app.enableShutdownHooks();
     await app.listen(config.port, config.host);
@@ -83,6 +87,17 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
 export const logger = new Logger('Host');
 
 const DEMO_TENANT = '100001';
+
+/** The demo tenants' roles and users, as user records (events), so sign-in and the user screens agree. */
+const seedDemoUsers = async (app: NestFastifyApplication, storage: Storage) => {
+  const records = app.get(RecordsService);
+  const system = { userId: '00000000-0000-0000-0000-000000000000', account: 'system', name: 'System' };
+  for (const t of DEMO_TENANTS) {
+    const ctx = { tenantId: t.tenantId, actor: system, correlationId: 'demo-seed' };
+    const n = await seedUsers(records, storage.db.pool, ctx, t.users);
+    if (n) logger.log(`seeded ${n} demo users for tenant ${t.tenantId}`);
+  }
+};
 
 /** A working day's consignment board for the demo operator, made through the real command bus. */
 const seedSamples = async (app: NestFastifyApplication, storage: Storage) => {

@@ -6,3 +6,4 @@ export * from './identity.module';
 export * from './identity.migrations';
 export * from './seed';
 export * from './http';
+export * from './user-accounts.projection';

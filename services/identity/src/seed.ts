@@ -37,11 +37,18 @@ export const DEMO_TENANTS: DemoTenant[] = [
 
 export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
-/** Creates the demo tenants and users that are missing; never touches existing ones. */
-export const seedIdentity = async (pool: Pool, tenants: DemoTenant[] = DEMO_TENANTS): Promise<number> => {
-  let created = 0;
+/** Creates the demo tenants that are missing (their users are made as user records by the host). */
+export const seedTenants = async (pool: Pool, tenants: DemoTenant[] = DEMO_TENANTS): Promise<void> => {
   for (const t of tenants) {
     await pool.query(`INSERT INTO idn_tenants (tenant_id, name) VALUES ($1, $2) ON CONFLICT (tenant_id) DO NOTHING`, [t.tenantId, t.name]);
+  }
+};
+
+/** Creates the demo tenants and users that are missing directly in the sign-in tables (tests of identity alone). */
+export const seedIdentity = async (pool: Pool, tenants: DemoTenant[] = DEMO_TENANTS): Promise<number> => {
+  let created = 0;
+  await seedTenants(pool, tenants);
+  for (const t of tenants) {
     for (const u of t.users) {
       const exists = await pool.query(`SELECT 1 FROM idn_users WHERE tenant_id = $1 AND account = $2`, [u.tenantId, u.account]);
       if (exists.rowCount) continue;

@@ -6,3 +6,5 @@ export * from './records.service';
 export * from './records.controller';
 export * from './records.module';
 export * from './records.seed';
+export * from './records.xlsx';
+export * from './xlsx';

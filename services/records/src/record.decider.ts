@@ -65,6 +65,9 @@ export const evolveRecord = (
     case 'Removed':
       if (!state) return state;
       return { ...state, version: event.version, removed: true, updatedBy: m.actor, updatedAt: m.occurredAt };
+    case 'PasswordSet':
+      if (!state) return state;
+      return { ...state, version: event.version, updatedBy: m.actor, updatedAt: m.occurredAt };
     default:
       return state;
   }

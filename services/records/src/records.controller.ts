@@ -1,9 +1,25 @@
-import { Body, Controller, Get, Inject, Query, type Type } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Inject, Query, Req, Res, type Type } from '@nestjs/common';
 import { z } from 'zod';
-import { listQuerySchemaOf, ok, parseOrThrow, submitSchemaOf, type EntityDef } from '@tpl/contracts';
-import { Meta, PostOk, type RequestMeta } from '@tpl/identity';
+import { AppError, languageFromHeader, listQuerySchemaOf, ok, parseOrThrow, submitSchemaOf, type EntityDef } from '@tpl/contracts';
+import { RecordsSpreadsheets, XLSX_MIME, fileName } from './records.xlsx';
+import { Meta, PostOk, Roles, type RequestMeta } from '@tpl/identity';
 import { RecordsService, type RecordContext } from './records.service';
 
+type Reply = { header(name: string, value: string): Reply; send(body: unknown): Reply; status(code: number): Reply };
+type MultipartRequest = { isMultipart?: () => boolean; file?: () => Promise<{ filename: string; toBuffer(): Promise<Buffer> } | undefined> };
+
+const download = (reply: Reply, name: string, body: unknown, extra: Record<string, string> = {}) => {
+  const encoded = encodeURIComponent(name);
+  reply
+    .header('content-type', XLSX_MIME)
+    .header('download-filename', encoded)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encoded}`)
+    .header('access-control-expose-headers', 'download-filename, x-total-rows');
+  for (const [k, v] of Object.entries(extra)) reply.header(k, v);
+  reply.send(body);
+};
+
+const reportQuery = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const idQuery = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const idsQuery = z.object({
   ids: z
@@ -29,7 +45,10 @@ export const recordsControllerFor = (def: EntityDef): Type<unknown> => {
 
   @Controller(`/api/${def.service}/${def.name}`)
   class EntityRecordsController {
-    constructor(@Inject(RecordsService) readonly records: RecordsService) {}
+    constructor(
+      @Inject(RecordsService) readonly records: RecordsService,
+      @Inject(RecordsSpreadsheets) readonly sheets: RecordsSpreadsheets,
+    ) {}
 
     @Get('list')
     async list(@Query() query: unknown, @Meta() meta: RequestMeta) {
@@ -55,7 +74,56 @@ export const recordsControllerFor = (def: EntityDef): Type<unknown> => {
     async remove(@Query() query: unknown, @Meta() meta: RequestMeta) {
       return ok(await this.records.remove(def, contextOf(meta), parseOrThrow(idsQuery, query, def.name).ids));
     }
+
+    @Get('export')
+    async export(@Query() query: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
+      const lang = languageFromHeader(al);
+      const q = parseOrThrow(listQuery, query, def.name) as Record<string, unknown>;
+      const { out, total } = await this.sheets.exportStream(def, meta.user.tenantId, q, lang);
+      download(reply, fileName(def, lang, lang === 'en' ? 'export' : lang === 'zh' ? '导出' : '匯出'), out, { 'x-total-rows': String(total) });
+    }
+
+    @Get('template')
+    async template(@Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
+      const lang = languageFromHeader(al);
+      download(reply, fileName(def, lang, lang === 'en' ? 'template' : lang === 'zh' ? '导入模板' : '匯入範本'), await this.sheets.template(def, lang));
+    }
+
+    @PostOk('import')
+    async import(@Req() req: MultipartRequest, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined) {
+      const lang = languageFromHeader(al);
+      const file = req.isMultipart?.() ? await req.file?.() : undefined;
+      if (!file) throw new AppError(400, 'validation.importNoFile');
+      return ok(await this.sheets.import(def, contextOf(meta), await file.toBuffer(), file.filename, lang));
+    }
+
+    @Get('import-report')
+    async importReport(@Query() query: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
+      const lang = languageFromHeader(al);
+      const { id } = parseOrThrow(reportQuery, query, def.name);
+      download(reply, fileName(def, lang, lang === 'en' ? 'import-errors' : lang === 'zh' ? '导入错误' : '匯入錯誤'), await this.sheets.report(def, meta.user.tenantId, id, lang));
+    }
   }
   Object.defineProperty(EntityRecordsController, 'name', { value: `${def.name}RecordsController` });
   return EntityRecordsController;
+};
+
+/** The default a reset password becomes (spec: "Default reset password {secret}"). */
+export const DEFAULT_PASSWORD = () => process.env.DEFAULT_PASSWORD || '123456';
+
+/** Resetting login passwords to the default: administrators only, after the console's confirmation. */
+export const passwordResetControllerFor = (def: EntityDef): Type<unknown> => {
+  @Controller(`/api/${def.service}/${def.name}`)
+  class PasswordResetController {
+    constructor(@Inject(RecordsService) readonly records: RecordsService) {}
+
+    @Roles('admin')
+    @PostOk('reset-password')
+    async reset(@Query() query: unknown, @Meta() meta: RequestMeta) {
+      const ids = parseOrThrow(idsQuery, query, def.name).ids;
+      return ok(await this.records.resetPasswords(def, contextOf(meta), ids, DEFAULT_PASSWORD()));
+    }
+  }
+  Object.defineProperty(PasswordResetController, 'name', { value: `${def.name}PasswordResetController` });
+  return PasswordResetController;
 };

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { entities, type EntityDef } from '@tpl/contracts';
-import { recordsControllerFor } from './records.controller';
+import { passwordResetControllerFor, recordsControllerFor } from './records.controller';
+import { RecordsSpreadsheets } from './records.xlsx';
 import { RecordsService } from './records.service';
 
 /** Serves every registered entity through the one framework. */
@@ -9,8 +10,8 @@ export class RecordsModule {
   static forEntities(defs: readonly EntityDef[] = entities): DynamicModule {
     return {
       module: RecordsModule,
-      controllers: defs.map(recordsControllerFor),
-      providers: [RecordsService],
+      controllers: [...defs.filter((d) => d.passwordOnCreate?.length).map(passwordResetControllerFor), ...defs.map(recordsControllerFor)],
+      providers: [RecordsService, RecordsSpreadsheets],
       exports: [RecordsService],
     };
   }

@@ -43,6 +43,11 @@ const statementFor = (e: StoredEvent, def: EntityDef): SqlText | undefined => {
           WHERE tenant_id = %L AND id = %L`,
         e.version, m.actor.userId, m.actor.name, m.occurredAt, m.tenantId, id,
       );
+    case 'PasswordSet':
+      return sql(
+        `UPDATE ${RECORDS_TABLE} SET version = %L, update_user = %L, update_user_name = %L, update_time = %L WHERE tenant_id = %L AND id = %L`,
+        e.version, m.actor.userId, m.actor.name, m.occurredAt, m.tenantId, id,
+      );
     default:
       return undefined;
   }
@@ -52,7 +57,7 @@ const statementFor = (e: StoredEvent, def: EntityDef): SqlText | undefined => {
 export const recordsProjection = (defs: readonly EntityDef[] = entities): InlineProjection => ({
   name: 'records',
   tables: [RECORDS_TABLE],
-  handles: defs.flatMap((d) => (['Created', 'Changed', 'Removed'] as const).map((k) => eventType(d, k))),
+  handles: defs.flatMap((d) => (['Created', 'Changed', 'Removed', 'PasswordSet'] as const).map((k) => eventType(d, k))),
   project: (events) =>
     events.flatMap((e) => {
       const def = defOfStream(e.streamName, defs);

@@ -181,3 +181,40 @@ export const seedDemoMasterData = async (records: RecordsService, pool: Pool, ct
   }
   return count;
 };
+
+const ROLE_NAMES: Record<string, string> = {
+  admin: '管理员',
+  dispatcher: '调度员',
+  approver: '审批人',
+  auditor: '审计员',
+  keeper: '仓管员',
+  finance: '财务',
+};
+
+/** Roles and users a tenant is missing, made as records (their passwords as PasswordSet events). */
+export const seedUsers = async (
+  records: RecordsService,
+  pool: Pool,
+  ctx: RecordContext,
+  users: { account: string; password: string; name: string; roles: string[] }[],
+): Promise<number> => {
+  const roleDef = entityByName('role');
+  const userDef = entityByName('user');
+  if (!roleDef || !userDef) return 0;
+  const have = async (entity: string, codes: string[]) =>
+    new Set(
+      (await pool.query<{ code: string }>(`SELECT code FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code = ANY($3)`, [ctx.tenantId, entity, codes])).rows.map(
+        (r) => r.code,
+      ),
+    );
+  const roles = [...new Set(users.flatMap((u) => u.roles))];
+  const existingRoles = await have('role', roles);
+  const newRoles = roles.filter((r) => !existingRoles.has(r)).map((r, i) => ({ roleAlias: r, roleName: ROLE_NAMES[r] ?? r, sort: i + 1 }));
+  if (newRoles.length) await records.importAll(roleDef, ctx, newRoles.map((r) => dataSchemaOf(roleDef).parse(r) as Rec));
+  const existingUsers = await have('user', users.map((u) => u.account));
+  const newUsers = users
+    .filter((u) => !existingUsers.has(u.account))
+    .map((u) => ({ ...(dataSchemaOf(userDef).parse({ account: u.account, name: u.name, roleId: u.roles }) as Rec), password: u.password }));
+  if (newUsers.length) await records.importAll(userDef, ctx, newUsers);
+  return newUsers.length;
+};

@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import argon2 from 'argon2';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
@@ -17,7 +18,7 @@ import {
 import { DB_POOL, EVENT_STORE, type EventMetadata, type PostgresEventStore, type StoredEvent } from '@tpl/event-store';
 import type { z } from 'zod';
 import { decideRecord, evolveRecord, type RecordState } from './record.decider';
-import { pascal, recordStream } from './record.events';
+import { eventType, pascal, recordStream } from './record.events';
 import { RECORDS_TABLE } from './records.migrations';
 
 export type RecordContext = { tenantId: string; actor: Actor; correlationId: string };
@@ -43,10 +44,42 @@ type DbRow = {
   total_count?: string;
 };
 
-/** Password fields never leave the server and never enter the event history. */
+/** Secret fields (kind password) are never returned by the API. */
 const publicData = (def: EntityDef, data: Record<string, unknown>) => {
   const out = { ...data };
   for (const [k, f] of Object.entries(def.fields)) if (f.kind === 'password') delete out[k];
+  return out;
+};
+
+/** History shows that a secret changed, never the secret (nor a password's hash). */
+const MASK = '******';
+const maskSecrets = (def: EntityDef, eventData: unknown): unknown => {
+  const secret = new Set(Object.entries(def.fields).filter(([, f]) => f.kind === 'password').map(([k]) => k));
+  const d = eventData as { data?: Record<string, unknown>; changes?: Record<string, [unknown, unknown]>; hash?: string };
+  const out: Record<string, unknown> = { ...(eventData as object) };
+  if (d.data) out.data = Object.fromEntries(Object.entries(d.data).map(([k, v]) => [k, secret.has(k) ? MASK : v]));
+  if (d.changes) out.changes = Object.fromEntries(Object.entries(d.changes).map(([k, v]) => [k, secret.has(k) ? [MASK, MASK] : v]));
+  if (d.hash) out.hash = MASK;
+  return out;
+};
+
+/** Login passwords never enter a record's data or its history: only their hash, in a PasswordSet event. */
+const loginPasswords = (def: EntityDef) => def.passwordOnCreate ?? [];
+const storedData = (def: EntityDef, data: Record<string, unknown>) => {
+  const out = { ...data };
+  for (const k of loginPasswords(def)) delete out[k];
+  return out;
+};
+
+/** Saber clients sign in with MD5(password); we keep argon2 of that. */
+export const hashLoginPassword = async (plain: string) => argon2.hash(createHash('md5').update(plain).digest('hex'));
+
+const passwordEvents = async (def: EntityDef, data: Record<string, unknown>, reset = false) => {
+  const out: { type: string; data: unknown }[] = [];
+  for (const k of loginPasswords(def)) {
+    const plain = data[k];
+    if (typeof plain === 'string' && plain) out.push({ type: eventType(def, 'PasswordSet'), data: { field: k, hash: await hashLoginPassword(plain), ...(reset ? { reset } : {}) } });
+  }
   return out;
 };
 
@@ -183,7 +216,7 @@ export class RecordsService {
       actor: e.metadata.actor,
       time: e.metadata.occurredAt,
       correlationId: e.metadata.correlationId,
-      data: e.data,
+      data: maskSecrets(def, e.data),
     }));
   }
 
@@ -235,11 +268,12 @@ export class RecordsService {
   }
 
   async submit(def: EntityDef, ctx: RecordContext, input: { id?: string | undefined; version?: number | undefined; data: Record<string, unknown> }) {
-    const data = publicData(def, input.data);
+    const data = storedData(def, input.data);
+    const secrets = await passwordEvents(def, input.data);
     if (input.id === undefined) {
       await this.checkReferences(def, ctx.tenantId, data);
       const id = randomUUID();
-      const events = decideRecord(def, { type: 'Create', id, data }, undefined);
+      const events = [...decideRecord(def, { type: 'Create', id, data }, undefined), ...secrets];
       try {
         const r = await this.store.append(recordStream(def, ctx.tenantId, id), events, { expectedVersion: 0, metadata: this.meta(ctx), streamType: pascal(def.name) });
         return { id, version: r.nextVersion };
@@ -249,7 +283,10 @@ export class RecordsService {
     }
     const state = await this.load(def, ctx.tenantId, input.id);
     await this.checkReferences(def, ctx.tenantId, data, { code: def.codeField ? String(state?.data[def.codeField] ?? '') : undefined });
-    const events = decideRecord(def, { type: 'Change', id: input.id, expectedVersion: input.version ?? 0, data }, state);
+    // a password left empty on edit keeps the old one
+    const kept = { ...data };
+    for (const [k, f] of Object.entries(def.fields)) if (f.kind === 'password' && kept[k] === undefined && state?.data[k] !== undefined) kept[k] = state.data[k];
+    const events = [...decideRecord(def, { type: 'Change', id: input.id, expectedVersion: input.version ?? 0, data: kept }, state), ...secrets];
     if (!events.length) return { id: input.id, version: state!.version };
     try {
       const r = await this.store.append(recordStream(def, ctx.tenantId, input.id), events, {
@@ -300,13 +337,34 @@ export class RecordsService {
     });
   }
 
+  /** Resets login passwords to the default (after the user confirmed), all or none. */
+  async resetPasswords(def: EntityDef, ctx: RecordContext, ids: string[], plain: string) {
+    const field = loginPasswords(def)[0];
+    if (!field) throw new AppError(404, 'errors.notFound');
+    const planned: { id: string; version: number; events: { type: string; data: unknown }[] }[] = [];
+    for (const id of [...new Set(ids)]) {
+      const state = await this.load(def, ctx.tenantId, id);
+      if (!state || state.removed) throw new AppError(404, 'errors.recordNotFound', { id });
+      planned.push({ id, version: state.version, events: await passwordEvents(def, { [field]: plain }, true) });
+    }
+    const meta = this.meta(ctx);
+    return this.store.withTransaction(async (uow) => {
+      const out = [];
+      for (const p of planned) {
+        const r = await uow.append(recordStream(def, ctx.tenantId, p.id), p.events, { expectedVersion: p.version, metadata: meta, streamType: pascal(def.name) });
+        out.push({ id: p.id, version: r.nextVersion });
+      }
+      return out;
+    });
+  }
+
   /** Imports every row or none, in one transaction. Rows are already validated. */
   async importAll(def: EntityDef, ctx: RecordContext, rows: Record<string, unknown>[]) {
     const meta = this.meta(ctx);
     return this.store.withTransaction(async (uow) => {
       for (const data of rows) {
         const id = randomUUID();
-        const events = decideRecord(def, { type: 'Create', id, data: publicData(def, data) }, undefined);
+        const events = [...decideRecord(def, { type: 'Create', id, data: storedData(def, data) }, undefined), ...(await passwordEvents(def, data))];
         try {
           await uow.append(recordStream(def, ctx.tenantId, id), events, { expectedVersion: 0, metadata: meta, streamType: pascal(def.name) });
         } catch (err) {

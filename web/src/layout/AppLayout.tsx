@@ -100,7 +100,7 @@ export const AppLayout = () => {
         </Button>
       </Layout.Header>
       <Layout>
-        <Layout.Sider theme="light" width={220} breakpoint="lg" collapsedWidth={0}>
+        <Layout.Sider theme="light" width={240} breakpoint="lg" collapsedWidth={0}>
           <Menu
             mode="inline"
             selectedKeys={selected}

@@ -11,6 +11,7 @@ export const user = defineEntity({
   title: ['用户', 'User', '用戶'],
   codeField: 'account',
   nameField: 'name',
+  passwordOnCreate: ['password'],
   fields: {
     code: text(['用户编号', 'User code', '用戶編號'], { max: 40, list: false }),
     account: text(['登录账号', 'Account', '登入帳號'], { required: true, max: 45, filter: true }),

@@ -39,6 +39,16 @@ export const EntityFormPage = ({ def }: { def: EntityDef }) => {
   return <EntityEditor key={detail.data.version} def={def} record={detail.data} problems={problems} setProblems={setProblems} />;
 };
 
+/** Passwords a new record must have (the contracts' passwordOnCreate, where an entity declares it). */
+const passwordsOnCreate = (def: EntityDef): readonly string[] => (def as { passwordOnCreate?: readonly string[] }).passwordOnCreate ?? [];
+
+/** The required mark: never on generated fields; a password only when creating. */
+const requiredHere = (def: EntityDef, key: string, f: FieldDef, editing: boolean): boolean => {
+  if (f.generated) return false;
+  if (f.kind === 'password') return !editing && (Boolean(f.required) || passwordsOnCreate(def).includes(key));
+  return Boolean(f.required);
+};
+
 /** Wide inputs take the whole row; the rest share it two or three to a row. */
 const wide = (f: FieldDef) => f.kind === 'rows' || (f.kind === 'text' && f.multiline) || (f.kind === 'ref' && f.multiple);
 
@@ -98,7 +108,7 @@ const EntityEditor = ({ def, record, problems, setProblems }: EditorProps) => {
         <Form.Item
           name={key}
           label={label(key)}
-          required={f.required && !f.generated && !(editing && f.kind === 'password')}
+          required={requiredHere(def, key, f, editing)}
           extra={f.generated ? t('md.generated') : undefined}
         >
           <FieldInput

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { Injectable } from '@nestjs/common';
+import {
+  AppError,
+  dataSchemaOf,
+  entityByName,
+  formatIssues,
+  translate,
+  type EntityDef,
+  type FieldDef,
+  type Language,
+} from '@tpl/contracts';
+import { Inject } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { DB_POOL } from '@tpl/event-store';
+import { parseImport, reportWorkbook, streamExport, templateWorkbook } from './xlsx';
+import { RECORDS_TABLE } from './records.migrations';
+import { RecordsService, type RecordContext } from './records.service';
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+type RowError = { row: number; field: string; message: string };
+const REPORT_TTL_MS = 30 * 60_000;
+
+export const fileName = (def: EntityDef, lang: Language, what: string) => {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()).replaceAll('-', '');
+  return `${def.title[lang === 'zh' ? 0 : lang === 'en' ? 1 : 2]}-${what}-${day}.xlsx`;
+};
+
+/** Export, template and all-or-nothing import of an entity's records as spreadsheets. */
+@Injectable()
+export class RecordsSpreadsheets {
+  private readonly reports = new Map<string, { tenantId: string; entity: string; errors: RowError[]; at: number }>();
+
+  constructor(
+    @Inject(RecordsService) private readonly records: RecordsService,
+    @Inject(DB_POOL) private readonly pool: Pool,
+  ) {}
+
+  /** Streams the rows matching the list's filters; returns the stream and the row count. */
+  async exportStream(def: EntityDef, tenantId: string, q: Record<string, unknown>, lang: Language) {
+    const total = await this.records.count(def, tenantId, q);
+    const out = new PassThrough();
+    void streamExport(out, def, lang, this.records.stream(def, tenantId, q)).catch((err: unknown) => out.destroy(err as Error));
+    return { out, total };
+  }
+
+  template(def: EntityDef, lang: Language) {
+    return templateWorkbook(def, lang);
+  }
+
+  /**
+   * Validates every row (field rules, codes unique in the file and the tenant, references
+   * that exist) and writes nothing unless all pass.
+   */
+  async import(def: EntityDef, ctx: RecordContext, file: Buffer, name: string, lang: Language): Promise<{ imported: number }> {
+    const { rows } = await parseImport(file, name, def, lang);
+    const schema = dataSchemaOf(def);
+    const errors: RowError[] = [];
+    const valid: { row: number; data: Record<string, unknown> }[] = [];
+    for (const r of rows) {
+      const parsed = schema.safeParse(r.values);
+      if (!parsed.success) {
+        for (const f of formatIssues(parsed.error.issues, def.name, lang)) errors.push({ row: r.rowNumber, field: f.field, message: f.message });
+      } else valid.push({ row: r.rowNumber, data: parsed.data as Record<string, unknown> });
+    }
+    const label = (k: string) => translate(lang, `${def.name}.fields.${k}`);
+    if (def.codeField) {
+      const key = def.codeField;
+      const seen = new Map<string, number>();
+      for (const v of valid) {
+        const code = String(v.data[key] ?? '');
+        const first = seen.get(code);
+        if (first !== undefined) errors.push({ row: v.row, field: key, message: translate(lang, 'errors.duplicateCode', { label: label(key), code }) + ` (${first})` });
+        else seen.set(code, v.row);
+      }
+      const existing = await this.pool.query<{ code: string }>(
+        `SELECT code FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code = ANY($3)`,
+        [ctx.tenantId, def.name, [...seen.keys()]],
+      );
+      const taken = new Set(existing.rows.map((r) => r.code));
+      for (const v of valid) {
+        const code = String(v.data[key] ?? '');
+        if (taken.has(code)) errors.push({ row: v.row, field: key, message: translate(lang, 'errors.duplicateCode', { label: label(key), code }) });
+      }
+    }
+    for (const [k, f] of Object.entries(def.fields) as [string, FieldDef][]) {
+      if (f.kind !== 'ref' || !entityByName(f.entity)) continue;
+      const wanted = new Set<string>();
+      for (const v of valid) for (const c of [v.data[k]].flat()) if (c !== undefined) wanted.add(String(c));
+      if (!wanted.size) continue;
+      const found = await this.pool.query<{ code: string }>(
+        `SELECT code FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code = ANY($3)`,
+        [ctx.tenantId, f.entity, [...wanted]],
+      );
+      const ok = new Set(found.rows.map((r) => r.code));
+      // a tree may refer to a parent imported in the same file
+      if (def.tree?.parentField === k && def.codeField) for (const v of valid) ok.add(String(v.data[def.codeField]));
+      for (const v of valid) {
+        for (const c of [v.data[k]].flat()) {
+          if (c !== undefined && !ok.has(String(c))) errors.push({ row: v.row, field: k, message: translate(lang, 'errors.refMissing', { label: label(k), code: String(c) }) });
+        }
+      }
+    }
+    if (errors.length) {
+      errors.sort((a, b) => a.row - b.row);
+      const reportId = randomUUID();
+      this.sweep();
+      this.reports.set(reportId, { tenantId: ctx.tenantId, entity: def.name, errors, at: Date.now() });
+      const err = new AppError(400, 'errors.importFailed', { rows: new Set(errors.map((e) => e.row)).size, first: `${errors[0]!.row}: ${errors[0]!.message}` });
+      err.data = { errors: errors.slice(0, 1000), total: errors.length, reportId };
+      throw err;
+    }
+    // parents before children so a tree imports in one go
+    const ordered = def.tree ? this.parentsFirst(def, valid.map((v) => v.data)) : valid.map((v) => v.data);
+    return { imported: await this.records.importAll(def, ctx, ordered) };
+  }
+
+  async report(def: EntityDef, tenantId: string, id: string, lang: Language): Promise<Buffer> {
+    const r = this.reports.get(id);
+    if (!r || r.tenantId !== tenantId || r.entity !== def.name) throw new AppError(404, 'errors.notFound');
+    return reportWorkbook(r.errors, def, lang);
+  }
+
+  private parentsFirst(def: EntityDef, rows: Record<string, unknown>[]) {
+    const code = def.codeField!;
+    const parent = def.tree!.parentField;
+    const byCode = new Map(rows.map((r) => [String(r[code]), r]));
+    const out: Record<string, unknown>[] = [];
+    const done = new Set<string>();
+    const visit = (r: Record<string, unknown>, depth = 0) => {
+      const c = String(r[code]);
+      if (done.has(c) || depth > 50) return;
+      const p = r[parent] !== undefined ? byCode.get(String(r[parent])) : undefined;
+      if (p) visit(p, depth + 1);
+      done.add(c);
+      out.push(r);
+    };
+    for (const r of rows) visit(r);
+    return out;
+  }
+
+  private sweep() {
+    const now = Date.now();
+    for (const [k, v] of this.reports) if (now - v.at > REPORT_TTL_MS) this.reports.delete(k);
+  }
+}
