@@ -8,3 +8,5 @@ log('bench: event append vs raw INSERT (PostgreSQL, 16 clients)');
 must('node', ['tests/bench/append.mjs', ...process.argv.slice(2, 4)]);
 log('bench: HTTP command latency (autocannon, 64 connections)');
 must('node', ['tests/bench/http.mjs', ...process.argv.slice(4, 5)]);
+log('bench: 10,000-row spreadsheet import (all or nothing)');
+must('node', ['tests/bench/import.mjs']);
