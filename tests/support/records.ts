@@ -56,9 +56,9 @@ export const sampleRecord = async (client: ApiClient, def: EntityDef, opts: { al
 
 const exampleCode = (def: EntityDef, n: number) => {
   const f = def.fields[def.codeField!];
-  if (f?.kind === 'text' && f.pattern) return String(100000 + n).slice(-6);
   if (f?.kind === 'ref') return undefined;
-  return `${def.name.slice(0, 4).toUpperCase()}${n}`;
+  const candidates = [`${def.name.slice(0, 4).toUpperCase()}${n}`, String(100000 + n).slice(-6)];
+  return candidates.find((c) => f?.kind !== 'text' || !f.pattern || f.pattern.test(c));
 };
 
 const made = new Map<string, string>();

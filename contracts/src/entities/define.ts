@@ -129,10 +129,11 @@ export const fieldSchema = (f: FieldDef): z.ZodType => {
       s = z.string({ error: selectKey }).trim().min(1, { error: selectKey }).max(64);
       break;
     case 'date':
-      s = z.iso.date({ error: 'validation.date' });
+      // a date is picked: missing reads "please select"
+      s = z.iso.date({ error: (iss) => (iss.input === undefined ? selectKey : 'validation.date') });
       break;
     case 'datetime':
-      s = z.iso.datetime({ offset: true, error: 'validation.datetime' });
+      s = z.iso.datetime({ offset: true, error: (iss) => (iss.input === undefined ? selectKey : 'validation.datetime') });
       break;
     case 'ref':
       s = f.multiple
@@ -222,8 +223,8 @@ export const listQuerySchemaOf = (def: EntityDef) => {
   const sortable = ['updateTime', 'createTime', ...sortableFields(def)] as [string, ...string[]];
   return pageQuerySchema.extend({
     ...filters,
-    /** a tree's children of one parent ('' for roots) */
-    parent: optionalEmpty(z.string().max(64)),
+    /** a tree's children of one parent ('' for the top level; absent: a flat list) */
+    parent: z.string().max(64).optional(),
     /** free text over code and name: the reference pickers search as you type */
     keyword: optionalEmpty(z.string().trim().max(100)),
     sort: z.enum(sortable).default((def.defaultSort ?? def.codeField ?? 'updateTime') as string),

@@ -45,6 +45,7 @@ const zh = {
     passwordMismatch: '两次密码输入不一致',
     percent: '{{label}}必须在0到100之间',
     importNoFile: '请选择要导入的文件',
+    duplicateKey: '{{label}}重复',
   },
   errors: {
     unknown: '未知错误',
@@ -186,6 +187,7 @@ const en: typeof zh = {
     passwordMismatch: 'The two passwords do not match',
     percent: '{{label}} must be between 0 and 100',
     importNoFile: 'Please choose a file to import',
+    duplicateKey: '{{label}} is repeated',
   },
   errors: {
     unknown: 'Unknown error',
@@ -327,6 +329,7 @@ const mo: typeof zh = {
     passwordMismatch: '兩次密碼輸入不一致',
     percent: '{{label}}必須在0到100之間',
     importNoFile: '請選擇要匯入的檔案',
+    duplicateKey: '{{label}}重複',
   },
   errors: {
     unknown: '未知錯誤',

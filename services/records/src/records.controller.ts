@@ -127,3 +127,24 @@ export const passwordResetControllerFor = (def: EntityDef): Type<unknown> => {
   Object.defineProperty(PasswordResetController, 'name', { value: `${def.name}PasswordResetController` });
   return PasswordResetController;
 };
+
+/** Saber's dictionary call: the entries of one dictionary, for every dict-backed select. */
+export const dictionaryControllerFor = (def: EntityDef): Type<unknown> => {
+  const codeQuery = z.object({ code: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(64) });
+  @Controller(`/api/${def.service}/${def.name}`)
+  class DictionaryController {
+    constructor(@Inject(RecordsService) readonly records: RecordsService) {}
+
+    @Get('dictionary')
+    async dictionary(@Query() query: unknown, @Meta() meta: RequestMeta) {
+      const { code } = parseOrThrow(codeQuery, query, def.name);
+      const page = await this.records.list(def, meta.user.tenantId, { current: 1, size: 10, code, sort: 'code', order: 'asc' } as never);
+      const hit = page.records.find((r) => r.code === code);
+      const items = ((hit?.items as { dictKey: string; dictValue: string; sort?: number }[] | undefined) ?? []).slice();
+      items.sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
+      return ok(items);
+    }
+  }
+  Object.defineProperty(DictionaryController, 'name', { value: `${def.name}DictionaryController` });
+  return DictionaryController;
+};

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { entities, type EntityDef } from '@tpl/contracts';
-import { passwordResetControllerFor, recordsControllerFor } from './records.controller';
+import { dictionaryControllerFor, passwordResetControllerFor, recordsControllerFor } from './records.controller';
 import { RecordsSpreadsheets } from './records.xlsx';
 import { RecordsService } from './records.service';
 
@@ -10,7 +10,11 @@ export class RecordsModule {
   static forEntities(defs: readonly EntityDef[] = entities): DynamicModule {
     return {
       module: RecordsModule,
-      controllers: [...defs.filter((d) => d.passwordOnCreate?.length).map(passwordResetControllerFor), ...defs.map(recordsControllerFor)],
+      controllers: [
+        ...defs.filter((d) => d.passwordOnCreate?.length).map(passwordResetControllerFor),
+        ...defs.filter((d) => d.name === 'dict').map(dictionaryControllerFor),
+        ...defs.map(recordsControllerFor),
+      ],
       providers: [RecordsService, RecordsSpreadsheets],
       exports: [RecordsService],
     };

@@ -146,7 +146,11 @@ export const demoMasterData = (): [entity: string, records: Rec[]][] => {
     { carNo: '沪BD12345', carType: 'VAN', loadWeight: 2, loadVolume: 12, carrierCode: 'CR01', driverCode: 'D02' },
     { carNo: '苏E8K321', carType: 'REFRIGERATED', loadWeight: 8, loadVolume: 30, carrierCode: 'CR02', driverCode: 'D03' },
   ];
+  const dicts: Rec[] = [
+    { code: 'staffType', dictValue: '人员类型', sort: 1, items: [{ dictKey: '1', dictValue: '正式员工', sort: 1 }, { dictKey: '2', dictValue: '劳务派遣', sort: 2 }, { dictKey: '3', dictValue: '临时工', sort: 3 }] },
+  ];
   return [
+    ['dict', dicts],
     ['unit', units],
     ['category', categories],
     ['customer', customers],

@@ -100,6 +100,10 @@ export const entityApi = {
   remove: (def: EntityDef, ids: readonly string[]) =>
     request<unknown>('POST', `${base(def)}/remove`, { query: { ids: ids.join(',') } }),
 
+  /** Login passwords back to the default (administrators, after a confirmation). */
+  resetPassword: (def: EntityDef, ids: readonly string[]) =>
+    request<unknown>('POST', `${base(def)}/reset-password`, { query: { ids: ids.join(',') } }),
+
   history: (def: EntityDef, id: string, signal?: AbortSignal) =>
     request<EntityHistoryEntry[]>('GET', `${base(def)}/history`, { query: { id }, signal }),
 
@@ -134,14 +138,9 @@ export const entityApi = {
   importReport: (def: EntityDef, reportId: string) =>
     download(`${base(def)}/import-report`, { query: { id: reportId }, fallbackName: `${def.name}-import-errors.xlsx` }),
 
-  /** A dictionary's entries (bl-system dict rows of that code) as select options. */
+  /** A dictionary's entries as select options (Saber's dictionary call). */
   dict: async (code: string, signal?: AbortSignal): Promise<DictOption[]> => {
-    const page = await request<Page<Record<string, unknown>>>('GET', '/api/bl-system/dict/list', {
-      query: { code, size: 50 },
-      signal,
-    });
-    return page.records
-      .filter((row) => (row.code === undefined || row.code === code) && row.dictKey !== undefined && row.dictKey !== null && row.dictKey !== '')
-      .map((row) => ({ value: String(row.dictKey), label: String(row.dictValue ?? row.dictKey) }));
+    const items = await request<{ dictKey: string; dictValue: string }[]>('GET', '/api/bl-system/dict/dictionary', { query: { code }, signal });
+    return items.map((item) => ({ value: String(item.dictKey), label: String(item.dictValue ?? item.dictKey) }));
   },
 };

@@ -8,7 +8,7 @@ import { paths } from '../../paths';
 import { ProblemsAlert } from '../../shared/ProblemsAlert';
 import { useSchemaValidation } from '../../shared/zodForm';
 import { FieldInput } from './FieldInput';
-import { formFieldsOf, hasOwnRemark, newFormValues, schemaDefFor, toFormValues, toSubmitBody, toSubmitInput, type FormValues } from './formValues';
+import { formFieldsOf, hasOwnRemark, newFormValues, schemaDefFor, toFormValues, toSubmitBody, toSubmitInput, type FormValues, confirmKey } from './formValues';
 import { useEntityDetail, useSubmitEntity } from './hooks';
 import { useEntityLabels } from './labels';
 import { codeOf } from './listQuery';
@@ -103,7 +103,15 @@ const EntityEditor = ({ def, record, problems, setProblems }: EditorProps) => {
         </Col>
       );
     }
-    return (
+    const confirm =
+      f.kind === 'password' ? (
+        <Col xs={24} md={12} xl={8} key={confirmKey(key)}>
+          <Form.Item name={confirmKey(key)} label={t('md.confirmPassword')} required={requiredHere(def, key, f, editing)}>
+            <Input.Password autoComplete="new-password" data-testid={`md-field-${confirmKey(key)}`} />
+          </Form.Item>
+        </Col>
+      ) : null;
+    return [
       <Col xs={24} md={wide(f) ? 24 : 12} xl={wide(f) ? 24 : 8} key={key}>
         <Form.Item
           name={key}
@@ -121,8 +129,9 @@ const EntityEditor = ({ def, record, problems, setProblems }: EditorProps) => {
             exclude={key === parentField ? self : undefined}
           />
         </Form.Item>
-      </Col>
-    );
+      </Col>,
+      confirm,
+    ];
   };
 
   return (

@@ -12,7 +12,7 @@ import { EntityFilters } from './EntityFilters';
 import { EntityTreeList } from './EntityTreeList';
 import { ExportButton } from './ExportButton';
 import { HistoryDrawer } from './HistoryDrawer';
-import { useEntityList, useRemoveEntities } from './hooks';
+import { useEntityList, useRemoveEntities, useResetPasswords } from './hooks';
 import { ImportButton, TemplateButton } from './ImportButton';
 import { useEntityLabels } from './labels';
 import {
@@ -46,6 +46,8 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
   const treeMode = isTree(def) && !hasFilters(def, query);
   const flat = useEntityList(def, query, !treeMode);
   const remove = useRemoveEntities(def);
+  const resetPasswords = useResetPasswords(def);
+  const hasLogin = Boolean((def as { passwordOnCreate?: readonly string[] }).passwordOnCreate?.length);
   const [selected, setSelected] = useState<Key[]>([]);
   const [visible, setVisible] = useColumnPrefs(def);
   const [historyOf, setHistoryOf] = useState<EntityRecord | null>(null);
@@ -93,6 +95,26 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
     });
   };
 
+  const resetSelected = () => {
+    if (selected.length === 0) {
+      void message.warning(t('md.selectAtLeastOne'));
+      return;
+    }
+    modal.confirm({
+      title: t('md.confirmTitle'),
+      content: t('md.resetPasswordConfirm'),
+      okButtonProps: okTestId,
+      onOk: async () => {
+        try {
+          await resetPasswords.mutateAsync(selected.map(String));
+          void message.success(t('md.operationSuccess'));
+        } catch {
+          // the API client has shown the server's message
+        }
+      },
+    });
+  };
+
   const onTableChange: TableProps<EntityRecord>['onChange'] = (pagination, _filters, sorter, { action }) => {
     if (action === 'paginate') {
       const size = pagination.pageSize ?? query.size;
@@ -131,6 +153,11 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
             <Button icon={<EyeOutlined />} onClick={onlyOne((id) => navigate(paths.mdView(def.name, id)))} data-testid="md-view">
               {t('md.view')}
             </Button>
+            {hasLogin && (
+              <Button onClick={resetSelected} loading={resetPasswords.isPending} data-testid="md-reset-password">
+                {t('md.resetPassword')}
+              </Button>
+            )}
             <Button danger icon={<DeleteOutlined />} onClick={deleteSelected} loading={remove.isPending} data-testid="md-delete">
               {t('md.delete')}
             </Button>

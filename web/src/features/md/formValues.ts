@@ -9,7 +9,11 @@ import { emptyRow } from './RowsField';
 export type FormValues = Record<string, unknown>;
 
 /** The top-level names the form shows (where validation messages go). */
-export const formFieldsOf = (def: EntityDef): string[] => [...new Set([...Object.keys(def.fields), 'remark'])];
+/** Password fields get a confirmation beside them (<field>2, as Saber forms send it). */
+export const confirmKey = (key: string) => `${key}2`;
+const confirmKeys = (def: EntityDef) => Object.entries(def.fields).filter(([, f]) => f.kind === 'password').map(([k]) => confirmKey(k));
+
+export const formFieldsOf = (def: EntityDef): string[] => [...new Set([...Object.keys(def.fields), ...confirmKeys(def), 'remark'])];
 
 /** The common remark column, unless the entity has a field of that name. */
 export const hasOwnRemark = (def: EntityDef): boolean => 'remark' in def.fields;
@@ -51,6 +55,7 @@ export const toSubmitInput = (def: EntityDef, values: FormValues, record?: Entit
     const value = values[key];
     if (keepsPassword(f, value, Boolean(record))) continue;
     input[key] = f.kind === 'rows' ? (Array.isArray(value) ? value.map(cleanRow) : undefined) : present(value);
+    if (f.kind === 'password' && present(values[confirmKey(key)]) !== undefined) input[confirmKey(key)] = present(values[confirmKey(key)]);
   }
   if (!hasOwnRemark(def)) input.remark = present(values.remark);
   return input;
@@ -76,6 +81,8 @@ export const toSubmitBody = (
     if (!(key in input)) continue; // generated, or a password kept as it is
     if (body[key] === undefined) body[key] = null;
   }
+  // the server checks the confirmation again
+  for (const key of confirmKeys(def)) if (input[key] !== undefined) body[key] = input[key] as string;
   if (parsed.id !== undefined) body.id = parsed.id;
   if (parsed.version !== undefined) body.version = parsed.version;
   return body;

@@ -93,6 +93,14 @@ export const useRemoveEntities = (def: EntityDef) => {
   });
 };
 
+export const useResetPasswords = (def: EntityDef) => {
+  const invalidate = useInvalidateEntity(def);
+  return useMutation({
+    mutationFn: (ids: readonly string[]) => entityApi.resetPassword(def, ids),
+    onSettled: () => invalidate(),
+  });
+};
+
 export const useImportEntities = (def: EntityDef) => {
   const invalidate = useInvalidateEntity(def);
   return useMutation({
