@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { entityByName } from '@tpl/contracts';
+import { streamExport } from '@tpl/records';
+import { launchChromium, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { startTestHost, type TestHost } from '../support/host';
+
+/** The generated master-data screens, each kind once: list, form, tree, import, export. */
+describe('master data screens in Chromium', () => {
+  let t: TestHost;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
+    t = await startTestHost('embedded', WEB_DIST, true);
+    browser = await launchChromium();
+    page = await browser.newPage({ acceptDownloads: true });
+    await page.goto(`${t.url}/login`);
+    await page.getByTestId('lang-en').click();
+    await page.getByTestId('login-tenant').fill('100001');
+    await page.getByTestId('login-account').fill('admin');
+    await page.getByTestId('login-password').fill('admin');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/transport/consignment');
+  });
+  /** opens a menu entry, unfolding its service group when needed */
+  const open = async (entity: string) => {
+    const entry = page.getByTestId(`menu-md-${entity}`);
+    if (!(await entry.isVisible())) await page.getByTestId(`menu-group-${entityByName(entity)!.service}`).click();
+    await entry.click();
+  };
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  it('lists materials on the server with filters, selection prompts and a column chooser', async () => {
+    await open('material');
+    await page.getByTestId('md-row-M0001').waitFor();
+    await page.getByText('Total 200').or(page.getByText('200 in total')).or(page.locator('.ant-pagination-total-text')).first().waitFor();
+    expect(await page.locator('.ant-pagination-total-text').innerText()).toContain('200');
+
+    await page.getByTestId('md-edit').click();
+    await page.getByText('Please select one record').first().waitFor();
+    await page.getByTestId('md-delete').click();
+    await page.getByText('Please select at least one record').first().waitFor();
+
+    await page.getByTestId('md-filter-code').fill('M0012');
+    await page.getByTestId('md-search').click();
+    await page.getByTestId('md-row-M0012').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid^="md-row-M"]').length === 1);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'md-material-list.png'), fullPage: true });
+  });
+
+  it('creates, edits and shows the history of a customer through the generated form', async () => {
+    await open('customer');
+    await page.getByTestId('md-new').click();
+    await page.getByTestId('md-save').click();
+    await page.getByText('Please input Customer code').first().waitFor();
+    await page.getByTestId('md-field-code').fill('C900');
+    await page.getByTestId('md-field-name').fill('Harbor Test Foods');
+    await page.getByTestId('md-field-mobile').fill('13800138000');
+    await page.getByTestId('md-save').click();
+    await page.getByTestId('md-view-page').waitFor();
+    expect(await page.getByTestId('md-value-name').innerText()).toContain('Harbor Test Foods');
+
+    await page.getByTestId('md-view-edit').click();
+    await page.getByTestId('md-field-name').fill('Harbor Test Foods Ltd');
+    await page.getByTestId('md-save').click();
+    await page.getByTestId('md-view-page').waitFor();
+    await page.getByText('Harbor Test Foods Ltd').first().waitFor();
+    await page.getByTestId('md-view-history').click();
+    await page.getByTestId('md-history-drawer').waitFor();
+    await page.getByTestId('md-history-drawer').getByText('Harbor Test Foods Ltd').first().waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows warehouse areas as a tree that expands', async () => {
+    await open('warehousearea');
+    await page.getByTestId('md-tree').waitFor();
+    await page.getByTestId('md-row-SH1').waitFor();
+    expect(await page.getByTestId('md-row-SH1-A').count()).toBe(0);
+    await page.getByTestId('md-row-SH1').locator('.ant-table-row-expand-icon').click();
+    await page.getByTestId('md-row-SH1-A').waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'md-area-tree.png'), fullPage: true });
+  });
+
+  it('refuses an import with a failing row, writing nothing, and offers the report', async () => {
+    const def = entityByName('unit')!;
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const ended = new Promise((r) => out.on('end', r));
+    async function* rows() {
+      yield { code: 'GAL', name: 'Gallon', type: 'VOLUME', rate: 3.785 };
+      yield { code: 'BAD', name: 'Bad unit', type: 'VOLUME', rate: 'lots' };
+    }
+    await streamExport(out, def, 'en', rows());
+    await ended;
+    const file = path.join(SCREENSHOTS, 'units-with-a-bad-row.xlsx');
+    fs.writeFileSync(file, Buffer.concat(chunks));
+
+    await open('unit');
+    await page.getByTestId('md-row-PCS').waitFor();
+    await page.getByTestId('md-import-input').setInputFiles(file);
+    await page.getByTestId('md-import-errors').waitFor();
+    expect(await page.getByTestId('md-import-errors').innerText()).toContain('3');
+    await page.getByTestId('md-import-report').waitFor();
+    await page.getByTestId('md-import-close').click();
+    // nothing was written: the good row is not there either
+    expect(await page.getByTestId('md-row-GAL').count()).toBe(0);
+  });
+
+  it('exports the filtered list to xlsx after a confirmation', async () => {
+    await open('warehouseplace');
+    await page.getByTestId('md-row-A-01-01').waitFor();
+    const downloaded = page.waitForEvent('download');
+    await page.getByTestId('md-export').click();
+    await page.getByTestId('modal-ok').click();
+    const download = await downloaded;
+    const saved = path.join(SCREENSHOTS, 'warehouseplace-export.xlsx');
+    await download.saveAs(saved);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(saved);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.actualRowCount - 1).toBe(52);
+  });
+});
