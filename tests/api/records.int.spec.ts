@@ -193,3 +193,27 @@ describe('users made by an administrator', () => {
     expect(page.records.map((r) => r.account)).toEqual(expect.arrayContaining(['admin', 'dispatcher', 'auditor']));
   });
 });
+
+describe('scheduled category status changes', () => {
+  let t: TestHost;
+  beforeAll(async () => {
+    t = await startTestHost('embedded');
+  });
+  afterAll(async () => t?.stop());
+
+  it('applies a due change once per interval and records it in the category history', async () => {
+    const { CategoryStatusJob } = await import('@tpl/records');
+    const admin = await t.client().as('100001', 'admin', 'admin');
+    const C = '/api/bl-basic/category';
+    const created = data(await admin.post<{ id: string }>(`${C}/submit`, { code: 'FRZ', name: 'Frozen seafood', type: 'FINISHED_GOODS', ifChangeStatus: 1, changeStatus: 'QUALITY_INSPECTION', interval: 7 }));
+    const job = t.host.app.get(CategoryStatusJob);
+    const start = new Date('2026-11-23T00:00:00Z');
+    expect(await job.runOnce(start)).toBe(1);
+    expect(await job.runOnce(new Date('2026-11-26T00:00:00Z'))).toBe(0); // 3 days later: not due
+    expect(await job.runOnce(new Date('2026-11-30T00:00:01Z'))).toBe(1); // 7 days later: due again
+    const row = data(await admin.get<Row>(`${C}/detail?id=${created.id}`));
+    expect(row.changeTime).toBe('2026-11-30T00:00:01.000Z');
+    const history = data(await admin.get<{ type: string; actor: { name: string }; data: { changes: Record<string, unknown> } }[]>(`${C}/history?id=${created.id}`));
+    expect(history.filter((h) => h.actor.name === 'Scheduler').map((h) => Object.keys(h.data.changes))).toEqual([['changeTime'], ['changeTime']]);
+  });
+});

@@ -8,3 +8,4 @@ export * from './records.module';
 export * from './records.seed';
 export * from './records.xlsx';
 export * from './xlsx';
+export * from './category-status.job';

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { entities, type EntityDef } from '@tpl/contracts';
 import { dictionaryControllerFor, passwordResetControllerFor, recordsControllerFor } from './records.controller';
 import { RecordsSpreadsheets } from './records.xlsx';
+import { CategoryStatusJob } from './category-status.job';
 import { RecordsService } from './records.service';
 
 /** Serves every registered entity through the one framework. */
@@ -15,8 +16,8 @@ export class RecordsModule {
         ...defs.filter((d) => d.name === 'dict').map(dictionaryControllerFor),
         ...defs.map(recordsControllerFor),
       ],
-      providers: [RecordsService, RecordsSpreadsheets],
-      exports: [RecordsService],
+      providers: [RecordsService, RecordsSpreadsheets, CategoryStatusJob],
+      exports: [RecordsService, CategoryStatusJob],
     };
   }
 }
