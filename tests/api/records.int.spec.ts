@@ -217,3 +217,29 @@ describe('scheduled category status changes', () => {
     expect(history.filter((h) => h.actor.name === 'Scheduler').map((h) => Object.keys(h.data.changes))).toEqual([['changeTime'], ['changeTime']]);
   });
 });
+
+describe('attachments on the local-disk store', () => {
+  let t: TestHost;
+  beforeAll(async () => {
+    t = await startTestHost('embedded');
+  });
+  afterAll(async () => t?.stop());
+
+  it('uploads a file, lists it and downloads it by id with its name in download-filename', async () => {
+    const admin = await t.client().as('100001', 'admin', 'admin');
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('pallet label 托盘标签')]), '签收单 0001.pdf');
+    const res = await fetch(`${t.url}/api/bl-resource/attach/upload`, { method: 'POST', headers: admin.headers(), body: form });
+    const body = (await res.json()) as { data: { id: string; link: string; attachSize: number } };
+    expect(res.status).toBe(200);
+    expect(body.data.attachSize).toBe(Buffer.byteLength('pallet label 托盘标签'));
+    const list = data(await admin.get<Page<Row>>('/api/bl-resource/attach/list?extension=pdf'));
+    expect(list.records.map((r) => r.originalName)).toContain('签收单 0001.pdf');
+    const dl = await fetch(`${t.url}${body.data.link}`, { headers: admin.headers() });
+    expect(dl.status).toBe(200);
+    expect(decodeURIComponent(dl.headers.get('download-filename')!)).toBe('签收单 0001.pdf');
+    expect(await dl.text()).toBe('pallet label 托盘标签');
+    const other = await t.client().as('100002', 'dispatcher');
+    expect((await fetch(`${t.url}${body.data.link}`, { headers: other.headers() })).status).toBe(404);
+  });
+});

@@ -46,6 +46,7 @@ const zh = {
     percent: '{{label}}必须在0到100之间',
     importNoFile: '请选择要导入的文件',
     duplicateKey: '{{label}}重复',
+    tooLarge: '文件不能超过50MB',
   },
   errors: {
     unknown: '未知错误',
@@ -188,6 +189,7 @@ const en: typeof zh = {
     percent: '{{label}} must be between 0 and 100',
     importNoFile: 'Please choose a file to import',
     duplicateKey: '{{label}} is repeated',
+    tooLarge: 'The file cannot be larger than 50 MB',
   },
   errors: {
     unknown: 'Unknown error',
@@ -330,6 +332,7 @@ const mo: typeof zh = {
     percent: '{{label}}必須在0到100之間',
     importNoFile: '請選擇要匯入的檔案',
     duplicateKey: '{{label}}重複',
+    tooLarge: '檔案不能超過50MB',
   },
   errors: {
     unknown: '未知錯誤',

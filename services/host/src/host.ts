@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -22,6 +23,8 @@ export type Host = { app: NestFastifyApplication; storage: Storage; url: string;
 
 /** Opens the store, wires every context into one Nest app on Fastify and starts listening. */
 export const startHost = async (config: HostConfig, options: { logLevels?: LogLevel[] } = {}): Promise<Host> => {
+  // attachments live beside the embedded database unless ATTACH_DIR says otherwise
+  process.env.ATTACH_DIR ??= path.join(config.dataDir, 'attachments');
   const storage = await openStorage({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -9,3 +9,4 @@ export * from './records.seed';
 export * from './records.xlsx';
 export * from './xlsx';
 export * from './category-status.job';
+export * from './attachments.controller';

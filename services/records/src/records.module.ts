@@ -3,6 +3,7 @@ import { entities, type EntityDef } from '@tpl/contracts';
 import { dictionaryControllerFor, passwordResetControllerFor, recordsControllerFor } from './records.controller';
 import { RecordsSpreadsheets } from './records.xlsx';
 import { CategoryStatusJob } from './category-status.job';
+import { AttachmentsController } from './attachments.controller';
 import { RecordsService } from './records.service';
 
 /** Serves every registered entity through the one framework. */
@@ -12,6 +13,7 @@ export class RecordsModule {
     return {
       module: RecordsModule,
       controllers: [
+        AttachmentsController,
         ...defs.filter((d) => d.passwordOnCreate?.length).map(passwordResetControllerFor),
         ...defs.filter((d) => d.name === 'dict').map(dictionaryControllerFor),
         ...defs.map(recordsControllerFor),
