@@ -243,3 +243,24 @@ describe('attachments on the local-disk store', () => {
     expect((await fetch(`${t.url}${body.data.link}`, { headers: other.headers() })).status).toBe(404);
   });
 });
+
+describe('serial codes number the bills', () => {
+  let t: TestHost;
+  beforeAll(async () => {
+    t = await startTestHost('embedded');
+  });
+  afterAll(async () => t?.stop());
+
+  it('takes prefix, minimum and maximum from the serial code, and refuses past the maximum', async () => {
+    const admin = await t.client().as('100001', 'admin', 'admin');
+    data(await admin.post('/api/bl-system/syscode/submit', { seqCode: 'consignment', seqName: 'Consignment orders', prefixValue: 'CN', minValue: 7, maxValue: 8 }));
+    const { consignmentInput } = await import('../support/fixtures');
+    const first = data(await admin.post<{ billNo: string }>('/api/bl-transport/consignment/submit', consignmentInput()));
+    const second = data(await admin.post<{ billNo: string }>('/api/bl-transport/consignment/submit', consignmentInput()));
+    expect(first.billNo).toMatch(/^CN\d{8}00007$/);
+    expect(second.billNo).toMatch(/^CN\d{8}00008$/);
+    const third = await admin.post('/api/bl-transport/consignment/submit', consignmentInput());
+    expect(third.status).toBe(409);
+    expect(third.body.msg).toContain('consignment');
+  });
+});

@@ -21,21 +21,35 @@ CREATE TABLE IF NOT EXISTS tpl_serials (
   },
 ];
 
-export const nextSerial = async (
-  uow: UnitOfWork,
-  tenantId: string,
-  seqCode: string,
-  prefix: string,
-  day: string,
-): Promise<string> => {
+/** How a serial code numbers (from the system administration's serial code record). */
+export type SerialSpec = { prefix: string; min: number; max: number };
+export const DEFAULT_SERIAL: SerialSpec = { prefix: '', min: 1, max: 99_999 };
+
+export class SerialExhaustedError extends Error {
+  constructor(
+    readonly seqCode: string,
+    readonly max: number,
+  ) {
+    super(`Serial ${seqCode} passed its maximum ${max}`);
+    this.name = 'SerialExhaustedError';
+  }
+}
+
+export const nextSerial = async (uow: UnitOfWork, tenantId: string, seqCode: string, spec: SerialSpec, day: string): Promise<string> => {
   const period = day.replaceAll('-', '');
   const rows = await uow.query<{ current_value: string }>(
-    `INSERT INTO tpl_serials (tenant_id, seq_code, period, current_value) VALUES ($1, $2, $3, 1)
+    `INSERT INTO tpl_serials (tenant_id, seq_code, period, current_value) VALUES ($1, $2, $3, $4)
      ON CONFLICT (tenant_id, seq_code, period) DO UPDATE SET current_value = tpl_serials.current_value + 1
      RETURNING current_value`,
-    [tenantId, seqCode, period],
+    [tenantId, seqCode, period, spec.min],
   );
   const value = Number(rows[0]!.current_value);
-  if (value > 99_999) throw new Error(`Serial ${seqCode} for ${period} is exhausted`);
-  return `${prefix}${period}${String(value).padStart(5, '0')}`;
+  if (value > spec.max) throw new SerialExhaustedError(seqCode, spec.max);
+  return `${spec.prefix}${period}${String(value).padStart(Math.max(5, String(spec.max).length), '0')}`;
+};
+
+/** The latest value handed out per period, for the serial code screen. */
+export const currentSerial = async (query: (text: string, params: unknown[]) => Promise<{ rows: { current_value: string }[] }>, tenantId: string, seqCode: string) => {
+  const { rows } = await query(`SELECT current_value FROM tpl_serials WHERE tenant_id = $1 AND seq_code = $2 ORDER BY period DESC LIMIT 1`, [tenantId, seqCode]);
+  return rows[0] ? Number(rows[0].current_value) : undefined;
 };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ValidationError, fail, formatIssues, hasKey, languageFromHeader, translate, type Language } from '@tpl/contracts';
-import { StaleVersionError } from '@tpl/event-store';
+import { SerialExhaustedError, StaleVersionError } from '@tpl/event-store';
 
 type Req = FastifyRequest & { correlationId?: string };
 
@@ -75,6 +75,7 @@ export class EnvelopeFilter implements ExceptionFilter {
       if (!hasKey(lang, e.key) && e.message !== e.key) return { code: e.code, msg: e.message };
       return { code: e.code, msg: translate(lang, e.key, vars) };
     }
+    if (e instanceof SerialExhaustedError) return { code: 409, msg: translate(lang, 'errors.serialExhausted', { code: e.seqCode, max: e.max }) };
     if (e instanceof StaleVersionError) {
       return { code: 409, msg: translate(lang, 'errors.concurrentChange', { expected: e.expectedVersion }) };
     }

@@ -10,3 +10,4 @@ export * from './records.xlsx';
 export * from './xlsx';
 export * from './category-status.job';
 export * from './attachments.controller';
+export * from './serial-codes';

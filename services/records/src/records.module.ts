@@ -1,12 +1,14 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { entities, type EntityDef } from '@tpl/contracts';
 import { dictionaryControllerFor, passwordResetControllerFor, recordsControllerFor } from './records.controller';
 import { RecordsSpreadsheets } from './records.xlsx';
 import { CategoryStatusJob } from './category-status.job';
 import { AttachmentsController } from './attachments.controller';
+import { SerialCodes } from './serial-codes';
 import { RecordsService } from './records.service';
 
 /** Serves every registered entity through the one framework. */
+@Global()
 @Module({})
 export class RecordsModule {
   static forEntities(defs: readonly EntityDef[] = entities): DynamicModule {
@@ -18,8 +20,8 @@ export class RecordsModule {
         ...defs.filter((d) => d.name === 'dict').map(dictionaryControllerFor),
         ...defs.map(recordsControllerFor),
       ],
-      providers: [RecordsService, RecordsSpreadsheets, CategoryStatusJob],
-      exports: [RecordsService, CategoryStatusJob],
+      providers: [RecordsService, RecordsSpreadsheets, CategoryStatusJob, SerialCodes],
+      exports: [RecordsService, CategoryStatusJob, SerialCodes],
     };
   }
 }

@@ -149,7 +149,9 @@ export const demoMasterData = (): [entity: string, records: Rec[]][] => {
   const dicts: Rec[] = [
     { code: 'staffType', dictValue: '人员类型', sort: 1, items: [{ dictKey: '1', dictValue: '正式员工', sort: 1 }, { dictKey: '2', dictValue: '劳务派遣', sort: 2 }, { dictKey: '3', dictValue: '临时工', sort: 3 }] },
   ];
+  const syscodes: Rec[] = [{ seqCode: 'consignment', seqName: '托运单号', prefixValue: 'TY', minValue: 1, maxValue: 99999 }];
   return [
+    ['syscode', syscodes],
     ['dict', dicts],
     ['unit', units],
     ['category', categories],

@@ -3,6 +3,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommand, type ICommandHandler } from '@nestjs/cqrs';
 import type { Actor, Consignment, ConsignmentContent, ConsignmentEvent } from '@tpl/contracts';
 import { EVENT_STORE, nextSerial, type EventMetadata, type PostgresEventStore } from '@tpl/event-store';
+import { SerialCodes } from '@tpl/records';
 import { decide, evolve, fold, type ConsignmentCommand, type ConsignmentDocState } from './consignment.decider';
 import { STREAM_TYPE, streamName, type RecordedConsignmentEvent } from './consignment.events';
 
@@ -34,6 +35,8 @@ export class RemoveConsignments implements ICommand {
 }
 
 const BILL_PREFIX = 'TY';
+/** the serial code (system administration) that numbers consignment orders */
+export const SERIAL_CODE = 'consignment';
 /** Bill numbers carry the business day in the operator's time zone. */
 const businessDay = (instant: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: process.env.BUSINESS_TZ ?? 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
@@ -62,15 +65,19 @@ const record = (state: ConsignmentDocState, events: { type: string; data: unknow
 
 @CommandHandler(CreateConsignmentDraft)
 export class CreateConsignmentDraftHandler implements ICommandHandler<CreateConsignmentDraft, ConsignmentCommandResult> {
-  constructor(@Inject(EVENT_STORE) private readonly store: PostgresEventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
+    @Inject(SerialCodes) private readonly serials: SerialCodes,
+  ) {}
 
   async execute({ content, context }: CreateConsignmentDraft): Promise<ConsignmentCommandResult> {
     const now = new Date();
     const meta = metadataFor(context, now.toISOString());
     const id = randomUUID();
+    const spec = await this.serials.spec(context.tenantId, SERIAL_CODE, BILL_PREFIX);
     // the serial number is taken in the same transaction as the append: unique and gap-free
     return this.store.withTransaction(async (uow) => {
-      const billNo = await nextSerial(uow, context.tenantId, 'consignment', BILL_PREFIX, businessDay(now));
+      const billNo = await nextSerial(uow, context.tenantId, SERIAL_CODE, spec, businessDay(now));
       const events = decide({ type: 'CreateConsignment', data: { id, billNo, content } }, { status: 'empty' }, { now: meta.occurredAt, actor: context.actor });
       await uow.append(streamName(context.tenantId, id), events, { expectedVersion: 0, metadata: meta, streamType: STREAM_TYPE });
       return resultOf(existing(record({ status: 'empty' }, events, meta, 0)));
