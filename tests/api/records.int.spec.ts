@@ -262,5 +262,17 @@ describe('serial codes number the bills', () => {
     const third = await admin.post('/api/bl-transport/consignment/submit', consignmentInput());
     expect(third.status).toBe(409);
     expect(third.body.msg).toContain('consignment');
+    const code = data(await admin.get<Page<Row>>('/api/bl-system/syscode/list?seqCode=consignment')).records[0]!;
+    expect(code.seqCurrentValue).toBe(8);
+  });
+
+  it('lets a tenant made in system administration be signed in to once it has a user', async () => {
+    const platform = await t.client().as('000000', 'admin', 'admin');
+    data(await platform.post('/api/bl-system/tenant/submit', { tenantId: '100777', tenantName: 'New Operator' }));
+    const tenants = async () => (await t.host.storage.db.pool.query<{ name: string; status: number }>(`SELECT name, status FROM idn_tenants WHERE tenant_id = '100777'`)).rows;
+    expect(await tenants()).toEqual([{ name: 'New Operator', status: 1 }]);
+    const rec = data(await platform.get<Page<Row>>('/api/bl-system/tenant/list?tenantId=100777')).records[0]!;
+    data(await platform.post(`/api/bl-system/tenant/remove?ids=${rec.id}`));
+    expect(await tenants()).toEqual([{ name: 'New Operator', status: 0 }]);
   });
 });

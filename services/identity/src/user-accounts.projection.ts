@@ -48,9 +48,40 @@ const statementFor = (e: StoredEvent): SqlText[] => {
   }
 };
 
+/**
+ * Tenants made in system administration can be signed in to: the Tenant events keep
+ * idn_tenants in step (a removed tenant can no longer sign in). Only the platform
+ * tenant's administrators should manage tenants; that rule is issue 5's.
+ */
+const tenantStatement = (e: StoredEvent): SqlText[] => {
+  const d = (e.data as { data?: { tenantId?: string; tenantName?: string } }).data;
+  switch (e.type) {
+    case 'TenantCreated':
+    case 'TenantChanged':
+      if (!d?.tenantId) return [];
+      return [
+        sql(
+          `INSERT INTO idn_tenants (tenant_id, name, status) VALUES (%L, %L, 1)
+           ON CONFLICT (tenant_id) DO UPDATE SET name = EXCLUDED.name, status = 1`,
+          d.tenantId, d.tenantName ?? d.tenantId,
+        ),
+      ];
+    case 'TenantRemoved':
+      // the tenant's code is on its record (the framework's read table), removed in this same transaction
+      return [
+        sql(
+          `UPDATE idn_tenants SET status = 0 WHERE tenant_id = (SELECT code FROM md_records WHERE tenant_id = %L AND id = %L AND entity = 'tenant')`,
+          e.metadata.tenantId, e.streamName.slice(-36),
+        ),
+      ];
+    default:
+      return [];
+  }
+};
+
 export const userAccountsProjection: InlineProjection = {
   name: 'user-accounts',
   tables: [],
-  handles: ['UserCreated', 'UserChanged', 'UserRemoved', 'UserPasswordSet'],
-  project: (events) => events.flatMap(statementFor),
+  handles: ['UserCreated', 'UserChanged', 'UserRemoved', 'UserPasswordSet', 'TenantCreated', 'TenantChanged', 'TenantRemoved'],
+  project: (events) => events.flatMap((e) => (e.type.startsWith('Tenant') ? tenantStatement(e) : statementFor(e))),
 };

@@ -164,6 +164,17 @@ export class RecordsService {
     return { where: where.join(' AND '), params, orderBy: `${sortCol} ${dir} NULLS LAST, r.id ${dir}` };
   }
 
+  /** Serial codes show the value last handed out today or before (kept by the generator, not the record). */
+  private async withCurrentSerials(def: EntityDef, tenantId: string, rows: RecordRow[]): Promise<RecordRow[]> {
+    if (def.name !== 'syscode' || !rows.length) return rows;
+    const { rows: current } = await this.pool.query<{ seq_code: string; value: string }>(
+      `SELECT DISTINCT ON (seq_code) seq_code, current_value AS value FROM tpl_serials WHERE tenant_id = $1 ORDER BY seq_code, period DESC`,
+      [tenantId],
+    );
+    const byCode = new Map(current.map((c) => [c.seq_code, Number(c.value)]));
+    return rows.map((r) => (byCode.has(String(r.seqCode)) ? { ...r, seqCurrentValue: byCode.get(String(r.seqCode)) } : r));
+  }
+
   async list(def: EntityDef, tenantId: string, q: RecordListQuery): Promise<Page<RecordRow>> {
     const { where, params, orderBy } = this.whereFor(def, tenantId, q as Record<string, unknown>);
     const size = q.size;
@@ -177,7 +188,7 @@ export class RecordsService {
     if (!rows.length && q.current > 1) {
       total = Number((await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${RECORDS_TABLE} r WHERE ${where}`, params)).rows[0]!.n);
     }
-    return toPage(rows.map((r) => this.toRow(def, r)), total, q);
+    return toPage(await this.withCurrentSerials(def, tenantId, rows.map((r) => this.toRow(def, r))), total, q);
   }
 
   /** Every matching row, fetched in keyset-free pages so an export never holds them all. */
@@ -204,7 +215,7 @@ export class RecordsService {
       [tenantId, def.name, id],
     );
     if (!rows[0]) throw new AppError(404, 'errors.recordNotFound', { id });
-    return this.toRow(def, rows[0]);
+    return (await this.withCurrentSerials(def, tenantId, [this.toRow(def, rows[0])]))[0]!;
   }
 
   async history(def: EntityDef, tenantId: string, id: string) {
