@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
@@ -8,6 +6,10 @@ import { AppError, entityByName, ok, parseOrThrow } from '@tpl/contracts';
 import { Meta, PostOk, type RequestMeta } from '@tpl/identity';
 import { RecordsService } from './records.service';
 import { contextOf } from './records.controller';
+import { LocalDiskStore, S3Store, type FileStore } from './file-store';
+import type { Pool } from 'pg';
+import { DB_POOL } from '@tpl/event-store';
+import { RECORDS_TABLE } from './records.migrations';
 
 type Upload = { filename: string; mimetype: string; toBuffer(): Promise<Buffer> };
 type Reply = { header(name: string, value: string): Reply; send(body: unknown): Reply };
@@ -22,7 +24,27 @@ const MAX_BYTES = 50 * 1024 * 1024;
  */
 @Controller()
 export class AttachmentsController {
-  constructor(@Inject(RecordsService) private readonly records: RecordsService) {}
+  constructor(
+    @Inject(RecordsService) private readonly records: RecordsService,
+    @Inject(DB_POOL) private readonly pool: Pool,
+  ) {}
+
+  /**
+   * The tenant's store: its object storage config of an S3-compatible category (the most
+   * recently updated one) when it has one, else the local disk.
+   */
+  async storeFor(tenantId: string): Promise<{ store: FileStore; domain: string }> {
+    const { rows } = await this.pool.query<{ data: { endpoint?: string; accessKey?: string; secretKey?: string; bucketName?: string; region?: string } }>(
+      `SELECT data FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = 'oss' AND NOT is_deleted AND data->>'category' IN ('S3', 'MINIO')
+        ORDER BY update_time DESC LIMIT 1`,
+      [tenantId],
+    );
+    const c = rows[0]?.data;
+    if (c?.endpoint && c.accessKey && c.secretKey && c.bucketName) {
+      return { store: new S3Store({ endpoint: c.endpoint, accessKey: c.accessKey, secretKey: c.secretKey, bucketName: c.bucketName, region: c.region }), domain: c.endpoint };
+    }
+    return { store: new LocalDiskStore(attachmentsRoot()), domain: '' };
+  }
 
   @PostOk('/api/bl-resource/attach/upload')
   async upload(@Req() req: { isMultipart?: () => boolean; file?: () => Promise<Upload | undefined> }, @Meta() meta: RequestMeta) {
@@ -34,16 +56,15 @@ export class AttachmentsController {
     const originalName = path.basename(file.filename || 'file').slice(0, 255);
     const extension = path.extname(originalName).slice(1).toLowerCase().slice(0, 20);
     const key = `${randomUUID()}${extension ? `.${extension}` : ''}`;
-    const dir = path.join(attachmentsRoot(), meta.user.tenantId);
-    await fs.mkdir(dir, { recursive: true });
-    await fs.writeFile(path.join(dir, key), body);
+    const { store, domain } = await this.storeFor(meta.user.tenantId);
+    await store.put(meta.user.tenantId, key, body, file.mimetype || 'application/octet-stream');
     try {
       const created = await this.records.submit(def, contextOf(meta), {
-        data: { originalName, extension, attachSize: body.length, name: key, domain: '', link: '' },
+        data: { originalName, extension, attachSize: body.length, name: key, domain, link: '' },
       });
-      return ok({ ...created!, originalName, attachSize: body.length, link: `/api/bl-resource/oss/download/${created!.id}` });
+      return ok({ ...created!, originalName, attachSize: body.length, store: store.kind, link: `/api/bl-resource/oss/download/${created!.id}` });
     } catch (err) {
-      await fs.rm(path.join(dir, key), { force: true });
+      await store.remove(meta.user.tenantId, key);
       throw err;
     }
   }
@@ -53,18 +74,16 @@ export class AttachmentsController {
     const def = entityByName('attach')!;
     const { id: recordId } = parseOrThrow(z.object({ id: z.uuid({ error: 'validation.invalid' }) }), { id }, 'attach');
     const row = await this.records.detail(def, meta.user.tenantId, recordId);
-    const file = path.join(attachmentsRoot(), meta.user.tenantId, path.basename(String(row.name)));
-    try {
-      await fs.access(file);
-    } catch {
-      throw new AppError(404, 'errors.notFound');
-    }
+    // a file kept on S3 names its endpoint in domain; one kept locally has none
+    const { store } = row.domain ? await this.storeFor(meta.user.tenantId) : { store: new LocalDiskStore(attachmentsRoot()) };
+    const stream = await store.get(meta.user.tenantId, String(row.name));
+    if (!stream) throw new AppError(404, 'errors.notFound');
     const encoded = encodeURIComponent(String(row.originalName));
     reply
       .header('content-type', 'application/octet-stream')
       .header('download-filename', encoded)
       .header('content-disposition', `attachment; filename*=UTF-8''${encoded}`)
       .header('access-control-expose-headers', 'download-filename')
-      .send(createReadStream(file));
+      .send(stream);
   }
 }

@@ -11,3 +11,4 @@ export * from './xlsx';
 export * from './category-status.job';
 export * from './attachments.controller';
 export * from './serial-codes';
+export * from './file-store';
