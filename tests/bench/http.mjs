@@ -8,12 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 const require = createRequire(import.meta.url);
+import { withTempDatabase } from './lib.mjs';
 const autocannon = require('autocannon');
-const { Client } = require('pg');
 const { startHost } = require('@tpl/host');
 
 const seconds = Number(process.argv[2] ?? 10);
-const ADMIN = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const basic = `Basic ${Buffer.from('console:console_secret').toString('base64')}`;
 const body = JSON.stringify({
   billDate: '2026-11-23',
@@ -75,17 +74,6 @@ const benchOn = async (label, databaseUrl) => {
 
 const rows = [];
 rows.push(...(await benchOn('embedded (PGlite)', undefined)));
-const dbName = `tpl_bench_http_${Date.now()}`;
-const admin = new Client({ connectionString: ADMIN });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-try {
-  const url = new URL(ADMIN);
-  url.pathname = `/${dbName}`;
-  rows.push(...(await benchOn('PostgreSQL', url.toString())));
-} finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-}
+await withTempDatabase('tpl_bench_http', async (url) => rows.push(...(await benchOn('PostgreSQL', url))));
 console.table(rows);
 for (const r of rows) console.log(`HTTP ${r.command} at 64 connections on ${r.store}: p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ${r.requestsPerSec} req/s, non-2xx ${r.non2xx}`);

@@ -8,13 +8,12 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 const require = createRequire(import.meta.url);
-const { Client } = require('pg');
+import { withTempDatabase } from './lib.mjs';
 const { startHost } = require('@tpl/host');
 const { streamExport } = require('@tpl/records');
 const { entityByName } = require('@tpl/contracts');
 
 const N = Number(process.argv[2] ?? 10000);
-const ADMIN = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const basic = `Basic ${Buffer.from('console:console_secret').toString('base64')}`;
 
 const workbook = async () => {
@@ -56,17 +55,6 @@ const benchOn = async (label, databaseUrl, file) => {
 const file = await workbook();
 console.log(`import file: ${N} rows, ${(file.length / 1024).toFixed(0)} KiB`);
 const rows = [await benchOn('embedded (PGlite)', undefined, file)];
-const dbName = `tpl_bench_import_${Date.now()}`;
-const admin = new Client({ connectionString: ADMIN });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-try {
-  const url = new URL(ADMIN);
-  url.pathname = `/${dbName}`;
-  rows.push(await benchOn('PostgreSQL', url.toString(), file));
-} finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-}
+await withTempDatabase('tpl_bench_import', async (url) => rows.push(await benchOn('PostgreSQL', url, file)));
 console.table(rows);
 for (const r of rows) console.log(`import of ${r.rows} materials on ${r.store}: ${r.seconds} s, ${r.rowsPerSec} rows/s`);

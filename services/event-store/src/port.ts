@@ -71,3 +71,15 @@ export type UnitOfWork = {
   append(streamName: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
   query<R extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
 };
+
+/** What an auditor reads of one event: who, when, which request, and the fact itself. */
+export const historyEntryOf = (e: StoredEvent, data: unknown = e.data) => ({
+  type: e.type,
+  version: e.version,
+  actor: e.metadata.actor,
+  time: e.metadata.occurredAt,
+  correlationId: e.metadata.correlationId,
+  ...(e.metadata.causationId ? { causationId: e.metadata.causationId } : {}),
+  globalPosition: e.globalPosition,
+  data,
+});

@@ -15,7 +15,7 @@ import {
   type FieldDef,
   type Page,
 } from '@tpl/contracts';
-import { DB_POOL, EVENT_STORE, type EventMetadata, type PostgresEventStore, type StoredEvent } from '@tpl/event-store';
+import { DB_POOL, EVENT_STORE, historyEntryOf, type EventMetadata, type PostgresEventStore, type StoredEvent } from '@tpl/event-store';
 import type { z } from 'zod';
 import { decideRecord, evolveRecord, type RecordState } from './record.decider';
 import { eventType, pascal, recordStream } from './record.events';
@@ -221,14 +221,7 @@ export class RecordsService {
   async history(def: EntityDef, tenantId: string, id: string) {
     const events = await this.store.readStream(recordStream(def, tenantId, id));
     if (!events.length) throw new AppError(404, 'errors.recordNotFound', { id });
-    return events.map((e) => ({
-      type: e.type,
-      version: e.version,
-      actor: e.metadata.actor,
-      time: e.metadata.occurredAt,
-      correlationId: e.metadata.correlationId,
-      data: maskSecrets(def, e.data),
-    }));
+    return events.map((e) => historyEntryOf(e, maskSecrets(def, e.data)));
   }
 
   // ---------------------------------------------------------------- commands

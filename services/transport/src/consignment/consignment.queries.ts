@@ -8,7 +8,7 @@ import {
   type HistoryEntry,
   type Page,
 } from '@tpl/contracts';
-import { DB_POOL, EVENT_STORE, type EventStorePort } from '@tpl/event-store';
+import { DB_POOL, EVENT_STORE, historyEntryOf, type EventStorePort } from '@tpl/event-store';
 import { ConsignmentNotFound, fold } from './consignment.decider';
 import { streamName, type RecordedConsignmentEvent } from './consignment.events';
 import { LIST_TABLE } from './projections/list.projection';
@@ -129,15 +129,6 @@ export class ConsignmentQueries {
   async history(tenantId: string, id: string): Promise<HistoryEntry[]> {
     const events = await this.store.readStream(streamName(tenantId, id));
     if (!events.length) throw new ConsignmentNotFound(id);
-    return events.map((e) => ({
-      type: e.type,
-      version: e.version,
-      actor: e.metadata.actor,
-      time: e.metadata.occurredAt,
-      correlationId: e.metadata.correlationId,
-      ...(e.metadata.causationId ? { causationId: e.metadata.causationId } : {}),
-      globalPosition: e.globalPosition,
-      data: e.data,
-    }));
+    return events.map((e) => historyEntryOf(e));
   }
 }
