@@ -39,14 +39,22 @@ const badValue = (f: FieldDef): unknown => {
  */
 describe('entity framework API, generated per entity', () => {
   let t: TestHost;
+  let operatorAdmin: ApiClient;
+  let platformAdmin: ApiClient;
   let admin: ApiClient;
   beforeAll(async () => {
     t = await startTestHost('embedded');
-    admin = await t.client().as('100001', 'admin', 'admin');
+    operatorAdmin = await t.client().as('100001', 'admin', 'admin');
+    platformAdmin = await t.client().as('000000', 'admin', 'admin');
+    admin = operatorAdmin;
   });
   afterAll(async () => t?.stop());
 
   describe.each(allEntities.map((d) => [d.name, d] as [string, EntityDef]))('%s', (_name, def) => {
+    // tenants are managed from the platform tenant; everything else by the operator's administrator
+    beforeEach(() => {
+      admin = def.name === 'tenant' ? platformAdmin : operatorAdmin;
+    });
     it('creates, reads, lists with a filter, updates, refuses a stale version, removes and keeps history', async () => {
       const rec = await sampleRecord(admin, def, { all: true });
       const created = data(await admin.post<{ id: string; version: number }>(`${base(def)}/submit`, rec));
@@ -57,7 +65,7 @@ describe('entity framework API, generated per entity', () => {
         if (def.fields[k]?.kind === 'password') expect(row[k]).toBeUndefined();
         else expect(row[k]).toEqual(v);
       }
-      expect(row.createUser).toBe('Tenant administrator');
+      expect(row.createUser).toBe(def.name === 'tenant' ? 'Platform administrator' : 'Tenant administrator');
 
       const filterField = def.codeField ?? Object.keys(def.fields).find((k) => def.fields[k]!.filter);
       if (filterField && typeof rec[filterField] === 'string') {
@@ -117,7 +125,24 @@ describe('entity framework API, generated per entity', () => {
     });
   });
 
+  it('lets only the roles that write an entity change it; everyone reads', async () => {
+    admin = operatorAdmin;
+    const dispatcher = await t.client().as('100001', 'dispatcher');
+    const keeper = await t.client().as('100001', 'keeper');
+    const user = allEntities.find((d) => d.name === 'user')!;
+    expect((await dispatcher.post(`${base(user)}/submit`, { account: 'sneaky', name: 'Sneaky', password: 'x', roleId: ['admin'] })).status).toBe(403);
+    expect((await dispatcher.get(`${base(user)}/list`)).status).toBe(200);
+    const unit = allEntities.find((d) => d.name === 'unit')!;
+    expect((await keeper.post(`${base(unit)}/submit`, { code: 'KEEPU', name: 'Keeper unit', type: 'QUANTITY', rate: 1 })).status).toBe(200);
+    expect((await dispatcher.post(`${base(unit)}/submit`, { code: 'DISPU', name: 'Dispatcher unit', type: 'QUANTITY', rate: 1 })).status).toBe(403);
+    const carrier = allEntities.find((d) => d.name === 'basiccarrier')!;
+    expect((await dispatcher.post(`${base(carrier)}/submit`, { code: 'CRX', name: 'Carrier X' })).status).toBe(200);
+    const tenant = allEntities.find((d) => d.name === 'tenant')!;
+    expect((await operatorAdmin.post(`${base(tenant)}/submit`, { tenantId: '100999', tenantName: 'Not yours' })).status).toBe(403);
+  });
+
   it('keeps records of one tenant away from another', async () => {
+    admin = operatorAdmin;
     const def = allEntities.find((d) => d.name === 'customer')!;
     const code = await ensureRecord(admin, 'customer');
     const other = await t.client().as('100002', 'dispatcher');
@@ -126,6 +151,7 @@ describe('entity framework API, generated per entity', () => {
   });
 
   it('refuses to remove a record another one refers to, naming the referrer', async () => {
+    admin = operatorAdmin;
     const material = allEntities.find((d) => d.name === 'material')!;
     const category = allEntities.find((d) => d.name === 'category');
     if (!category) return;
@@ -139,6 +165,7 @@ describe('entity framework API, generated per entity', () => {
   });
 
   it('refuses a reference to a code that does not exist', async () => {
+    admin = operatorAdmin;
     const material = allEntities.find((d) => d.name === 'material')!;
     const rec = await sampleRecord(admin, material);
     const r = await admin.post(`${base(material)}/submit`, { ...rec, unitCode: 'NO-SUCH-UNIT' });

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, Inject, Query, Req, Res, type Type } from '@nestjs/common';
 import { z } from 'zod';
-import { AppError, languageFromHeader, listQuerySchemaOf, ok, parseOrThrow, submitSchemaOf, type EntityDef } from '@tpl/contracts';
+import { AppError, canWrite, languageFromHeader, listQuerySchemaOf, ok, parseOrThrow, submitSchemaOf, type EntityDef } from '@tpl/contracts';
 import { RecordsSpreadsheets, XLSX_MIME, fileName } from './records.xlsx';
 import { Meta, PostOk, Roles, type RequestMeta } from '@tpl/identity';
 import { RecordsService, type RecordContext } from './records.service';
@@ -28,6 +28,11 @@ const idsQuery = z.object({
     .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
     .pipe(z.array(z.uuid({ error: 'validation.invalid' })).min(1, { error: 'validation.required' }).max(500)),
 });
+
+/** Changes need a writer role of the entity (see writersOf); reads need only a signed-in user. */
+const mustWrite = (def: EntityDef, meta: RequestMeta) => {
+  if (!canWrite(def, meta.user.roles, meta.user.tenantId)) throw new AppError(403, 'errors.forbidden');
+};
 
 export const contextOf = ({ user, correlationId }: RequestMeta): RecordContext => ({
   tenantId: user.tenantId,
@@ -67,11 +72,13 @@ export const recordsControllerFor = (def: EntityDef): Type<unknown> => {
 
     @PostOk('submit')
     async submit(@Body() body: unknown, @Meta() meta: RequestMeta) {
+      mustWrite(def, meta);
       return ok(await this.records.submit(def, contextOf(meta), parseOrThrow(submitBody, body ?? {}, def.name)));
     }
 
     @PostOk('remove')
     async remove(@Query() query: unknown, @Meta() meta: RequestMeta) {
+      mustWrite(def, meta);
       return ok(await this.records.remove(def, contextOf(meta), parseOrThrow(idsQuery, query, def.name).ids));
     }
 
@@ -91,6 +98,7 @@ export const recordsControllerFor = (def: EntityDef): Type<unknown> => {
 
     @PostOk('import')
     async import(@Req() req: MultipartRequest, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined) {
+      mustWrite(def, meta);
       const lang = languageFromHeader(al);
       const file = req.isMultipart?.() ? await req.file?.() : undefined;
       if (!file) throw new AppError(400, 'validation.importNoFile');

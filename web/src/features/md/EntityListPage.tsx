@@ -13,6 +13,8 @@ import { EntityTreeList } from './EntityTreeList';
 import { ExportButton } from './ExportButton';
 import { HistoryDrawer } from './HistoryDrawer';
 import { useEntityList, useRemoveEntities, useResetPasswords } from './hooks';
+import { useSession } from '../../auth/session';
+import { canWrite } from '@tpl/contracts';
 import { ImportButton, TemplateButton } from './ImportButton';
 import { useEntityLabels } from './labels';
 import {
@@ -46,6 +48,9 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
   const treeMode = isTree(def) && !hasFilters(def, query);
   const flat = useEntityList(def, query, !treeMode);
   const remove = useRemoveEntities(def);
+  // the server refuses changes from other roles anyway; here we only spare them the buttons
+  const session = useSession();
+  const writable = session ? canWrite(def, session.token.roles, session.token.tenantId) : false;
   const resetPasswords = useResetPasswords(def);
   const hasLogin = Boolean((def as { passwordOnCreate?: readonly string[] }).passwordOnCreate?.length);
   const [selected, setSelected] = useState<Key[]>([]);
@@ -128,7 +133,7 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
     }
   };
 
-  const columns = entityColumns({ def, labels, visible, query, onHistory: setHistoryOf });
+  const columns = entityColumns({ def, labels, visible, query, onHistory: setHistoryOf, writable });
   const onRow = (record: EntityRecord) => ({ 'data-testid': `md-row-${recordKey(def, record)}` }) as React.HTMLAttributes<HTMLElement>;
 
   return (
@@ -144,25 +149,31 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
       <Card size="small">
         <div className="page-toolbar">
           <Space wrap>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.mdNew(def.name))} data-testid="md-new">
-              {t('md.new')}
-            </Button>
-            <Button icon={<EditOutlined />} onClick={onlyOne((id) => navigate(paths.mdEdit(def.name, id)))} data-testid="md-edit">
-              {t('md.edit')}
-            </Button>
+            {writable && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.mdNew(def.name))} data-testid="md-new">
+                {t('md.new')}
+              </Button>
+            )}
+            {writable && (
+              <Button icon={<EditOutlined />} onClick={onlyOne((id) => navigate(paths.mdEdit(def.name, id)))} data-testid="md-edit">
+                {t('md.edit')}
+              </Button>
+            )}
             <Button icon={<EyeOutlined />} onClick={onlyOne((id) => navigate(paths.mdView(def.name, id)))} data-testid="md-view">
               {t('md.view')}
             </Button>
-            {hasLogin && (
+            {writable && hasLogin && (
               <Button onClick={resetSelected} loading={resetPasswords.isPending} data-testid="md-reset-password">
                 {t('md.resetPassword')}
               </Button>
             )}
-            <Button danger icon={<DeleteOutlined />} onClick={deleteSelected} loading={remove.isPending} data-testid="md-delete">
-              {t('md.delete')}
-            </Button>
+            {writable && (
+              <Button danger icon={<DeleteOutlined />} onClick={deleteSelected} loading={remove.isPending} data-testid="md-delete">
+                {t('md.delete')}
+              </Button>
+            )}
             <ExportButton def={def} query={exportQueryOf(query)} />
-            <ImportButton def={def} />
+            {writable && <ImportButton def={def} />}
             <TemplateButton def={def} />
           </Space>
           <ColumnChooser def={def} visible={visible} onChange={setVisible} />

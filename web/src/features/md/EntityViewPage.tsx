@@ -1,3 +1,5 @@
+import { useSession } from '../../auth/session';
+import { canWrite } from '@tpl/contracts';
 import { useState } from 'react';
 import { ArrowLeftOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Flex, Result, Space, Spin, Tag, Typography } from 'antd';
@@ -20,6 +22,7 @@ export const EntityViewPage = ({ def }: { def: EntityDef }) => {
   const { id } = useParams();
   const { t, title, field: label } = useEntityLabels(def);
   const navigate = useNavigate();
+  const session = useSession();
   const detail = useEntityDetail(def, id);
   const [historyOpen, setHistoryOpen] = useState(false);
 
@@ -87,9 +90,11 @@ export const EntityViewPage = ({ def }: { def: EntityDef }) => {
             <Tag>{t('md.events.version', { version: record.version })}</Tag>
           </Space>
           <Space>
-            <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(paths.mdEdit(def.name, record.id))} data-testid="md-view-edit">
-              {t('md.edit')}
-            </Button>
+            {session && canWrite(def, session.token.roles, session.token.tenantId) && (
+              <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(paths.mdEdit(def.name, record.id))} data-testid="md-view-edit">
+                {t('md.edit')}
+              </Button>
+            )}
             <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)} data-testid="md-view-history">
               {t('md.history')}
             </Button>

@@ -17,13 +17,15 @@ type Options = {
   visible: readonly string[];
   query: MdListQuery;
   onHistory: (record: EntityRecord) => void;
+  /** the user may change records (edit and add-child links) */
+  writable?: boolean;
 };
 
 /**
  * The list's columns: the chosen ones, rendered by kind, sortable where the list query allows,
  * then the row actions (view, edit, history; a tree's add child).
  */
-export const entityColumns = ({ def, labels, visible, query, onHistory }: Options): TableColumnsType<EntityRecord> => {
+export const entityColumns = ({ def, labels, visible, query, onHistory, writable = true }: Options): TableColumnsType<EntityRecord> => {
   const { t, field } = labels;
   const sortable = sortableColumnsOf(def);
   const titleKey = def.codeField ?? def.nameField;
@@ -68,9 +70,11 @@ export const entityColumns = ({ def, labels, visible, query, onHistory }: Option
             <Link to={paths.mdView(def.name, record.id)} data-testid={`md-row-view-${key}`}>
               {t('md.view')}
             </Link>
-            <Link to={paths.mdEdit(def.name, record.id)} data-testid={`md-row-edit-${key}`}>
-              {t('md.edit')}
-            </Link>
+            {writable && (
+              <Link to={paths.mdEdit(def.name, record.id)} data-testid={`md-row-edit-${key}`}>
+                {t('md.edit')}
+              </Link>
+            )}
             <a
               role="button"
               onClick={(event) => {
@@ -81,7 +85,7 @@ export const entityColumns = ({ def, labels, visible, query, onHistory }: Option
             >
               {t('md.history')}
             </a>
-            {def.tree && (
+            {writable && def.tree && (
               <Link to={paths.mdNew(def.name, codeOf(def, record))} data-testid={`md-add-child-${key}`}>
                 {t('md.addChild')}
               </Link>
