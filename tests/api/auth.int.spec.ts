@@ -89,4 +89,36 @@ describe('sign-in and sessions (embedded store)', () => {
     c.token = { ...token, accessToken: jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, 'guess') };
     expect((await c.get('/api/bl-transport/consignment/list')).status).toBe(401);
   });
+
+  it('offers a picture captcha and the captcha grant, each captcha good once', async () => {
+    const { CaptchaService } = await import('@tpl/identity');
+    const c = t.client();
+    const pic = data(await c.get<{ key: string; image: string; expiresIn: number }>('/api/bl-auth/captcha'));
+    expect(pic.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(pic.expiresIn).toBe(300);
+    const q = `/api/bl-auth/token?${new URLSearchParams({ grantType: 'captcha', tenantId: '100001', account: 'dispatcher', password: md5('demo123'), type: 'account' })}`;
+    const wrong = await c.post(q, undefined, { 'Captcha-Key': pic.key, 'Captcha-Code': 'zzzz' });
+    expect(wrong).toMatchObject({ status: 400, body: { msg: 'The verification code is wrong or has expired' } });
+    // a wrong answer used it up
+    const { key, answer } = await t.host.app.get(CaptchaService).createWithAnswer();
+    expect((await c.post(q, undefined, { 'Captcha-Key': key, 'Captcha-Code': answer.toUpperCase() })).status).toBe(200);
+    expect((await c.post(q, undefined, { 'Captcha-Key': key, 'Captcha-Code': answer })).status).toBe(400);
+    expect((await c.post(q)).status).toBe(400);
+  });
+
+  it('answers the token check, logs out through user/logout and keeps uploaded error logs', async () => {
+    const c = t.client();
+    await c.signIn('100001', 'auditor', 'demo123');
+    expect(data(await c.get<{ valid: boolean }>('/api/bl-customize/token-check/check')).valid).toBe(true);
+    const uploaded = data(
+      await c.post<{ received: number }>('/api/bl-system/error-log/upload', [
+        { type: 'error', url: '/transport/consignment', message: 'Cannot read properties of undefined', stack: 'at x', time: '2026-11-23 08:00:00' },
+      ]),
+    );
+    expect(uploaded.received).toBe(1);
+    const { rows } = await t.host.storage.db.pool.query(`SELECT account, entry->>'message' AS message FROM idn_error_logs`);
+    expect(rows).toContainEqual({ account: 'auditor', message: 'Cannot read properties of undefined' });
+    expect((await c.post('/api/bl-system/user/logout')).status).toBe(200);
+    expect((await c.get('/api/bl-customize/token-check/check')).status).toBe(401);
+  });
 });

@@ -1,20 +1,82 @@
-import { Controller, Get, Headers, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Inject, Query } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { z } from 'zod';
+import { DB_POOL } from '@tpl/event-store';
+import { CaptchaService } from './captcha.service';
 import { authRoutes, ok, parseOrThrow } from '@tpl/contracts';
 import { AuthService } from './auth.service';
 import { Public, type AuthUser } from './auth-user';
 import { PostOk } from './http';
 import { CurrentUser } from './current-user';
 
+const errorLogSchema = z
+  .array(
+    z.object({
+      type: z.string().max(50).optional(),
+      url: z.string().max(2000).optional(),
+      message: z.string().max(5000).optional(),
+      stack: z.string().max(20000).optional(),
+      time: z.string().max(50).optional(),
+      info: z.string().max(5000).optional(),
+    }),
+  )
+  .max(200);
+
 @Controller()
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly captchas: CaptchaService,
+    @Inject(DB_POOL) private readonly pool: Pool,
+  ) {}
 
   @Public()
   @PostOk(authRoutes.token.path)
-  async token(@Query() query: unknown, @Headers('authorization') authorization: string | undefined) {
+  async token(
+    @Query() query: unknown,
+    @Headers('authorization') authorization: string | undefined,
+    @Headers('captcha-key') captchaKey: string | undefined,
+    @Headers('captcha-code') captchaCode: string | undefined,
+  ) {
     this.auth.checkClient(authorization);
     const q = parseOrThrow(authRoutes.token.query!, query, 'auth') as import('@tpl/contracts').TokenQuery;
+    // the captcha grant is the password grant behind a picture check (Captcha-Key, Captcha-Code headers)
+    if (q.grantType === 'captcha') await this.captchas.verify(captchaKey, captchaCode);
     return ok(await this.auth.grant(q));
+  }
+
+  @Public()
+  @Get('/api/bl-auth/captcha')
+  async captcha() {
+    return ok(await this.captchas.create());
+  }
+
+  /** The console's periodic check that its token still works (spec 01 section 7). */
+  @Get('/api/bl-customize/token-check/check')
+  async tokenCheck(@CurrentUser() user: AuthUser) {
+    return ok({ valid: true, tenantId: user.tenantId, userId: user.userId });
+  }
+
+  /** {base}/user/logout of spec 01: the same as bl-auth/logout. */
+  @PostOk('/api/bl-system/user/logout')
+  async userLogout(@CurrentUser() user: AuthUser) {
+    await this.auth.logout(user);
+    return ok(true);
+  }
+
+  /** The console's local error log, uploaded by the user (spec 01: "Upload local error logs"). */
+  @PostOk('/api/bl-system/error-log/upload')
+  async uploadErrorLog(@Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const entries = parseOrThrow(errorLogSchema, body, 'errorLog');
+    for (const entry of entries) {
+      await this.pool.query(`INSERT INTO idn_error_logs (tenant_id, user_id, account, entry) VALUES ($1, $2, $3, $4)`, [
+        user.tenantId,
+        user.userId,
+        user.account,
+        entry,
+      ]);
+    }
+    return ok({ received: entries.length });
   }
 
   @Get(authRoutes.logout.path)

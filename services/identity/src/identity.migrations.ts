@@ -45,3 +45,22 @@ CREATE TABLE IF NOT EXISTS idn_settings (
 );`,
   },
 ];
+
+identityMigrations.push({
+  id: 'identity/002-captchas-error-logs',
+  sql: `
+CREATE TABLE IF NOT EXISTS idn_captchas (
+  captcha_key uuid PRIMARY KEY,
+  answer_hash text NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+CREATE TABLE IF NOT EXISTS idn_error_logs (
+  id bigserial PRIMARY KEY,
+  tenant_id text NOT NULL,
+  user_id uuid NOT NULL,
+  account text NOT NULL,
+  received_at timestamptz NOT NULL DEFAULT now(),
+  entry jsonb NOT NULL
+);
+CREATE INDEX IF NOT EXISTS idn_error_logs_tenant ON idn_error_logs (tenant_id, received_at DESC);`,
+});

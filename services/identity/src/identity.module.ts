@@ -3,10 +3,11 @@ import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
+import { CaptchaService } from './captcha.service';
 
 @Module({
   controllers: [AuthController],
-  providers: [AuthService, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [AuthService],
+  providers: [AuthService, CaptchaService, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [AuthService, CaptchaService],
 })
 export class IdentityModule {}

@@ -7,3 +7,4 @@ export * from './identity.migrations';
 export * from './seed';
 export * from './http';
 export * from './user-accounts.projection';
+export * from './captcha.service';
