@@ -122,3 +122,36 @@ describe('sign-in and sessions (embedded store)', () => {
     expect((await c.get('/api/bl-customize/token-check/check')).status).toBe(401);
   });
 });
+
+describe('menus from the server (embedded store)', () => {
+  let t: TestHost;
+  beforeAll(async () => {
+    t = await startTestHost('embedded');
+  });
+  afterAll(async () => t?.stop());
+
+  type Node = { code: string; path: string; children: Node[] };
+  const codes = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.code, ...codes(n.children)]);
+
+  it('gives each role the menus, top menus and buttons it was allocated; admin everything', async () => {
+    const dispatcher = await t.client().as('100001', 'dispatcher');
+    const auditor = await t.client().as('100001', 'auditor');
+    const admin = await t.client().as('100001', 'admin', 'admin');
+
+    const dTops = data(await dispatcher.get<{ id: string; menuName: string }[]>('/api/bl-system/topmenu/listByParams?filter=1'));
+    expect(dTops.map((x) => x.menuName)).toEqual(['工作台', '基础数据']);
+    const work = data(await dispatcher.get<Node[]>(`/api/bl-system/menu/routes?topMenuId=${dTops[0]!.id}`));
+    expect(codes(work)).toEqual(['transport', 'consignment']);
+    expect(work[0]!.children[0]!.path).toBe('/transport/consignment');
+    const dButtons = data(await dispatcher.get<{ code: string; children: { code: string }[] }[]>('/api/bl-system/menu/buttons'));
+    expect(dButtons.flatMap((b) => b.children.map((c) => c.code))).toEqual(expect.arrayContaining(['consignment_audit', 'consignment_dispatch']));
+
+    expect(data(await auditor.get<unknown[]>('/api/bl-system/menu/buttons'))).toEqual([]);
+    const aTops = data(await auditor.get<{ menuName: string }[]>('/api/bl-system/topmenu/listByParams?filter=1'));
+    expect(aTops.map((x) => x.menuName)).toEqual(['工作台']);
+
+    const all = data(await admin.get<Node[]>('/api/bl-system/menu/routes'));
+    expect(codes(all)).toEqual(expect.arrayContaining(['md_user', 'md_material', 'consignment']));
+    expect(data(await admin.get<unknown[]>('/api/bl-system/topmenu/listByParams?filter=1'))).toHaveLength(3);
+  });
+});

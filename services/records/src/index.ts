@@ -12,3 +12,4 @@ export * from './category-status.job';
 export * from './attachments.controller';
 export * from './serial-codes';
 export * from './file-store';
+export * from './menus.controller';

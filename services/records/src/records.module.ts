@@ -5,6 +5,7 @@ import { RecordsSpreadsheets } from './records.xlsx';
 import { CategoryStatusJob } from './category-status.job';
 import { AttachmentsController } from './attachments.controller';
 import { SerialCodes } from './serial-codes';
+import { MenusController } from './menus.controller';
 import { RecordsService } from './records.service';
 
 /** Serves every registered entity through the one framework. */
@@ -16,6 +17,7 @@ export class RecordsModule {
       module: RecordsModule,
       controllers: [
         AttachmentsController,
+        MenusController,
         ...defs.filter((d) => d.passwordOnCreate?.length).map(passwordResetControllerFor),
         ...defs.filter((d) => d.name === 'dict').map(dictionaryControllerFor),
         ...defs.map(recordsControllerFor),

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { dataSchemaOf, entityByName } from '@tpl/contracts';
+import { dataSchemaOf, entities, entityByName } from '@tpl/contracts';
 import { RECORDS_TABLE } from './records.migrations';
 import type { RecordContext, RecordsService } from './records.service';
 
@@ -192,6 +192,43 @@ export const seedDemoMasterData = async (records: RecordsService, pool: Pool, ct
   return count;
 };
 
+/** The demo menu tree: consignment work, master data and system administration, with the consignment buttons. */
+export const demoMenus = () => {
+  const menus: Rec[] = [];
+  const menu = (code: string, name: string, path: string, parentId?: string, sort = 0, alias?: string) =>
+    menus.push({ code, name, path, category: 'MENU', isShow: 1, isOpen: 0, sort, ...(parentId ? { parentId } : {}), ...(alias ? { alias } : {}) });
+  const button = (code: string, name: string, parentId: string, sort: number) =>
+    menus.push({ code, name, path: '', category: 'BUTTON', action: 'TOOLBAR', isShow: 1, sort, parentId });
+  menu('transport', '运输管理', '/transport', undefined, 1);
+  menu('consignment', '托运单', '/transport/consignment', 'transport', 1, 'menu.consignment');
+  ['add', 'edit', 'delete', 'audit', 'dispatch', 'load', 'arrive', 'sign', 'cancel'].forEach((b, i) => button(`consignment_${b}`, b, 'consignment', i + 1));
+  const areas: [string, string, string][] = [
+    ['bl-system', 'system', '系统管理'],
+    ['bl-resource', 'resource', '资源管理'],
+    ['bl-basic', 'basic', '基础数据'],
+    ['bl-transport', 'transportData', '运输基础数据'],
+  ];
+  areas.forEach(([service, code, name], i) => {
+    menu(code, name, `/md/${code}`, undefined, 10 + i);
+    entities.filter((d) => d.service === service).forEach((d, k) => menu(`md_${d.name}`, d.title[0], `/md/${d.name}`, code, k + 1, `${d.name}.title`));
+  });
+  const topmenus: Rec[] = [
+    { menuCode: 'work', menuName: '工作台', sort: 1, menus: ['transport'] },
+    { menuCode: 'data', menuName: '基础数据', sort: 2, menus: ['basic', 'transportData'] },
+    { menuCode: 'admin', menuName: '系统管理', sort: 3, menus: ['system', 'resource'] },
+  ];
+  const codesUnder = (parent: string) => menus.filter((m) => m.parentId === parent).map((m) => String(m.code));
+  const consignmentAll = ['consignment', ...codesUnder('consignment')];
+  const allocations: Record<string, string[]> = {
+    dispatcher: [...consignmentAll, ...codesUnder('transportData')],
+    keeper: ['consignment', ...codesUnder('basic')],
+    auditor: ['consignment'],
+    approver: ['consignment'],
+    finance: ['consignment', 'md_lgagreement', 'md_customer', 'md_costtype'],
+  };
+  return { menus, topmenus, allocations };
+};
+
 const ROLE_NAMES: Record<string, string> = {
   admin: '管理员',
   dispatcher: '调度员',
@@ -217,9 +254,18 @@ export const seedUsers = async (
         (r) => r.code,
       ),
     );
+  const { menus, topmenus, allocations } = demoMenus();
+  const menuDef = entityByName('menu');
+  const topDef = entityByName('topmenu');
+  if (menuDef && topDef && !(await have('menu', ['consignment'])).size) {
+    await records.importAll(menuDef, ctx, menus.map((m) => dataSchemaOf(menuDef).parse(m) as Rec));
+    await records.importAll(topDef, ctx, topmenus.map((m) => dataSchemaOf(topDef).parse(m) as Rec));
+  }
   const roles = [...new Set(users.flatMap((u) => u.roles))];
   const existingRoles = await have('role', roles);
-  const newRoles = roles.filter((r) => !existingRoles.has(r)).map((r, i) => ({ roleAlias: r, roleName: ROLE_NAMES[r] ?? r, sort: i + 1 }));
+  const newRoles = roles
+    .filter((r) => !existingRoles.has(r))
+    .map((r, i) => ({ roleAlias: r, roleName: ROLE_NAMES[r] ?? r, sort: i + 1, ...(allocations[r] ? { menus: allocations[r] } : {}) }));
   if (newRoles.length) await records.importAll(roleDef, ctx, newRoles.map((r) => dataSchemaOf(roleDef).parse(r) as Rec));
   const existingUsers = await have('user', users.map((u) => u.account));
   const newUsers = users

@@ -1,4 +1,4 @@
-import { defineEntity, num, text } from '../define';
+import { defineEntity, num, ref, text } from '../define';
 
 /** Top menu: the module tabs across the top of the console. */
 export const topmenu = defineEntity({
@@ -12,6 +12,7 @@ export const topmenu = defineEntity({
     menuCode: text(['菜单编号', 'Menu code', '選單編號'], { required: true, max: 64, filter: true }),
     menuName: text(['菜单名称', 'Menu name', '選單名稱'], { required: true, max: 50, filter: true }),
     icon: text(['菜单图标', 'Icon', '選單圖示'], { max: 100 }),
+    menus: ref(['包含菜单', 'Menus', '包含選單'], 'menu', { multiple: true, list: false }),
     sort: num(['排序', 'Sort order', '排序'], { integer: true }),
   },
 });
