@@ -211,7 +211,8 @@ export const submitSchemaOf = (def: EntityDef) =>
       }
       const parsed = dataSchemaOf(def).safeParse(rest);
       if (!parsed.success) {
-        for (const issue of parsed.error.issues) ctx.addIssue({ ...(issue as object), code: 'custom', message: issue.message, path: issue.path } as never);
+        // keep each issue as zod raised it (its code and bounds word the message)
+        for (const issue of parsed.error.issues) ctx.addIssue({ ...(issue as object) } as never);
         return z.NEVER;
       }
       return { id, version: v, data: parsed.data as Record<string, unknown> };
