@@ -171,10 +171,11 @@ export const demoMasterData = (): [entity: string, records: Rec[]][] => {
 
 /** Seeds the demo master data for a tenant that has none, validated by each entity's own schema. */
 export const seedDemoMasterData = async (records: RecordsService, pool: Pool, ctx: RecordContext): Promise<number> => {
-  // once per tenant: any master data of its own (users and roles don't count) means it has been set up
+  // once per tenant: any master data of its own (bl-basic records) means it has been set up
+  const basics = entities.filter((d) => d.service === 'bl-basic').map((d) => d.name);
   const { rows } = await pool.query<{ n: string }>(
-    `SELECT count(*) AS n FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity NOT IN ('user', 'role')`,
-    [ctx.tenantId],
+    `SELECT count(*) AS n FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = ANY($2)`,
+    [ctx.tenantId, basics],
   );
   if (Number(rows[0]!.n) > 0) return 0;
   let count = 0;
