@@ -155,3 +155,35 @@ describe('menus from the server (embedded store)', () => {
     expect(data(await admin.get<unknown[]>('/api/bl-system/topmenu/listByParams?filter=1'))).toHaveLength(3);
   });
 });
+
+describe('phone sign-in (embedded store)', () => {
+  let t: TestHost;
+  beforeAll(async () => {
+    t = await startTestHost('embedded');
+  });
+  afterAll(async () => t?.stop());
+
+  it('sends a code through the SMS port, signs in with it once, and never says whether a phone is known', async () => {
+    const { SMS_SENDER } = await import('@tpl/identity');
+    const sender = t.host.app.get(SMS_SENDER) as { sent: { phone: string; text: string }[] };
+    const admin = await t.client().as('100001', 'admin', 'admin');
+    data(await admin.post('/api/bl-system/user/submit', { account: 'phoneuser', name: 'Phone User', phone: '13912340000', roleId: ['keeper'], password: 'x1y2z3' }));
+    const c = t.client();
+    const sent = data(await c.post<{ resendIn: number }>('/api/bl-auth/sms/send?tenantId=100001&phone=13912340000'));
+    expect(sent.resendIn).toBe(60);
+    const code = /(\d{6})/.exec(sender.sent.at(-1)!.text)![1]!;
+    const again = await c.post('/api/bl-auth/sms/send?tenantId=100001&phone=13912340000');
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toMatch(/try again in \d+ seconds/);
+    const grant = (phone: string, value: string) => c.post<TokenResponse>(`/api/bl-auth/token?${new URLSearchParams({ grantType: 'sms', tenantId: '100001', phone, code: value })}`);
+    expect((await grant('13912340000', code === '000000' ? '111111' : '000000')).status).toBe(401);
+    const ok = data(await grant('13912340000', code));
+    expect(ok).toMatchObject({ account: 'phoneuser', roles: ['keeper'] });
+    expect((await grant('13912340000', code)).status).toBe(401);
+    // an unknown phone: the same answer, and nothing is sent
+    const before = sender.sent.length;
+    expect((await c.post('/api/bl-auth/sms/send?tenantId=100001&phone=13700000001')).status).toBe(200);
+    expect(sender.sent.length).toBe(before);
+    expect((await c.post('/api/bl-auth/sms/send?tenantId=100001&phone=123')).status).toBe(400);
+  });
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** POST /api/bl-auth/token query, as Saber clients send it (DESIGN section 5). */
-export const grantTypes = ['password', 'captcha', 'refresh_token', 'social'] as const;
+export const grantTypes = ['password', 'captcha', 'refresh_token', 'social', 'sms'] as const;
 
 export const tokenQuerySchema = z.object({
   grantType: z.enum(grantTypes, { error: 'validation.requiredSelect' }),
@@ -11,6 +11,9 @@ export const tokenQuerySchema = z.object({
   password: z.string().max(128).optional(),
   type: z.string().max(20).optional(),
   refreshToken: z.string().max(512).optional(),
+  /** sms grant: the phone and the code sent to it */
+  phone: z.string().trim().max(20).optional(),
+  code: z.string().trim().max(10).optional(),
   scope: z.string().max(50).optional(),
 });
 export type TokenQuery = z.infer<typeof tokenQuerySchema>;

@@ -3,11 +3,17 @@ import type { Pool } from 'pg';
 import { z } from 'zod';
 import { DB_POOL } from '@tpl/event-store';
 import { CaptchaService } from './captcha.service';
+import { SmsCodes } from './sms.service';
 import { authRoutes, ok, parseOrThrow } from '@tpl/contracts';
 import { AuthService } from './auth.service';
 import { Public, type AuthUser } from './auth-user';
 import { PostOk } from './http';
 import { CurrentUser } from './current-user';
+
+const smsQuery = z.object({
+  tenantId: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(12),
+  phone: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(20),
+});
 
 const errorLogSchema = z
   .array(
@@ -27,6 +33,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly captchas: CaptchaService,
+    private readonly sms: SmsCodes,
     @Inject(DB_POOL) private readonly pool: Pool,
   ) {}
 
@@ -42,7 +49,16 @@ export class AuthController {
     const q = parseOrThrow(authRoutes.token.query!, query, 'auth') as import('@tpl/contracts').TokenQuery;
     // the captcha grant is the password grant behind a picture check (Captcha-Key, Captcha-Code headers)
     if (q.grantType === 'captcha') await this.captchas.verify(captchaKey, captchaCode);
+    if (q.grantType === 'sms') await this.sms.verify(q.tenantId ?? '', q.phone, q.code);
     return ok(await this.auth.grant(q));
+  }
+
+  /** Phone sign-in, step one (path decided here; spec 01 says "path not shown"). */
+  @Public()
+  @PostOk('/api/bl-auth/sms/send')
+  async sendSms(@Query() query: unknown) {
+    const q = parseOrThrow(smsQuery, query, 'auth');
+    return ok(await this.sms.send(q.tenantId, q.phone));
   }
 
   @Public()

@@ -73,7 +73,24 @@ export class AuthService {
         return this.refreshGrant(q);
       case 'social':
         throw new AppError(400, 'errors.unsupportedGrant', { grantType: q.grantType });
+      case 'sms':
+        return this.smsGrant(q);
     }
+  }
+
+  /** Phone and code (the code was checked by SmsCodes before this is called). */
+  private async smsGrant(q: TokenQuery): Promise<TokenResponse> {
+    if (!q.tenantId) throw new AppError(400, 'errors.tenantRequired');
+    const { rows } = await this.pool.query<UserRow>(
+      `SELECT u.* FROM idn_users u JOIN idn_tenants t ON t.tenant_id = u.tenant_id
+        WHERE u.tenant_id = $1 AND u.phone = $2 AND u.status = 1 AND t.status = 1 ORDER BY u.created_at LIMIT 1`,
+      [q.tenantId, q.phone],
+    );
+    const user = rows[0];
+    if (!user) throw new AppError(401, 'errors.smsInvalid');
+    const sessionId = randomUUID();
+    await this.pool.query(`INSERT INTO idn_sessions (session_id, tenant_id, user_id) VALUES ($1, $2, $3)`, [sessionId, user.tenant_id, user.user_id]);
+    return this.issue(user, sessionId);
   }
 
   private async passwordGrant(q: TokenQuery): Promise<TokenResponse> {

@@ -64,3 +64,19 @@ CREATE TABLE IF NOT EXISTS idn_error_logs (
 );
 CREATE INDEX IF NOT EXISTS idn_error_logs_tenant ON idn_error_logs (tenant_id, received_at DESC);`,
 });
+
+identityMigrations.push({
+  id: 'identity/003-phone-login',
+  sql: `
+ALTER TABLE idn_users ADD COLUMN IF NOT EXISTS phone text;
+CREATE INDEX IF NOT EXISTS idn_users_phone ON idn_users (tenant_id, phone);
+CREATE TABLE IF NOT EXISTS idn_sms_codes (
+  tenant_id text NOT NULL,
+  phone text NOT NULL,
+  code_hash text NOT NULL,
+  sent_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  attempts int NOT NULL DEFAULT 0,
+  PRIMARY KEY (tenant_id, phone)
+);`,
+});

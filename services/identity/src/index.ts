@@ -8,3 +8,4 @@ export * from './seed';
 export * from './http';
 export * from './user-accounts.projection';
 export * from './captcha.service';
+export * from './sms.service';
