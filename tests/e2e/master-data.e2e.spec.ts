@@ -60,6 +60,8 @@ describe('master data screens in Chromium', () => {
   it('creates, edits and shows the history of a customer through the generated form', async () => {
     await open('customer');
     await page.getByTestId('md-new').click();
+    // the form is ready when its fields are
+    await page.getByTestId('md-field-code').waitFor();
     await page.getByTestId('md-save').click();
     await page.getByText('Please input Customer code').first().waitFor();
     await page.getByTestId('md-field-code').fill('C900');
