@@ -30,6 +30,8 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 type DbRow = {
+  tenant_id: string;
+  create_dept: string | null;
   id: string;
   version: number;
   data: Record<string, unknown>;
@@ -105,7 +107,7 @@ export class RecordsService {
     const hasChildren = def.tree
       ? `, EXISTS (SELECT 1 FROM ${RECORDS_TABLE} c WHERE c.tenant_id = r.tenant_id AND c.entity = r.entity AND NOT c.is_deleted AND c.parent_code = r.code) AS has_children`
       : '';
-    return `SELECT r.id, r.version, r.data, r.status, r.remark, r.create_user_name, r.create_time, r.update_user_name, r.update_time,
+    return `SELECT r.tenant_id, r.id, r.version, r.data, r.status, r.remark, r.create_user_name, r.create_dept, r.create_time, r.update_user_name, r.update_time,
                    ${refNames} AS ref_names${hasChildren}`;
   }
 
@@ -113,10 +115,14 @@ export class RecordsService {
     return {
       ...publicData(def, r.data),
       id: r.id,
+      // the owning tenant, unless the entity has a field of that name (the tenant entity itself)
+      ...('tenantId' in def.fields ? {} : { tenantId: r.tenant_id }),
       version: r.version,
       status: r.status,
+      isDeleted: 0,
       remark: r.remark ?? undefined,
       createUser: r.create_user_name,
+      createDept: r.create_dept ?? '',
       createTime: r.create_time.toISOString(),
       updateUser: r.update_user_name,
       updateTime: r.update_time.toISOString(),
