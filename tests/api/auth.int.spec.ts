@@ -187,3 +187,30 @@ describe('phone sign-in (embedded store)', () => {
     expect((await c.post('/api/bl-auth/sms/send?tenantId=100001&phone=123')).status).toBe(400);
   });
 });
+
+describe('button codes on consignment commands (embedded store)', () => {
+  let t: TestHost;
+  beforeAll(async () => {
+    t = await startTestHost('embedded');
+  });
+  afterAll(async () => t?.stop());
+
+  it('refuses a command whose button the role was not allocated, and allows it once allocated', async () => {
+    const { consignmentInput } = await import('../support/fixtures');
+    const admin = await t.client().as('100001', 'admin', 'admin');
+    const dispatcher = await t.client().as('100001', 'dispatcher');
+    const created = data(await dispatcher.post<{ id: string }>('/api/bl-transport/consignment/submit', consignmentInput()));
+    // take consignment_audit away from the dispatcher role
+    const role = data(await admin.get<{ records: { id: string; version: number; menus: string[]; roleAlias: string; roleName: string }[] }>('/api/bl-system/role/list?roleAlias=dispatcher')).records[0]!;
+    const without = role.menus.filter((m) => m !== 'consignment_audit');
+    data(await admin.post('/api/bl-system/role/submit', { id: role.id, version: role.version, roleAlias: role.roleAlias, roleName: role.roleName, menus: without }));
+    await new Promise((r) => setTimeout(r, 2_100)); // the button cache
+    const buttons = data(await dispatcher.get<{ children: { code: string }[] }[]>('/api/bl-system/menu/buttons')).flatMap((b) => b.children.map((c) => c.code));
+    expect(buttons).not.toContain('consignment_audit');
+    expect((await dispatcher.post('/api/bl-transport/consignment/audit', { id: created.id, version: 1 })).status).toBe(403);
+    expect((await dispatcher.post('/api/bl-transport/consignment/cancel', { id: created.id, version: 1 })).status).toBe(200);
+    // the administrator needs no allocation
+    const second = data(await admin.post<{ id: string }>('/api/bl-transport/consignment/submit', consignmentInput()));
+    expect((await admin.post('/api/bl-transport/consignment/audit', { id: second.id, version: 1 })).status).toBe(200);
+  });
+});

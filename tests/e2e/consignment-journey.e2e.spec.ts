@@ -173,4 +173,22 @@ describe('consignment journey in Chromium', () => {
     await page.getByTestId('not-found-home').waitFor();
     await page.close();
   });
+
+  it('hides a button whose code the role lost, and the server refuses its call too', async () => {
+    const admin = await t.client().as('100001', 'admin', 'admin');
+    const dispatcherApi = await t.client().as('100001', 'dispatcher');
+    const role = (await admin.get<{ records: { id: string; version: number; menus: string[]; roleAlias: string; roleName: string }[] }>('/api/bl-system/role/list?roleAlias=dispatcher')).body.data.records[0]!;
+    await admin.post('/api/bl-system/role/submit', { id: role.id, version: role.version, roleAlias: role.roleAlias, roleName: role.roleName, menus: role.menus.filter((m) => m !== 'consignment_audit') });
+    const { consignmentInput } = await import('../support/fixtures');
+    const draft = (await dispatcherApi.post<{ id: string }>('/api/bl-transport/consignment/submit', consignmentInput())).body.data;
+    await new Promise((r) => setTimeout(r, 2_100));
+    expect((await dispatcherApi.post('/api/bl-transport/consignment/audit', { id: draft.id, version: 1 })).status).toBe(403);
+
+    const page = await browser.newPage();
+    await signIn(page, 'dispatcher');
+    await page.goto(`${t.url}/transport/consignment/${draft.id}`);
+    await page.getByTestId('action-cancel').waitFor();
+    expect(await page.getByTestId('action-audit').count()).toBe(0);
+    await page.close();
+  });
 });

@@ -21,6 +21,23 @@ import {
 /** Roles allowed to change consignments; every signed-in user of the tenant may read them. */
 export const CONSIGNMENT_WRITERS = ['admin', 'dispatcher'] as const;
 
+/**
+ * The button code each consignment command needs (menu records of category BUTTON,
+ * allocated to roles): the server refuses a command whose code the caller lacks, and the
+ * console hides its button.
+ */
+export const CONSIGNMENT_BUTTONS = {
+  add: 'consignment_add',
+  edit: 'consignment_edit',
+  remove: 'consignment_delete',
+  audit: 'consignment_audit',
+  dispatch: 'consignment_dispatch',
+  load: 'consignment_load',
+  arrive: 'consignment_arrive',
+  sign: 'consignment_sign',
+  cancel: 'consignment_cancel',
+} as const;
+
 /** What every consignment command answers: the document's id, bill number, new version and state. */
 export const consignmentCommandResultSchema = z.object({ id: z.string(), billNo: z.string(), version: z.number().int(), state: z.string() });
 

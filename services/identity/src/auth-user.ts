@@ -17,3 +17,13 @@ export const REQUIRED_ROLES = 'tpl:roles';
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 /** Only users holding one of these roles may call the route; admin always may. */
 export const Roles = (...roles: string[]) => SetMetadata(REQUIRED_ROLES, roles);
+
+export const REQUIRED_BUTTON = 'tpl:button';
+/** The route is a button's command: the caller needs that button code (admin always has it). */
+export const Button = (code: string) => SetMetadata(REQUIRED_BUTTON, code);
+
+/** Where button codes come from (the menu and role records of system administration). */
+export interface ButtonPermissions {
+  codes(user: AuthUser): Promise<Set<string>>;
+}
+export const BUTTON_PERMISSIONS = Symbol('BUTTON_PERMISSIONS');

@@ -1,8 +1,8 @@
-import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, Optional, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError } from '@tpl/contracts';
 import { AuthService } from './auth.service';
-import { IS_PUBLIC, REQUIRED_ROLES, type AuthUser } from './auth-user';
+import { BUTTON_PERMISSIONS, IS_PUBLIC, REQUIRED_BUTTON, REQUIRED_ROLES, type AuthUser, type ButtonPermissions } from './auth-user';
 
 type RequestWithUser = { headers: Record<string, string | string[] | undefined>; user?: AuthUser };
 
@@ -20,6 +20,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly auth: AuthService,
     private readonly reflector: Reflector,
+    @Optional() @Inject(BUTTON_PERMISSIONS) private readonly buttons?: ButtonPermissions,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -34,6 +35,21 @@ export class AuthGuard implements CanActivate {
     if (roles && !user.roles.includes('admin') && !roles.some((r) => user.roles.includes(r))) {
       throw new AppError(403, 'errors.forbidden');
     }
+    const button = this.reflector.getAllAndOverride<string | undefined>(REQUIRED_BUTTON, targets);
+    if (button && this.buttons && !user.roles.includes('admin') && !(await this.buttons.codes(user)).has(button)) {
+      throw new AppError(403, 'errors.forbidden');
+    }
     return true;
+  }
+}
+
+/** For a route whose button depends on its input (submit: add or edit). */
+@Injectable()
+export class ButtonCheck {
+  constructor(@Optional() @Inject(BUTTON_PERMISSIONS) private readonly buttons?: ButtonPermissions) {}
+
+  async require(user: AuthUser, code: string): Promise<void> {
+    if (!this.buttons || user.roles.includes('admin')) return;
+    if (!(await this.buttons.codes(user)).has(code)) throw new AppError(403, 'errors.forbidden');
   }
 }

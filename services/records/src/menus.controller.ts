@@ -1,9 +1,9 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Injectable, Query } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { z } from 'zod';
 import { ok, parseOrThrow } from '@tpl/contracts';
 import { DB_POOL } from '@tpl/event-store';
-import { Meta, type RequestMeta } from '@tpl/identity';
+import { Meta, type AuthUser, type ButtonPermissions, type RequestMeta } from '@tpl/identity';
 import { RECORDS_TABLE } from './records.migrations';
 
 type MenuData = {
@@ -25,16 +25,17 @@ const routesQuery = z.object({ topMenuId: z.string().max(64).optional() });
 const topQuery = z.object({ filter: z.string().max(2).optional() });
 
 /**
- * The shell's menu calls (spec 01 section 7): the user's menu tree per top menu, the
- * button permission codes, and the top menus. What a user sees is what the user's roles
- * were allocated (role.menus); the admin role sees everything. Built from the menu,
- * top menu and role records of system administration.
+ * What a user's roles were allocated (role.menus), with every ancestor so trees hold
+ * together; the admin role has everything. Also the source of button codes that the
+ * AuthGuard checks on commands.
  */
-@Controller()
-export class MenusController {
+@Injectable()
+export class MenuAccess implements ButtonPermissions {
+  private readonly cache = new Map<string, { at: number; codes: Set<string> }>();
+
   constructor(@Inject(DB_POOL) private readonly pool: Pool) {}
 
-  private async records<T>(tenantId: string, entity: string) {
+  async records<T>(tenantId: string, entity: string) {
     const { rows } = await this.pool.query<{ id: string; data: T }>(
       `SELECT id, data FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted`,
       [tenantId, entity],
@@ -42,15 +43,14 @@ export class MenusController {
     return rows;
   }
 
-  /** Menu codes the user may see: allocated to one of the roles, with every ancestor (so the tree holds together). */
-  private async allowed(meta: RequestMeta) {
-    const menus = await this.records<MenuData>(meta.user.tenantId, 'menu');
+  async allowed(user: AuthUser) {
+    const menus = await this.records<MenuData>(user.tenantId, 'menu');
     const byCode = new Map(menus.map((m) => [m.data.code, m]));
     let codes: Set<string>;
-    if (meta.user.roles.includes('admin')) codes = new Set(byCode.keys());
+    if (user.roles.includes('admin')) codes = new Set(byCode.keys());
     else {
-      const roles = await this.records<{ roleAlias: string; menus?: string[] }>(meta.user.tenantId, 'role');
-      codes = new Set(roles.filter((r) => meta.user.roles.includes(r.data.roleAlias)).flatMap((r) => r.data.menus ?? []));
+      const roles = await this.records<{ roleAlias: string; menus?: string[] }>(user.tenantId, 'role');
+      codes = new Set(roles.filter((r) => user.roles.includes(r.data.roleAlias)).flatMap((r) => r.data.menus ?? []));
       for (const c of [...codes]) {
         let parent = byCode.get(c)?.data.parentId;
         for (let depth = 0; parent && depth < 20; depth++) {
@@ -61,6 +61,29 @@ export class MenusController {
     }
     return { menus, codes };
   }
+
+  /** Button codes of the user's roles (cached two seconds per tenant and role set). */
+  async codes(user: AuthUser): Promise<Set<string>> {
+    const key = `${user.tenantId}|${[...user.roles].sort().join(',')}`;
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < 2_000) return hit.codes;
+    const { menus, codes } = await this.allowed(user);
+    const buttons = new Set(menus.filter((m) => m.data.category === 'BUTTON' && codes.has(m.data.code)).map((m) => m.data.code));
+    this.cache.set(key, { at: Date.now(), codes: buttons });
+    if (this.cache.size > 1000) this.cache.clear();
+    return buttons;
+  }
+}
+
+/**
+ * The shell's menu calls (spec 01 section 7): the user's menu tree per top menu, the
+ * button permission codes, and the top menus. What a user sees is what the user's roles
+ * were allocated (role.menus); the admin role sees everything. Built from the menu,
+ * top menu and role records of system administration.
+ */
+@Controller()
+export class MenusController {
+  constructor(@Inject(MenuAccess) private readonly access: MenuAccess) {}
 
   private tree(menus: { id: string; data: MenuData }[], codes: Set<string>, category: 'MENU' | 'ALL', roots?: Set<string>) {
     const nodes = new Map<string, MenuNode>();
@@ -86,10 +109,10 @@ export class MenusController {
   @Get('/api/bl-system/menu/routes')
   async routes(@Query() query: unknown, @Meta() meta: RequestMeta) {
     const { topMenuId } = parseOrThrow(routesQuery, query, 'menu');
-    const { menus, codes } = await this.allowed(meta);
+    const { menus, codes } = await this.access.allowed(meta.user);
     let roots: Set<string> | undefined;
     if (topMenuId) {
-      const tops = await this.records<{ menuCode: string; menus?: string[] }>(meta.user.tenantId, 'topmenu');
+      const tops = await this.access.records<{ menuCode: string; menus?: string[] }>(meta.user.tenantId, 'topmenu');
       const top = tops.find((t) => t.id === topMenuId || t.data.menuCode === topMenuId);
       roots = new Set(top?.data.menus ?? []);
     }
@@ -99,7 +122,7 @@ export class MenusController {
   /** Button permission codes as a tree of code and children (the console flattens it to code -> true). */
   @Get('/api/bl-system/menu/buttons')
   async buttons(@Meta() meta: RequestMeta) {
-    const { menus, codes } = await this.allowed(meta);
+    const { menus, codes } = await this.access.allowed(meta.user);
     const buttons = menus.filter((m) => m.data.category === 'BUTTON' && codes.has(m.data.code));
     const byParent = new Map<string, { code: string; children: never[] }[]>();
     for (const b of buttons) {
@@ -113,8 +136,8 @@ export class MenusController {
   @Get('/api/bl-system/topmenu/listByParams')
   async topMenus(@Query() query: unknown, @Meta() meta: RequestMeta) {
     const { filter } = parseOrThrow(topQuery, query, 'topmenu');
-    const tops = await this.records<{ menuCode: string; menuName: string; icon?: string; sort?: number; menus?: string[] }>(meta.user.tenantId, 'topmenu');
-    const { codes } = await this.allowed(meta);
+    const tops = await this.access.records<{ menuCode: string; menuName: string; icon?: string; sort?: number; menus?: string[] }>(meta.user.tenantId, 'topmenu');
+    const { codes } = await this.access.allowed(meta.user);
     return ok(
       tops
         .filter((t) => filter !== '1' || (t.data.menus ?? []).some((c) => codes.has(c)))

@@ -5,7 +5,8 @@ import { RecordsSpreadsheets } from './records.xlsx';
 import { CategoryStatusJob } from './category-status.job';
 import { AttachmentsController } from './attachments.controller';
 import { SerialCodes } from './serial-codes';
-import { MenusController } from './menus.controller';
+import { MenuAccess, MenusController } from './menus.controller';
+import { BUTTON_PERMISSIONS } from '@tpl/identity';
 import { RecordsService } from './records.service';
 
 /** Serves every registered entity through the one framework. */
@@ -22,8 +23,8 @@ export class RecordsModule {
         ...defs.filter((d) => d.name === 'dict').map(dictionaryControllerFor),
         ...defs.map(recordsControllerFor),
       ],
-      providers: [RecordsService, RecordsSpreadsheets, CategoryStatusJob, SerialCodes],
-      exports: [RecordsService, CategoryStatusJob, SerialCodes],
+      providers: [RecordsService, RecordsSpreadsheets, CategoryStatusJob, SerialCodes, MenuAccess, { provide: BUTTON_PERMISSIONS, useExisting: MenuAccess }],
+      exports: [RecordsService, CategoryStatusJob, SerialCodes, MenuAccess, BUTTON_PERMISSIONS],
     };
   }
 }

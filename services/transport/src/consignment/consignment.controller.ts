@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Query } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Query } from '@nestjs/common';
+import { ButtonCheck } from '@tpl/identity';
 import { CommandBus } from '@nestjs/cqrs';
-import { CONSIGNMENT, CONSIGNMENT_WRITERS, consignmentRoutes as R, ok, parseOrThrow } from '@tpl/contracts';
-import { Meta, PostOk, Roles, type RequestMeta } from '@tpl/identity';
+import { CONSIGNMENT, CONSIGNMENT_BUTTONS as B, CONSIGNMENT_WRITERS, consignmentRoutes as R, ok, parseOrThrow } from '@tpl/contracts';
+import { Button, Meta, PostOk, Roles, type RequestMeta } from '@tpl/identity';
 import { ConsignmentQueries } from './consignment.queries';
 import {
   CreateConsignmentDraft,
@@ -39,6 +40,7 @@ export class ConsignmentController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: ConsignmentQueries,
+    @Inject(ButtonCheck) private readonly buttons: ButtonCheck,
   ) {}
 
   private parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -71,6 +73,7 @@ export class ConsignmentController {
   @PostOk(R.submit.path)
   async submit(@Body() body: unknown, @Meta() meta: RequestMeta) {
     const { id, version, ...content } = this.parse(R.submit.body as typeof submitConsignmentBodySchema, body);
+    await this.buttons.require(meta.user, id === undefined ? B.add : B.edit);
     if (id === undefined) {
       return ok(
         await this.commands.execute<CreateConsignmentDraft, ConsignmentCommandResult>(new CreateConsignmentDraft(content, ctxOf(meta))),
@@ -80,6 +83,7 @@ export class ConsignmentController {
   }
 
   @Roles(...CONSIGNMENT_WRITERS)
+  @Button(B.remove)
   @PostOk(R.remove.path)
   async remove(@Query() query: unknown, @Meta() meta: RequestMeta) {
     const { ids } = this.parse(R.remove.query as typeof removeQuerySchema, query);
@@ -87,6 +91,7 @@ export class ConsignmentController {
   }
 
   @Roles(...CONSIGNMENT_WRITERS)
+  @Button(B.audit)
   @PostOk(R.audit.path)
   async audit(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
     const t = this.parse(R.audit.body as typeof transitionTargetSchema, merged(query, body));
@@ -94,6 +99,7 @@ export class ConsignmentController {
   }
 
   @Roles(...CONSIGNMENT_WRITERS)
+  @Button(B.dispatch)
   @PostOk(R.dispatch.path)
   async dispatch(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
     const { id, version, ...d } = this.parse(R.dispatch.body as typeof dispatchSchema, merged(query, body));
@@ -101,6 +107,7 @@ export class ConsignmentController {
   }
 
   @Roles(...CONSIGNMENT_WRITERS)
+  @Button(B.load)
   @PostOk(R.load.path)
   async load(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
     const t = this.parse(R.load.body as typeof transitionTargetSchema, merged(query, body));
@@ -108,6 +115,7 @@ export class ConsignmentController {
   }
 
   @Roles(...CONSIGNMENT_WRITERS)
+  @Button(B.arrive)
   @PostOk(R.arrive.path)
   async arrive(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
     const { id, version, arrivedAt } = this.parse(R.arrive.body as typeof arriveSchema, merged(query, body));
@@ -115,6 +123,7 @@ export class ConsignmentController {
   }
 
   @Roles(...CONSIGNMENT_WRITERS)
+  @Button(B.sign)
   @PostOk(R.sign.path)
   async sign(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
     const { id, version, signer, signedAt } = this.parse(R.sign.body as typeof signSchema, merged(query, body));
@@ -122,6 +131,7 @@ export class ConsignmentController {
   }
 
   @Roles(...CONSIGNMENT_WRITERS)
+  @Button(B.cancel)
   @PostOk(R.cancel.path)
   async cancel(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
     const { id, version, reason } = this.parse(R.cancel.body as typeof cancelSchema, merged(query, body));

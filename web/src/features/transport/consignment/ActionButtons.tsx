@@ -2,7 +2,8 @@ import { useState, type ComponentType } from 'react';
 import { App, Button, Space } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import type { Consignment } from '@tpl/contracts';
+import { CONSIGNMENT_BUTTONS, type Consignment } from '@tpl/contracts';
+import { useButtons } from '../../../auth/buttons';
 import { allowedConsignmentEvents, nextConsignmentState, type ConsignmentMachineEventType } from '@tpl/workflows';
 import { useIsConsignmentWriter } from '../../../auth/session';
 import { paths } from '../../../paths';
@@ -37,6 +38,18 @@ const behaviours: Record<ConsignmentMachineEventType, Behaviour> = {
 
 const okButtonProps = { 'data-testid': 'modal-ok' } as ButtonProps;
 
+/** The button code each machine event's button needs (the server checks the same codes). */
+const buttonCode: Record<ConsignmentMachineEventType, string> = {
+  EDIT: CONSIGNMENT_BUTTONS.edit,
+  REMOVE: CONSIGNMENT_BUTTONS.remove,
+  AUDIT: CONSIGNMENT_BUTTONS.audit,
+  DISPATCH: CONSIGNMENT_BUTTONS.dispatch,
+  LOAD: CONSIGNMENT_BUTTONS.load,
+  ARRIVE: CONSIGNMENT_BUTTONS.arrive,
+  SIGN: CONSIGNMENT_BUTTONS.sign,
+  CANCEL: CONSIGNMENT_BUTTONS.cancel,
+};
+
 export const ActionButtons = ({ doc }: { doc: Consignment }) => {
   const labels = useConsignmentLabels();
   const { t } = labels;
@@ -46,6 +59,7 @@ export const ActionButtons = ({ doc }: { doc: Consignment }) => {
   const transition = useConsignmentTransition();
   const remove = useRemoveConsignments();
   const [open, setOpen] = useState<ComponentType<ActionModalProps> | null>(null);
+  const has = useButtons();
 
   if (!writer) return null;
   const target = { id: doc.id, version: doc.version, billNo: doc.billNo };
@@ -98,7 +112,7 @@ export const ActionButtons = ({ doc }: { doc: Consignment }) => {
   return (
     <>
       <Space wrap data-testid="action-buttons">
-        {allowedConsignmentEvents(doc.state).map((event) => {
+        {allowedConsignmentEvents(doc.state).filter((event) => has(buttonCode[event])).map((event) => {
           const next = nextConsignmentState(doc.state, event);
           const forward = next !== undefined && next !== doc.state && next !== 'Cancelled';
           const destructive = event === 'REMOVE' || next === 'Cancelled';

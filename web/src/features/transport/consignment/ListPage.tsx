@@ -12,9 +12,11 @@ import {
   type ConsignmentListQuery,
   type ConsignmentListRow,
   type ConsignmentState,
+  CONSIGNMENT_BUTTONS,
 } from '@tpl/contracts';
 import { canConsignment } from '@tpl/workflows';
 import { useIsConsignmentWriter } from '../../../auth/session';
+import { useButtons } from '../../../auth/buttons';
 import { paths } from '../../../paths';
 import { DATE_FORMAT, formatDateTime, formatNumber } from '../../../shared/format';
 import { useConsignmentList, useRemoveConsignments } from './hooks';
@@ -45,6 +47,7 @@ export const ConsignmentListPage = () => {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const writer = useIsConsignmentWriter();
+  const has = useButtons();
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseListQuery(params), [params]);
   const { data, isFetching } = useConsignmentList(query);
@@ -205,12 +208,16 @@ export const ConsignmentListPage = () => {
         {writer && (
           <div className="page-toolbar">
             <Space>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.consignmentNew)} data-testid="new-button">
-                {t('common.new')}
-              </Button>
-              <Button danger icon={<DeleteOutlined />} onClick={deleteSelected} loading={remove.isPending} data-testid="delete-button">
-                {t('common.delete')}
-              </Button>
+              {has(CONSIGNMENT_BUTTONS.add) && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.consignmentNew)} data-testid="new-button">
+                  {t('common.new')}
+                </Button>
+              )}
+              {has(CONSIGNMENT_BUTTONS.remove) && (
+                <Button danger icon={<DeleteOutlined />} onClick={deleteSelected} loading={remove.isPending} data-testid="delete-button">
+                  {t('common.delete')}
+                </Button>
+              )}
             </Space>
           </div>
         )}
