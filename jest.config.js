@@ -46,7 +46,7 @@ module.exports = {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/tests/e2e/**/*.e2e.spec.ts'],
-      setupFilesAfterEnv: ['<rootDir>/tests/support/jest-integration.setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tests/support/jest-e2e.setup.ts'],
     },
   ],
 };
