@@ -47,9 +47,3 @@ export const nextSerial = async (uow: UnitOfWork, tenantId: string, seqCode: str
   if (value > spec.max) throw new SerialExhaustedError(seqCode, spec.max);
   return `${spec.prefix}${period}${String(value).padStart(Math.max(5, String(spec.max).length), '0')}`;
 };
-
-/** The latest value handed out per period, for the serial code screen. */
-export const currentSerial = async (query: (text: string, params: unknown[]) => Promise<{ rows: { current_value: string }[] }>, tenantId: string, seqCode: string) => {
-  const { rows } = await query(`SELECT current_value FROM tpl_serials WHERE tenant_id = $1 AND seq_code = $2 ORDER BY period DESC LIMIT 1`, [tenantId, seqCode]);
-  return rows[0] ? Number(rows[0].current_value) : undefined;
-};

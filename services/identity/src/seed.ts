@@ -1,5 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
-import argon2 from 'argon2';
 import type { Pool } from 'pg';
 
 export type DemoUser = { tenantId: string; account: string; password: string; name: string; roles: string[] };
@@ -35,34 +33,11 @@ export const DEMO_TENANTS: DemoTenant[] = [
   },
 ];
 
-export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
-
 /** Creates the demo tenants that are missing (their users are made as user records by the host). */
 export const seedTenants = async (pool: Pool, tenants: DemoTenant[] = DEMO_TENANTS): Promise<void> => {
   for (const t of tenants) {
     await pool.query(`INSERT INTO idn_tenants (tenant_id, name) VALUES ($1, $2) ON CONFLICT (tenant_id) DO NOTHING`, [t.tenantId, t.name]);
   }
-};
-
-/** Creates the demo tenants and users that are missing directly in the sign-in tables (tests of identity alone). */
-export const seedIdentity = async (pool: Pool, tenants: DemoTenant[] = DEMO_TENANTS): Promise<number> => {
-  let created = 0;
-  await seedTenants(pool, tenants);
-  for (const t of tenants) {
-    for (const u of t.users) {
-      const exists = await pool.query(`SELECT 1 FROM idn_users WHERE tenant_id = $1 AND account = $2`, [u.tenantId, u.account]);
-      if (exists.rowCount) continue;
-      // Saber clients send MD5(password); we keep an argon2 hash of that
-      const hash = await argon2.hash(md5(u.password));
-      await pool.query(
-        `INSERT INTO idn_users (tenant_id, user_id, account, name, password_hash, roles) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (tenant_id, account) DO NOTHING`,
-        [u.tenantId, randomUUID(), u.account, u.name, hash, u.roles],
-      );
-      created++;
-    }
-  }
-  return created;
 };
 
 /** The actor a demo seed acts as (a real seeded user, so history shows a real name). */
