@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Space, Table, Typography } from 'antd';
-import type { ButtonProps, TableProps } from 'antd';
+import type { TableProps } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, type EntityDef } from '@tpl/contracts';
 import type { EntityRecord } from '../../api/entities';
@@ -14,6 +14,7 @@ import { ExportButton } from './ExportButton';
 import { HistoryDrawer } from './HistoryDrawer';
 import { useEntityList, useRemoveEntities, useResetPasswords } from './hooks';
 import { useSession } from '../../auth/session';
+import { useConfirmSelected } from '../../shared/confirmSelected';
 import { canWrite } from '@tpl/contracts';
 import { ImportButton, TemplateButton } from './ImportButton';
 import { useEntityLabels } from './labels';
@@ -29,7 +30,6 @@ import {
   type MdListQuery,
 } from './listQuery';
 
-const okTestId = { 'data-testid': 'modal-ok' } as ButtonProps;
 
 const isTree = (def: EntityDef): def is EntityDef & { tree: { parentField: string } } => Boolean(def.tree);
 
@@ -41,7 +41,7 @@ const isTree = (def: EntityDef): def is EntityDef & { tree: { parentField: strin
 export const EntityListPage = ({ def }: { def: EntityDef }) => {
   const labels = useEntityLabels(def);
   const { t, title } = labels;
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseListQuery(def, params), [def, params]);
@@ -78,47 +78,11 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
     then(String(selected[0]));
   };
 
-  const deleteSelected = () => {
-    if (selected.length === 0) {
-      void message.warning(t('md.selectAtLeastOne'));
-      return;
-    }
-    modal.confirm({
-      title: t('md.confirmTitle'),
-      content: t('md.deleteConfirm'),
-      okButtonProps: okTestId,
-      okType: 'danger',
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(selected.map(String));
-          setSelected([]);
-          void message.success(t('md.operationSuccess'));
-        } catch {
-          // the API client has shown the server's message (a referrer, for instance)
-        }
-      },
-    });
-  };
-
-  const resetSelected = () => {
-    if (selected.length === 0) {
-      void message.warning(t('md.selectAtLeastOne'));
-      return;
-    }
-    modal.confirm({
-      title: t('md.confirmTitle'),
-      content: t('md.resetPasswordConfirm'),
-      okButtonProps: okTestId,
-      onOk: async () => {
-        try {
-          await resetPasswords.mutateAsync(selected.map(String));
-          void message.success(t('md.operationSuccess'));
-        } catch {
-          // the API client has shown the server's message
-        }
-      },
-    });
-  };
+  const confirmSelected = useConfirmSelected();
+  const texts = (content: string) => ({ selectAtLeastOne: t('md.selectAtLeastOne'), title: t('md.confirmTitle'), content, success: t('md.operationSuccess') });
+  const deleteSelected = () =>
+    confirmSelected(selected, texts(t('md.deleteConfirm')), (ids) => remove.mutateAsync(ids), { danger: true, done: () => setSelected([]) });
+  const resetSelected = () => confirmSelected(selected, texts(t('md.resetPasswordConfirm')), (ids) => resetPasswords.mutateAsync(ids));
 
   const onTableChange: TableProps<EntityRecord>['onChange'] = (pagination, _filters, sorter, { action }) => {
     if (action === 'paginate') {

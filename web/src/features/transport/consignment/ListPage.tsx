@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { DeleteOutlined, PlusOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
-import { App, Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
-import type { ButtonProps, TableColumnsType, TableProps } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
@@ -17,6 +17,7 @@ import {
 import { canConsignment } from '@tpl/workflows';
 import { useIsConsignmentWriter } from '../../../auth/session';
 import { useButtons } from '../../../auth/buttons';
+import { useConfirmSelected } from '../../../shared/confirmSelected';
 import { paths } from '../../../paths';
 import { DATE_FORMAT, formatDateTime, formatNumber } from '../../../shared/format';
 import { useConsignmentList, useRemoveConsignments } from './hooks';
@@ -32,7 +33,6 @@ const columnKeys = (Object.keys(consignmentListRowSchema.shape) as (keyof Row)[]
 const sortable = (key: keyof Row): key is ConsignmentListQuery['sort'] => (consignmentSortFields as readonly string[]).includes(key);
 const numericKeys = new Set<keyof Row>(['totalQty', 'totalWeg', 'totalVolume', 'totalPackages']);
 
-const okTestId = { 'data-testid': 'modal-ok' } as ButtonProps;
 
 const filtersOf = (query: ConsignmentListQuery): Filters => ({
   billNo: query.billNo,
@@ -44,7 +44,6 @@ const filtersOf = (query: ConsignmentListQuery): Filters => ({
 export const ConsignmentListPage = () => {
   const labels = useConsignmentLabels();
   const { t } = labels;
-  const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const writer = useIsConsignmentWriter();
   const has = useButtons();
@@ -79,27 +78,14 @@ export const ConsignmentListPage = () => {
     go({ ...DEFAULT_LIST_QUERY, size: query.size });
   };
 
-  const deleteSelected = () => {
-    if (selected.length === 0) {
-      void message.warning(t('common.selectAtLeastOne'));
-      return;
-    }
-    modal.confirm({
-      title: t('common.confirmTitle'),
-      content: t('common.deleteConfirm'),
-      okButtonProps: okTestId,
-      okType: 'danger',
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(selected.map(String));
-          setSelected([]);
-          void message.success(t('app.operationSuccess'));
-        } catch {
-          // the API client has shown the server's message
-        }
-      },
-    });
-  };
+  const confirmSelected = useConfirmSelected();
+  const deleteSelected = () =>
+    confirmSelected(
+      selected,
+      { selectAtLeastOne: t('common.selectAtLeastOne'), title: t('common.confirmTitle'), content: t('common.deleteConfirm'), success: t('app.operationSuccess') },
+      (ids) => remove.mutateAsync(ids),
+      { danger: true, done: () => setSelected([]) },
+    );
 
   const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, { action }) => {
     if (action === 'paginate') {
