@@ -7,3 +7,4 @@ export * from './postgres-event-store';
 export * from './open';
 export * from './tokens';
 export * from './kurrent-event-store';
+export * from './tenant-context';

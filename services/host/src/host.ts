@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { openStorage, type Storage } from '@tpl/event-store';
+import { openRequestScope, openStorage, type Storage } from '@tpl/event-store';
 import { DEMO_TENANTS, demoActor, identityMigrations, seedTenants, userAccountsProjection } from '@tpl/identity';
 import { CommandBus } from '@nestjs/cqrs';
 import { seedDemoConsignments, transportMigrations, transportProjections } from '@tpl/transport';
@@ -41,6 +41,8 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
     });
     const fastify = app.getHttpAdapter().getInstance();
 
+    // every request runs in its own database scope, filled with the caller's tenant by the auth guard
+    fastify.addHook('onRequest', (_req, _reply, done) => openRequestScope(done));
     // correlation id: taken from the caller when sane, else made here; echoed back and put on every event
     fastify.addHook('onRequest', async (req, reply) => {
       const given = req.headers['x-correlation-id'];

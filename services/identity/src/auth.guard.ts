@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError } from '@tpl/contracts';
+import { setRequestTenant } from '@tpl/event-store';
 import { AuthService } from './auth.service';
 import { BUTTON_PERMISSIONS, IS_PUBLIC, REQUIRED_BUTTON, REQUIRED_ROLES, type AuthUser, type ButtonPermissions } from './auth-user';
 
@@ -31,6 +32,7 @@ export class AuthGuard implements CanActivate {
     const tenantHeader = header(req, 'tenant-id');
     if (tenantHeader && tenantHeader !== user.tenantId) throw new AppError(403, 'errors.forbidden');
     req.user = user;
+    setRequestTenant(user.tenantId);
     const roles = this.reflector.getAllAndOverride<string[] | undefined>(REQUIRED_ROLES, targets);
     if (roles && !user.roles.includes('admin') && !roles.some((r) => user.roles.includes(r))) {
       throw new AppError(403, 'errors.forbidden');
