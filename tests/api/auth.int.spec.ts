@@ -116,7 +116,8 @@ describe('sign-in and sessions (embedded store)', () => {
       ]),
     );
     expect(uploaded.received).toBe(1);
-    const { rows } = await t.host.storage.db.pool.query(`SELECT account, entry->>'message' AS message FROM idn_error_logs`);
+    const { runInTenant } = await import('@tpl/event-store');
+    const { rows } = await runInTenant('100001', () => t.host.storage.db.pool.query(`SELECT account, entry->>'message' AS message FROM idn_error_logs`));
     expect(rows).toContainEqual({ account: 'auditor', message: 'Cannot read properties of undefined' });
     expect((await c.post('/api/bl-system/user/logout')).status).toBe(200);
     expect((await c.get('/api/bl-customize/token-check/check')).status).toBe(401);

@@ -1,3 +1,4 @@
+import { runAsSystem } from '@tpl/event-store';
 import type { Consignment, ConsignmentListRow, HistoryEntry, Page } from '@tpl/contracts';
 import { consignmentListProjection, LIST_TABLE } from '@tpl/transport';
 import { ApiClient, data } from '../support/api-client';
@@ -221,7 +222,7 @@ describe.each(STORES)('consignment API on %s store', (kind) => {
   it('rebuilds the list projection from zero to the same rows', async () => {
     const pool = t.host.storage.db.pool;
     const snapshot = async () =>
-      (await pool.query(`SELECT * FROM ${LIST_TABLE} ORDER BY tenant_id, id`)).rows.map((r) => JSON.stringify(r));
+      (await runAsSystem(() => pool.query(`SELECT * FROM ${LIST_TABLE} ORDER BY tenant_id, id`))).rows.map((r) => JSON.stringify(r));
     const live = await snapshot();
     expect(live.length).toBeGreaterThan(10);
     await t.host.storage.store.rebuild(consignmentListProjection);

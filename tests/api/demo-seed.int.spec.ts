@@ -23,11 +23,14 @@ describe('the demo tenant as seeded', () => {
     for (const role of ['dispatcher', 'approver', 'auditor', 'keeper', 'finance']) await t.client().as('100001', role);
     // a restart seeds nothing twice
     const { seedDemoMasterData, RecordsService } = await import('@tpl/records');
-    const again = await seedDemoMasterData(t.host.app.get(RecordsService), t.host.storage.db.pool, {
-      tenantId: '100001',
-      actor: { userId: '00000000-0000-0000-0000-000000000000', account: 'system', name: 'System' },
-      correlationId: 'test',
-    });
+    const { runInTenant } = await import('@tpl/event-store');
+    const again = await runInTenant('100001', () =>
+      seedDemoMasterData(t.host.app.get(RecordsService), t.host.storage.db.pool, {
+        tenantId: '100001',
+        actor: { userId: '00000000-0000-0000-0000-000000000000', account: 'system', name: 'System' },
+        correlationId: 'test',
+      }),
+    );
     expect(again).toBe(0);
   });
 });

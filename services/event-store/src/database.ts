@@ -1,20 +1,51 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Pool } from 'pg';
+import { Pool, escapeIdentifier } from 'pg';
+import { DEFAULT_APP_ROLE, scopePool } from './rls';
 
 export type Database = {
+  /** the service's pool: connected as the app role (not the tables' owner), each query in its caller's scope */
   pool: Pool;
+  /** the owner's URL, for migrations */
   connectionString: string;
   kind: 'postgres' | 'embedded';
+  /** the role the service runs as */
+  appRole: string;
   close(): Promise<void>;
 };
 
 export type DatabaseOptions = {
-  /** a PostgreSQL URL; unset means embedded PGlite in dataDir */
+  /** a PostgreSQL URL of the tables' owner (migrations); unset means embedded PGlite in dataDir */
   databaseUrl?: string | undefined;
+  /** the service's own login, a role that does not own the tables; default: databaseUrl with user tpl_app */
+  appDatabaseUrl?: string | undefined;
   dataDir?: string | undefined;
   poolSize?: number;
+};
+
+/** Work the owner does before the service's pool opens: schema, migrations, row security. */
+export type Prepare = (owner: Pool, connectionString: string, appRole: string) => Promise<void>;
+
+/** The owner's URL with the app role as its user (and DATABASE_APP_PASSWORD as its password, if any). */
+const appUrlOf = (ownerUrl: string) => {
+  const url = new URL(ownerUrl);
+  url.username = DEFAULT_APP_ROLE;
+  url.password = process.env.DATABASE_APP_PASSWORD ?? '';
+  return url.toString();
+};
+
+/** Refuses to serve as a role that could see past the policies. */
+const checkAppRole = async (pool: Pool, appRole: string) => {
+  const { rows } = await pool.query<{ who: string; bypass: boolean; owns: string }>(
+    `SELECT current_user AS who, (r.rolsuper OR r.rolbypassrls) AS bypass,
+            (SELECT count(*) FROM pg_tables t WHERE t.schemaname = current_schema() AND t.tableowner = current_user) AS owns
+       FROM pg_roles r WHERE r.rolname = current_user`,
+  );
+  const r = rows[0];
+  if (!r || r.who !== appRole || r.bypass || Number(r.owns) > 0) {
+    throw new Error(`the service must run as ${appRole}, a role that neither owns the tables nor bypasses row-level security (runs as ${r?.who})`);
+  }
 };
 
 const EMBEDDED_SERVER = path.resolve(__dirname, '..', 'embedded', 'pglite-server.cjs');
@@ -66,39 +97,74 @@ const startEmbedded = (dataDir: string): Promise<{ child: ChildProcess; port: nu
     });
   });
 
-export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
+export const openDatabase = async (options: DatabaseOptions, prepare: Prepare = async () => undefined): Promise<Database> => {
   if (options.databaseUrl) {
-    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    const owner = new Pool({ connectionString: options.databaseUrl, max: 2 });
+    owner.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+    const appUrl = options.appDatabaseUrl ?? appUrlOf(options.databaseUrl);
+    const appRole = decodeURIComponent(new URL(appUrl).username);
+    try {
+      await prepare(owner, options.databaseUrl, appRole);
+    } finally {
+      await owner.end();
+    }
+    const pool = scopePool(new Pool({ connectionString: appUrl, max: options.poolSize ?? 20 }));
     // an idle connection dropped by the server (restart, failover) is replaced, not fatal
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
-    await pool.query('SELECT 1');
-    return { pool, connectionString: options.databaseUrl, kind: 'postgres', close: () => pool.end() };
+    try {
+      await checkAppRole(pool, appRole);
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return { pool, connectionString: options.databaseUrl, kind: 'postgres', appRole, close: () => pool.end() };
   }
   const dataDir = path.resolve(options.dataDir ?? '.data');
   const release = takeLock(dataDir);
+  let child: ChildProcess | undefined;
+  const stop = async () => {
+    await new Promise<void>((done) => {
+      if (!child || child.exitCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
+    release();
+  };
   try {
-    const { child, port } = await startEmbedded(dataDir);
-    const connectionString = `postgresql://postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
-    // PGlite is one backend: one connection, so no two clients' protocol messages interleave.
-    const pool = new Pool({ connectionString, max: 1 });
+    const started = await startEmbedded(dataDir);
+    child = started.child;
+    const connectionString = `postgresql://postgres@127.0.0.1:${started.port}/postgres?sslmode=disable`;
+    const appRole = DEFAULT_APP_ROLE;
+    // PGlite is one backend: one connection at a time (no two clients' protocol messages may
+    // interleave), and one session shared by every connection, so the role set here stays.
+    const owner = new Pool({ connectionString, max: 1 });
+    owner.on('error', (err) => console.error(`Embedded PostgreSQL connection lost: ${err.message}`));
+    try {
+      await prepare(owner, connectionString, appRole);
+      await owner.query(`SET ROLE ${escapeIdentifier(appRole)}`);
+    } finally {
+      await owner.end();
+    }
+    const pool = scopePool(new Pool({ connectionString, max: 1 }));
     pool.on('error', (err) => console.error(`Embedded PostgreSQL connection lost: ${err.message}`));
-    await pool.query('SELECT 1');
+    try {
+      await checkAppRole(pool, appRole);
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
     return {
       pool,
       connectionString,
       kind: 'embedded',
+      appRole,
       close: async () => {
         await pool.end();
-        await new Promise<void>((done) => {
-          if (child.exitCode !== null) return done();
-          child.once('exit', () => done());
-          child.kill('SIGTERM');
-        });
-        release();
+        await stop();
       },
     };
   } catch (err) {
-    release();
+    await stop();
     throw err;
   }
 };

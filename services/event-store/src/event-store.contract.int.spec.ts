@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import { openStorage } from './open';
 import { KurrentEventStore } from './kurrent-event-store';
 import { StaleVersionError, type EventMetadata, type EventStorePort } from './port';
+import { runInTenant } from './tenant-context';
 
 /**
  * One contract, every implementation of the port: embedded PGlite, PostgreSQL, and
@@ -62,6 +63,8 @@ const meta: EventMetadata = {
   correlationId: 'corr',
   causationId: 'cause',
 };
+/** appends run in their tenant's scope (row-level security on the PostgreSQL stores) */
+const inTenant = (fn: () => Promise<void>) => runInTenant(meta.tenantId, fn);
 const opts = (expectedVersion: number) => ({ expectedVersion, metadata: meta, streamType: 'Contract' });
 
 describe.each(subjects)('event store contract: %s', (_, make) => {
@@ -71,7 +74,7 @@ describe.each(subjects)('event store contract: %s', (_, make) => {
   });
   afterAll(async () => s?.close());
 
-  it('appends to a new stream and reads the events back with versions and metadata', async () => {
+  it('appends to a new stream and reads the events back with versions and metadata', () => inTenant(async () => {
     const stream = `Contract-${randomUUID()}`;
     const r = await s.store.append(stream, [{ type: 'A', data: { n: 1 } }, { type: 'B', data: { quote: "it's" } }], opts(0));
     expect(r.nextVersion).toBe(2);
@@ -82,22 +85,22 @@ describe.each(subjects)('event store contract: %s', (_, make) => {
     ]);
     expect(events[0]!.metadata).toEqual(meta);
     expect((await s.store.readStream(stream, { toVersion: 1 })).map((e) => e.type)).toEqual(['A']);
-  });
+  }));
 
-  it('reads an unknown stream as empty', async () => {
+  it('reads an unknown stream as empty', () => inTenant(async () => {
     expect(await s.store.readStream(`Contract-${randomUUID()}`)).toEqual([]);
-  });
+  }));
 
-  it('refuses a stale expected version and a second creation of the same stream', async () => {
+  it('refuses a stale expected version and a second creation of the same stream', () => inTenant(async () => {
     const stream = `Contract-${randomUUID()}`;
     await s.store.append(stream, [{ type: 'A', data: {} }], opts(0));
     await expect(s.store.append(stream, [{ type: 'X', data: {} }], opts(0))).rejects.toBeInstanceOf(StaleVersionError);
     await expect(s.store.append(stream, [{ type: 'X', data: {} }], opts(2))).rejects.toBeInstanceOf(StaleVersionError);
     await s.store.append(stream, [{ type: 'B', data: {} }], opts(1));
     expect((await s.store.readStream(stream)).map((e) => e.type)).toEqual(['A', 'B']);
-  });
+  }));
 
-  it('lets exactly one of 20 concurrent appends at one version through', async () => {
+  it('lets exactly one of 20 concurrent appends at one version through', () => inTenant(async () => {
     const stream = `Contract-${randomUUID()}`;
     await s.store.append(stream, [{ type: 'A', data: {} }], opts(0));
     const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => s.store.append(stream, [{ type: `C${i}`, data: {} }], opts(1))));
@@ -106,9 +109,9 @@ describe.each(subjects)('event store contract: %s', (_, make) => {
     expect(rejected).toHaveLength(19);
     for (const r of rejected) expect(r.reason).toBeInstanceOf(StaleVersionError);
     expect((await s.store.readStream(stream)).map((e) => e.version)).toEqual([1, 2]);
-  });
+  }));
 
-  it('reads all events in global order after a position', async () => {
+  it('reads all events in global order after a position', () => inTenant(async () => {
     const stream = `Contract-${randomUUID()}`;
     await s.store.append(stream, [{ type: 'G1', data: {} }], opts(0));
     const tail = async (after: string): Promise<string> => {
@@ -130,5 +133,5 @@ describe.each(subjects)('event store contract: %s', (_, make) => {
     }
     expect(after.map((e) => e.type)).toEqual(['G2', 'G3']);
     expect(after.every((e) => e.streamName === stream)).toBe(true);
-  });
+  }));
 });

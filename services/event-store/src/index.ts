@@ -8,3 +8,4 @@ export * from './open';
 export * from './tokens';
 export * from './kurrent-event-store';
 export * from './tenant-context';
+export * from './rls';

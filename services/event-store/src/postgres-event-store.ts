@@ -3,6 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import { defaultTag, getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import { literal, sql } from './sql';
 import type { Migration } from './migrations';
+import { runAsSystem } from './tenant-context';
 import {
   StaleVersionError,
   type AppendOptions,
@@ -50,6 +51,17 @@ CREATE INDEX IF NOT EXISTS tpl_messages_global_position ON emt_messages (global_
   },
 ];
 
+/** Emmett's own migration of its tables, run by the tables' owner. */
+export const createEventStoreSchema = async (pool: Pool, connectionString: string): Promise<void> => {
+  const emmett = getPostgreSQLEventStore(connectionString, { connectionOptions: { pool }, schema: { autoMigration: 'None' } });
+  try {
+    await emmett.schema.migrate();
+  } finally {
+    // Emmett may hold connections of its own; the pool stays open (its opener owns it)
+    await emmett.close();
+  }
+};
+
 type Row = {
   stream_id: string;
   stream_position: string;
@@ -85,17 +97,8 @@ export class PostgresEventStore implements EventStorePort {
   ) {}
 
   /** Creates Emmett's schema; our own migrations (tpl_append, read tables) run after it. */
-  async createSchema(): Promise<void> {
-    const emmett = getPostgreSQLEventStore(this.connectionString, {
-      connectionOptions: { pool: this.pool },
-      schema: { autoMigration: 'None' },
-    });
-    try {
-      await emmett.schema.migrate();
-    } finally {
-      // Emmett may hold connections of its own; our pool stays open (we own it)
-      await emmett.close();
-    }
+  createSchema(): Promise<void> {
+    return createEventStoreSchema(this.pool, this.connectionString);
   }
 
   registerInline(projection: InlineProjection): void {
@@ -163,8 +166,12 @@ export class PostgresEventStore implements EventStorePort {
     }
   }
 
-  /** Clears a projection's tables and replays every event through it. */
-  async rebuild(projection: InlineProjection, batchSize = 1000): Promise<number> {
+  /** Clears a projection's tables and replays every event through it: platform work, across tenants. */
+  rebuild(projection: InlineProjection, batchSize = 1000): Promise<number> {
+    return runAsSystem(() => this.replay(projection, batchSize));
+  }
+
+  private async replay(projection: InlineProjection, batchSize: number): Promise<number> {
     let after = '0';
     let count = 0;
     const client: PoolClient = await this.pool.connect();

@@ -9,8 +9,9 @@ import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { openRequestScope, openStorage, type Storage } from '@tpl/event-store';
-import { DEMO_TENANTS, demoActor, identityMigrations, seedTenants, userAccountsProjection } from '@tpl/identity';
+import { openRequestScope, openStorage, runAsSystem, runInTenant, type Storage } from '@tpl/event-store';
+import { DEMO_TENANTS, demoActor, identityMigrations, identityPlatformTables, seedTenants, userAccountsProjection } from '@tpl/identity';
+import { PLATFORM_TENANT } from '@tpl/contracts';
 import { CommandBus } from '@nestjs/cqrs';
 import { seedDemoConsignments, transportMigrations, transportProjections } from '@tpl/transport';
 import { RecordsService, recordsMigrations, recordsProjection, seedDemoMasterData, seedUsers } from '@tpl/records';
@@ -27,12 +28,14 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
   process.env.ATTACH_DIR ??= path.join(config.dataDir, 'attachments');
   const storage = await openStorage({
     databaseUrl: config.databaseUrl,
+    appDatabaseUrl: config.appDatabaseUrl,
     dataDir: config.dataDir,
     migrations: [...identityMigrations, ...recordsMigrations, ...transportMigrations],
     projections: [...transportProjections, recordsProjection(), userAccountsProjection],
+    rowSecurity: { platformTables: identityPlatformTables, platformTenant: PLATFORM_TENANT },
   });
   try {
-    if (config.seedDemo) await seedTenants(storage.db.pool);
+    if (config.seedDemo) await runAsSystem(() => seedTenants(storage.db.pool));
 
     const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024 });
     const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(storage), adapter, {
@@ -99,13 +102,13 @@ const seedDemoUsers = async (app: NestFastifyApplication, storage: Storage) => {
   const system = { userId: '00000000-0000-0000-0000-000000000000', account: 'system', name: 'System' };
   for (const t of DEMO_TENANTS) {
     const ctx = { tenantId: t.tenantId, actor: system, correlationId: 'demo-seed' };
-    const n = await seedUsers(records, storage.db.pool, ctx, t.users);
+    const n = await runInTenant(t.tenantId, () => seedUsers(records, storage.db.pool, ctx, t.users));
     if (n) logger.log(`seeded ${n} demo users for tenant ${t.tenantId}`);
   }
 };
 
 /** A working day's consignment board for the demo operator, made through the real command bus. */
-const seedSamples = async (app: NestFastifyApplication, storage: Storage) => {
+const seedSamples = (app: NestFastifyApplication, storage: Storage) => runInTenant(DEMO_TENANT, async () => {
   const actor = await demoActor(storage.db.pool, DEMO_TENANT, 'dispatcher');
   if (!actor) return;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: process.env.BUSINESS_TZ ?? 'Asia/Shanghai' }).format(new Date());
@@ -115,4 +118,4 @@ const seedSamples = async (app: NestFastifyApplication, storage: Storage) => {
   if (records) logger.log(`seeded ${records} demo master data records for tenant ${DEMO_TENANT}`);
   const n = await seedDemoConsignments(app.get(CommandBus), storage.db.pool, context, today);
   if (n) logger.log(`seeded ${n} demo consignment orders for tenant ${DEMO_TENANT}`);
-};
+});

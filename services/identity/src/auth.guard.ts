@@ -5,11 +5,18 @@ import { setRequestTenant } from '@tpl/event-store';
 import { AuthService } from './auth.service';
 import { BUTTON_PERMISSIONS, IS_PUBLIC, REQUIRED_BUTTON, REQUIRED_ROLES, type AuthUser, type ButtonPermissions } from './auth-user';
 
-type RequestWithUser = { headers: Record<string, string | string[] | undefined>; user?: AuthUser };
+type RequestWithUser = { headers: Record<string, string | string[] | undefined>; query?: unknown; user?: AuthUser };
 
 const header = (req: RequestWithUser, name: string) => {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
+};
+
+const TENANT_ID = /^[\w-]{1,32}$/;
+const tenantNamed = (req: RequestWithUser): string | undefined => {
+  const fromQuery = (req.query as Record<string, unknown> | undefined)?.tenantId;
+  const named = typeof fromQuery === 'string' ? fromQuery.trim() : header(req, 'tenant-id');
+  return named && TENANT_ID.test(named) ? named : undefined;
 };
 
 /**
@@ -26,8 +33,13 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     const req = context.switchToHttp().getRequest<RequestWithUser>();
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
+      // a route before sign-in works in the tenant it names (the sign-in form's tenant), or in none
+      const named = tenantNamed(req);
+      if (named) setRequestTenant(named);
+      return true;
+    }
     const user = await this.auth.authenticate(header(req, 'blade-auth'));
     const tenantHeader = header(req, 'tenant-id');
     if (tenantHeader && tenantHeader !== user.tenantId) throw new AppError(403, 'errors.forbidden');

@@ -12,7 +12,7 @@ import {
   type TokenResponse,
   type UserInfo,
 } from '@tpl/contracts';
-import { DB_POOL } from '@tpl/event-store';
+import { DB_POOL, runInTenant } from '@tpl/event-store';
 import type { AuthUser } from './auth-user';
 
 type UserRow = {
@@ -226,7 +226,7 @@ export class AuthService {
     } catch (err) {
       throw new AppError(401, (err as Error).name === 'TokenExpiredError' ? 'errors.tokenExpired' : 'errors.unauthorized');
     }
-    if (await this.isRevoked(claims.sid)) throw new AppError(401, 'errors.unauthorized');
+    if (await runInTenant(claims.tid, () => this.isRevoked(claims.sid))) throw new AppError(401, 'errors.unauthorized');
     return { tenantId: claims.tid, userId: claims.uid, account: claims.acc, name: claims.nam, roles: claims.rol, sessionId: claims.sid };
   }
 

@@ -1,5 +1,8 @@
 import type { Migration } from '@tpl/event-store';
 
+/** The tenant registry: each tenant reads its own row, the platform tenant manages them all. */
+export const identityPlatformTables = ['idn_tenants'] as const;
+
 export const identityMigrations: Migration[] = [
   {
     id: 'identity/001-tenants-users-sessions',

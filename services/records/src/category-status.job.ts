@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { entityByName } from '@tpl/contracts';
-import { DB_POOL, StaleVersionError } from '@tpl/event-store';
+import { DB_POOL, StaleVersionError, runAsSystem, runInTenant } from '@tpl/event-store';
 import { RECORDS_TABLE } from './records.migrations';
 import { RecordsService } from './records.service';
 
@@ -40,9 +40,12 @@ export class CategoryStatusJob implements OnApplicationBootstrap, OnApplicationS
   async runOnce(now = new Date()): Promise<number> {
     const def = entityByName('category');
     if (!def) return 0;
-    const { rows } = await this.pool.query<{ tenant_id: string; id: string; version: number; data: Record<string, unknown> }>(
-      `SELECT tenant_id, id, version, data FROM ${RECORDS_TABLE}
-        WHERE entity = 'category' AND NOT is_deleted AND (data->>'ifChangeStatus')::int = 1`,
+    // finding the due ones is platform work across tenants; each change is made in its own tenant
+    const { rows } = await runAsSystem(() =>
+      this.pool.query<{ tenant_id: string; id: string; version: number; data: Record<string, unknown> }>(
+        `SELECT tenant_id, id, version, data FROM ${RECORDS_TABLE}
+          WHERE entity = 'category' AND NOT is_deleted AND (data->>'ifChangeStatus')::int = 1`,
+      ),
     );
     let applied = 0;
     for (const r of rows) {
@@ -51,10 +54,12 @@ export class CategoryStatusJob implements OnApplicationBootstrap, OnApplicationS
       const last = r.data.changeTime ? new Date(String(r.data.changeTime)).getTime() : 0;
       if (last && now.getTime() - last < interval * DAY_MS) continue;
       try {
-        await this.records.submit(
-          def,
-          { tenantId: r.tenant_id, actor: SCHEDULER, correlationId: `category-job-${now.toISOString()}` },
-          { id: r.id, version: r.version, data: { ...r.data, changeTime: now.toISOString() } },
+        await runInTenant(r.tenant_id, () =>
+          this.records.submit(
+            def,
+            { tenantId: r.tenant_id, actor: SCHEDULER, correlationId: `category-job-${now.toISOString()}` },
+            { id: r.id, version: r.version, data: { ...r.data, changeTime: now.toISOString() } },
+          ),
         );
         applied++;
       } catch (err) {
