@@ -18,9 +18,6 @@ import {
   transitionTargetSchema,
 } from '../transport/consignment';
 
-/** Roles allowed to change consignments; every signed-in user of the tenant may read them. */
-export const CONSIGNMENT_WRITERS = ['admin', 'dispatcher'] as const;
-
 /**
  * The button code each consignment command needs (menu records of category BUTTON,
  * allocated to roles): the server refuses a command whose code the caller lacks, and the

@@ -15,10 +15,9 @@ import {
   submitSchemaOf,
   text,
   date,
-  writersOf,
-  canWrite,
 } from './define';
 import { entities } from './registry';
+import { actionsOf, buttonCode, holds, mayManageIn } from '../authz/access';
 
 const gadget = defineEntity({
   name: 'material',
@@ -90,17 +89,38 @@ describe('entity descriptions drive the schemas', () => {
     expect(dataSchemaOf(gadget).safeParse({ ...valid }).success).toBe(true);
   });
 
-  it('gives every registered entity labels in zh, en and mo, and writers', () => {
+  it('gives every registered entity labels in zh, en and mo, and a button code per command', () => {
     for (const def of entities) {
       for (const lang of ['zh', 'en', 'mo'] as const) {
         const tree = resources[lang] as Record<string, { title?: string }>;
         expect(tree[def.name]?.title).toBeTruthy();
       }
-      expect(writersOf(def)).toContain('admin');
+      expect(actionsOf(def).map((a) => buttonCode(def, a))).toEqual(expect.arrayContaining([`${def.name}_add`, `${def.name}_edit`, `${def.name}_delete`, `${def.name}_import`, `${def.name}_export`]));
     }
-    expect(canWrite({ service: 'bl-system', name: 'tenant' }, ['admin'], '100001')).toBe(false);
-    expect(canWrite({ service: 'bl-system', name: 'tenant' }, ['admin'], '000000')).toBe(true);
-    expect(canWrite({ service: 'bl-basic', name: 'material' }, ['keeper'], '100001')).toBe(true);
-    expect(canWrite({ service: 'bl-system', name: 'user' }, ['dispatcher'], '100001')).toBe(false);
+    expect(actionsOf({ passwordOnCreate: ['password'] })).toContain('reset_password');
+    expect(actionsOf({})).not.toContain('reset_password');
+    expect(mayManageIn({ name: 'tenant' }, '100001')).toBe(false);
+    expect(mayManageIn({ name: 'tenant' }, '000000')).toBe(true);
+    expect(mayManageIn({ name: 'material' }, '100001')).toBe(true);
+    expect(holds(new Set(['material_add']), 'material_add')).toBe(true);
+    expect(holds(new Set(['material_add']), 'material_edit')).toBe(false);
+    expect(holds(new Set(['*']), 'material_edit')).toBe(true);
+    expect(holds({ '*': true }, 'user_add')).toBe(true);
+    expect(holds({}, 'user_add')).toBe(false);
+  });
+
+  it('validates data scopes: a known resource, a column that fits the type, custom values', () => {
+    const ds = entities.find((d) => d.name === 'datascope')!;
+    const ok = (d: Record<string, unknown>) => dataSchemaOf(ds).safeParse({ scopeCode: 'S', scopeName: 'S', ...d });
+    expect(ok({ resourceCode: 'material', scopeType: '2' }).success).toBe(true);
+    expect(ok({ resourceCode: '*', scopeType: '4' }).success).toBe(true);
+    expect(ok({ resourceCode: 'consignment', scopeType: '3', scopeColumn: 'createDept' }).success).toBe(true);
+    expect(ok({ resourceCode: 'nothing', scopeType: '1' }).error?.issues[0]).toMatchObject({ path: ['resourceCode'], message: 'validation.unknownResource' });
+    expect(ok({ resourceCode: 'material', scopeType: '2', scopeColumn: 'createDept' }).error?.issues[0]).toMatchObject({ path: ['scopeColumn'] });
+    expect(ok({ resourceCode: 'material', scopeType: '4', scopeColumn: 'createUser' }).success).toBe(false);
+    expect(ok({ resourceCode: 'material', scopeType: '5' }).error?.issues[0]).toMatchObject({ path: ['scopeDepts'], message: 'validation.requiredSelect' });
+    expect(ok({ resourceCode: 'material', scopeType: '5', scopeColumn: 'createUser' }).error?.issues[0]).toMatchObject({ path: ['scopeUsers'] });
+    expect(ok({ resourceCode: 'material', scopeType: '5', scopeDepts: ['D1'] }).success).toBe(true);
+    expect(ok({ resourceCode: 'material', scopeType: '6' }).success).toBe(false);
   });
 });

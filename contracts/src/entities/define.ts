@@ -62,19 +62,6 @@ export type EntityDef = {
 
 export const defineEntity = <const D extends EntityDef>(def: D): D => def;
 
-/**
- * Who may change an entity's records (everyone signed in to the tenant may read them):
- * system administration and resources: administrators; master data: administrators and
- * warehouse keepers; transport master data: administrators and dispatchers. Tenants are
- * managed from the platform tenant only. Finer grants (button codes, data scopes) are
- * issue 5's.
- */
-export const PLATFORM_TENANT = '000000';
-export const writersOf = (def: Pick<EntityDef, 'service'>): readonly string[] =>
-  def.service === 'bl-basic' ? ['admin', 'keeper'] : def.service === 'bl-transport' ? ['admin', 'dispatcher'] : ['admin'];
-export const canWrite = (def: Pick<EntityDef, 'service' | 'name'>, roles: readonly string[], tenantId: string): boolean =>
-  (def.name !== 'tenant' || tenantId === PLATFORM_TENANT) && (roles.includes('admin') || writersOf(def).some((r) => roles.includes(r)));
-
 // ---- field helpers: read like the spec's field lists
 export const text = (label: Labels, o: Omit<Extract<FieldDef, { kind: 'text' }>, 'kind' | 'label'> = {}): FieldDef => ({ kind: 'text', label, max: 100, ...o });
 export const num = (label: Labels, o: Omit<Extract<FieldDef, { kind: 'number' }>, 'kind' | 'label'> = {}): FieldDef => ({ kind: 'number', label, ...o });

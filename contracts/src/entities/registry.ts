@@ -20,6 +20,7 @@ import { attach } from './resource/attach';
 import { oss } from './resource/oss';
 import { apiscope } from './system/apiscope';
 import { apiscopecategory } from './system/apiscopecategory';
+import { datascope } from './system/datascope';
 import { dept } from './system/dept';
 import { dict } from './system/dict';
 import { menu } from './system/menu';
@@ -44,7 +45,7 @@ import { customerstore } from './transport/customerstore';
  */
 export const entities: readonly EntityDef[] = [
   // bl-system
-  user, dept, post, role, menu, topmenu, dict, tenant, apiscope, apiscopecategory, syscode, useroauth,
+  user, dept, post, role, menu, topmenu, dict, tenant, apiscope, apiscopecategory, datascope, syscode, useroauth,
   // bl-resource
   oss, attach,
   // bl-basic

@@ -98,7 +98,8 @@ export const removeQuerySchema = z.object({
 export const consignmentActions = ['audit', 'dispatch', 'load', 'arrive', 'sign', 'cancel'] as const;
 export type ConsignmentAction = (typeof consignmentActions)[number];
 
-export const actorSchema = z.object({ userId: z.string(), account: z.string(), name: z.string() });
+/** Who acted; deptId is the department the user belonged to then (data scopes read it). */
+export const actorSchema = z.object({ userId: z.string(), account: z.string(), name: z.string(), deptId: z.string().optional() });
 export type Actor = z.infer<typeof actorSchema>;
 
 /** The document as the decider folds it and the detail call returns it. */

@@ -5,7 +5,8 @@
  */
 export type EventMetadata = {
   tenantId: string;
-  actor: { userId: string; account: string; name: string };
+  /** deptId: the actor's department at the time (what data scopes by department read) */
+  actor: { userId: string; account: string; name: string; deptId?: string };
   occurredAt: string;
   correlationId: string;
   causationId?: string;

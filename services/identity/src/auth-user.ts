@@ -8,6 +8,8 @@ export type AuthUser = {
   name: string;
   roles: string[];
   sessionId: string;
+  /** the user's department code ('' when none): records and documents are stamped with it, data scopes read it */
+  deptId: string;
 };
 
 export const IS_PUBLIC = 'tpl:isPublic';
@@ -19,11 +21,26 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
 export const Roles = (...roles: string[]) => SetMetadata(REQUIRED_ROLES, roles);
 
 export const REQUIRED_BUTTON = 'tpl:button';
-/** The route is a button's command: the caller needs that button code (admin always has it). */
+/** The route is a button's command: the caller needs that button code (admin and the wildcard always pass). */
 export const Button = (code: string) => SetMetadata(REQUIRED_BUTTON, code);
 
-/** Where button codes come from (the menu and role records of system administration). */
-export interface ButtonPermissions {
+export const EVERY_USER = 'tpl:everyUser';
+/**
+ * Every signed-in user may call the route whatever API permissions say: the calls the
+ * console needs to show itself at all (menus, buttons, user info, token check, log out).
+ */
+export const EveryUser = () => SetMetadata(EVERY_USER, true);
+
+/** An API permission (apiscope) as the guard matches it: a URL pattern, or every API (scope type ALL). */
+export type ApiScopeRule = { code: string; url: string; all: boolean };
+
+/**
+ * What system administration allocated to the user's roles, read by the guard: button codes
+ * (menu records of category BUTTON, with ALL_ACCESS as the wildcard), the tenant's API
+ * permissions and the ones granted to the roles.
+ */
+export interface AccessRules {
   codes(user: AuthUser): Promise<Set<string>>;
+  apiScopes(user: AuthUser): Promise<{ scopes: readonly ApiScopeRule[]; granted: ReadonlySet<string> }>;
 }
-export const BUTTON_PERMISSIONS = Symbol('BUTTON_PERMISSIONS');
+export const ACCESS_RULES = Symbol('ACCESS_RULES');

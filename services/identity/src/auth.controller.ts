@@ -6,7 +6,7 @@ import { CaptchaService } from './captcha.service';
 import { SmsCodes } from './sms.service';
 import { authRoutes, ok, parseOrThrow } from '@tpl/contracts';
 import { AuthService } from './auth.service';
-import { Public, type AuthUser } from './auth-user';
+import { EveryUser, Public, type AuthUser } from './auth-user';
 import { PostOk } from './http';
 import { CurrentUser } from './current-user';
 
@@ -68,12 +68,14 @@ export class AuthController {
   }
 
   /** The console's periodic check that its token still works (spec 01 section 7). */
+  @EveryUser()
   @Get('/api/bl-customize/token-check/check')
   async tokenCheck(@CurrentUser() user: AuthUser) {
     return ok({ valid: true, tenantId: user.tenantId, userId: user.userId });
   }
 
   /** {base}/user/logout of spec 01: the same as bl-auth/logout. */
+  @EveryUser()
   @PostOk('/api/bl-system/user/logout')
   async userLogout(@CurrentUser() user: AuthUser) {
     await this.auth.logout(user);
@@ -81,6 +83,7 @@ export class AuthController {
   }
 
   /** The console's local error log, uploaded by the user (spec 01: "Upload local error logs"). */
+  @EveryUser()
   @PostOk('/api/bl-system/error-log/upload')
   async uploadErrorLog(@Body() body: unknown, @CurrentUser() user: AuthUser) {
     const entries = parseOrThrow(errorLogSchema, body, 'errorLog');
@@ -95,12 +98,14 @@ export class AuthController {
     return ok({ received: entries.length });
   }
 
+  @EveryUser()
   @Get(authRoutes.logout.path)
   async logout(@CurrentUser() user: AuthUser) {
     await this.auth.logout(user);
     return ok(true);
   }
 
+  @EveryUser()
   @Get(authRoutes.userInfo.path)
   async userInfo(@CurrentUser() user: AuthUser) {
     return ok(await this.auth.userInfo(user));

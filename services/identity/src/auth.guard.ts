@@ -1,11 +1,12 @@
 import { Inject, Injectable, Optional, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AppError } from '@tpl/contracts';
+import { ADMIN_ROLE, ALL_ACCESS, AppError, holds } from '@tpl/contracts';
 import { setRequestTenant } from '@tpl/event-store';
 import { AuthService } from './auth.service';
-import { BUTTON_PERMISSIONS, IS_PUBLIC, REQUIRED_BUTTON, REQUIRED_ROLES, type AuthUser, type ButtonPermissions } from './auth-user';
+import { apiAllowed, pathOf } from './api-permissions';
+import { ACCESS_RULES, EVERY_USER, IS_PUBLIC, REQUIRED_BUTTON, REQUIRED_ROLES, type AccessRules, type AuthUser } from './auth-user';
 
-type RequestWithUser = { headers: Record<string, string | string[] | undefined>; query?: unknown; user?: AuthUser };
+type RequestWithUser = { headers: Record<string, string | string[] | undefined>; query?: unknown; url?: string; user?: AuthUser };
 
 const header = (req: RequestWithUser, name: string) => {
   const v = req.headers[name];
@@ -19,16 +20,20 @@ const tenantNamed = (req: RequestWithUser): string | undefined => {
   return named && TENANT_ID.test(named) ? named : undefined;
 };
 
+export const isAdmin = (user: AuthUser) => user.roles.includes(ADMIN_ROLE);
+const forbidden = () => new AppError(403, 'errors.forbidden');
+
 /**
- * Every route needs a valid user token unless marked @Public. The tenant is the
- * token's; a Tenant-Id header naming another tenant is refused, not obeyed.
+ * Every route needs a valid user token unless marked @Public. The tenant is the token's; a
+ * Tenant-Id header naming another tenant is refused, not obeyed. Then, unless the caller is
+ * an administrator: @Roles, the API permissions covering the URL, and @Button.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly auth: AuthService,
     private readonly reflector: Reflector,
-    @Optional() @Inject(BUTTON_PERMISSIONS) private readonly buttons?: ButtonPermissions,
+    @Optional() @Inject(ACCESS_RULES) private readonly rules?: AccessRules,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -42,28 +47,34 @@ export class AuthGuard implements CanActivate {
     }
     const user = await this.auth.authenticate(header(req, 'blade-auth'));
     const tenantHeader = header(req, 'tenant-id');
-    if (tenantHeader && tenantHeader !== user.tenantId) throw new AppError(403, 'errors.forbidden');
+    if (tenantHeader && tenantHeader !== user.tenantId) throw forbidden();
     req.user = user;
     setRequestTenant(user.tenantId);
+    if (isAdmin(user)) return true;
     const roles = this.reflector.getAllAndOverride<string[] | undefined>(REQUIRED_ROLES, targets);
-    if (roles && !user.roles.includes('admin') && !roles.some((r) => user.roles.includes(r))) {
-      throw new AppError(403, 'errors.forbidden');
-    }
+    if (roles && !roles.some((r) => user.roles.includes(r))) throw forbidden();
+    if (!this.rules) return true;
     const button = this.reflector.getAllAndOverride<string | undefined>(REQUIRED_BUTTON, targets);
-    if (button && this.buttons && !user.roles.includes('admin') && !(await this.buttons.codes(user)).has(button)) {
-      throw new AppError(403, 'errors.forbidden');
+    const codes = await this.rules.codes(user);
+    if (!this.reflector.getAllAndOverride<boolean>(EVERY_USER, targets) && !codes.has(ALL_ACCESS)) {
+      const { scopes, granted } = await this.rules.apiScopes(user);
+      if (!apiAllowed(scopes, granted, pathOf(req.url ?? '/'))) throw forbidden();
     }
+    if (button && !holds(codes, button)) throw forbidden();
     return true;
   }
 }
 
-/** For a route whose button depends on its input (submit: add or edit). */
+/** For a route whose button depends on its input (submit: add or edit; the entity framework's commands). */
 @Injectable()
 export class ButtonCheck {
-  constructor(@Optional() @Inject(BUTTON_PERMISSIONS) private readonly buttons?: ButtonPermissions) {}
+  constructor(@Optional() @Inject(ACCESS_RULES) private readonly rules?: AccessRules) {}
+
+  async has(user: AuthUser, code: string): Promise<boolean> {
+    return !this.rules || isAdmin(user) || holds(await this.rules.codes(user), code);
+  }
 
   async require(user: AuthUser, code: string): Promise<void> {
-    if (!this.buttons || user.roles.includes('admin')) return;
-    if (!(await this.buttons.codes(user)).has(code)) throw new AppError(403, 'errors.forbidden');
+    if (!(await this.has(user, code))) throw forbidden();
   }
 }

@@ -22,13 +22,14 @@ type UserRow = {
   name: string;
   password_hash: string;
   roles: string[];
+  dept_code: string | null;
   avatar: string;
   status: number;
   failed_attempts: number;
   locked_until: Date | null;
 };
 
-type AccessClaims = { tid: string; uid: string; acc: string; nam: string; rol: string[]; sid: string };
+type AccessClaims = { tid: string; uid: string; acc: string; nam: string; rol: string[]; sid: string; dpt?: string };
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const MAX_FAILED = 5;
@@ -43,7 +44,8 @@ const CLIENTS = new Map<string, string>([[DEMO_CLIENT.clientId, DEMO_CLIENT.clie
 export class AuthService {
   private secret: string | undefined;
   private dummyHash: string | undefined;
-  private readonly sessionCache = new Map<string, { revoked: boolean; at: number }>();
+  /** per session: revoked, and the user's roles and department as they are now (a change applies within 5 s, not at the next token) */
+  private readonly sessionCache = new Map<string, { revoked: boolean; roles?: string[]; deptId?: string; at: number }>();
 
   constructor(@Inject(DB_POOL) private readonly pool: Pool) {}
 
@@ -189,6 +191,7 @@ export class AuthService {
       nam: user.name,
       rol: user.roles,
       sid: sessionId,
+      dpt: user.dept_code ?? '',
     };
     const accessToken = jwt.sign(claims, await this.signingKey(), {
       algorithm: 'HS256',
@@ -226,18 +229,38 @@ export class AuthService {
     } catch (err) {
       throw new AppError(401, (err as Error).name === 'TokenExpiredError' ? 'errors.tokenExpired' : 'errors.unauthorized');
     }
-    if (await runInTenant(claims.tid, () => this.isRevoked(claims.sid))) throw new AppError(401, 'errors.unauthorized');
-    return { tenantId: claims.tid, userId: claims.uid, account: claims.acc, name: claims.nam, roles: claims.rol, sessionId: claims.sid };
+    const session = await runInTenant(claims.tid, () => this.sessionState(claims.sid));
+    if (session.revoked) throw new AppError(401, 'errors.unauthorized');
+    return {
+      tenantId: claims.tid,
+      userId: claims.uid,
+      account: claims.acc,
+      name: claims.nam,
+      roles: session.roles ?? claims.rol,
+      sessionId: claims.sid,
+      deptId: session.deptId ?? claims.dpt ?? '',
+    };
   }
 
-  private async isRevoked(sessionId: string): Promise<boolean> {
+  private async sessionState(sessionId: string): Promise<{ revoked: boolean; roles?: string[]; deptId?: string }> {
     const hit = this.sessionCache.get(sessionId);
-    if (hit && Date.now() - hit.at < SESSION_CACHE_MS) return hit.revoked;
-    const { rows } = await this.pool.query<{ revoked_at: Date | null }>(`SELECT revoked_at FROM idn_sessions WHERE session_id = $1`, [sessionId]);
-    const revoked = !rows[0] || rows[0].revoked_at !== null;
-    this.sessionCache.set(sessionId, { revoked, at: Date.now() });
+    if (hit && Date.now() - hit.at < SESSION_CACHE_MS) return hit;
+    const { rows } = await this.pool.query<{ revoked_at: Date | null; roles: string[] | null; dept_code: string | null; status: number | null }>(
+      `SELECT s.revoked_at, u.roles, u.dept_code, u.status FROM idn_sessions s
+         LEFT JOIN idn_users u ON u.tenant_id = s.tenant_id AND u.user_id = s.user_id
+        WHERE s.session_id = $1`,
+      [sessionId],
+    );
+    const r = rows[0];
+    const state = {
+      revoked: !r || r.revoked_at !== null || r.status !== 1,
+      ...(r?.roles ? { roles: r.roles } : {}),
+      ...(r ? { deptId: r.dept_code ?? '' } : {}),
+      at: Date.now(),
+    };
+    this.sessionCache.set(sessionId, state);
     if (this.sessionCache.size > 10_000) this.sessionCache.clear();
-    return revoked;
+    return state;
   }
 
   async logout(user: AuthUser): Promise<void> {

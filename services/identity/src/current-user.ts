@@ -9,6 +9,14 @@ export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionConte
   return user;
 });
 
+/** The caller as the actor events record (with the department, which data scopes read). */
+export const actorOf = (user: AuthUser): { userId: string; account: string; name: string; deptId?: string } => ({
+  userId: user.userId,
+  account: user.account,
+  name: user.name,
+  ...(user.deptId ? { deptId: user.deptId } : {}),
+});
+
 /** What a command needs to know about its request: the caller and the correlation id. */
 export type RequestMeta = { user: AuthUser; correlationId: string };
 

@@ -83,3 +83,16 @@ CREATE TABLE IF NOT EXISTS idn_sms_codes (
   PRIMARY KEY (tenant_id, phone)
 );`,
 });
+
+identityMigrations.push({
+  id: 'identity/004-user-department',
+  sql: `
+ALTER TABLE idn_users ADD COLUMN IF NOT EXISTS dept_code text;
+DO $$ BEGIN
+  -- users made before: their department from their user record (the records context's table, when it exists yet)
+  IF to_regclass('md_records') IS NOT NULL THEN
+    UPDATE idn_users u SET dept_code = NULLIF(r.data->>'deptId', '')
+      FROM md_records r WHERE r.tenant_id = u.tenant_id AND r.entity = 'user' AND r.id = u.user_id;
+  END IF;
+END $$;`,
+});

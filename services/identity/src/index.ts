@@ -9,3 +9,4 @@ export * from './http';
 export * from './user-accounts.projection';
 export * from './captcha.service';
 export * from './sms.service';
+export * from './api-permissions';

@@ -1,14 +1,15 @@
 import type { Pool } from 'pg';
 
-export type DemoUser = { tenantId: string; account: string; password: string; name: string; roles: string[] };
+export type DemoUser = { tenantId: string; account: string; password: string; name: string; roles: string[]; deptId?: string };
 export type DemoTenant = { tenantId: string; name: string; users: DemoUser[] };
 
-const user = (tenantId: string, account: string, password: string, name: string, roles: string[]): DemoUser => ({
+const user = (tenantId: string, account: string, password: string, name: string, roles: string[], deptId?: string): DemoUser => ({
   tenantId,
   account,
   password,
   name,
   roles,
+  ...(deptId ? { deptId } : {}),
 });
 
 /** DESIGN section 5: tenant 000000 with admin/admin, and operator tenants with one user per headline role. */
@@ -18,12 +19,13 @@ export const DEMO_TENANTS: DemoTenant[] = [
     tenantId: '100001',
     name: 'Harbor Logistics (demo 3PL operator)',
     users: [
-      user('100001', 'admin', 'admin', 'Tenant administrator', ['admin']),
-      user('100001', 'dispatcher', 'demo123', 'Dora Dispatcher', ['dispatcher']),
-      user('100001', 'approver', 'demo123', 'Abel Approver', ['approver']),
-      user('100001', 'auditor', 'demo123', 'Aude Auditor', ['auditor']),
-      user('100001', 'keeper', 'demo123', 'Kai Keeper', ['keeper']),
-      user('100001', 'finance', 'demo123', 'Fay Finance', ['finance']),
+      // departments: HB > HB-OPS > (HB-TRN, HB-WH); HB > HB-FIN (the demo organisation of records.seed)
+      user('100001', 'admin', 'admin', 'Tenant administrator', ['admin'], 'HB'),
+      user('100001', 'dispatcher', 'demo123', 'Dora Dispatcher', ['dispatcher'], 'HB-TRN'),
+      user('100001', 'approver', 'demo123', 'Abel Approver', ['approver'], 'HB-OPS'),
+      user('100001', 'auditor', 'demo123', 'Aude Auditor', ['auditor'], 'HB'),
+      user('100001', 'keeper', 'demo123', 'Kai Keeper', ['keeper'], 'HB-WH'),
+      user('100001', 'finance', 'demo123', 'Fay Finance', ['finance'], 'HB-FIN'),
     ],
   },
   {

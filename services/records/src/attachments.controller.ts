@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError, entityByName, ok, parseOrThrow } from '@tpl/contracts';
 import { Meta, PostOk, type RequestMeta } from '@tpl/identity';
 import { RecordsService } from './records.service';
-import { contextOf } from './records.controller';
+import { RecordsGate, contextOf } from './records.controller';
 import { LocalDiskStore, S3Store, type FileStore } from './file-store';
 import type { Pool } from 'pg';
 import { DB_POOL } from '@tpl/event-store';
@@ -27,6 +27,7 @@ export class AttachmentsController {
   constructor(
     @Inject(RecordsService) private readonly records: RecordsService,
     @Inject(DB_POOL) private readonly pool: Pool,
+    @Inject(RecordsGate) private readonly gate: RecordsGate,
   ) {}
 
   /**
@@ -49,8 +50,10 @@ export class AttachmentsController {
   @PostOk('/api/bl-resource/attach/upload')
   async upload(@Req() req: { isMultipart?: () => boolean; file?: () => Promise<Upload | undefined> }, @Meta() meta: RequestMeta) {
     const def = entityByName('attach');
+    if (!def) throw new AppError(404, 'errors.notFound');
+    await this.gate.may(def, meta, 'add');
     const file = req.isMultipart?.() ? await req.file?.() : undefined;
-    if (!def || !file) throw new AppError(400, 'validation.importNoFile');
+    if (!file) throw new AppError(400, 'validation.importNoFile');
     const body = await file.toBuffer();
     if (body.length > MAX_BYTES) throw new AppError(400, 'validation.tooLarge');
     const originalName = path.basename(file.filename || 'file').slice(0, 255);
@@ -73,7 +76,7 @@ export class AttachmentsController {
   async download(@Param('id') id: string, @Meta() meta: RequestMeta, @Res() reply: Reply) {
     const def = entityByName('attach')!;
     const { id: recordId } = parseOrThrow(z.object({ id: z.uuid({ error: 'validation.invalid' }) }), { id }, 'attach');
-    const row = await this.records.detail(def, meta.user.tenantId, recordId);
+    const row = await this.records.detail(def, await this.gate.viewer(def, meta), recordId);
     // a file kept on S3 names its endpoint in domain; one kept locally has none
     const { store } = row.domain ? await this.storeFor(meta.user.tenantId) : { store: new LocalDiskStore(attachmentsRoot()) };
     const stream = await store.get(meta.user.tenantId, String(row.name));

@@ -13,3 +13,5 @@ export * from './attachments.controller';
 export * from './serial-codes';
 export * from './file-store';
 export * from './menus.controller';
+export * from './access';
+export * from './data-scope';

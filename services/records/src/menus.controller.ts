@@ -1,79 +1,16 @@
-import { Controller, Get, Inject, Injectable, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Query } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { z } from 'zod';
 import { ok, parseOrThrow } from '@tpl/contracts';
 import { DB_POOL } from '@tpl/event-store';
-import { Meta, type AuthUser, type ButtonPermissions, type RequestMeta } from '@tpl/identity';
+import { EveryUser, Meta, type RequestMeta } from '@tpl/identity';
+import { Access, type MenuData } from './access';
 import { RECORDS_TABLE } from './records.migrations';
 
-type MenuData = {
-  code: string;
-  name: string;
-  alias?: string;
-  path?: string;
-  source?: string;
-  category?: 'MENU' | 'BUTTON';
-  action?: string;
-  isOpen?: number;
-  isShow?: number;
-  sort?: number;
-  parentId?: string;
-};
 type MenuNode = MenuData & { id: string; children: MenuNode[]; meta: { i18n: string; isShow: boolean } };
 
 const routesQuery = z.object({ topMenuId: z.string().max(64).optional() });
 const topQuery = z.object({ filter: z.string().max(2).optional() });
-
-/**
- * What a user's roles were allocated (role.menus), with every ancestor so trees hold
- * together; the admin role has everything. Also the source of button codes that the
- * AuthGuard checks on commands.
- */
-@Injectable()
-export class MenuAccess implements ButtonPermissions {
-  private readonly cache = new Map<string, { at: number; codes: Set<string> }>();
-
-  constructor(@Inject(DB_POOL) private readonly pool: Pool) {}
-
-  async records<T>(tenantId: string, entity: string) {
-    const { rows } = await this.pool.query<{ id: string; data: T }>(
-      `SELECT id, data FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted`,
-      [tenantId, entity],
-    );
-    return rows;
-  }
-
-  async allowed(user: AuthUser) {
-    const menus = await this.records<MenuData>(user.tenantId, 'menu');
-    const byCode = new Map(menus.map((m) => [m.data.code, m]));
-    let codes: Set<string>;
-    if (user.roles.includes('admin')) codes = new Set(byCode.keys());
-    else {
-      const roles = await this.records<{ roleAlias: string; menus?: string[] }>(user.tenantId, 'role');
-      codes = new Set(roles.filter((r) => user.roles.includes(r.data.roleAlias)).flatMap((r) => r.data.menus ?? []));
-      for (const c of [...codes]) {
-        let parent = byCode.get(c)?.data.parentId;
-        for (let depth = 0; parent && depth < 20; depth++) {
-          codes.add(parent);
-          parent = byCode.get(parent)?.data.parentId;
-        }
-      }
-    }
-    return { menus, codes };
-  }
-
-  /** Button codes of the user's roles (cached two seconds per tenant and role set). */
-  async codes(user: AuthUser): Promise<Set<string>> {
-    const key = `${user.tenantId}|${[...user.roles].sort().join(',')}`;
-    const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < 2_000) return hit.codes;
-    const { menus, codes } = await this.allowed(user);
-    const buttons = new Set(menus.filter((m) => m.data.category === 'BUTTON' && codes.has(m.data.code)).map((m) => m.data.code));
-    this.cache.set(key, { at: Date.now(), codes: buttons });
-    if (this.cache.size > 1000) this.cache.clear();
-    return buttons;
-  }
-}
 
 /**
  * The shell's menu calls (spec 01 section 7): the user's menu tree per top menu, the
@@ -83,7 +20,18 @@ export class MenuAccess implements ButtonPermissions {
  */
 @Controller()
 export class MenusController {
-  constructor(@Inject(MenuAccess) private readonly access: MenuAccess) {}
+  constructor(
+    @Inject(DB_POOL) private readonly pool: Pool,
+    @Inject(Access) private readonly access: Access,
+  ) {}
+
+  private async topMenuRecords(tenantId: string) {
+    const { rows } = await this.pool.query<{ id: string; data: { menuCode: string; menuName: string; icon?: string; sort?: number; menus?: string[] } }>(
+      `SELECT id, data FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = 'topmenu' AND NOT is_deleted`,
+      [tenantId],
+    );
+    return rows;
+  }
 
   private tree(menus: { id: string; data: MenuData }[], codes: Set<string>, category: 'MENU' | 'ALL', roots?: Set<string>) {
     const nodes = new Map<string, MenuNode>();
@@ -106,13 +54,14 @@ export class MenusController {
     return sort(top);
   }
 
+  @EveryUser()
   @Get('/api/bl-system/menu/routes')
   async routes(@Query() query: unknown, @Meta() meta: RequestMeta) {
     const { topMenuId } = parseOrThrow(routesQuery, query, 'menu');
     const { menus, codes } = await this.access.allowed(meta.user);
     let roots: Set<string> | undefined;
     if (topMenuId) {
-      const tops = await this.access.records<{ menuCode: string; menus?: string[] }>(meta.user.tenantId, 'topmenu');
+      const tops = await this.topMenuRecords(meta.user.tenantId);
       const top = tops.find((t) => t.id === topMenuId || t.data.menuCode === topMenuId);
       roots = new Set(top?.data.menus ?? []);
     }
@@ -120,6 +69,7 @@ export class MenusController {
   }
 
   /** Button permission codes as a tree of code and children (the console flattens it to code -> true). */
+  @EveryUser()
   @Get('/api/bl-system/menu/buttons')
   async buttons(@Meta() meta: RequestMeta) {
     const { menus, codes } = await this.access.allowed(meta.user);
@@ -133,10 +83,11 @@ export class MenusController {
     return ok([...byParent.entries()].map(([code, children]) => ({ code, children })));
   }
 
+  @EveryUser()
   @Get('/api/bl-system/topmenu/listByParams')
   async topMenus(@Query() query: unknown, @Meta() meta: RequestMeta) {
     const { filter } = parseOrThrow(topQuery, query, 'topmenu');
-    const tops = await this.access.records<{ menuCode: string; menuName: string; icon?: string; sort?: number; menus?: string[] }>(meta.user.tenantId, 'topmenu');
+    const tops = await this.topMenuRecords(meta.user.tenantId);
     const { codes } = await this.access.allowed(meta.user);
     return ok(
       tops

@@ -1,9 +1,22 @@
-import { Body, Controller, Get, Headers, Inject, Query, Req, Res, type Type } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Inject, Injectable, Query, Req, Res, type Type } from '@nestjs/common';
 import { z } from 'zod';
-import { AppError, canWrite, languageFromHeader, listQuerySchemaOf, ok, parseOrThrow, submitSchemaOf, type EntityDef } from '@tpl/contracts';
+import {
+  AppError,
+  buttonCode,
+  languageFromHeader,
+  listQuerySchemaOf,
+  mayManageIn,
+  ok,
+  parseOrThrow,
+  submitSchemaOf,
+  type EntityAction,
+  type EntityDef,
+} from '@tpl/contracts';
 import { RecordsSpreadsheets, XLSX_MIME, fileName } from './records.xlsx';
-import { Meta, PostOk, Roles, type RequestMeta } from '@tpl/identity';
-import { RecordsService, type RecordContext } from './records.service';
+import { ButtonCheck, Meta, PostOk, actorOf, type RequestMeta } from '@tpl/identity';
+import { RecordsService, type RecordContext, type Viewer } from './records.service';
+import { Access } from './access';
+import { ALL_ROWS } from './data-scope';
 
 type Reply = { header(name: string, value: string): Reply; send(body: unknown): Reply; status(code: number): Reply };
 type MultipartRequest = { isMultipart?: () => boolean; file?: () => Promise<{ filename: string; toBuffer(): Promise<Buffer> } | undefined> };
@@ -29,14 +42,35 @@ const idsQuery = z.object({
     .pipe(z.array(z.uuid({ error: 'validation.invalid' })).min(1, { error: 'validation.required' }).max(500)),
 });
 
-/** Changes need a writer role of the entity (see writersOf); reads need only a signed-in user. */
-const mustWrite = (def: EntityDef, meta: RequestMeta) => {
-  if (!canWrite(def, meta.user.roles, meta.user.tenantId)) throw new AppError(403, 'errors.forbidden');
-};
+/**
+ * What the framework's routes ask before they act: each command needs its button code
+ * (`<entity>_<action>`; admin and the wildcard pass), tenants are managed from the platform
+ * tenant only, and every read and command sees only the rows the caller's data scopes allow.
+ */
+@Injectable()
+export class RecordsGate {
+  constructor(
+    @Inject(ButtonCheck) private readonly buttons: ButtonCheck,
+    @Inject(Access) private readonly access: Access,
+  ) {}
+
+  async may(def: EntityDef, meta: RequestMeta, action: EntityAction): Promise<void> {
+    if (!mayManageIn(def, meta.user.tenantId)) throw new AppError(403, 'errors.forbidden');
+    await this.buttons.require(meta.user, buttonCode(def, action));
+  }
+
+  async viewer(def: EntityDef, meta: RequestMeta): Promise<Viewer> {
+    return { tenantId: meta.user.tenantId, rows: await this.access.rowScope(meta.user, def.name) };
+  }
+
+  grant(def: EntityDef, meta: RequestMeta, data: Record<string, unknown> | undefined, before?: Record<string, unknown>): Promise<void> {
+    return this.access.checkGrant(meta.user, def, data, before);
+  }
+}
 
 export const contextOf = ({ user, correlationId }: RequestMeta): RecordContext => ({
   tenantId: user.tenantId,
-  actor: { userId: user.userId, account: user.account, name: user.name },
+  actor: actorOf(user),
   correlationId,
 });
 
@@ -53,40 +87,55 @@ export const recordsControllerFor = (def: EntityDef): Type<unknown> => {
     constructor(
       @Inject(RecordsService) readonly records: RecordsService,
       @Inject(RecordsSpreadsheets) readonly sheets: RecordsSpreadsheets,
+      @Inject(RecordsGate) readonly gate: RecordsGate,
     ) {}
 
     @Get('list')
     async list(@Query() query: unknown, @Meta() meta: RequestMeta) {
-      return ok(await this.records.list(def, meta.user.tenantId, parseOrThrow(listQuery, query, def.name)));
+      const q = parseOrThrow(listQuery, query, def.name);
+      return ok(await this.records.list(def, await this.gate.viewer(def, meta), q));
     }
 
     @Get('detail')
     async detail(@Query() query: unknown, @Meta() meta: RequestMeta) {
-      return ok(await this.records.detail(def, meta.user.tenantId, parseOrThrow(idQuery, query, def.name).id));
+      const { id } = parseOrThrow(idQuery, query, def.name);
+      return ok(await this.records.detail(def, await this.gate.viewer(def, meta), id));
     }
 
     @Get('history')
     async history(@Query() query: unknown, @Meta() meta: RequestMeta) {
-      return ok(await this.records.history(def, meta.user.tenantId, parseOrThrow(idQuery, query, def.name).id));
+      const { id } = parseOrThrow(idQuery, query, def.name);
+      return ok(await this.records.history(def, await this.gate.viewer(def, meta), id));
     }
 
     @PostOk('submit')
     async submit(@Body() body: unknown, @Meta() meta: RequestMeta) {
-      mustWrite(def, meta);
-      return ok(await this.records.submit(def, contextOf(meta), parseOrThrow(submitBody, body ?? {}, def.name)));
+      const input = parseOrThrow(submitBody, body ?? {}, def.name);
+      await this.gate.may(def, meta, input.id === undefined ? 'add' : 'edit');
+      let before: Record<string, unknown> | undefined;
+      if (input.id !== undefined) {
+        await this.records.assertVisible(def, await this.gate.viewer(def, meta), [input.id]);
+        before = await this.records.current(def, meta.user.tenantId, input.id);
+      }
+      await this.gate.grant(def, meta, input.data, before);
+      return ok(await this.records.submit(def, contextOf(meta), input));
     }
 
     @PostOk('remove')
     async remove(@Query() query: unknown, @Meta() meta: RequestMeta) {
-      mustWrite(def, meta);
-      return ok(await this.records.remove(def, contextOf(meta), parseOrThrow(idsQuery, query, def.name).ids));
+      const { ids } = parseOrThrow(idsQuery, query, def.name);
+      await this.gate.may(def, meta, 'delete');
+      await this.records.assertVisible(def, await this.gate.viewer(def, meta), ids);
+      await this.gate.grant(def, meta, undefined);
+      return ok(await this.records.remove(def, contextOf(meta), ids));
     }
 
     @Get('export')
     async export(@Query() query: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
       const lang = languageFromHeader(al);
       const q = parseOrThrow(listQuery, query, def.name) as Record<string, unknown>;
-      const { out, total } = await this.sheets.exportStream(def, meta.user.tenantId, q, lang);
+      await this.gate.may(def, meta, 'export');
+      const { out, total } = await this.sheets.exportStream(def, await this.gate.viewer(def, meta), q, lang);
       download(reply, fileName(def, lang, lang === 'en' ? 'export' : lang === 'zh' ? '导出' : '匯出'), out, { 'x-total-rows': String(total) });
     }
 
@@ -98,17 +147,21 @@ export const recordsControllerFor = (def: EntityDef): Type<unknown> => {
 
     @PostOk('import')
     async import(@Req() req: MultipartRequest, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined) {
-      mustWrite(def, meta);
+      await this.gate.may(def, meta, 'import');
       const lang = languageFromHeader(al);
       const file = req.isMultipart?.() ? await req.file?.() : undefined;
       if (!file) throw new AppError(400, 'validation.importNoFile');
-      return ok(await this.sheets.import(def, contextOf(meta), await file.toBuffer(), file.filename, lang));
+      const admit = async (rows: Record<string, unknown>[]) => {
+        for (const row of rows) await this.gate.grant(def, meta, row);
+      };
+      return ok(await this.sheets.import(def, contextOf(meta), await file.toBuffer(), file.filename, lang, admit));
     }
 
     @Get('import-report')
     async importReport(@Query() query: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
       const lang = languageFromHeader(al);
       const { id } = parseOrThrow(reportQuery, query, def.name);
+      await this.gate.may(def, meta, 'import');
       download(reply, fileName(def, lang, lang === 'en' ? 'import-errors' : lang === 'zh' ? '导入错误' : '匯入錯誤'), await this.sheets.report(def, meta.user.tenantId, id, lang));
     }
   }
@@ -119,16 +172,20 @@ export const recordsControllerFor = (def: EntityDef): Type<unknown> => {
 /** The default a reset password becomes (spec: "Default reset password {secret}"). */
 export const DEFAULT_PASSWORD = () => process.env.DEFAULT_PASSWORD || '123456';
 
-/** Resetting login passwords to the default: administrators only, after the console's confirmation. */
+/** Resetting login passwords to the default (button `<entity>_reset_password`), after the console's confirmation. */
 export const passwordResetControllerFor = (def: EntityDef): Type<unknown> => {
   @Controller(`/api/${def.service}/${def.name}`)
   class PasswordResetController {
-    constructor(@Inject(RecordsService) readonly records: RecordsService) {}
+    constructor(
+      @Inject(RecordsService) readonly records: RecordsService,
+      @Inject(RecordsGate) readonly gate: RecordsGate,
+    ) {}
 
-    @Roles('admin')
     @PostOk('reset-password')
     async reset(@Query() query: unknown, @Meta() meta: RequestMeta) {
       const ids = parseOrThrow(idsQuery, query, def.name).ids;
+      await this.gate.may(def, meta, 'reset_password');
+      await this.records.assertVisible(def, await this.gate.viewer(def, meta), ids);
       return ok(await this.records.resetPasswords(def, contextOf(meta), ids, DEFAULT_PASSWORD()));
     }
   }
@@ -146,7 +203,8 @@ export const dictionaryControllerFor = (def: EntityDef): Type<unknown> => {
     @Get('dictionary')
     async dictionary(@Query() query: unknown, @Meta() meta: RequestMeta) {
       const { code } = parseOrThrow(codeQuery, query, def.name);
-      const page = await this.records.list(def, meta.user.tenantId, { current: 1, size: 10, code, sort: 'code', order: 'asc' } as never);
+      // a lookup of configuration every form needs: not subject to data scopes
+      const page = await this.records.list(def, { tenantId: meta.user.tenantId, rows: ALL_ROWS }, { current: 1, size: 10, code, sort: 'code', order: 'asc' } as never);
       const hit = page.records.find((r) => r.code === code);
       const items = ((hit?.items as { dictKey: string; dictValue: string; sort?: number }[] | undefined) ?? []).slice();
       items.sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));

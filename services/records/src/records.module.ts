@@ -1,12 +1,13 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { entities, type EntityDef } from '@tpl/contracts';
-import { dictionaryControllerFor, passwordResetControllerFor, recordsControllerFor } from './records.controller';
+import { RecordsGate, dictionaryControllerFor, passwordResetControllerFor, recordsControllerFor } from './records.controller';
 import { RecordsSpreadsheets } from './records.xlsx';
 import { CategoryStatusJob } from './category-status.job';
 import { AttachmentsController } from './attachments.controller';
 import { SerialCodes } from './serial-codes';
-import { MenuAccess, MenusController } from './menus.controller';
-import { BUTTON_PERMISSIONS } from '@tpl/identity';
+import { MenusController } from './menus.controller';
+import { ACCESS_RULES } from '@tpl/identity';
+import { Access } from './access';
 import { RecordsService } from './records.service';
 
 /** Serves every registered entity through the one framework. */
@@ -23,8 +24,8 @@ export class RecordsModule {
         ...defs.filter((d) => d.name === 'dict').map(dictionaryControllerFor),
         ...defs.map(recordsControllerFor),
       ],
-      providers: [RecordsService, RecordsSpreadsheets, CategoryStatusJob, SerialCodes, MenuAccess, { provide: BUTTON_PERMISSIONS, useExisting: MenuAccess }],
-      exports: [RecordsService, CategoryStatusJob, SerialCodes, MenuAccess, BUTTON_PERMISSIONS],
+      providers: [RecordsService, RecordsSpreadsheets, RecordsGate, CategoryStatusJob, SerialCodes, Access, { provide: ACCESS_RULES, useExisting: Access }],
+      exports: [RecordsService, RecordsGate, CategoryStatusJob, SerialCodes, Access, ACCESS_RULES],
     };
   }
 }

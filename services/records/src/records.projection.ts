@@ -22,10 +22,10 @@ const statementFor = (e: StoredEvent, def: EntityDef): SqlText | undefined => {
       const x = extracted(def, data);
       return sql(
         `INSERT INTO ${RECORDS_TABLE} (tenant_id, entity, id, code, name, parent_code, data, version, remark, create_user, create_user_name,
-           create_time, update_user, update_user_name, update_time)
-         VALUES (%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L)`,
+           create_dept, create_time, update_user, update_user_name, update_time)
+         VALUES (%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L)`,
         m.tenantId, def.name, id, x.code, x.name, x.parent, data, e.version, data.remark ?? null, m.actor.userId, m.actor.name,
-        m.occurredAt, m.actor.userId, m.actor.name, m.occurredAt,
+        m.actor.deptId ?? null, m.occurredAt, m.actor.userId, m.actor.name, m.occurredAt,
       );
     }
     case 'Changed': {

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { dataSchemaOf, entities, entityByName } from '@tpl/contracts';
+import { ALL_ACCESS, actionsOf, buttonCode, dataSchemaOf, entities, entityByName, type EntityAction } from '@tpl/contracts';
 import { RECORDS_TABLE } from './records.migrations';
 import type { RecordContext, RecordsService } from './records.service';
 
@@ -193,13 +193,20 @@ export const seedDemoMasterData = async (records: RecordsService, pool: Pool, ct
   return count;
 };
 
-/** The demo menu tree: consignment work, master data and system administration, with the consignment buttons. */
+/**
+ * The demo menu tree: consignment work, master data and system administration, each
+ * entity with its command buttons (`<entity>_add` ... `<entity>_export`), the consignment's
+ * buttons, and the all-access wildcard `*` (allocated to no demo role). The allocations
+ * reproduce the demo roles' work: keepers keep master data, dispatchers transport master
+ * data and consignments, finance reads its agreements, customers and cost types, the
+ * auditor reads (and exports) everything, approvers read consignments; admin has all.
+ */
 export const demoMenus = () => {
   const menus: Rec[] = [];
   const menu = (code: string, name: string, path: string, parentId?: string, sort = 0, alias?: string) =>
     menus.push({ code, name, path, category: 'MENU', isShow: 1, isOpen: 0, sort, ...(parentId ? { parentId } : {}), ...(alias ? { alias } : {}) });
-  const button = (code: string, name: string, parentId: string, sort: number) =>
-    menus.push({ code, name, path: '', category: 'BUTTON', action: 'TOOLBAR', isShow: 1, sort, parentId });
+  const button = (code: string, name: string, parentId: string | undefined, sort: number) =>
+    menus.push({ code, name, path: '', category: 'BUTTON', action: 'TOOLBAR', isShow: 1, sort, ...(parentId ? { parentId } : {}) });
   menu('transport', '运输管理', '/transport', undefined, 1);
   menu('consignment', '托运单', '/transport/consignment', 'transport', 1, 'menu.consignment');
   ['add', 'edit', 'delete', 'audit', 'dispatch', 'load', 'arrive', 'sign', 'cancel'].forEach((b, i) => button(`consignment_${b}`, b, 'consignment', i + 1));
@@ -211,24 +218,70 @@ export const demoMenus = () => {
   ];
   areas.forEach(([service, code, name], i) => {
     menu(code, name, `/md/${code}`, undefined, 10 + i);
-    entities.filter((d) => d.service === service).forEach((d, k) => menu(`md_${d.name}`, d.title[0], `/md/${d.name}`, code, k + 1, `${d.name}.title`));
+    entities
+      .filter((d) => d.service === service)
+      .forEach((d, k) => {
+        menu(`md_${d.name}`, d.title[0], `/md/${d.name}`, code, k + 1, `${d.name}.title`);
+        actionsOf(d).forEach((a, n) => button(buttonCode(d, a), `${d.title[0]} ${ACTION_NAMES[a]}`, `md_${d.name}`, n + 1));
+      });
   });
+  button(ALL_ACCESS, '全部权限', undefined, 99);
   const topmenus: Rec[] = [
     { menuCode: 'work', menuName: '工作台', sort: 1, menus: ['transport'] },
     { menuCode: 'data', menuName: '基础数据', sort: 2, menus: ['basic', 'transportData'] },
     { menuCode: 'admin', menuName: '系统管理', sort: 3, menus: ['system', 'resource'] },
   ];
   const codesUnder = (parent: string) => menus.filter((m) => m.parentId === parent).map((m) => String(m.code));
+  const writes = (area: string) => codesUnder(area).flatMap((m) => [m, ...codesUnder(m)]);
+  const reads = (...entityNames: string[]) => entityNames.flatMap((n) => [`md_${n}`, `${n}_export`]);
+  const allMenus = menus.filter((m) => m.category === 'MENU').map((m) => String(m.code));
+  const allExports = entities.map((d) => buttonCode(d, 'export'));
   const consignmentAll = ['consignment', ...codesUnder('consignment')];
   const allocations: Record<string, string[]> = {
-    dispatcher: [...consignmentAll, ...codesUnder('transportData')],
-    keeper: ['consignment', ...codesUnder('basic')],
-    auditor: ['consignment'],
+    dispatcher: [...consignmentAll, ...writes('transportData')],
+    keeper: ['consignment', ...writes('basic')],
+    auditor: [...allMenus, ...allExports],
     approver: ['consignment'],
-    finance: ['consignment', 'md_lgagreement', 'md_customer', 'md_costtype'],
+    finance: ['consignment', ...reads('lgagreement', 'customer', 'costtype')],
   };
   return { menus, topmenus, allocations };
 };
+
+const ACTION_NAMES: Record<EntityAction, string> = { add: '新增', edit: '修改', delete: '删除', import: '导入', export: '导出', reset_password: '重置密码' };
+
+/**
+ * The demo organisation (a three-level department tree), data scopes ready to allocate
+ * (none is, so the demo roles see every row) and API permission categories.
+ */
+export const demoAccessRecords = (): [entity: string, records: Rec[]][] => [
+  [
+    'dept',
+    [
+      { code: 'HB', deptName: '港湾物流', fullName: '上海港湾物流有限公司', sort: 1 },
+      { code: 'HB-OPS', deptName: '运营中心', parentId: 'HB', sort: 1 },
+      { code: 'HB-TRN', deptName: '运输部', parentId: 'HB-OPS', sort: 1 },
+      { code: 'HB-WH', deptName: '仓储部', parentId: 'HB-OPS', sort: 2 },
+      { code: 'HB-FIN', deptName: '财务部', parentId: 'HB', sort: 2 },
+    ],
+  ],
+  [
+    'datascope',
+    [
+      { scopeCode: 'consignment-own', scopeName: '托运单：本人', resourceCode: 'consignment', scopeType: '2', scopeColumn: 'createUser' },
+      { scopeCode: 'consignment-dept', scopeName: '托运单：本部门', resourceCode: 'consignment', scopeType: '3', scopeColumn: 'createDept' },
+      { scopeCode: 'consignment-dept-below', scopeName: '托运单：本部门及以下', resourceCode: 'consignment', scopeType: '4', scopeColumn: 'createDept' },
+      { scopeCode: 'all-own', scopeName: '全部资源：本人', resourceCode: '*', scopeType: '2', scopeColumn: 'createUser' },
+    ],
+  ],
+  [
+    'apiscopecategory',
+    [
+      { code: 'system', name: '系统管理接口', sort: 1 },
+      { code: 'basic', name: '基础数据接口', sort: 2 },
+      { code: 'transport', name: '运输接口', sort: 3 },
+    ],
+  ],
+];
 
 const ROLE_NAMES: Record<string, string> = {
   admin: '管理员',
@@ -239,39 +292,68 @@ const ROLE_NAMES: Record<string, string> = {
   finance: '财务',
 };
 
-/** Roles and users a tenant is missing, made as records (their passwords as PasswordSet events). */
+/** Records of `entity` the tenant has, by code. */
+const existing = async (pool: Pool, tenantId: string, entity: string, codes?: string[]) =>
+  new Map(
+    (
+      await pool.query<{ id: string; code: string; version: number; data: Rec }>(
+        `SELECT id, code, version, data FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted${codes ? ' AND code = ANY($3)' : ''}`,
+        codes ? [tenantId, entity, codes] : [tenantId, entity],
+      )
+    ).rows.map((r) => [r.code, r]),
+  );
+
+const importMissing = async (records: RecordsService, pool: Pool, ctx: RecordContext, entity: string, recs: Rec[]): Promise<string[]> => {
+  const def = entityByName(entity);
+  if (!def?.codeField) return [];
+  const have = await existing(pool, ctx.tenantId, entity);
+  const missing = recs.filter((r) => !have.has(String(r[def.codeField!])));
+  if (missing.length) await records.importAll(def, ctx, missing.map((m) => dataSchemaOf(def).parse(m) as Rec));
+  return missing.map((m) => String(m[def.codeField!]));
+};
+
+/**
+ * Menus, organisation, roles and users a tenant is missing, made as records (passwords as
+ * PasswordSet events). Menu and button records added by a newer version are allocated to
+ * the existing demo roles as the demo matrix says; nothing else existing is changed.
+ */
 export const seedUsers = async (
   records: RecordsService,
   pool: Pool,
   ctx: RecordContext,
-  users: { account: string; password: string; name: string; roles: string[] }[],
+  users: { account: string; password: string; name: string; roles: string[]; deptId?: string }[],
 ): Promise<number> => {
   const roleDef = entityByName('role');
   const userDef = entityByName('user');
   if (!roleDef || !userDef) return 0;
-  const have = async (entity: string, codes: string[]) =>
-    new Set(
-      (await pool.query<{ code: string }>(`SELECT code FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code = ANY($3)`, [ctx.tenantId, entity, codes])).rows.map(
-        (r) => r.code,
-      ),
-    );
   const { menus, topmenus, allocations } = demoMenus();
-  const menuDef = entityByName('menu');
-  const topDef = entityByName('topmenu');
-  if (menuDef && topDef && !(await have('menu', ['consignment'])).size) {
-    await records.importAll(menuDef, ctx, menus.map((m) => dataSchemaOf(menuDef).parse(m) as Rec));
-    await records.importAll(topDef, ctx, topmenus.map((m) => dataSchemaOf(topDef).parse(m) as Rec));
-  }
+  const firstRun = !(await existing(pool, ctx.tenantId, 'menu', ['consignment'])).size;
+  const newMenus = await importMissing(records, pool, ctx, 'menu', menus);
+  if (firstRun) await importMissing(records, pool, ctx, 'topmenu', topmenus);
+  if (users.some((u) => u.deptId)) for (const [entity, recs] of demoAccessRecords()) await importMissing(records, pool, ctx, entity, recs);
+
   const roles = [...new Set(users.flatMap((u) => u.roles))];
-  const existingRoles = await have('role', roles);
+  const existingRoles = await existing(pool, ctx.tenantId, 'role', roles);
+  if (!firstRun && newMenus.length) {
+    const added = new Set(newMenus);
+    for (const [alias, r] of existingRoles) {
+      const more = (allocations[alias] ?? []).filter((c) => added.has(c));
+      if (!more.length) continue;
+      const menusNow = [...new Set([...((r.data.menus as string[] | undefined) ?? []), ...more])];
+      await records.submit(roleDef, ctx, { id: r.id, version: r.version, data: { ...r.data, menus: menusNow } });
+    }
+  }
   const newRoles = roles
     .filter((r) => !existingRoles.has(r))
     .map((r, i) => ({ roleAlias: r, roleName: ROLE_NAMES[r] ?? r, sort: i + 1, ...(allocations[r] ? { menus: allocations[r] } : {}) }));
   if (newRoles.length) await records.importAll(roleDef, ctx, newRoles.map((r) => dataSchemaOf(roleDef).parse(r) as Rec));
-  const existingUsers = await have('user', users.map((u) => u.account));
+  const existingUsers = await existing(pool, ctx.tenantId, 'user', users.map((u) => u.account));
   const newUsers = users
     .filter((u) => !existingUsers.has(u.account))
-    .map((u) => ({ ...(dataSchemaOf(userDef).parse({ account: u.account, name: u.name, roleId: u.roles }) as Rec), password: u.password }));
+    .map((u) => ({
+      ...(dataSchemaOf(userDef).parse({ account: u.account, name: u.name, roleId: u.roles, ...(u.deptId ? { deptId: u.deptId } : {}) }) as Rec),
+      password: u.password,
+    }));
   if (newUsers.length) await records.importAll(userDef, ctx, newUsers);
   return newUsers.length;
 };

@@ -20,8 +20,14 @@ import type { z } from 'zod';
 import { decideRecord, evolveRecord, type RecordState } from './record.decider';
 import { eventType, pascal, recordStream } from './record.events';
 import { RECORDS_TABLE } from './records.migrations';
+import { Access, ACCESS_ENTITIES } from './access';
+import { rowScopeSql, type RowScope } from './data-scope';
+
+const AFFECTS_ACCESS = new Set<string>(ACCESS_ENTITIES);
 
 export type RecordContext = { tenantId: string; actor: Actor; correlationId: string };
+/** Who reads: the tenant, and the rows of the entity their data scopes let them see. */
+export type Viewer = { tenantId: string; rows: RowScope };
 export type RecordRow = Record<string, unknown> & { id: string; version: number };
 export type RecordListQuery = z.infer<ReturnType<typeof listQuerySchemaOf>>;
 
@@ -90,7 +96,14 @@ export class RecordsService {
   constructor(
     @Inject(DB_POOL) private readonly pool: Pool,
     @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
+    @Inject(Access) private readonly access: Access,
   ) {}
+
+  /** A change to who may do or see what takes effect at once on this host. */
+  private changed<T>(def: EntityDef, tenantId: string, result: T): T {
+    if (AFFECTS_ACCESS.has(def.name)) this.access.invalidate(tenantId);
+    return result;
+  }
 
   // ---------------------------------------------------------------- queries
   private selectList(def: EntityDef): string {
@@ -132,9 +145,11 @@ export class RecordsService {
   }
 
   /** WHERE and ORDER BY for a list query, shared by the list and the export. */
-  whereFor(def: EntityDef, tenantId: string, q: Record<string, unknown>) {
+  whereFor(def: EntityDef, viewer: Viewer, q: Record<string, unknown>) {
     const where = ['r.tenant_id = $1', 'r.entity = $2', 'NOT r.is_deleted'];
-    const params: unknown[] = [tenantId, def.name];
+    const params: unknown[] = [viewer.tenantId, def.name];
+    const scoped = rowScopeSql(viewer.rows, 'r.create_user', 'r.create_dept', params);
+    if (scoped) where.push(scoped);
     const add = (clause: string, value: unknown) => {
       params.push(value);
       where.push(clause.replaceAll('?', `$${params.length}`));
@@ -181,8 +196,8 @@ export class RecordsService {
     return rows.map((r) => (byCode.has(String(r.seqCode)) ? { ...r, seqCurrentValue: byCode.get(String(r.seqCode)) } : r));
   }
 
-  async list(def: EntityDef, tenantId: string, q: RecordListQuery): Promise<Page<RecordRow>> {
-    const { where, params, orderBy } = this.whereFor(def, tenantId, q as Record<string, unknown>);
+  async list(def: EntityDef, viewer: Viewer, q: RecordListQuery): Promise<Page<RecordRow>> {
+    const { where, params, orderBy } = this.whereFor(def, viewer, q as Record<string, unknown>);
     const size = q.size;
     const offset = (q.current - 1) * size;
     const { rows } = await this.pool.query<DbRow>(
@@ -194,12 +209,12 @@ export class RecordsService {
     if (!rows.length && q.current > 1) {
       total = Number((await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${RECORDS_TABLE} r WHERE ${where}`, params)).rows[0]!.n);
     }
-    return toPage(await this.withCurrentSerials(def, tenantId, rows.map((r) => this.toRow(def, r))), total, q);
+    return toPage(await this.withCurrentSerials(def, viewer.tenantId, rows.map((r) => this.toRow(def, r))), total, q);
   }
 
   /** Every matching row, fetched in keyset-free pages so an export never holds them all. */
-  async *stream(def: EntityDef, tenantId: string, q: Record<string, unknown>, batch = 2000): AsyncGenerator<RecordRow> {
-    const { where, params, orderBy } = this.whereFor(def, tenantId, q);
+  async *stream(def: EntityDef, viewer: Viewer, q: Record<string, unknown>, batch = 2000): AsyncGenerator<RecordRow> {
+    const { where, params, orderBy } = this.whereFor(def, viewer, q);
     for (let offset = 0; ; offset += batch) {
       const { rows } = await this.pool.query<DbRow>(
         `${this.selectList(def)} FROM ${RECORDS_TABLE} r WHERE ${where} ORDER BY ${orderBy} LIMIT ${batch} OFFSET ${offset}`,
@@ -210,22 +225,46 @@ export class RecordsService {
     }
   }
 
-  async count(def: EntityDef, tenantId: string, q: Record<string, unknown>): Promise<number> {
-    const { where, params } = this.whereFor(def, tenantId, q);
+  async count(def: EntityDef, viewer: Viewer, q: Record<string, unknown>): Promise<number> {
+    const { where, params } = this.whereFor(def, viewer, q);
     return Number((await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${RECORDS_TABLE} r WHERE ${where}`, params)).rows[0]!.n);
   }
 
-  async detail(def: EntityDef, tenantId: string, id: string): Promise<RecordRow> {
+  async detail(def: EntityDef, viewer: Viewer, id: string): Promise<RecordRow> {
+    const params: unknown[] = [viewer.tenantId, def.name, id];
+    const scoped = rowScopeSql(viewer.rows, 'r.create_user', 'r.create_dept', params);
     const { rows } = await this.pool.query<DbRow>(
-      `${this.selectList(def)} FROM ${RECORDS_TABLE} r WHERE r.tenant_id = $1 AND r.entity = $2 AND r.id = $3 AND NOT r.is_deleted`,
-      [tenantId, def.name, id],
+      `${this.selectList(def)} FROM ${RECORDS_TABLE} r WHERE r.tenant_id = $1 AND r.entity = $2 AND r.id = $3 AND NOT r.is_deleted${scoped ? ` AND ${scoped}` : ''}`,
+      params,
     );
     if (!rows[0]) throw new AppError(404, 'errors.recordNotFound', { id });
-    return (await this.withCurrentSerials(def, tenantId, [this.toRow(def, rows[0])]))[0]!;
+    return (await this.withCurrentSerials(def, viewer.tenantId, [this.toRow(def, rows[0])]))[0]!;
   }
 
-  async history(def: EntityDef, tenantId: string, id: string) {
-    const events = await this.store.readStream(recordStream(def, tenantId, id));
+  /**
+   * A record outside the viewer's data scope answers as if it did not exist (404, never 403,
+   * so its existence does not leak), removed ones included.
+   */
+  async assertVisible(def: EntityDef, viewer: Viewer, ids: readonly string[]): Promise<void> {
+    if (viewer.rows.all || !ids.length) return;
+    const params: unknown[] = [viewer.tenantId, def.name, ids];
+    const scoped = rowScopeSql(viewer.rows, 'r.create_user', 'r.create_dept', params)!;
+    const { rows } = await this.pool.query<{ id: string }>(
+      `SELECT r.id FROM ${RECORDS_TABLE} r WHERE r.tenant_id = $1 AND r.entity = $2 AND r.id = ANY($3::uuid[]) AND NOT ${scoped}`,
+      params,
+    );
+    if (rows[0]) throw new AppError(404, 'errors.recordNotFound', { id: rows[0].id });
+  }
+
+  /** The record's fields as they are now (undefined when it never existed). */
+  async current(def: EntityDef, tenantId: string, id: string): Promise<Record<string, unknown> | undefined> {
+    const state = await this.load(def, tenantId, id);
+    return state && !state.removed ? state.data : undefined;
+  }
+
+  async history(def: EntityDef, viewer: Viewer, id: string) {
+    await this.assertVisible(def, viewer, [id]);
+    const events = await this.store.readStream(recordStream(def, viewer.tenantId, id));
     if (!events.length) throw new AppError(404, 'errors.recordNotFound', { id });
     return events.map((e) => historyEntryOf(e, maskSecrets(def, e.data)));
   }
@@ -286,7 +325,7 @@ export class RecordsService {
       const events = [...decideRecord(def, { type: 'Create', id, data }, undefined), ...secrets];
       try {
         const r = await this.store.append(recordStream(def, ctx.tenantId, id), events, { expectedVersion: 0, metadata: this.meta(ctx), streamType: pascal(def.name) });
-        return { id, version: r.nextVersion };
+        return this.changed(def, ctx.tenantId, { id, version: r.nextVersion });
       } catch (err) {
         this.duplicate(def, data, err);
       }
@@ -304,7 +343,7 @@ export class RecordsService {
         metadata: this.meta(ctx),
         streamType: pascal(def.name),
       });
-      return { id: input.id, version: r.nextVersion };
+      return this.changed(def, ctx.tenantId, { id: input.id, version: r.nextVersion });
     } catch (err) {
       this.duplicate(def, data, err);
     }
@@ -337,7 +376,7 @@ export class RecordsService {
       decided.push({ id, events, expectedVersion: state!.version });
     }
     const meta = this.meta(ctx);
-    return this.store.withTransaction(async (uow) => {
+    const removed = await this.store.withTransaction(async (uow) => {
       const out = [];
       for (const d of decided) {
         const r = await uow.append(recordStream(def, ctx.tenantId, d.id), d.events, { expectedVersion: d.expectedVersion, metadata: meta, streamType: pascal(def.name) });
@@ -345,6 +384,7 @@ export class RecordsService {
       }
       return out;
     });
+    return this.changed(def, ctx.tenantId, removed);
   }
 
   /** Resets login passwords to the default (after the user confirmed), all or none. */
@@ -381,7 +421,7 @@ export class RecordsService {
           this.duplicate(def, data, err);
         }
       }
-      return rows.length;
+      return this.changed(def, ctx.tenantId, rows.length);
     });
   }
 }

@@ -16,7 +16,7 @@ import type { Pool } from 'pg';
 import { DB_POOL } from '@tpl/event-store';
 import { parseImport, reportWorkbook, streamExport, templateWorkbook } from './xlsx';
 import { RECORDS_TABLE } from './records.migrations';
-import { RecordsService, type RecordContext } from './records.service';
+import { RecordsService, type RecordContext, type Viewer } from './records.service';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 type RowError = { row: number; field: string; message: string };
@@ -38,10 +38,10 @@ export class RecordsSpreadsheets {
   ) {}
 
   /** Streams the rows matching the list's filters; returns the stream and the row count. */
-  async exportStream(def: EntityDef, tenantId: string, q: Record<string, unknown>, lang: Language) {
-    const total = await this.records.count(def, tenantId, q);
+  async exportStream(def: EntityDef, viewer: Viewer, q: Record<string, unknown>, lang: Language) {
+    const total = await this.records.count(def, viewer, q);
     const out = new PassThrough();
-    void streamExport(out, def, lang, this.records.stream(def, tenantId, q)).catch((err: unknown) => out.destroy(err as Error));
+    void streamExport(out, def, lang, this.records.stream(def, viewer, q)).catch((err: unknown) => out.destroy(err as Error));
     return { out, total };
   }
 
@@ -51,9 +51,17 @@ export class RecordsSpreadsheets {
 
   /**
    * Validates every row (field rules, codes unique in the file and the tenant, references
-   * that exist) and writes nothing unless all pass.
+   * that exist) and writes nothing unless all pass; `admit` may refuse the valid rows as a
+   * whole (a grant beyond the importer's own rights).
    */
-  async import(def: EntityDef, ctx: RecordContext, file: Buffer, name: string, lang: Language): Promise<{ imported: number }> {
+  async import(
+    def: EntityDef,
+    ctx: RecordContext,
+    file: Buffer,
+    name: string,
+    lang: Language,
+    admit: (rows: Record<string, unknown>[]) => Promise<void> = async () => undefined,
+  ): Promise<{ imported: number }> {
     const { rows } = await parseImport(file, name, def, lang);
     const schema = dataSchemaOf(def);
     const errors: RowError[] = [];
@@ -111,6 +119,7 @@ export class RecordsSpreadsheets {
       err.data = { errors: errors.slice(0, 1000), total: errors.length, reportId };
       throw err;
     }
+    await admit(valid.map((v) => v.data));
     // parents before children so a tree imports in one go
     const ordered = def.tree ? this.parentsFirst(def, valid.map((v) => v.data)) : valid.map((v) => v.data);
     return { imported: await this.records.importAll(def, ctx, ordered) };

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ADMIN_ROLE, holds } from '@tpl/contracts';
 import { request } from '../api/client';
 import { useSession } from './session';
 
@@ -29,6 +30,7 @@ export const useButtons = (): ((code: string) => boolean) => {
     enabled: Boolean(session),
     staleTime: 60_000,
   });
-  const isAdmin = session?.token.roles.includes('admin') ?? false;
-  return (code: string) => isAdmin || Boolean(q.data?.[code]);
+  const isAdmin = session?.token.roles.includes(ADMIN_ROLE) ?? false;
+  // spec 01 section 6: the admin role and the all-access wildcard pass
+  return (code: string) => isAdmin || holds(q.data ?? {}, code);
 };

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { CONSIGNMENT_WRITERS, type TokenResponse } from '@tpl/contracts';
+import type { TokenResponse } from '@tpl/contracts';
 
 /**
  * The signed-in session: the token answer of /api/bl-auth/token plus when it was issued
@@ -59,9 +59,3 @@ if (typeof window !== 'undefined') {
 }
 
 export const useSession = (): Session | null => useSyncExternalStore(subscribeSession, getSession);
-
-/** Admins and dispatchers change consignments; everybody else reads them. */
-export const isConsignmentWriter = (roles: readonly string[] | undefined): boolean =>
-  (roles ?? []).some((role) => (CONSIGNMENT_WRITERS as readonly string[]).includes(role));
-
-export const useIsConsignmentWriter = (): boolean => isConsignmentWriter(useSession()?.token.roles);

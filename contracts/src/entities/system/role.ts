@@ -16,5 +16,7 @@ export const role = defineEntity({
     sort: num(['排序', 'Sort order', '排序'], { integer: true }),
     // resources allocated to the role (spec: "roles can be allocated resources, after confirmation")
     menus: ref(['菜单权限', 'Menus and buttons', '選單權限'], 'menu', { multiple: true, list: false }),
+    apiScopes: ref(['接口权限', 'API permissions', '介面權限'], 'apiscope', { multiple: true, list: false }),
+    dataScopes: ref(['数据权限', 'Data scopes', '數據權限'], 'datascope', { multiple: true, list: false }),
   },
 });

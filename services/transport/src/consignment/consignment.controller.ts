@@ -1,8 +1,9 @@
 import { Body, Controller, Get, Inject, Query } from '@nestjs/common';
 import { ButtonCheck } from '@tpl/identity';
 import { CommandBus } from '@nestjs/cqrs';
-import { CONSIGNMENT, CONSIGNMENT_BUTTONS as B, CONSIGNMENT_WRITERS, consignmentRoutes as R, ok, parseOrThrow } from '@tpl/contracts';
-import { Button, Meta, PostOk, Roles, type RequestMeta } from '@tpl/identity';
+import { CONSIGNMENT, CONSIGNMENT_BUTTONS as B, consignmentRoutes as R, ok, parseOrThrow } from '@tpl/contracts';
+import { Access } from '@tpl/records';
+import { Button, Meta, PostOk, actorOf, type RequestMeta } from '@tpl/identity';
 import { ConsignmentQueries } from './consignment.queries';
 import {
   CreateConsignmentDraft,
@@ -27,7 +28,7 @@ import type {
 
 const ctxOf = ({ user, correlationId }: RequestMeta): CommandContext => ({
   tenantId: user.tenantId,
-  actor: { userId: user.userId, account: user.account, name: user.name },
+  actor: actorOf(user),
   correlationId,
 });
 
@@ -41,35 +42,48 @@ export class ConsignmentController {
     private readonly commands: CommandBus,
     private readonly queries: ConsignmentQueries,
     @Inject(ButtonCheck) private readonly buttons: ButtonCheck,
+    @Inject(Access) private readonly access: Access,
   ) {}
+
+  /** The rows of consignment orders the caller's data scopes let them see. */
+  private rows(meta: RequestMeta) {
+    return this.access.rowScope(meta.user, CONSIGNMENT);
+  }
+
+  /** A command on an order the caller cannot see is answered 404, like one that does not exist. */
+  private async visible(meta: RequestMeta, ids: readonly string[]) {
+    await this.queries.assertVisible(meta.user.tenantId, ids, await this.rows(meta));
+  }
 
   private parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
     return parseOrThrow(schema, input, CONSIGNMENT);
   }
 
-  private run(command: ExecuteConsignmentCommand['command'], meta: RequestMeta) {
+  private async run(command: ExecuteConsignmentCommand['command'], meta: RequestMeta) {
+    await this.visible(meta, [command.data.id]);
     return this.commands.execute<ExecuteConsignmentCommand, ConsignmentCommandResult>(new ExecuteConsignmentCommand(command, ctxOf(meta)));
   }
 
   @Get(R.list.path)
   async list(@Query() query: unknown, @Meta() meta: RequestMeta) {
     const q = this.parse(R.list.query as typeof consignmentListQuerySchema, query);
-    return ok(await this.queries.list(meta.user.tenantId, q));
+    return ok(await this.queries.list(meta.user.tenantId, q, await this.rows(meta)));
   }
 
   @Get(R.detail.path)
   async detail(@Query() query: unknown, @Meta() meta: RequestMeta) {
     const q = this.parse(R.detail.query as typeof detailQuerySchema, query);
+    await this.visible(meta, [q.id]);
     return ok(await this.queries.detail(meta.user.tenantId, q.id, q.version));
   }
 
   @Get(R.history.path)
   async history(@Query() query: unknown, @Meta() meta: RequestMeta) {
     const q = this.parse(R.history.query as typeof historyQuerySchema, query);
+    await this.visible(meta, [q.id]);
     return ok(await this.queries.history(meta.user.tenantId, q.id));
   }
 
-  @Roles(...CONSIGNMENT_WRITERS)
   @PostOk(R.submit.path)
   async submit(@Body() body: unknown, @Meta() meta: RequestMeta) {
     const { id, version, ...content } = this.parse(R.submit.body as typeof submitConsignmentBodySchema, body);
@@ -82,15 +96,14 @@ export class ConsignmentController {
     return ok(await this.run({ type: 'ChangeConsignment', data: { id, expectedVersion: version!, content } }, meta));
   }
 
-  @Roles(...CONSIGNMENT_WRITERS)
   @Button(B.remove)
   @PostOk(R.remove.path)
   async remove(@Query() query: unknown, @Meta() meta: RequestMeta) {
     const { ids } = this.parse(R.remove.query as typeof removeQuerySchema, query);
+    await this.visible(meta, ids);
     return ok(await this.commands.execute<RemoveConsignments, ConsignmentCommandResult[]>(new RemoveConsignments(ids, ctxOf(meta))));
   }
 
-  @Roles(...CONSIGNMENT_WRITERS)
   @Button(B.audit)
   @PostOk(R.audit.path)
   async audit(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
@@ -98,7 +111,6 @@ export class ConsignmentController {
     return ok(await this.run({ type: 'AuditConsignment', data: { id: t.id, expectedVersion: t.version } }, meta));
   }
 
-  @Roles(...CONSIGNMENT_WRITERS)
   @Button(B.dispatch)
   @PostOk(R.dispatch.path)
   async dispatch(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
@@ -106,7 +118,6 @@ export class ConsignmentController {
     return ok(await this.run({ type: 'DispatchConsignment', data: { id, expectedVersion: version, ...d } }, meta));
   }
 
-  @Roles(...CONSIGNMENT_WRITERS)
   @Button(B.load)
   @PostOk(R.load.path)
   async load(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
@@ -114,7 +125,6 @@ export class ConsignmentController {
     return ok(await this.run({ type: 'LoadConsignment', data: { id: t.id, expectedVersion: t.version } }, meta));
   }
 
-  @Roles(...CONSIGNMENT_WRITERS)
   @Button(B.arrive)
   @PostOk(R.arrive.path)
   async arrive(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
@@ -122,7 +132,6 @@ export class ConsignmentController {
     return ok(await this.run({ type: 'ArriveConsignment', data: { id, expectedVersion: version, arrivedAt } }, meta));
   }
 
-  @Roles(...CONSIGNMENT_WRITERS)
   @Button(B.sign)
   @PostOk(R.sign.path)
   async sign(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
@@ -130,7 +139,6 @@ export class ConsignmentController {
     return ok(await this.run({ type: 'SignConsignment', data: { id, expectedVersion: version, signer, signedAt } }, meta));
   }
 
-  @Roles(...CONSIGNMENT_WRITERS)
   @Button(B.cancel)
   @PostOk(R.cancel.path)
   async cancel(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {

@@ -13,6 +13,7 @@ import { ConsignmentNotFound, fold } from './consignment.decider';
 import { streamName, type RecordedConsignmentEvent } from './consignment.events';
 import { LIST_TABLE } from './projections/list.projection';
 import { AppError } from '@tpl/contracts';
+import { rowScopeSql, type RowScope } from '@tpl/records';
 
 const SORT_COLUMNS: Record<ConsignmentListQuery['sort'], string> = {
   billNo: 'bill_no',
@@ -55,10 +56,12 @@ export class ConsignmentQueries {
     @Inject(EVENT_STORE) private readonly store: EventStorePort,
   ) {}
 
-  /** The list screen: the inline projection, paged and filtered on the server, always within the caller's tenant. */
-  async list(tenantId: string, q: ConsignmentListQuery): Promise<Page<ConsignmentListRow>> {
+  /** The list screen: the inline projection, paged and filtered on the server, within the caller's tenant and data scope. */
+  async list(tenantId: string, q: ConsignmentListQuery, visible: RowScope): Promise<Page<ConsignmentListRow>> {
     const where = ['tenant_id = $1', 'NOT is_deleted'];
     const params: unknown[] = [tenantId];
+    const scoped = rowScopeSql(visible, 'created_by', 'created_dept', params);
+    if (scoped) where.push(scoped);
     const add = (clause: string, value: unknown) => {
       params.push(value);
       where.push(clause.replace('?', `$${params.length}`));
@@ -110,6 +113,21 @@ export class ConsignmentQueries {
       total,
       q,
     );
+  }
+
+  /**
+   * An order outside the caller's data scope answers as if it did not exist (404, not 403:
+   * its existence does not leak), for reading and for every command alike.
+   */
+  async assertVisible(tenantId: string, ids: readonly string[], rows: RowScope): Promise<void> {
+    if (rows.all || !ids.length) return;
+    const params: unknown[] = [tenantId, ids];
+    const scoped = rowScopeSql(rows, 'created_by', 'created_dept', params)!;
+    const { rows: hidden } = await this.pool.query<{ id: string }>(
+      `SELECT id FROM ${LIST_TABLE} WHERE tenant_id = $1 AND id = ANY($2::uuid[]) AND NOT ${scoped} LIMIT 1`,
+      params,
+    );
+    if (hidden[0]) throw new ConsignmentNotFound(hidden[0].id);
   }
 
   async events(tenantId: string, id: string, toVersion?: number): Promise<RecordedConsignmentEvent[]> {

@@ -13,9 +13,8 @@ import { EntityTreeList } from './EntityTreeList';
 import { ExportButton } from './ExportButton';
 import { HistoryDrawer } from './HistoryDrawer';
 import { useEntityList, useRemoveEntities, useResetPasswords } from './hooks';
-import { useSession } from '../../auth/session';
 import { useConfirmSelected } from '../../shared/confirmSelected';
-import { canWrite } from '@tpl/contracts';
+import { useEntityButtons } from './permissions';
 import { ImportButton, TemplateButton } from './ImportButton';
 import { useEntityLabels } from './labels';
 import {
@@ -48,11 +47,9 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
   const treeMode = isTree(def) && !hasFilters(def, query);
   const flat = useEntityList(def, query, !treeMode);
   const remove = useRemoveEntities(def);
-  // the server refuses changes from other roles anyway; here we only spare them the buttons
-  const session = useSession();
-  const writable = session ? canWrite(def, session.token.roles, session.token.tenantId) : false;
+  // each button needs its code; the server refuses the command without it anyway
+  const can = useEntityButtons(def);
   const resetPasswords = useResetPasswords(def);
-  const hasLogin = Boolean((def as { passwordOnCreate?: readonly string[] }).passwordOnCreate?.length);
   const [selected, setSelected] = useState<Key[]>([]);
   const [visible, setVisible] = useColumnPrefs(def);
   const [historyOf, setHistoryOf] = useState<EntityRecord | null>(null);
@@ -97,7 +94,7 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
     }
   };
 
-  const columns = entityColumns({ def, labels, visible, query, onHistory: setHistoryOf, writable });
+  const columns = entityColumns({ def, labels, visible, query, onHistory: setHistoryOf, canEdit: can.edit, canAdd: can.add });
   const onRow = (record: EntityRecord) => ({ 'data-testid': `md-row-${recordKey(def, record)}` }) as React.HTMLAttributes<HTMLElement>;
 
   return (
@@ -113,12 +110,12 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
       <Card size="small">
         <div className="page-toolbar">
           <Space wrap>
-            {writable && (
+            {can.add && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.mdNew(def.name))} data-testid="md-new">
                 {t('md.new')}
               </Button>
             )}
-            {writable && (
+            {can.edit && (
               <Button icon={<EditOutlined />} onClick={onlyOne((id) => navigate(paths.mdEdit(def.name, id)))} data-testid="md-edit">
                 {t('md.edit')}
               </Button>
@@ -126,19 +123,19 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
             <Button icon={<EyeOutlined />} onClick={onlyOne((id) => navigate(paths.mdView(def.name, id)))} data-testid="md-view">
               {t('md.view')}
             </Button>
-            {writable && hasLogin && (
+            {can.reset_password && (
               <Button onClick={resetSelected} loading={resetPasswords.isPending} data-testid="md-reset-password">
                 {t('md.resetPassword')}
               </Button>
             )}
-            {writable && (
+            {can.delete && (
               <Button danger icon={<DeleteOutlined />} onClick={deleteSelected} loading={remove.isPending} data-testid="md-delete">
                 {t('md.delete')}
               </Button>
             )}
-            <ExportButton def={def} query={exportQueryOf(query)} />
-            {writable && <ImportButton def={def} />}
-            <TemplateButton def={def} />
+            {can.export && <ExportButton def={def} query={exportQueryOf(query)} />}
+            {can.import && <ImportButton def={def} />}
+            {can.import && <TemplateButton def={def} />}
           </Space>
           <ColumnChooser def={def} visible={visible} onChange={setVisible} />
         </div>

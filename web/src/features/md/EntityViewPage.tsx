@@ -1,5 +1,4 @@
-import { useSession } from '../../auth/session';
-import { canWrite } from '@tpl/contracts';
+import { useEntityButtons } from './permissions';
 import { useState } from 'react';
 import { ArrowLeftOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Flex, Result, Space, Spin, Tag, Typography } from 'antd';
@@ -22,7 +21,7 @@ export const EntityViewPage = ({ def }: { def: EntityDef }) => {
   const { id } = useParams();
   const { t, title, field: label } = useEntityLabels(def);
   const navigate = useNavigate();
-  const session = useSession();
+  const can = useEntityButtons(def);
   const detail = useEntityDetail(def, id);
   const [historyOpen, setHistoryOpen] = useState(false);
 
@@ -90,7 +89,7 @@ export const EntityViewPage = ({ def }: { def: EntityDef }) => {
             <Tag>{t('md.events.version', { version: record.version })}</Tag>
           </Space>
           <Space>
-            {session && canWrite(def, session.token.roles, session.token.tenantId) && (
+            {can.edit && (
               <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(paths.mdEdit(def.name, record.id))} data-testid="md-view-edit">
                 {t('md.edit')}
               </Button>

@@ -17,15 +17,17 @@ type Options = {
   visible: readonly string[];
   query: MdListQuery;
   onHistory: (record: EntityRecord) => void;
-  /** the user may change records (edit and add-child links) */
-  writable?: boolean;
+  /** the user holds the edit button (the row's edit link) */
+  canEdit?: boolean;
+  /** the user holds the add button (a tree row's add-child link) */
+  canAdd?: boolean;
 };
 
 /**
  * The list's columns: the chosen ones, rendered by kind, sortable where the list query allows,
  * then the row actions (view, edit, history; a tree's add child).
  */
-export const entityColumns = ({ def, labels, visible, query, onHistory, writable = true }: Options): TableColumnsType<EntityRecord> => {
+export const entityColumns = ({ def, labels, visible, query, onHistory, canEdit = false, canAdd = false }: Options): TableColumnsType<EntityRecord> => {
   const { t, field } = labels;
   const sortable = sortableColumnsOf(def);
   const titleKey = def.codeField ?? def.nameField;
@@ -70,7 +72,7 @@ export const entityColumns = ({ def, labels, visible, query, onHistory, writable
             <Link to={paths.mdView(def.name, record.id)} data-testid={`md-row-view-${key}`}>
               {t('md.view')}
             </Link>
-            {writable && (
+            {canEdit && (
               <Link to={paths.mdEdit(def.name, record.id)} data-testid={`md-row-edit-${key}`}>
                 {t('md.edit')}
               </Link>
@@ -85,7 +87,7 @@ export const entityColumns = ({ def, labels, visible, query, onHistory, writable
             >
               {t('md.history')}
             </a>
-            {writable && def.tree && (
+            {canAdd && def.tree && (
               <Link to={paths.mdNew(def.name, codeOf(def, record))} data-testid={`md-add-child-${key}`}>
                 {t('md.addChild')}
               </Link>

@@ -39,6 +39,18 @@ CREATE INDEX IF NOT EXISTS trn_consignment_list_customer ON ${LIST_TABLE} (tenan
 CREATE INDEX IF NOT EXISTS trn_consignment_list_updated ON ${LIST_TABLE} (tenant_id, updated_at);
 `,
   },
+  {
+    // who made each order and in which department: what data scopes filter on
+    id: 'transport/002-consignment-creator',
+    sql: `
+ALTER TABLE ${LIST_TABLE} ADD COLUMN IF NOT EXISTS created_by text;
+ALTER TABLE ${LIST_TABLE} ADD COLUMN IF NOT EXISTS created_dept text;
+UPDATE ${LIST_TABLE} l SET created_by = m.message_metadata->'actor'->>'userId', created_dept = m.message_metadata->'actor'->>'deptId'
+  FROM emt_messages m WHERE m.stream_id = 'Consignment-' || l.tenant_id || '-' || l.id AND m.stream_position = 1 AND l.created_by IS NULL;
+CREATE INDEX IF NOT EXISTS trn_consignment_list_created_by ON ${LIST_TABLE} (tenant_id, created_by);
+CREATE INDEX IF NOT EXISTS trn_consignment_list_created_dept ON ${LIST_TABLE} (tenant_id, created_dept);
+`,
+  },
 ];
 
 const idOf = (e: StoredEvent) => e.streamName.slice(e.streamName.length - 36);
@@ -64,10 +76,12 @@ const statementFor = (stored: StoredEvent): SqlText => {
       const t = totalsOf(c.lines);
       return sql(
         `INSERT INTO ${LIST_TABLE} (tenant_id, id, bill_no, bill_date, customer_code, consignor_name, consignee_name, delivery_mode,
-           planned_date, state, version, total_qty, total_weg, total_volume, total_packages, created_by_name, created_at, updated_at)
-         VALUES (%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L)`,
+           planned_date, state, version, total_qty, total_weg, total_volume, total_packages, created_by_name, created_by, created_dept,
+           created_at, updated_at)
+         VALUES (%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L)`,
         tenantId, event.data.id, event.data.billNo, c.billDate, c.customerCode, c.consignor.name, c.consignee.name, c.deliveryMode,
-        c.plannedDate, 'Draft', stored.version, t.qty, t.weg, t.volume, t.packages, stored.metadata.actor.name, occurredAt, occurredAt,
+        c.plannedDate, 'Draft', stored.version, t.qty, t.weg, t.volume, t.packages, stored.metadata.actor.name, stored.metadata.actor.userId,
+        stored.metadata.actor.deptId ?? null, occurredAt, occurredAt,
       );
     }
     case 'ConsignmentChanged': {

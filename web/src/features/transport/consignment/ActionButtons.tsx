@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router-dom';
 import { CONSIGNMENT_BUTTONS, type Consignment } from '@tpl/contracts';
 import { useButtons } from '../../../auth/buttons';
 import { allowedConsignmentEvents, nextConsignmentState, type ConsignmentMachineEventType } from '@tpl/workflows';
-import { useIsConsignmentWriter } from '../../../auth/session';
 import { paths } from '../../../paths';
 import { useConsignmentTransition, useRemoveConsignments } from './hooks';
 import { useConsignmentLabels } from './labels';
@@ -55,13 +54,11 @@ export const ActionButtons = ({ doc }: { doc: Consignment }) => {
   const { t } = labels;
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
-  const writer = useIsConsignmentWriter();
   const transition = useConsignmentTransition();
   const remove = useRemoveConsignments();
   const [open, setOpen] = useState<ComponentType<ActionModalProps> | null>(null);
   const has = useButtons();
 
-  if (!writer) return null;
   const target = { id: doc.id, version: doc.version, billNo: doc.billNo };
 
   const press = (event: ConsignmentMachineEventType) => {

@@ -4,7 +4,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { CONSIGNMENT, consignmentContentSchema, deliveryModes, type Consignment } from '@tpl/contracts';
 import { canConsignment } from '@tpl/workflows';
 import { ApiError } from '../../../api/client';
-import { useIsConsignmentWriter } from '../../../auth/session';
+import { CONSIGNMENT_BUTTONS } from '@tpl/contracts';
+import { useButtons } from '../../../auth/buttons';
 import { paths } from '../../../paths';
 import { DATE_FORMAT } from '../../../shared/format';
 import { ProblemsAlert } from '../../../shared/ProblemsAlert';
@@ -28,7 +29,8 @@ export const ConsignmentFormPage = () => {
   const { id } = useParams();
   const { t } = useConsignmentLabels();
   const navigate = useNavigate();
-  const writer = useIsConsignmentWriter();
+  const has = useButtons();
+  const writer = has(id === undefined ? CONSIGNMENT_BUTTONS.add : CONSIGNMENT_BUTTONS.edit);
   const detail = useConsignment(id);
 
   if (!writer) {

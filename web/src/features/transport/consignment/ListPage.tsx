@@ -15,7 +15,6 @@ import {
   CONSIGNMENT_BUTTONS,
 } from '@tpl/contracts';
 import { canConsignment } from '@tpl/workflows';
-import { useIsConsignmentWriter } from '../../../auth/session';
 import { useButtons } from '../../../auth/buttons';
 import { useConfirmSelected } from '../../../shared/confirmSelected';
 import { paths } from '../../../paths';
@@ -45,7 +44,6 @@ export const ConsignmentListPage = () => {
   const labels = useConsignmentLabels();
   const { t } = labels;
   const navigate = useNavigate();
-  const writer = useIsConsignmentWriter();
   const has = useButtons();
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseListQuery(params), [params]);
@@ -142,7 +140,7 @@ export const ConsignmentListPage = () => {
           <Link to={paths.consignmentView(row.id)} data-testid={`view-${row.billNo}`}>
             {t('common.view')}
           </Link>
-          {writer && canConsignment(row.state, 'EDIT') && (
+          {has(CONSIGNMENT_BUTTONS.edit) && canConsignment(row.state, 'EDIT') && (
             <Link to={paths.consignmentEdit(row.id)} data-testid={`edit-${row.billNo}`}>
               {t('common.edit')}
             </Link>
@@ -191,7 +189,7 @@ export const ConsignmentListPage = () => {
       </Card>
 
       <Card size="small">
-        {writer && (
+        {(has(CONSIGNMENT_BUTTONS.add) || has(CONSIGNMENT_BUTTONS.remove)) && (
           <div className="page-toolbar">
             <Space>
               {has(CONSIGNMENT_BUTTONS.add) && (
@@ -214,7 +212,7 @@ export const ConsignmentListPage = () => {
           dataSource={data?.records ?? []}
           loading={isFetching}
           scroll={{ x: 'max-content' }}
-          rowSelection={writer ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+          rowSelection={has(CONSIGNMENT_BUTTONS.remove) ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
           onChange={onTableChange}
           pagination={{
             current: query.current,

@@ -1,0 +1,214 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { ADMIN_ROLE, ALL_ACCESS, AppError, type DataScopeColumn, type DataScopeType, type EntityDef } from '@tpl/contracts';
+import { DB_POOL } from '@tpl/event-store';
+import type { AccessRules, ApiScopeRule, AuthUser } from '@tpl/identity';
+import { ALL_ROWS, resolveRowScope, type DataScopeRule, type RowScope } from './data-scope';
+import { RECORDS_TABLE } from './records.migrations';
+
+export type MenuData = {
+  code: string;
+  name: string;
+  alias?: string;
+  path?: string;
+  source?: string;
+  category?: 'MENU' | 'BUTTON';
+  action?: string;
+  isOpen?: number;
+  isShow?: number;
+  sort?: number;
+  parentId?: string;
+};
+type RoleData = { roleAlias: string; menus?: string[]; apiScopes?: string[]; dataScopes?: string[] };
+type ApiScopeData = { resourceCode: string; resourceUrl: string; scopeType: 'ALL' | 'URL' };
+type DataScopeData = { scopeCode: string; resourceCode: string; scopeType: DataScopeType; scopeColumn?: DataScopeColumn; scopeDepts?: string[]; scopeUsers?: string[] };
+
+/** Everything authorization reads of one tenant's system administration, loaded in one query. */
+type Snapshot = {
+  menus: { id: string; data: MenuData }[];
+  menuByCode: Map<string, MenuData>;
+  roles: Map<string, RoleData>;
+  apiScopes: ApiScopeRule[];
+  dataScopes: Map<string, DataScopeRule>;
+  deptChildren: Map<string, string[]>;
+  userIds: Map<string, string>;
+};
+
+/** The entities whose changes change what anybody may do or see. */
+export const ACCESS_ENTITIES = ['menu', 'role', 'apiscope', 'datascope', 'dept', 'user'] as const;
+/** Records whose changes could hand out rights: role and user allocations, and the rules themselves. */
+const GUARDED = new Set(['role', 'user', 'menu', 'apiscope', 'datascope']);
+const RULES = new Set(['menu', 'apiscope', 'datascope']);
+/** a change made through another host is seen within this long */
+const TTL_MS = 2_000;
+
+/**
+ * What a user may do and see, from the menu, role, API permission, data scope, department
+ * and user records: menus and button codes (role.menus, ancestors added so trees hold
+ * together), API permissions (role.apiScopes), the rows of each resource (role.dataScopes),
+ * and whether a grant made through role or user records stays within the granter's own
+ * rights. The administrator role has everything. Cached briefly per tenant; changes made
+ * through this host clear the cache at once.
+ */
+@Injectable()
+export class Access implements AccessRules {
+  private readonly snapshots = new Map<string, { at: number; snapshot: Promise<Snapshot> }>();
+
+  constructor(@Inject(DB_POOL) private readonly pool: Pool) {}
+
+  invalidate(tenantId: string): void {
+    this.snapshots.delete(tenantId);
+  }
+
+  private snapshot(tenantId: string): Promise<Snapshot> {
+    const hit = this.snapshots.get(tenantId);
+    if (hit && Date.now() - hit.at < TTL_MS) return hit.snapshot;
+    const snapshot = this.load(tenantId);
+    this.snapshots.set(tenantId, { at: Date.now(), snapshot });
+    snapshot.catch(() => this.snapshots.delete(tenantId));
+    if (this.snapshots.size > 1000) this.snapshots.clear();
+    return snapshot;
+  }
+
+  private async load(tenantId: string): Promise<Snapshot> {
+    const { rows } = await this.pool.query<{ entity: string; id: string; code: string | null; parent_code: string | null; data: unknown }>(
+      `SELECT entity, id, code, parent_code, CASE WHEN entity = 'user' THEN NULL ELSE data END AS data
+         FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = ANY($2) AND NOT is_deleted`,
+      [tenantId, ACCESS_ENTITIES],
+    );
+    const s: Snapshot = { menus: [], menuByCode: new Map(), roles: new Map(), apiScopes: [], dataScopes: new Map(), deptChildren: new Map(), userIds: new Map() };
+    for (const r of rows) {
+      switch (r.entity) {
+        case 'menu': {
+          const data = r.data as MenuData;
+          s.menus.push({ id: r.id, data });
+          s.menuByCode.set(data.code, data);
+          break;
+        }
+        case 'role':
+          s.roles.set(String(r.code), r.data as RoleData);
+          break;
+        case 'apiscope': {
+          const d = r.data as ApiScopeData;
+          s.apiScopes.push({ code: d.resourceCode, url: d.resourceUrl, all: d.scopeType === 'ALL' });
+          break;
+        }
+        case 'datascope': {
+          const d = r.data as DataScopeData;
+          s.dataScopes.set(d.scopeCode, d);
+          break;
+        }
+        case 'dept':
+          if (r.code && r.parent_code) s.deptChildren.set(r.parent_code, [...(s.deptChildren.get(r.parent_code) ?? []), r.code]);
+          break;
+        case 'user':
+          if (r.code) s.userIds.set(r.code, r.id);
+          break;
+      }
+    }
+    return s;
+  }
+
+  private rolesOf(s: Snapshot, user: AuthUser): RoleData[] {
+    return user.roles.map((alias) => s.roles.get(alias)).filter((r): r is RoleData => Boolean(r));
+  }
+
+  /** The menu and button codes a role set was allocated, with every ancestor. */
+  private allocated(s: Snapshot, roles: readonly RoleData[]): Set<string> {
+    const codes = new Set(roles.flatMap((r) => r.menus ?? []));
+    for (const c of [...codes]) {
+      let parent = s.menuByCode.get(c)?.parentId;
+      for (let depth = 0; parent && depth < 20; depth++) {
+        codes.add(parent);
+        parent = s.menuByCode.get(parent)?.parentId;
+      }
+    }
+    return codes;
+  }
+
+  /** The menu records and the codes the user may use (admin: all of them). */
+  async allowed(user: AuthUser): Promise<{ menus: { id: string; data: MenuData }[]; codes: Set<string> }> {
+    const s = await this.snapshot(user.tenantId);
+    const codes = user.roles.includes(ADMIN_ROLE) ? new Set(s.menuByCode.keys()) : this.allocated(s, this.rolesOf(s, user));
+    return { menus: s.menus, codes };
+  }
+
+  /** Button codes of the user's roles, the wildcard included when allocated. */
+  async codes(user: AuthUser): Promise<Set<string>> {
+    const { menus, codes } = await this.allowed(user);
+    const buttons = new Set(menus.filter((m) => m.data.category === 'BUTTON' && codes.has(m.data.code)).map((m) => m.data.code));
+    if (codes.has(ALL_ACCESS)) buttons.add(ALL_ACCESS);
+    return buttons;
+  }
+
+  async apiScopes(user: AuthUser): Promise<{ scopes: readonly ApiScopeRule[]; granted: ReadonlySet<string> }> {
+    const s = await this.snapshot(user.tenantId);
+    return { scopes: s.apiScopes, granted: new Set(this.rolesOf(s, user).flatMap((r) => r.apiScopes ?? [])) };
+  }
+
+  /** The rows of a resource (an entity's name, or a document type) the user may see. */
+  async rowScope(user: AuthUser, resource: string): Promise<RowScope> {
+    if (user.roles.includes(ADMIN_ROLE)) return ALL_ROWS;
+    const s = await this.snapshot(user.tenantId);
+    const roles = this.rolesOf(s, user).map((r) => (r.dataScopes ?? []).map((c) => s.dataScopes.get(c)).filter((d): d is DataScopeRule => Boolean(d)));
+    const deptAndBelow = (code: string, depth = 0): string[] =>
+      depth > 30 ? [code] : [code, ...(s.deptChildren.get(code) ?? []).flatMap((c) => deptAndBelow(c, depth + 1))];
+    return resolveRowScope(resource, { userId: user.userId, deptId: user.deptId, roles }, {
+      deptAndBelow,
+      userIds: (accounts) => accounts.map((a) => s.userIds.get(a)).filter((id): id is string => Boolean(id)),
+    });
+  }
+
+  /**
+   * No escalation through system administration: someone who is not an administrator and
+   * holds no wildcard may not change their own user's roles or department, nor the
+   * allocations of a role they hold, and may hand out (to a role, or a role to a user) only
+   * menus, buttons, API permissions and data scopes they hold themselves; never the
+   * administrator role or the wildcard. The rules themselves (menus, API permissions, data
+   * scopes) are changed only by administrators and wildcard holders: editing one could
+   * otherwise widen what the editor holds or loosen what restricts them.
+   * `data` is what is written (none for a removal), `before` the record as it was.
+   */
+  async checkGrant(user: AuthUser, def: EntityDef, data: Record<string, unknown> | undefined, before?: Record<string, unknown>): Promise<void> {
+    if (!GUARDED.has(def.name)) return;
+    if (user.roles.includes(ADMIN_ROLE)) return;
+    const s = await this.snapshot(user.tenantId);
+    const mine = this.rolesOf(s, user);
+    const myCodes = this.allocated(s, mine);
+    if (myCodes.has(ALL_ACCESS)) return;
+    if (RULES.has(def.name)) throw new AppError(403, 'errors.grantExceeds', { codes: def.name });
+    if (!data) return;
+    const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+    const added = (k: string) => list(data[k]).filter((x) => !list(before?.[k]).includes(x));
+    const changed = (k: string) => JSON.stringify(list(data[k]).sort()) !== JSON.stringify(list(before?.[k]).sort());
+    const held = {
+      menus: myCodes,
+      apiScopes: new Set(mine.flatMap((r) => r.apiScopes ?? [])),
+      dataScopes: new Set(mine.flatMap((r) => r.dataScopes ?? [])),
+    };
+    const beyond: string[] = [];
+    if (def.name === 'role') {
+      const alias = String(data.roleAlias ?? before?.roleAlias ?? '');
+      const own = user.roles.includes(alias) || user.roles.includes(String(before?.roleAlias ?? ''));
+      for (const k of ['menus', 'apiScopes', 'dataScopes'] as const) {
+        if (own && changed(k)) beyond.push(alias);
+        beyond.push(...added(k).filter((c) => !held[k].has(c)));
+      }
+      if (alias === ADMIN_ROLE) beyond.push(ADMIN_ROLE);
+    } else {
+      const self = before !== undefined && String(before.account ?? '') === user.account;
+      if (self && (changed('roleId') || String(data.deptId ?? '') !== String(before?.deptId ?? ''))) beyond.push(user.account);
+      for (const alias of added('roleId')) {
+        const role = s.roles.get(alias);
+        const exceeds =
+          alias === ADMIN_ROLE ||
+          !role ||
+          (role.menus ?? []).some((c) => !held.menus.has(c)) ||
+          (role.apiScopes ?? []).some((c) => !held.apiScopes.has(c)) ||
+          (role.dataScopes ?? []).some((c) => !held.dataScopes.has(c));
+        if (exceeds) beyond.push(alias);
+      }
+    }
+    if (beyond.length) throw new AppError(403, 'errors.grantExceeds', { codes: [...new Set(beyond)].join(', ') });
+  }
+}
