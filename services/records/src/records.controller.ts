@@ -110,8 +110,11 @@ export const recordsControllerFor = (def: EntityDef): Type<unknown> => {
 
     @PostOk('submit')
     async submit(@Body() body: unknown, @Meta() meta: RequestMeta) {
+      // the button first: without it, not even the validation of the input is answered
+      const editing = typeof body === 'object' && body !== null && 'id' in body && (body as { id?: unknown }).id !== undefined;
+      await this.gate.may(def, meta, editing ? 'edit' : 'add');
       const input = parseOrThrow(submitBody, body ?? {}, def.name);
-      await this.gate.may(def, meta, input.id === undefined ? 'add' : 'edit');
+      if ((input.id !== undefined) !== editing) throw new AppError(400, 'validation.invalid', {}, { label: `${def.name}.fields.id` });
       let before: Record<string, unknown> | undefined;
       if (input.id !== undefined) {
         await this.records.assertVisible(def, await this.gate.viewer(def, meta), [input.id]);

@@ -3,6 +3,7 @@ import { ButtonCheck } from '@tpl/identity';
 import { CommandBus } from '@nestjs/cqrs';
 import { CONSIGNMENT, CONSIGNMENT_BUTTONS as B, consignmentRoutes as R, ok, parseOrThrow } from '@tpl/contracts';
 import { Access } from '@tpl/records';
+import { AppError } from '@tpl/contracts';
 import { Button, Meta, PostOk, actorOf, type RequestMeta } from '@tpl/identity';
 import { ConsignmentQueries } from './consignment.queries';
 import {
@@ -86,8 +87,11 @@ export class ConsignmentController {
 
   @PostOk(R.submit.path)
   async submit(@Body() body: unknown, @Meta() meta: RequestMeta) {
+    // the button first: without it, not even the validation of the input is answered
+    const editing = typeof body === 'object' && body !== null && (body as { id?: unknown }).id !== undefined;
+    await this.buttons.require(meta.user, editing ? B.edit : B.add);
     const { id, version, ...content } = this.parse(R.submit.body as typeof submitConsignmentBodySchema, body);
-    await this.buttons.require(meta.user, id === undefined ? B.add : B.edit);
+    if ((id !== undefined) !== editing) throw new AppError(400, 'validation.invalid', {}, { label: 'consignment.fields.id' });
     if (id === undefined) {
       return ok(
         await this.commands.execute<CreateConsignmentDraft, ConsignmentCommandResult>(new CreateConsignmentDraft(content, ctxOf(meta))),
