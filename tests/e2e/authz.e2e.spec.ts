@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { startTestHost, type TestHost } from '../support/host';
+import { data } from '../support/api-client';
+
+/**
+ * Button codes in the console: each master-data button shows only for a user whose roles
+ * hold its code, and the server refuses the command anyway (both ways).
+ */
+describe('buttons by permission in Chromium', () => {
+  let t: TestHost;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
+    t = await startTestHost('embedded', WEB_DIST, true);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  const signIn = async (account: string, password = 'demo123'): Promise<Page> => {
+    const page = await browser.newPage();
+    await page.goto(`${t.url}/login`);
+    await page.getByTestId('lang-en').click();
+    await page.getByTestId('login-tenant').fill('100001');
+    await page.getByTestId('login-account').fill(account);
+    await page.getByTestId('login-password').fill(password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/transport/consignment');
+    return page;
+  };
+
+  const TOOLBAR = ['md-new', 'md-edit', 'md-delete', 'md-export', 'md-import', 'md-template', 'md-reset-password'];
+  /** which toolbar buttons the list shows, once its rows are there */
+  const toolbar = async (page: Page, entity: string, firstRow: string) => {
+    await page.goto(`${t.url}/md/${entity}`);
+    await page.getByTestId(`md-row-${firstRow}`).waitFor();
+    // the permission call has answered once the view button's neighbours settle
+    await page.waitForLoadState('networkidle');
+    const shown: string[] = [];
+    for (const id of TOOLBAR) if (await page.getByTestId(id).count()) shown.push(id);
+    return shown;
+  };
+
+  it('shows a keeper the master-data buttons, an auditor only export, and neither the system buttons', async () => {
+    const keeper = await signIn('keeper');
+    expect(await toolbar(keeper, 'material', 'M0001')).toEqual(['md-new', 'md-edit', 'md-delete', 'md-export', 'md-import', 'md-template']);
+    expect(await keeper.getByTestId('md-row-edit-M0001').count()).toBe(1);
+    // system administration: reading yes, changing no
+    expect(await toolbar(keeper, 'user', 'keeper')).toEqual([]);
+    expect(await keeper.getByTestId('md-row-edit-keeper').count()).toBe(0);
+    await keeper.getByTestId('md-row-view-keeper').click();
+    await keeper.getByTestId('md-view-page').waitFor();
+    expect(await keeper.getByTestId('md-view-edit').count()).toBe(0);
+    await keeper.screenshot({ path: path.join(SCREENSHOTS, 'authz-keeper-user-view.png'), fullPage: true });
+
+    const auditor = await signIn('auditor');
+    expect(await toolbar(auditor, 'material', 'M0001')).toEqual(['md-export']);
+    expect(await auditor.getByTestId('md-row-edit-M0001').count()).toBe(0);
+    await auditor.screenshot({ path: path.join(SCREENSHOTS, 'authz-auditor-materials.png'), fullPage: true });
+
+    const admin = await signIn('admin', 'admin');
+    expect(await toolbar(admin, 'user', 'keeper')).toEqual(TOOLBAR);
+  });
+
+  it('and the server refuses the hidden commands anyway, until the button is allocated', async () => {
+    const auditor = await t.client().as('100001', 'auditor');
+    const unit = { code: 'AUD', name: 'Auditor unit', type: 'QUANTITY', rate: 1 };
+    expect((await auditor.post('/api/bl-basic/unit/submit', unit)).status).toBe(403);
+    const admin = await t.client().as('100001', 'admin', 'admin');
+    const role = data(await admin.get<{ records: { id: string; version: number; menus: string[] }[] }>('/api/bl-system/role/list?roleAlias=auditor')).records[0]!;
+    data(await admin.post('/api/bl-system/role/submit', { ...role, menus: [...role.menus, 'unit_add'] }));
+    expect((await auditor.post('/api/bl-basic/unit/submit', unit)).status).toBe(200);
+    const page = await signIn('auditor');
+    expect(await toolbar(page, 'unit', 'PCS')).toEqual(['md-new', 'md-export']);
+  });
+});
