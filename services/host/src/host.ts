@@ -35,7 +35,7 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
     if (config.seedDemo) await seedTenants(storage.db.pool);
 
     // maxParamLength: a licence travels in the path (spec 01 importLicense/{license})
-    const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024, maxParamLength: 5000 });
+    const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 5000 } });
     const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(storage), adapter, {
       logger: options.logLevels ?? ['error', 'warn', 'log'],
       abortOnError: false,
