@@ -11,6 +11,7 @@ export * from './auth/login-options';
 export * from './auth/registration';
 export * from './auth/license';
 export * from './auth/error-log';
+export * from './auth/routes';
 export * from './transport/consignment';
 export * from './validation/validate';
 export * from './entities';
