@@ -118,6 +118,12 @@ describe('security: generated attempts on the sign-in flows', () => {
       name: 'register-guest with the tenant in the body',
       run: () => guest({ ...base, oauthId: ticket100001 }, { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ tenantId: '100002' }) }),
     });
+    list.push({ name: 'register-guest with another Tenant-Id header', run: () => guest({ ...base, tenantId: '100001', oauthId: ticket100001 }, { headers: { 'Tenant-Id': '100002' } }), refused: (a) => a.status === 403 });
+    list.push({
+      name: 'social grant with another Tenant-Id header',
+      run: () => t.client().post(`/api/bl-auth/token?${new URLSearchParams({ grantType: 'social', tenantId: '100001', source: SOURCE, ...spentTrip })}`, undefined, { 'Tenant-Id': '100002' }),
+      refused: (a) => a.status === 403,
+    });
     list.push({ name: 'register-guest as an existing account', run: () => guest({ ...base, account: 'admin', tenantId: '100001', oauthId: ticket100001 }) });
     list.push({ name: 'register-guest for a pending account', run: () => guest({ ...base, account: 'eve', tenantId: '100001', oauthId: ticket100001 }) });
     list.push({ name: 'register-guest with a plain password', run: () => guest({ ...base, password: 'plain-text', tenantId: '100001', oauthId: ticket100001 }) });

@@ -8,6 +8,7 @@ import { SmsCodes } from './sms.service';
 import { LoginOptionsService } from './social/login-options.service';
 import { SocialSignIn } from './social/social.service';
 import { AuthService } from './auth.service';
+import { sameTenant } from './business-day';
 import { Public, type AuthUser } from './auth-user';
 import { PostOk } from './http';
 import { CurrentUser } from './current-user';
@@ -35,6 +36,7 @@ export class AuthController {
     @Headers('authorization') authorization: string | undefined,
     @Headers('captcha-key') captchaKey: string | undefined,
     @Headers('captcha-code') captchaCode: string | undefined,
+    @Headers('tenant-id') tenantHeader: string | undefined,
   ) {
     this.auth.checkClient(authorization);
     const q = parseOrThrow(authRoutes.token.query!, query, 'auth') as TokenQuery;
@@ -48,6 +50,7 @@ export class AuthController {
     }
     if (q.grantType === 'social') {
       if (!q.tenantId) throw new AppError(400, 'errors.tenantRequired');
+      if (!sameTenant(tenantHeader, q.tenantId)) throw new AppError(403, 'errors.forbidden');
       return ok(await runInTenant(q.tenantId, () => this.social.grant(q)));
     }
     return ok(await this.auth.grant(q));

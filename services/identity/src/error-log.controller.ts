@@ -15,7 +15,7 @@ import {
 import { DB_POOL } from '@tpl/event-store';
 import { Roles, type AuthUser } from './auth-user';
 import { CurrentUser } from './current-user';
-import { businessDay } from './license/license.service';
+import { businessDay } from './business-day';
 
 type Reply = { header(name: string, value: string): Reply; send(body: unknown): Reply };
 type Row = { id: string; user_id: string; account: string; received_at: Date; entry: Record<string, string | undefined>; total_count?: string };

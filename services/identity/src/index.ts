@@ -19,3 +19,4 @@ export * from './registration/registration.events';
 export * from './registration/registration.service';
 export * from './license/license';
 export * from './license/license.service';
+export * from './business-day';

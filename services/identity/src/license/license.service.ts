@@ -4,15 +4,13 @@ import type { KeyObject } from 'node:crypto';
 import { AppError, PLATFORM_TENANT, type LicenseInfo, type LicensePayload } from '@tpl/contracts';
 import { EVENT_STORE, historyEntryOf, runAsSystem, type PostgresEventStore } from '@tpl/event-store';
 import { AuthSettings } from '../auth-settings';
+import { businessDay } from '../business-day';
 import type { AuthUser } from '../auth-user';
 import { licenseInfoOf, publicKeyOf, verifyLicense, VENDOR_LICENSE_KEY, type LicenseImported } from './license';
 
 /** One licence for the whole installation: its imports are the events of this stream. */
 export const LICENSE_STREAM = `License-${PLATFORM_TENANT}`;
 
-/** The business day, as bill numbers count it (BUSINESS_TZ, default Asia/Shanghai). */
-export const businessDay = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: process.env.BUSINESS_TZ ?? 'Asia/Shanghai' }).format(now);
 
 /**
  * The installed licence. Without one (or with an expired one) the product keeps working:
