@@ -3,6 +3,7 @@ import http from 'node:http';
 import jwt from 'jsonwebtoken';
 import type { Page, RegistrationRow, TokenResponse } from '@tpl/contracts';
 import { data, md5, type Answer, type ApiClient } from '../support/api-client';
+import { notOk, runAttempts, type Attempt } from '../support/attempts';
 import { startTestHost, type TestHost } from '../support/host';
 import { startOidcProvider, type OidcProvider } from '../support/oidc';
 
@@ -13,10 +14,8 @@ import { startOidcProvider, type OidcProvider } from '../support/oidc';
  * by non-administrators and other tenants, forged tokens, oversized and malformed input.
  * Each must be refused and none may answer 500; the counts are printed.
  */
-type Attempt = { name: string; run: () => Promise<Answer<unknown>>; refused?: (a: Answer<unknown>) => boolean };
 
 const SOURCE = 'corp';
-const notOk = (a: Answer<unknown>) => a.status >= 400 && a.status < 500;
 
 describe('security: generated attempts on the sign-in flows', () => {
   let t: TestHost;
@@ -247,13 +246,7 @@ describe('security: generated attempts on the sign-in flows', () => {
 
   it('refuses every attempt and never answers 500', async () => {
     const all = attempts();
-    const granted: string[] = [];
-    const errors: string[] = [];
-    for (const a of all) {
-      const answer = await a.run();
-      if (answer.status >= 500) errors.push(`${a.name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
-      else if (!(a.refused ?? notOk)(answer)) granted.push(`${a.name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
-    }
+    const { granted, errors } = await runAttempts(all);
     console.log(`auth-flows security attempts: ${all.length} made, ${granted.length} succeeded, ${errors.length} answered 500`);
     expect(all.length).toBeGreaterThanOrEqual(150);
     expect(granted).toEqual([]);

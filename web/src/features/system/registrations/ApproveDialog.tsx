@@ -1,20 +1,17 @@
-import { useState } from 'react';
-import { Alert, App, Form, Modal } from 'antd';
+import { Alert, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationRow } from '@tpl/contracts';
-import { ApiError } from '../../../api/client';
 import { RefSelect } from '../../md/RefSelect';
-import { useApproveRegistration } from './hooks';
+import { useApproveRegistration, useDecisionDialog } from './hooks';
 
 type Values = { roleId?: string[]; deptId?: string };
 
 /** Approve: the administrator chooses the new user's roles (at least one) and department. */
 export const ApproveDialog = ({ row, onClose }: { row: RegistrationRow; onClose: () => void }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const approve = useApproveRegistration();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, setProblem, run } = useDecisionDialog(onClose);
 
   const submit = async () => {
     const values = form.getFieldsValue(true) as Values;
@@ -22,13 +19,8 @@ export const ApproveDialog = ({ row, onClose }: { row: RegistrationRow; onClose:
       setProblem(t('registrations.approve.roleRequired'));
       return;
     }
-    try {
-      await approve.mutateAsync({ id: row.id, version: row.version, roleId: values.roleId, ...(values.deptId ? { deptId: values.deptId } : {}) });
-      void message.success(t('registrations.approve.done', { account: row.account }));
-      onClose();
-    } catch (e) {
-      setProblem(e instanceof ApiError ? e.message : t('errors.unknown'));
-    }
+    const body = { id: row.id, version: row.version, roleId: values.roleId, ...(values.deptId ? { deptId: values.deptId } : {}) };
+    await run(() => approve.mutateAsync(body), t('registrations.approve.done', { account: row.account }));
   };
 
   return (

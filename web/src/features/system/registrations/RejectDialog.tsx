@@ -1,32 +1,24 @@
 import { useState } from 'react';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationRow } from '@tpl/contracts';
-import { ApiError } from '../../../api/client';
-import { useRejectRegistration } from './hooks';
+import { useDecisionDialog, useRejectRegistration } from './hooks';
 
 const REASON_MAX = 200;
 
 /** Reject: the reason is kept with the application (its history shows who and when). */
 export const RejectDialog = ({ row, onClose }: { row: RegistrationRow; onClose: () => void }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [reason, setReason] = useState('');
   const reject = useRejectRegistration();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, setProblem, run } = useDecisionDialog(onClose);
 
   const submit = async () => {
     if (!reason.trim()) {
       setProblem(t('registrations.reject.reasonRequired'));
       return;
     }
-    try {
-      await reject.mutateAsync({ id: row.id, version: row.version, reason: reason.trim() });
-      void message.success(t('registrations.reject.done'));
-      onClose();
-    } catch (e) {
-      setProblem(e instanceof ApiError ? e.message : t('errors.unknown'));
-    }
+    await run(() => reject.mutateAsync({ id: row.id, version: row.version, reason: reason.trim() }), t('registrations.reject.done'));
   };
 
   return (
