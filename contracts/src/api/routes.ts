@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelopeSchema } from './envelope';
 import { defineRoutes, type RouteDef } from './route';
 import { tokenQuerySchema, tokenResponseSchema, userInfoSchema } from '../auth/token';
+import { authFlowRoutes } from '../auth/routes';
 import {
   arriveSchema,
   cancelSchema,
@@ -42,7 +43,7 @@ export const authRoutes = defineRoutes({
   token: {
     method: 'POST',
     path: '/api/bl-auth/token',
-    summary: 'Sign in (grantType password or refresh_token); Authorization: Basic base64(clientId:clientSecret)',
+    summary: 'Sign in (grantType password, captcha with Captcha-Key/Captcha-Code headers, refresh_token, sms, social); Authorization: Basic base64(clientId:clientSecret)',
     tag: 'auth',
     query: tokenQuerySchema,
     response: envelopeSchema(tokenResponseSchema),
@@ -123,4 +124,4 @@ export const consignmentRoutes = defineRoutes({
   cancel: transition('cancel', cancelSchema),
 });
 
-export const allRoutes: Record<string, Record<string, RouteDef>> = { auth: authRoutes, consignment: consignmentRoutes };
+export const allRoutes: Record<string, Record<string, RouteDef>> = { auth: authRoutes, authFlows: authFlowRoutes, consignment: consignmentRoutes };

@@ -6,6 +6,7 @@
 import { entityResources } from '../entities/define';
 import { entities } from '../entities/registry';
 import { authzMessages } from './authz';
+import { authMessages } from './auth';
 
 export const LANGUAGES = ['zh', 'en', 'mo'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -505,6 +506,7 @@ const withEntities = (base: Tree, lang: 0 | 1 | 2): Tree => {
 /** Messages of other areas, each kept in a file of its own: one line here per area. */
 const areas: Record<Language, Tree>[] = [
   authzMessages,
+  authMessages,
 ];
 const deepMerge = (base: Tree, extra: Tree): Tree => {
   const out: Tree = { ...base };

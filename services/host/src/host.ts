@@ -10,7 +10,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { openRequestScope, openStorage, runAsSystem, runInTenant, type Storage } from '@tpl/event-store';
-import { DEMO_TENANTS, demoActor, identityMigrations, identityPlatformTables, seedTenants, userAccountsProjection } from '@tpl/identity';
+import { DEMO_TENANTS, demoActor, identityMigrations, identityPlatformTables, oauthLinksProjection, registrationsProjection, seedTenants, userAccountsProjection } from '@tpl/identity';
 import { PLATFORM_TENANT } from '@tpl/contracts';
 import { CommandBus } from '@nestjs/cqrs';
 import { seedDemoConsignments, transportMigrations, transportProjections } from '@tpl/transport';
@@ -31,13 +31,14 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
     appDatabaseUrl: config.appDatabaseUrl,
     dataDir: config.dataDir,
     migrations: [...identityMigrations, ...recordsMigrations, ...transportMigrations],
-    projections: [...transportProjections, recordsProjection(), userAccountsProjection],
+    projections: [...transportProjections, recordsProjection(), userAccountsProjection, oauthLinksProjection, registrationsProjection],
     rowSecurity: { platformTables: identityPlatformTables, platformTenant: PLATFORM_TENANT },
   });
   try {
     if (config.seedDemo) await runAsSystem(() => seedTenants(storage.db.pool));
 
-    const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024 });
+    // maxParamLength: a licence travels in the path (spec 01 importLicense/{license})
+    const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 5000 } });
     const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(storage), adapter, {
       logger: options.logLevels ?? ['error', 'warn', 'log'],
       abortOnError: false,

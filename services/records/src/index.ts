@@ -13,5 +13,6 @@ export * from './attachments.controller';
 export * from './serial-codes';
 export * from './file-store';
 export * from './menus.controller';
+export * from './account-records.adapter';
 export * from './access';
 export * from './data-scope';

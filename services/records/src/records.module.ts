@@ -6,7 +6,8 @@ import { CategoryStatusJob } from './category-status.job';
 import { AttachmentsController } from './attachments.controller';
 import { SerialCodes } from './serial-codes';
 import { MenusController } from './menus.controller';
-import { ACCESS_RULES } from '@tpl/identity';
+import { ACCESS_RULES, ACCOUNT_RECORDS } from '@tpl/identity';
+import { RecordsAccountPort } from './account-records.adapter';
 import { Access } from './access';
 import { RecordsService } from './records.service';
 
@@ -24,8 +25,8 @@ export class RecordsModule {
         ...defs.filter((d) => d.name === 'dict').map(dictionaryControllerFor),
         ...defs.map(recordsControllerFor),
       ],
-      providers: [RecordsService, RecordsSpreadsheets, RecordsGate, CategoryStatusJob, SerialCodes, Access, { provide: ACCESS_RULES, useExisting: Access }],
-      exports: [RecordsService, RecordsGate, CategoryStatusJob, SerialCodes, Access, ACCESS_RULES],
+      providers: [RecordsService, RecordsSpreadsheets, RecordsGate, CategoryStatusJob, SerialCodes, Access, { provide: ACCESS_RULES, useExisting: Access }, { provide: ACCOUNT_RECORDS, useClass: RecordsAccountPort }],
+      exports: [RecordsService, RecordsGate, CategoryStatusJob, SerialCodes, Access, ACCESS_RULES, ACCOUNT_RECORDS],
     };
   }
 }

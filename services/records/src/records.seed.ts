@@ -225,6 +225,10 @@ export const demoMenus = () => {
         actionsOf(d).forEach((a, n) => button(buttonCode(d, a), `${d.title[0]} ${ACTION_NAMES[a]}`, `md_${d.name}`, n + 1));
       });
   });
+  // guest registrations from social sign-in, decided by the tenant's administrator
+  menu('registration', '注册申请', '/system/registrations', 'system', 90, 'registration.title');
+  button('registration_approve', 'approve', 'registration', 1);
+  button('registration_reject', 'reject', 'registration', 2);
   button(ALL_ACCESS, '全部权限', undefined, 99);
   const topmenus: Rec[] = [
     { menuCode: 'work', menuName: '工作台', sort: 1, menus: ['transport'] },
