@@ -1,3 +1,4 @@
+import { runAsSystem } from '@tpl/event-store';
 import type { LoginOptions, RegistrationRow, TokenResponse, Page } from '@tpl/contracts';
 import { data, md5, type ApiClient } from '../support/api-client';
 import { STORES } from '../support/databases';
@@ -180,7 +181,7 @@ describe.each(STORES)('social sign-in against a real OIDC provider (%s store)', 
     expect(reused.body.msg).toMatch(/authorization code is invalid or was already used/);
 
     const late = await roundTrip('100001', 'carol');
-    await t.host.storage.db.pool.query(`UPDATE idn_oauth_states SET expires_at = now() - interval '1 second'`);
+    await runAsSystem(() => t.host.storage.db.pool.query(`UPDATE idn_oauth_states SET expires_at = now() - interval '1 second'`));
     expect((await grant('100001', late)).status).toBe(401);
 
     const wrongSource = await roundTrip('100002', 'carol');
@@ -191,7 +192,7 @@ describe.each(STORES)('social sign-in against a real OIDC provider (%s store)', 
     const carol = data(await grant('100001', await roundTrip('100001', 'carol')));
     const inOther = await registerGuest({ tenantId: '100002', name: 'Carol', account: 'carol', password: md5('x'), oauthId: carol.oauthId }, 'en');
     expect(inOther).toMatchObject({ status: 400, body: { msg: 'The registration ticket is invalid or has expired; please sign in with the third-party account again' } });
-    await t.host.storage.db.pool.query(`UPDATE idn_oauth_tickets SET expires_at = now() - interval '1 second'`);
+    await runAsSystem(() => t.host.storage.db.pool.query(`UPDATE idn_oauth_tickets SET expires_at = now() - interval '1 second'`));
     expect((await registerGuest({ tenantId: '100001', name: 'Carol', account: 'carol', password: md5('x'), oauthId: carol.oauthId })).status).toBe(400);
   });
 

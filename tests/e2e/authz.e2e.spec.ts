@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 import { data } from '../support/api-client';
 
@@ -15,25 +15,14 @@ describe('buttons by permission in Chromium', () => {
 
   beforeAll(async () => {
     if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
-    t = await startTestHost('embedded', WEB_DIST, true);
-    browser = await launchChromium();
+    [t, browser] = await Promise.all([startTestHost('embedded', WEB_DIST, true), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();
     await t?.stop();
   });
 
-  const signIn = async (account: string, password = 'demo123'): Promise<Page> => {
-    const page = await browser.newPage();
-    await page.goto(`${t.url}/login`);
-    await page.getByTestId('lang-en').click();
-    await page.getByTestId('login-tenant').fill('100001');
-    await page.getByTestId('login-account').fill(account);
-    await page.getByTestId('login-password').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL('**/transport/consignment');
-    return page;
-  };
+  const signIn = async (account: string, password = 'demo123'): Promise<Page> => signInPage(await browser.newPage(), t.url, account, password);
 
   const TOOLBAR = ['md-new', 'md-edit', 'md-delete', 'md-export', 'md-import', 'md-template', 'md-reset-password'];
   /** which toolbar buttons the list shows, once its rows are there */

@@ -1,7 +1,8 @@
 import type { Pool } from 'pg';
 import { actionsOf, buttonCode, type EntityDef, type Page } from '@tpl/contracts';
 import { runInTenant } from '@tpl/event-store';
-import { ApiClient, data } from '../support/api-client';
+import { ApiClient, data, type Answer } from '../support/api-client';
+import { runAttempts, type Attempt } from '../support/attempts';
 import { consignmentInput, dispatchInput } from '../support/fixtures';
 import { startTestHost, type TestHost } from '../support/host';
 import { allEntities, base, sampleRecord } from '../support/records';
@@ -13,8 +14,7 @@ import { allEntities, base, sampleRecord } from '../support/records';
  * API permissions and data scopes, and row-level security reached directly. Each must be
  * refused and nothing may answer 500. The counts are printed.
  */
-type Outcome = { status: number; body: unknown };
-type Attempt = { name: string; run: () => Promise<Outcome>; refused: (o: Outcome) => boolean };
+type Outcome = Answer<unknown>;
 type Row = Record<string, unknown> & { id: string; version: number };
 
 const C = '/api/bl-transport/consignment';
@@ -44,7 +44,7 @@ describe('security: generated authorization attempts', () => {
     } catch {
       /* a spreadsheet */
     }
-    return { status: res.status, body: parsed };
+    return { status: res.status, body: parsed } as Outcome;
   };
 
   beforeAll(async () => {
@@ -158,8 +158,8 @@ describe('security: generated authorization attempts', () => {
       add(`data scope: ${def} export`, async () => {
         const res = await fetch(`${t.url}${b}/export`, { headers: dispatcher.headers() });
         await res.arrayBuffer();
-        return { status: res.status, body: res.headers.get('x-total-rows') };
-      }, (o) => o.status !== 200 || o.body === '0');
+        return { status: res.status, body: res.headers.get('x-total-rows') } as unknown as Outcome;
+      }, (o) => o.status !== 200 || (o.body as unknown) === '0');
     }
     add('data scope: consignment list', raw(dispatcher, 'GET', `${C}/list?size=50`), (o) => !JSON.stringify(o.body).includes(order));
     add('data scope: consignment list by bill number', raw(dispatcher, 'GET', `${C}/list?billNo=TY`), (o) => !JSON.stringify(o.body).includes(order));
@@ -221,12 +221,12 @@ describe('security: generated authorization attempts', () => {
     const outcome = async (fn: () => Promise<{ rowCount: number | null; rows: unknown[] }>): Promise<Outcome> => {
       try {
         const r = await inOther(fn);
-        return { status: 200, body: r.rows.length ? r.rows : r.rowCount };
+        return { status: 200, body: r.rows.length ? r.rows : r.rowCount } as unknown as Outcome;
       } catch (err) {
-        return { status: 403, body: (err as Error).message };
+        return { status: 403, body: (err as Error).message } as unknown as Outcome;
       }
     };
-    const none = (o: Outcome) => o.status === 403 || (Array.isArray(o.body) ? (o.body[0] as { n: number }).n === 0 : o.body === 0);
+    const none = (o: Outcome) => o.status === 403 || (Array.isArray(o.body) ? (o.body[0] as { n: number }).n === 0 : (o.body as unknown) === 0);
     const list: Attempt[] = [];
     for (const table of tables) {
       list.push({ name: `RLS: read ${table} of another tenant`, run: () => outcome(() => pool.query(`SELECT count(*)::int AS n FROM ${table} WHERE tenant_id = '100001'`)), refused: none });
@@ -243,13 +243,7 @@ describe('security: generated authorization attempts', () => {
 
   it('refuses every attempt and never answers 500', async () => {
     const all = [...attempts(), ...databaseAttempts(t.host.storage.db.pool)];
-    const granted: string[] = [];
-    const errors: string[] = [];
-    for (const a of all) {
-      const o = await a.run();
-      if (o.status >= 500) errors.push(`${a.name}: ${o.status} ${JSON.stringify(o.body).slice(0, 200)}`);
-      else if (!a.refused(o)) granted.push(`${a.name}: ${o.status} ${JSON.stringify(o.body).slice(0, 200)}`);
-    }
+    const { granted, errors } = await runAttempts(all);
     console.log(`security authorization attempts: ${all.length} made, ${granted.length} succeeded, ${errors.length} answered 500`);
     expect(all.length).toBeGreaterThanOrEqual(300);
     expect(granted).toEqual([]);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve(__dirname, '..', 'e2e', 'screenshots');
@@ -25,3 +25,15 @@ export const launchChromium = async (): Promise<Browser> => {
 };
 
 export const WEB_DIST = path.resolve(__dirname, '..', '..', 'web', 'dist');
+
+/** Signs in through the console's sign-in page, in English, and waits for the first page. */
+export const signInPage = async (page: Page, url: string, account: string, password = 'demo123', tenant = '100001'): Promise<Page> => {
+  await page.goto(`${url}/login`);
+  await page.getByTestId('lang-en').click();
+  await page.getByTestId('login-tenant').fill(tenant);
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/transport/consignment');
+  return page;
+};
