@@ -174,6 +174,9 @@ describe.each(STORES)('authorization on the %s store', (kind) => {
     data(await admin.post('/api/bl-system/user/submit', { account: 'rooty', name: 'Rooty', roleId: ['root'], password: 'Pa55word!' }));
     const root = await t.client().as('100001', 'rooty', 'Pa55word!');
     expect((await root.get(`${C}/list`)).status).toBe(200);
+    type Node = { code: string; children: Node[] };
+    const codes = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.code, ...codes(n.children)]);
+    expect(codes(data(await root.get<Node[]>('/api/bl-system/menu/routes')))).toEqual(expect.arrayContaining(['consignment', 'md_user', 'md_material']));
     expect((await root.post('/api/bl-basic/unit/submit', { code: 'RTU', name: 'Root unit', type: 'QUANTITY', rate: 1 })).status).toBe(200);
     // take them back so the other tests see the tenant as before
     await allocate('clerk', { apiScopes: [] });

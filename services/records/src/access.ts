@@ -126,10 +126,11 @@ export class Access implements AccessRules {
     return codes;
   }
 
-  /** The menu records and the codes the user may use (admin: all of them). */
+  /** The menu records and the codes the user may use (admin and the wildcard: all of them). */
   async allowed(user: AuthUser): Promise<{ menus: { id: string; data: MenuData }[]; codes: Set<string> }> {
     const s = await this.snapshot(user.tenantId);
-    const codes = user.roles.includes(ADMIN_ROLE) ? new Set(s.menuByCode.keys()) : this.allocated(s, this.rolesOf(s, user));
+    const allocated = user.roles.includes(ADMIN_ROLE) ? undefined : this.allocated(s, this.rolesOf(s, user));
+    const codes = !allocated || allocated.has(ALL_ACCESS) ? new Set(s.menuByCode.keys()) : allocated;
     return { menus: s.menus, codes };
   }
 
