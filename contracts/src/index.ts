@@ -10,3 +10,4 @@ export * from './auth/token';
 export * from './transport/consignment';
 export * from './validation/validate';
 export * from './entities';
+export * from './flow';

@@ -1,2 +1,3 @@
 export * from './consignment.machine';
 export * from './machine-graph';
+export * from './bpmn';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
 import { defineRoutes, type RouteDef } from './route';
+import { flowRoutes } from '../flow/routes';
 import { tokenQuerySchema, tokenResponseSchema, userInfoSchema } from '../auth/token';
 import {
   arriveSchema,
@@ -28,6 +29,7 @@ export const CONSIGNMENT_WRITERS = ['admin', 'dispatcher'] as const;
  */
 export const CONSIGNMENT_BUTTONS = {
   add: 'consignment_add',
+  submitReview: 'consignment_submit_review',
   edit: 'consignment_edit',
   remove: 'consignment_delete',
   audit: 'consignment_audit',
@@ -118,6 +120,7 @@ export const consignmentRoutes = defineRoutes({
     query: removeQuerySchema,
     response: envelopeSchema(z.array(consignmentCommandResultSchema)),
   },
+  submitReview: transition('submit-review'),
   audit: transition('audit'),
   dispatch: transition('dispatch', dispatchSchema),
   load: transition('load'),
@@ -126,4 +129,4 @@ export const consignmentRoutes = defineRoutes({
   cancel: transition('cancel', cancelSchema),
 });
 
-export const allRoutes: Record<string, Record<string, RouteDef>> = { auth: authRoutes, consignment: consignmentRoutes };
+export const allRoutes: Record<string, Record<string, RouteDef>> = { auth: authRoutes, consignment: consignmentRoutes, flow: flowRoutes };

@@ -5,6 +5,7 @@
  */
 import { entityResources } from '../entities/define';
 import { entities } from '../entities/registry';
+import { withFlow } from './flow';
 
 export const LANGUAGES = ['zh', 'en', 'mo'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -501,7 +502,7 @@ const withEntities = (base: Tree, lang: 0 | 1 | 2): Tree => {
   return out;
 };
 
-export const resources: Record<Language, Tree> = { zh: nest(withEntities(zh, 0)), en: nest(withEntities(en, 1)), mo: nest(withEntities(mo, 2)) };
+export const resources: Record<Language, Tree> = { zh: nest(withEntities(withFlow(zh, 'zh'), 0)), en: nest(withEntities(withFlow(en, 'en'), 1)), mo: nest(withEntities(withFlow(mo, 'mo'), 2)) };
 
 const lookupNode = (tree: Tree, key: string): string | Tree | undefined => {
   let node: string | Tree | undefined = tree;

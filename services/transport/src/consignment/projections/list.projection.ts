@@ -39,6 +39,10 @@ CREATE INDEX IF NOT EXISTS trn_consignment_list_customer ON ${LIST_TABLE} (tenan
 CREATE INDEX IF NOT EXISTS trn_consignment_list_updated ON ${LIST_TABLE} (tenant_id, updated_at);
 `,
   },
+  {
+    id: 'transport/002-consignment-review',
+    sql: `ALTER TABLE ${LIST_TABLE} ADD COLUMN IF NOT EXISTS is_review smallint NOT NULL DEFAULT 0;`,
+  },
 ];
 
 const idOf = (e: StoredEvent) => e.streamName.slice(e.streamName.length - 36);
@@ -64,10 +68,11 @@ const statementFor = (stored: StoredEvent): SqlText => {
       const t = totalsOf(c.lines);
       return sql(
         `INSERT INTO ${LIST_TABLE} (tenant_id, id, bill_no, bill_date, customer_code, consignor_name, consignee_name, delivery_mode,
-           planned_date, state, version, total_qty, total_weg, total_volume, total_packages, created_by_name, created_at, updated_at)
-         VALUES (%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L)`,
+           planned_date, state, version, total_qty, total_weg, total_volume, total_packages, created_by_name, created_at, updated_at, is_review)
+         VALUES (%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L)`,
         tenantId, event.data.id, event.data.billNo, c.billDate, c.customerCode, c.consignor.name, c.consignee.name, c.deliveryMode,
         c.plannedDate, 'Draft', stored.version, t.qty, t.weg, t.volume, t.packages, stored.metadata.actor.name, occurredAt, occurredAt,
+        event.data.isReview ?? 0,
       );
     }
     case 'ConsignmentChanged': {
@@ -83,6 +88,10 @@ const statementFor = (stored: StoredEvent): SqlText => {
       return touch(', state = %L, plate_no = %L, driver_name = %L', state, event.data.plateNo, event.data.driverName);
     case 'ConsignmentRemoved':
       return touch(', is_deleted = TRUE');
+    case 'ConsignmentReviewed':
+      return touch(', state = %L, is_review = 2', state);
+    case 'ConsignmentSubmittedForReview':
+    case 'ConsignmentReviewRejected':
     case 'ConsignmentAudited':
     case 'ConsignmentLoaded':
     case 'ConsignmentArrived':
