@@ -211,6 +211,7 @@ export const demoMenus = () => {
     ['bl-resource', 'resource', '资源管理'],
     ['bl-basic', 'basic', '基础数据'],
     ['bl-transport', 'transportData', '运输基础数据'],
+    ['bl-flow', 'flowData', '流程配置'],
   ];
   areas.forEach(([service, code, name], i) => {
     menu(code, name, `/md/${code}`, undefined, 10 + i);
@@ -219,7 +220,7 @@ export const demoMenus = () => {
   const topmenus: Rec[] = [
     { menuCode: 'work', menuName: '工作台', sort: 1, menus: ['transport', 'flow'] },
     { menuCode: 'data', menuName: '基础数据', sort: 2, menus: ['basic', 'transportData'] },
-    { menuCode: 'admin', menuName: '系统管理', sort: 3, menus: ['system', 'resource'] },
+    { menuCode: 'admin', menuName: '系统管理', sort: 3, menus: ['system', 'resource', 'flowData'] },
   ];
   const codesUnder = (parent: string) => menus.filter((m) => m.parentId === parent).map((m) => String(m.code));
   const consignmentAll = ['consignment', ...codesUnder('consignment')];
