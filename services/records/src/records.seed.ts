@@ -231,10 +231,11 @@ export const demoMenus = () => {
     approver: ['consignment'],
     finance: ['consignment', 'md_lgagreement', 'md_customer', 'md_costtype'],
   };
-  // anyone may be given a task (a leave's manager, an initiator's sign-off): who acts on which task is the
-  // task's assignment; the task buttons let a role act at all, design and deploy stay with admin
+  // anyone but the read-only auditor may be given a task (a leave's manager, an initiator's sign-off): who
+  // acts on which task is the task's assignment; the task buttons let a role act at all; design and
+  // deploy stay with admin
   const taskButtons = ['flow', ...Object.values(FLOW_BUTTONS).filter((c) => c.startsWith('flow_task_'))];
-  for (const role of Object.keys(allocations)) allocations[role] = [...allocations[role]!, ...taskButtons];
+  for (const role of Object.keys(allocations)) if (role !== 'auditor') allocations[role] = [...allocations[role]!, ...taskButtons];
   return { menus, topmenus, allocations };
 };
 
