@@ -16,6 +16,7 @@ const map = {
   '^@tpl/event-store$': '<rootDir>/services/event-store/src/index.ts',
   '^@tpl/identity$': '<rootDir>/services/identity/src/index.ts',
   '^@tpl/transport$': '<rootDir>/services/transport/src/index.ts',
+  '^@tpl/workflow$': '<rootDir>/services/workflow/src/index.ts',
   '^@tpl/records$': '<rootDir>/services/records/src/index.ts',
   '^@tpl/host$': '<rootDir>/services/host/src/index.ts',
 };

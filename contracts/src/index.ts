@@ -16,3 +16,4 @@ export * from './transport/consignment';
 export * from './validation/validate';
 export * from './entities';
 export * from './authz/access';
+export * from './flow';

@@ -9,7 +9,7 @@ describe('translations', () => {
     for (const lang of ['zh', 'en', 'mo'] as const) {
       const m = messages[lang] as Record<string, Record<string, unknown>>;
       expect(Object.keys(m.consignment!.actions as object)).toEqual(expect.arrayContaining(['audit', 'dispatch', 'load', 'arrive', 'sign', 'cancel']));
-      expect(Object.keys((m.enum!.consignmentState as object) ?? {})).toHaveLength(7);
+      expect(Object.keys((m.enum!.consignmentState as object) ?? {})).toHaveLength(8);
     }
   });
 });

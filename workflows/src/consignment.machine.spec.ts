@@ -7,9 +7,10 @@ import {
   type ConsignmentMachineEventType,
 } from './consignment.machine';
 
-// The full table: every state x every event, allowed ones with their target.
+// The full table: every state x every event, allowed ones with their target (isReview 0).
 const allowed: Record<ConsignmentState, Partial<Record<ConsignmentMachineEventType, ConsignmentState>>> = {
   Draft: { EDIT: 'Draft', AUDIT: 'Audited', CANCEL: 'Cancelled', REMOVE: 'Draft' },
+  InReview: { REVIEW_APPROVED: 'Audited', REVIEW_REJECTED: 'Draft' },
   Audited: { DISPATCH: 'Dispatched', CANCEL: 'Cancelled' },
   Dispatched: { LOAD: 'Loaded' },
   Loaded: { ARRIVE: 'Arrived' },
@@ -28,7 +29,27 @@ describe('consignment machine', () => {
     }
   }
 
+  // an order that needs review (isReview 1) differs only in Draft: review instead of audit
+  const needsReview: Partial<Record<ConsignmentState, Partial<Record<ConsignmentMachineEventType, ConsignmentState>>>> = {
+    Draft: { EDIT: 'Draft', SUBMIT_REVIEW: 'InReview', CANCEL: 'Cancelled', REMOVE: 'Draft' },
+  };
+  for (const state of consignmentStates) {
+    for (const event of machineEventTypes) {
+      const target = (needsReview[state] ?? allowed[state])[event];
+      it(`isReview 1: ${state} --${event}--> ${target ?? 'forbidden'}`, () => {
+        expect(nextConsignmentState(state, event, 1)).toBe(target);
+      });
+    }
+  }
+
+  it('a reviewed order (isReview 2) behaves as one without review', () => {
+    expect(allowedConsignmentEvents('Draft', 2)).toEqual(allowedConsignmentEvents('Draft', 0));
+    expect(allowedConsignmentEvents('Audited', 2)).toEqual(['DISPATCH', 'CANCEL']);
+  });
+
   it('lists the allowed events per state for the console', () => {
+    expect(allowedConsignmentEvents('Draft', 1)).toEqual(['EDIT', 'SUBMIT_REVIEW', 'CANCEL', 'REMOVE']);
+    expect(allowedConsignmentEvents('InReview', 1)).toEqual(['REVIEW_APPROVED', 'REVIEW_REJECTED']);
     expect(allowedConsignmentEvents('Draft')).toEqual(['EDIT', 'AUDIT', 'CANCEL', 'REMOVE']);
     expect(allowedConsignmentEvents('Signed')).toEqual([]);
   });
@@ -37,6 +58,7 @@ describe('consignment machine', () => {
     const g = consignmentLifecycle();
     expect(g.initial).toBe('Draft');
     expect(g.states.map((s) => s.id)).toEqual([...consignmentStates]);
+    expect(g.edges).toEqual(expect.arrayContaining([{ from: 'Draft', to: 'InReview', event: 'SUBMIT_REVIEW' }, { from: 'InReview', to: 'Audited', event: 'REVIEW_APPROVED' }, { from: 'InReview', to: 'Draft', event: 'REVIEW_REJECTED' }]));
     const path = ['AUDIT', 'DISPATCH', 'LOAD', 'ARRIVE', 'SIGN'];
     let at = 'Draft';
     for (const e of path) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
 import { defineRoutes, type RouteDef } from './route';
+import { flowRoutes } from '../flow/routes';
 import { tokenQuerySchema, tokenResponseSchema, userInfoSchema } from '../auth/token';
 import { authFlowRoutes } from '../auth/routes';
 import {
@@ -26,6 +27,7 @@ import {
  */
 export const CONSIGNMENT_BUTTONS = {
   add: 'consignment_add',
+  submitReview: 'consignment_submit_review',
   edit: 'consignment_edit',
   remove: 'consignment_delete',
   audit: 'consignment_audit',
@@ -116,6 +118,7 @@ export const consignmentRoutes = defineRoutes({
     query: removeQuerySchema,
     response: envelopeSchema(z.array(consignmentCommandResultSchema)),
   },
+  submitReview: transition('submit-review'),
   audit: transition('audit'),
   dispatch: transition('dispatch', dispatchSchema),
   load: transition('load'),
@@ -124,4 +127,4 @@ export const consignmentRoutes = defineRoutes({
   cancel: transition('cancel', cancelSchema),
 });
 
-export const allRoutes: Record<string, Record<string, RouteDef>> = { auth: authRoutes, authFlows: authFlowRoutes, consignment: consignmentRoutes };
+export const allRoutes: Record<string, Record<string, RouteDef>> = { auth: authRoutes, authFlows: authFlowRoutes, consignment: consignmentRoutes, flow: flowRoutes };

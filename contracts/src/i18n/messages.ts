@@ -7,6 +7,7 @@ import { entityResources } from '../entities/define';
 import { entities } from '../entities/registry';
 import { authzMessages } from './authz';
 import { authMessages } from './auth';
+import { flowMessages } from './flow';
 
 export const LANGUAGES = ['zh', 'en', 'mo'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -507,6 +508,7 @@ const withEntities = (base: Tree, lang: 0 | 1 | 2): Tree => {
 const areas: Record<Language, Tree>[] = [
   authzMessages,
   authMessages,
+  flowMessages,
 ];
 const deepMerge = (base: Tree, extra: Tree): Tree => {
   const out: Tree = { ...base };

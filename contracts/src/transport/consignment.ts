@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema, sortOrderSchema } from '../api/envelope';
+import { isReviewSchema } from '../flow/review';
 import { dateSchema, instantSchema, mobileSchema, optionalText, plateSchema, requiredText } from '../validation/rules';
 
 /**
@@ -9,7 +10,7 @@ import { dateSchema, instantSchema, mobileSchema, optionalText, plateSchema, req
  */
 export const CONSIGNMENT = 'consignment';
 
-export const consignmentStates = ['Draft', 'Audited', 'Dispatched', 'Loaded', 'Arrived', 'Signed', 'Cancelled'] as const;
+export const consignmentStates = ['Draft', 'InReview', 'Audited', 'Dispatched', 'Loaded', 'Arrived', 'Signed', 'Cancelled'] as const;
 export const consignmentStateSchema = z.enum(consignmentStates);
 export type ConsignmentState = z.infer<typeof consignmentStateSchema>;
 
@@ -95,7 +96,7 @@ export const removeQuerySchema = z.object({
 });
 
 /** The transitions a user can ask for, named as the machine names its events. */
-export const consignmentActions = ['audit', 'dispatch', 'load', 'arrive', 'sign', 'cancel'] as const;
+export const consignmentActions = ['submitReview', 'audit', 'dispatch', 'load', 'arrive', 'sign', 'cancel'] as const;
 export type ConsignmentAction = (typeof consignmentActions)[number];
 
 /** Who acted; deptId is the department the user belonged to then (data scopes read it). */
@@ -120,6 +121,12 @@ export const consignmentSchema = z.object({
   lines: z.array(consignmentLineSchema),
   totals: z.object({ qty: z.number(), weg: z.number(), volume: z.number(), packages: z.number() }),
   dispatch: z.object({ plateNo: z.string(), driverName: z.string(), driverMobile: z.string(), dispatchedAt: z.string() }).optional(),
+  /** spec 02: 0 no review needed, 1 review needed, 2 reviewed (decided from the tenant's review configuration when made) */
+  isReview: isReviewSchema,
+  /** the running or last review process instance */
+  reviewInstanceId: z.string().optional(),
+  reviewedBy: actorSchema.optional(),
+  reviewComment: z.string().optional(),
   auditedBy: actorSchema.optional(),
   auditedAt: z.string().optional(),
   loadedAt: z.string().optional(),
@@ -138,13 +145,20 @@ export type Consignment = z.infer<typeof consignmentSchema>;
 
 // ---- events: past-tense facts; metadata (tenant, actor, time, correlation, causation) travels beside them
 export const consignmentEventSchemas = {
-  ConsignmentCreated: z.object({ id: z.string(), billNo: z.string(), content: consignmentContentSchema }),
+  /** isReview absent on events written before review existed: read as 0 */
+  ConsignmentCreated: z.object({ id: z.string(), billNo: z.string(), content: consignmentContentSchema, isReview: isReviewSchema.optional() }),
   ConsignmentChanged: z.object({
     content: consignmentContentSchema,
     /** field-level diff for auditors: path -> [before, after] */
     changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
   }),
   ConsignmentAudited: z.object({}),
+  /** submitted: the review process of its type starts (a process manager reacts) */
+  ConsignmentSubmittedForReview: z.object({ processKey: z.string() }),
+  /** the review process ended approved: isReview 2, the order counts as audited by the last approver */
+  ConsignmentReviewed: z.object({ instanceId: z.string(), approver: actorSchema, comment: z.string().optional() }),
+  /** the review process ended rejected: back to Draft with the comment */
+  ConsignmentReviewRejected: z.object({ instanceId: z.string(), approver: actorSchema, comment: z.string() }),
   ConsignmentDispatched: z.object({ plateNo: z.string(), driverName: z.string(), driverMobile: z.string() }),
   ConsignmentLoaded: z.object({}),
   ConsignmentArrived: z.object({ arrivedAt: z.string() }),
@@ -189,6 +203,7 @@ export const consignmentListRowSchema = z.object({
   deliveryMode: deliveryModeSchema,
   plannedDate: z.string(),
   state: consignmentStateSchema,
+  isReview: isReviewSchema,
   version: z.number().int(),
   totalQty: z.number(),
   totalWeg: z.number(),

@@ -14,6 +14,7 @@ import { DEMO_TENANTS, demoActor, identityMigrations, identityPlatformTables, oa
 import { PLATFORM_TENANT } from '@tpl/contracts';
 import { CommandBus } from '@nestjs/cqrs';
 import { seedDemoConsignments, transportMigrations, transportProjections } from '@tpl/transport';
+import { FlowSeeder, workflowMigrations, workflowProjections } from '@tpl/workflow';
 import { RecordsService, recordsMigrations, recordsProjection, seedDemoMasterData, seedUsers } from '@tpl/records';
 import { AppModule } from './app.module';
 import { EnvelopeFilter } from './envelope.filter';
@@ -30,8 +31,8 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
     databaseUrl: config.databaseUrl,
     appDatabaseUrl: config.appDatabaseUrl,
     dataDir: config.dataDir,
-    migrations: [...identityMigrations, ...recordsMigrations, ...transportMigrations],
-    projections: [...transportProjections, recordsProjection(), userAccountsProjection, oauthLinksProjection, registrationsProjection],
+    migrations: [...identityMigrations, ...recordsMigrations, ...transportMigrations, ...workflowMigrations],
+    projections: [...transportProjections, recordsProjection(), userAccountsProjection, oauthLinksProjection, registrationsProjection, ...workflowProjections],
     rowSecurity: { platformTables: identityPlatformTables, platformTenant: PLATFORM_TENANT },
   });
   try {
@@ -105,6 +106,8 @@ const seedDemoUsers = async (app: NestFastifyApplication, storage: Storage) => {
     const ctx = { tenantId: t.tenantId, actor: system, correlationId: 'demo-seed' };
     const n = await runInTenant(t.tenantId, () => seedUsers(records, storage.db.pool, ctx, t.users));
     if (n) logger.log(`seeded ${n} demo users for tenant ${t.tenantId}`);
+    // the built-in approval processes (consignment review, leave) are configuration every operator starts with
+    if (t.tenantId !== '000000') await app.get(FlowSeeder).deploySamples(t.tenantId, system);
   }
 };
 
@@ -119,4 +122,7 @@ const seedSamples = (app: NestFastifyApplication, storage: Storage) => runInTena
   if (records) logger.log(`seeded ${records} demo master data records for tenant ${DEMO_TENANT}`);
   const n = await seedDemoConsignments(app.get(CommandBus), storage.db.pool, context, today);
   if (n) logger.log(`seeded ${n} demo consignment orders for tenant ${DEMO_TENANT}`);
+  // leave requests waiting for the approver, so the inbox is not empty
+  const leaves = await app.get(FlowSeeder).seedDemoRequests(DEMO_TENANT, actor, 'approver');
+  if (leaves) logger.log(`seeded ${leaves} demo leave requests for tenant ${DEMO_TENANT}`);
 });

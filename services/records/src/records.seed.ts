@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { ALL_ACCESS, actionsOf, buttonCode, dataSchemaOf, entities, entityByName, type EntityAction } from '@tpl/contracts';
+import { ALL_ACCESS, actionsOf, buttonCode, dataSchemaOf, entities, entityByName, FLOW_BUTTONS, type EntityAction } from '@tpl/contracts';
 import { RECORDS_TABLE } from './records.migrations';
 import type { RecordContext, RecordsService } from './records.service';
 
@@ -209,12 +209,16 @@ export const demoMenus = () => {
     menus.push({ code, name, path: '', category: 'BUTTON', action: 'TOOLBAR', isShow: 1, sort, ...(parentId ? { parentId } : {}) });
   menu('transport', '运输管理', '/transport', undefined, 1);
   menu('consignment', '托运单', '/transport/consignment', 'transport', 1, 'menu.consignment');
-  ['add', 'edit', 'delete', 'audit', 'dispatch', 'load', 'arrive', 'sign', 'cancel'].forEach((b, i) => button(`consignment_${b}`, b, 'consignment', i + 1));
+  ['add', 'edit', 'delete', 'audit', 'dispatch', 'load', 'arrive', 'sign', 'cancel', 'submit_review'].forEach((b, i) => button(`consignment_${b}`, b, 'consignment', i + 1));
+  // approvals: the workflow's button codes (FLOW_BUTTONS), under one menu
+  menu('flow', '流程管理', '/flowable/work/start', undefined, 2, 'flow.title');
+  Object.values(FLOW_BUTTONS).forEach((code, i) => button(code, code, 'flow', i + 1));
   const areas: [string, string, string][] = [
     ['bl-system', 'system', '系统管理'],
     ['bl-resource', 'resource', '资源管理'],
     ['bl-basic', 'basic', '基础数据'],
     ['bl-transport', 'transportData', '运输基础数据'],
+    ['bl-flow', 'flowData', '流程配置'],
   ];
   areas.forEach(([service, code, name], i) => {
     menu(code, name, `/md/${code}`, undefined, 10 + i);
@@ -231,9 +235,9 @@ export const demoMenus = () => {
   button('registration_reject', 'reject', 'registration', 2);
   button(ALL_ACCESS, '全部权限', undefined, 99);
   const topmenus: Rec[] = [
-    { menuCode: 'work', menuName: '工作台', sort: 1, menus: ['transport'] },
+    { menuCode: 'work', menuName: '工作台', sort: 1, menus: ['transport', 'flow'] },
     { menuCode: 'data', menuName: '基础数据', sort: 2, menus: ['basic', 'transportData'] },
-    { menuCode: 'admin', menuName: '系统管理', sort: 3, menus: ['system', 'resource'] },
+    { menuCode: 'admin', menuName: '系统管理', sort: 3, menus: ['system', 'resource', 'flowData'] },
   ];
   const codesUnder = (parent: string) => menus.filter((m) => m.parentId === parent).map((m) => String(m.code));
   const writes = (area: string) => codesUnder(area).flatMap((m) => [m, ...codesUnder(m)]);
@@ -248,6 +252,11 @@ export const demoMenus = () => {
     approver: ['consignment'],
     finance: ['consignment', ...reads('lgagreement', 'customer', 'costtype')],
   };
+  // anyone but the read-only auditor may be given a task (a leave's manager, an initiator's sign-off): who
+  // acts on which task is the task's assignment; the task buttons let a role act at all; design and
+  // deploy stay with admin
+  const taskButtons = ['flow', ...Object.values(FLOW_BUTTONS).filter((c) => c.startsWith('flow_task_'))];
+  for (const role of Object.keys(allocations)) if (role !== 'auditor') allocations[role] = [...allocations[role]!, ...taskButtons];
   return { menus, topmenus, allocations };
 };
 

@@ -18,6 +18,7 @@ export type TransitionTarget = Parsed<typeof transitionTargetSchema>;
 
 /** The body each transition posts, as the contracts validate it (one entry per action). */
 export type TransitionBody<A extends ConsignmentAction> = {
+  submitReview: TransitionTarget;
   audit: TransitionTarget;
   load: TransitionTarget;
   dispatch: Parsed<typeof dispatchSchema>;

@@ -5,6 +5,7 @@ import { zh } from './zh';
 import { en } from './en';
 import { mo } from './mo';
 import { registrationsMessages } from '../features/system/registrations/i18n';
+import { consignmentReviewStrings } from '../features/transport/consignment/i18n';
 
 /**
  * i18next for the console: the shared resources of @tpl/contracts (field labels, actions,
@@ -31,6 +32,7 @@ const consoleStrings: Record<Language, Messages> = { zh, en, mo };
 /** Strings of feature areas kept in their own folders: one line per area. */
 const areaStrings: Record<Language, Messages>[] = [
   registrationsMessages,
+  consignmentReviewStrings,
 ];
 
 export const messages: Record<Language, Messages> = {

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Inject, Query } from '@nestjs/common';
 import { ButtonCheck } from '@tpl/identity';
 import { CommandBus } from '@nestjs/cqrs';
-import { CONSIGNMENT, CONSIGNMENT_BUTTONS as B, consignmentRoutes as R, ok, parseOrThrow } from '@tpl/contracts';
+import { REVIEW_POLICY, type ReviewPolicy } from '@tpl/workflow';
+import { AppError, CONSIGNMENT, CONSIGNMENT_BUTTONS as B, consignmentRoutes as R, ok, parseOrThrow } from '@tpl/contracts';
 import { Access } from '@tpl/records';
-import { AppError } from '@tpl/contracts';
 import { Button, Meta, PostOk, actorOf, type RequestMeta } from '@tpl/identity';
 import { ConsignmentQueries } from './consignment.queries';
 import {
@@ -44,6 +44,7 @@ export class ConsignmentController {
     private readonly queries: ConsignmentQueries,
     @Inject(ButtonCheck) private readonly buttons: ButtonCheck,
     @Inject(Access) private readonly access: Access,
+    @Inject(REVIEW_POLICY) private readonly review: ReviewPolicy,
   ) {}
 
   /** The rows of consignment orders the caller's data scopes let them see. */
@@ -106,6 +107,15 @@ export class ConsignmentController {
     const { ids } = this.parse(R.remove.query as typeof removeQuerySchema, query);
     await this.visible(meta, ids);
     return ok(await this.commands.execute<RemoveConsignments, ConsignmentCommandResult[]>(new RemoveConsignments(ids, ctxOf(meta))));
+  }
+
+  @Button(B.submitReview)
+  @PostOk(R.submitReview.path)
+  async submitReview(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
+    const t = this.parse(R.submitReview.body as typeof transitionTargetSchema, merged(query, body));
+    const processKey = await this.review.processKeyFor(meta.user.tenantId, CONSIGNMENT);
+    if (!processKey) throw new AppError(409, 'flow.errors.reviewNotConfigured', { documentType: CONSIGNMENT });
+    return ok(await this.run({ type: 'SubmitConsignmentForReview', data: { id: t.id, expectedVersion: t.version, processKey } }, meta));
   }
 
   @Button(B.audit)

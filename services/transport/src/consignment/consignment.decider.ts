@@ -5,15 +5,21 @@ import {
   type ConsignmentAction,
   type ConsignmentContent,
   type ConsignmentEvent,
+  type IsReview,
 } from '@tpl/contracts';
 import { actionToEvent, nextConsignmentState } from '@tpl/workflows';
 import { stateAfter, totalsOf, type RecordedConsignmentEvent } from './consignment.events';
 
 // ---- commands: imperative, carrying the version the user decided on
 type Target = { id: string; expectedVersion: number };
+type ReviewOutcome = { id: string; instanceId: string; approver: Actor; comment?: string | undefined };
 export type ConsignmentCommand =
-  | { type: 'CreateConsignment'; data: { id: string; billNo: string; content: ConsignmentContent } }
+  | { type: 'CreateConsignment'; data: { id: string; billNo: string; content: ConsignmentContent; isReview: IsReview } }
   | { type: 'ChangeConsignment'; data: Target & { content: ConsignmentContent } }
+  | { type: 'SubmitConsignmentForReview'; data: Target & { processKey: string } }
+  // sent by the review process manager when the review instance ends: no user version, idempotent
+  | { type: 'ApproveConsignmentReview'; data: ReviewOutcome }
+  | { type: 'RejectConsignmentReview'; data: ReviewOutcome & { comment: string } }
   | { type: 'AuditConsignment'; data: Target }
   | { type: 'DispatchConsignment'; data: Target & { plateNo: string; driverName: string; driverMobile: string } }
   | { type: 'LoadConsignment'; data: Target }
@@ -51,14 +57,21 @@ export class ForbiddenConsignmentTransition extends AppError {
     super(409, 'errors.forbiddenTransition', {}, { state: `enum.consignmentState.${state}`, action: `consignment.actions.${action}` });
   }
 }
+export class ReviewNeeded extends AppError {
+  constructor() {
+    super(409, 'flow.errors.reviewNeeded');
+  }
+}
 export class ConsignmentAlreadyExists extends AppError {
   constructor(id: string) {
     super(409, 'errors.staleVersion', { current: 1, expected: 0, id });
   }
 }
 
-const commandAction: Record<Exclude<ConsignmentCommand['type'], 'CreateConsignment'>, ConsignmentAction | 'edit' | 'remove'> = {
+type UserCommand = Exclude<ConsignmentCommand['type'], 'CreateConsignment' | 'ApproveConsignmentReview' | 'RejectConsignmentReview'>;
+const commandAction: Record<UserCommand, ConsignmentAction | 'edit' | 'remove'> = {
   ChangeConsignment: 'edit',
+  SubmitConsignmentForReview: 'submitReview',
   AuditConsignment: 'audit',
   DispatchConsignment: 'dispatch',
   LoadConsignment: 'load',
@@ -88,13 +101,19 @@ export const diff = (before: unknown, after: unknown, path = '', out: Record<str
 export const decide = (command: ConsignmentCommand, state: ConsignmentDocState, meta: DecideMeta): ConsignmentEvent[] => {
   if (command.type === 'CreateConsignment') {
     if (state.status === 'existing') throw new ConsignmentAlreadyExists(command.data.id);
-    return [{ type: 'ConsignmentCreated', data: { id: command.data.id, billNo: command.data.billNo, content: command.data.content } }];
+    const { id, billNo, content, isReview } = command.data;
+    return [{ type: 'ConsignmentCreated', data: { id, billNo, content, isReview } }];
   }
   if (state.status === 'empty' || state.doc.removed) throw new ConsignmentNotFound(command.data.id);
   const doc = state.doc;
+  if (command.type === 'ApproveConsignmentReview' || command.type === 'RejectConsignmentReview') return decideReviewOutcome(command, doc);
   if (command.data.expectedVersion !== doc.version) throw new StaleConsignmentVersion(doc.version, command.data.expectedVersion);
   const action = commandAction[command.type];
-  if (!nextConsignmentState(doc.state, actionToEvent[action])) throw new ForbiddenConsignmentTransition(doc.state, action);
+  if (!nextConsignmentState(doc.state, actionToEvent[action], doc.isReview)) {
+    // a manual audit of an order that needs review gets the reason, not just "forbidden"
+    if (action === 'audit' && doc.state === 'Draft' && doc.isReview === 1) throw new ReviewNeeded();
+    throw new ForbiddenConsignmentTransition(doc.state, action);
+  }
 
   switch (command.type) {
     case 'ChangeConsignment': {
@@ -103,6 +122,8 @@ export const decide = (command: ConsignmentCommand, state: ConsignmentDocState, 
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'ConsignmentChanged', data: { content, changes } }];
     }
+    case 'SubmitConsignmentForReview':
+      return [{ type: 'ConsignmentSubmittedForReview', data: { processKey: command.data.processKey } }];
     case 'AuditConsignment':
       return [{ type: 'ConsignmentAudited', data: {} }];
     case 'DispatchConsignment': {
@@ -126,6 +147,26 @@ export const decide = (command: ConsignmentCommand, state: ConsignmentDocState, 
   }
 };
 
+/**
+ * The review's end, as the process manager reports it. Idempotent: the same outcome of the
+ * same instance again records nothing (the manager may be replayed after a crash).
+ */
+const decideReviewOutcome = (
+  command: Extract<ConsignmentCommand, { type: 'ApproveConsignmentReview' | 'RejectConsignmentReview' }>,
+  doc: Consignment,
+): ConsignmentEvent[] => {
+  const { instanceId, approver, comment } = command.data;
+  const approve = command.type === 'ApproveConsignmentReview';
+  if (doc.reviewInstanceId === instanceId && doc.state !== 'InReview') {
+    const already = approve ? doc.isReview === 2 : doc.state === 'Draft' && doc.isReview === 1;
+    if (already) return [];
+  }
+  const event = approve ? 'REVIEW_APPROVED' : 'REVIEW_REJECTED';
+  if (!nextConsignmentState(doc.state, event, doc.isReview)) throw new ForbiddenConsignmentTransition(doc.state, approve ? 'audit' : 'edit');
+  if (approve) return [{ type: 'ConsignmentReviewed', data: { instanceId, approver, ...(comment ? { comment } : {}) } }];
+  return [{ type: 'ConsignmentReviewRejected', data: { instanceId, approver, comment: comment ?? '' } }];
+};
+
 export const contentOf = (doc: Consignment): ConsignmentContent => ({
   billDate: doc.billDate,
   customerCode: doc.customerCode,
@@ -142,7 +183,7 @@ export const evolve = (state: ConsignmentDocState, event: RecordedConsignmentEve
   const { metadata: m, version } = event;
   const touched = { version, updatedBy: m.actor, updatedAt: m.occurredAt };
   if (event.type === 'ConsignmentCreated') {
-    const { id, billNo, content } = event.data;
+    const { id, billNo, content, isReview = 0 } = event.data;
     return {
       status: 'existing',
       doc: {
@@ -151,6 +192,7 @@ export const evolve = (state: ConsignmentDocState, event: RecordedConsignmentEve
         billNo,
         billType: 1,
         state: 'Draft',
+        isReview,
         ...content,
         totals: totalsOf(content.lines),
         createdBy: m.actor,
@@ -169,6 +211,20 @@ export const evolve = (state: ConsignmentDocState, event: RecordedConsignmentEve
     }
     case 'ConsignmentAudited':
       return { status: 'existing', doc: { ...doc, auditedBy: m.actor, auditedAt: m.occurredAt } };
+    case 'ConsignmentSubmittedForReview': {
+      // a new round: the last round's outcome no longer describes the order
+      const { reviewComment: _c, reviewedBy: _b, ...rest } = doc;
+      return { status: 'existing', doc: rest };
+    }
+    case 'ConsignmentReviewed': {
+      const { approver, comment, instanceId } = event.data;
+      const reviewed = { ...doc, isReview: 2 as const, reviewInstanceId: instanceId, reviewedBy: approver, auditedBy: approver, auditedAt: m.occurredAt };
+      return { status: 'existing', doc: comment ? { ...reviewed, reviewComment: comment } : reviewed };
+    }
+    case 'ConsignmentReviewRejected': {
+      const { approver, comment, instanceId } = event.data;
+      return { status: 'existing', doc: { ...doc, reviewInstanceId: instanceId, reviewedBy: approver, reviewComment: comment } };
+    }
     case 'ConsignmentDispatched':
       return { status: 'existing', doc: { ...doc, dispatch: { ...event.data, dispatchedAt: m.occurredAt } } };
     case 'ConsignmentLoaded':

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommand, type ICommandHandler } from '@nestjs/cqrs';
-import type { Actor, Consignment, ConsignmentContent, ConsignmentEvent } from '@tpl/contracts';
+import { CONSIGNMENT, type Actor, type Consignment, type ConsignmentContent, type ConsignmentEvent } from '@tpl/contracts';
 import { EVENT_STORE, nextSerial, type EventMetadata, type PostgresEventStore } from '@tpl/event-store';
 import { SerialCodes } from '@tpl/records';
+import { REVIEW_POLICY, type ReviewPolicy } from '@tpl/workflow';
 import { decide, evolve, fold, type ConsignmentCommand, type ConsignmentDocState } from './consignment.decider';
 import { STREAM_TYPE, streamName, type RecordedConsignmentEvent } from './consignment.events';
 
@@ -68,6 +69,7 @@ export class CreateConsignmentDraftHandler implements ICommandHandler<CreateCons
   constructor(
     @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
     @Inject(SerialCodes) private readonly serials: SerialCodes,
+    @Inject(REVIEW_POLICY) private readonly review: ReviewPolicy,
   ) {}
 
   async execute({ content, context }: CreateConsignmentDraft): Promise<ConsignmentCommandResult> {
@@ -75,10 +77,12 @@ export class CreateConsignmentDraftHandler implements ICommandHandler<CreateCons
     const meta = metadataFor(context, now.toISOString());
     const id = randomUUID();
     const spec = await this.serials.spec(context.tenantId, SERIAL_CODE, BILL_PREFIX);
+    // the tenant's review configuration when the order is made decides whether it needs review
+    const isReview = await this.review.isReviewFor(context.tenantId, CONSIGNMENT);
     // the serial number is taken in the same transaction as the append: unique and gap-free
     return this.store.withTransaction(async (uow) => {
       const billNo = await nextSerial(uow, context.tenantId, SERIAL_CODE, spec, businessDay(now));
-      const events = decide({ type: 'CreateConsignment', data: { id, billNo, content } }, { status: 'empty' }, { now: meta.occurredAt, actor: context.actor });
+      const events = decide({ type: 'CreateConsignment', data: { id, billNo, content, isReview } }, { status: 'empty' }, { now: meta.occurredAt, actor: context.actor });
       await uow.append(streamName(context.tenantId, id), events, { expectedVersion: 0, metadata: meta, streamType: STREAM_TYPE });
       return resultOf(existing(record({ status: 'empty' }, events, meta, 0)));
     });

@@ -37,6 +37,7 @@ type ListRow = {
   delivery_mode: ConsignmentListRow['deliveryMode'];
   planned_date: string;
   state: ConsignmentListRow['state'];
+  is_review: ConsignmentListRow['isReview'];
   version: number;
   total_qty: string;
   total_weg: string;
@@ -75,7 +76,7 @@ export class ConsignmentQueries {
     const { rows } = await this.pool.query<ListRow>(
       `SELECT id, bill_no, to_char(bill_date, 'YYYY-MM-DD') AS bill_date, customer_code, consignor_name, consignee_name,
               delivery_mode, to_char(planned_date, 'YYYY-MM-DD') AS planned_date, state, version, total_qty, total_weg,
-              total_volume, total_packages, plate_no, driver_name, created_by_name, updated_at,
+              total_volume, total_packages, plate_no, driver_name, created_by_name, updated_at, is_review,
               count(*) OVER () AS total_count
          FROM ${LIST_TABLE}
         WHERE ${where.join(' AND ')}
@@ -100,6 +101,7 @@ export class ConsignmentQueries {
         deliveryMode: r.delivery_mode,
         plannedDate: r.planned_date,
         state: r.state,
+        isReview: r.is_review,
         version: r.version,
         totalQty: Number(r.total_qty),
         totalWeg: Number(r.total_weg),

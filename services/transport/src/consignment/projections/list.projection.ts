@@ -40,8 +40,12 @@ CREATE INDEX IF NOT EXISTS trn_consignment_list_updated ON ${LIST_TABLE} (tenant
 `,
   },
   {
+    id: 'transport/002-consignment-review',
+    sql: `ALTER TABLE ${LIST_TABLE} ADD COLUMN IF NOT EXISTS is_review smallint NOT NULL DEFAULT 0;`,
+  },
+  {
     // who made each order and in which department: what data scopes filter on
-    id: 'transport/002-consignment-creator',
+    id: 'transport/003-consignment-creator',
     sql: `
 ALTER TABLE ${LIST_TABLE} ADD COLUMN IF NOT EXISTS created_by text;
 ALTER TABLE ${LIST_TABLE} ADD COLUMN IF NOT EXISTS created_dept text;
@@ -77,11 +81,11 @@ const statementFor = (stored: StoredEvent): SqlText => {
       return sql(
         `INSERT INTO ${LIST_TABLE} (tenant_id, id, bill_no, bill_date, customer_code, consignor_name, consignee_name, delivery_mode,
            planned_date, state, version, total_qty, total_weg, total_volume, total_packages, created_by_name, created_by, created_dept,
-           created_at, updated_at)
-         VALUES (%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L)`,
+           created_at, updated_at, is_review)
+         VALUES (%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L)`,
         tenantId, event.data.id, event.data.billNo, c.billDate, c.customerCode, c.consignor.name, c.consignee.name, c.deliveryMode,
         c.plannedDate, 'Draft', stored.version, t.qty, t.weg, t.volume, t.packages, stored.metadata.actor.name, stored.metadata.actor.userId,
-        stored.metadata.actor.deptId ?? null, occurredAt, occurredAt,
+        stored.metadata.actor.deptId ?? null, occurredAt, occurredAt, event.data.isReview ?? 0,
       );
     }
     case 'ConsignmentChanged': {
@@ -97,6 +101,10 @@ const statementFor = (stored: StoredEvent): SqlText => {
       return touch(', state = %L, plate_no = %L, driver_name = %L', state, event.data.plateNo, event.data.driverName);
     case 'ConsignmentRemoved':
       return touch(', is_deleted = TRUE');
+    case 'ConsignmentReviewed':
+      return touch(', state = %L, is_review = 2', state);
+    case 'ConsignmentSubmittedForReview':
+    case 'ConsignmentReviewRejected':
     case 'ConsignmentAudited':
     case 'ConsignmentLoaded':
     case 'ConsignmentArrived':

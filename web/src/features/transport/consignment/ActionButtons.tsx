@@ -21,12 +21,17 @@ import { SignModal } from './modals/SignModal';
 type Behaviour =
   | { kind: 'edit' }
   | { kind: 'remove' }
-  | { kind: 'confirm'; action: 'audit' | 'load' }
+  | { kind: 'confirm'; action: 'audit' | 'load' | 'submitReview' }
+  | { kind: 'none' }
   | { kind: 'modal'; Modal: ComponentType<ActionModalProps> };
 
 const behaviours: Record<ConsignmentMachineEventType, Behaviour> = {
   EDIT: { kind: 'edit' },
   REMOVE: { kind: 'remove' },
+  SUBMIT_REVIEW: { kind: 'confirm', action: 'submitReview' },
+  // the review process sends these; no user button
+  REVIEW_APPROVED: { kind: 'none' },
+  REVIEW_REJECTED: { kind: 'none' },
   AUDIT: { kind: 'confirm', action: 'audit' },
   LOAD: { kind: 'confirm', action: 'load' },
   DISPATCH: { kind: 'modal', Modal: DispatchModal },
@@ -41,6 +46,9 @@ const okButtonProps = { 'data-testid': 'modal-ok' } as ButtonProps;
 const buttonCode: Record<ConsignmentMachineEventType, string> = {
   EDIT: CONSIGNMENT_BUTTONS.edit,
   REMOVE: CONSIGNMENT_BUTTONS.remove,
+  SUBMIT_REVIEW: CONSIGNMENT_BUTTONS.submitReview,
+  REVIEW_APPROVED: '',
+  REVIEW_REJECTED: '',
   AUDIT: CONSIGNMENT_BUTTONS.audit,
   DISPATCH: CONSIGNMENT_BUTTONS.dispatch,
   LOAD: CONSIGNMENT_BUTTONS.load,
@@ -64,6 +72,8 @@ export const ActionButtons = ({ doc }: { doc: Consignment }) => {
   const press = (event: ConsignmentMachineEventType) => {
     const behaviour = behaviours[event];
     switch (behaviour.kind) {
+      case 'none':
+        return;
       case 'edit':
         navigate(paths.consignmentEdit(doc.id));
         return;
@@ -109,8 +119,8 @@ export const ActionButtons = ({ doc }: { doc: Consignment }) => {
   return (
     <>
       <Space wrap data-testid="action-buttons">
-        {allowedConsignmentEvents(doc.state).filter((event) => has(buttonCode[event])).map((event) => {
-          const next = nextConsignmentState(doc.state, event);
+        {allowedConsignmentEvents(doc.state, doc.isReview).filter((event) => behaviours[event].kind !== 'none' && has(buttonCode[event])).map((event) => {
+          const next = nextConsignmentState(doc.state, event, doc.isReview);
           const forward = next !== undefined && next !== doc.state && next !== 'Cancelled';
           const destructive = event === 'REMOVE' || next === 'Cancelled';
           return (

@@ -4,6 +4,7 @@ import { useConsignmentLabels } from './labels';
 
 const stateColours: Record<ConsignmentState, string> = {
   Draft: 'default',
+  InReview: 'orange',
   Audited: 'blue',
   Dispatched: 'cyan',
   Loaded: 'geekblue',

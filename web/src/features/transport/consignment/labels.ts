@@ -11,7 +11,8 @@ export const useConsignmentLabels = () => {
   const deliveryMode = useCallback((value: DeliveryMode) => t(`enum.deliveryMode.${value}`), [t]);
   /** A machine event (AUDIT) or an action (audit) as the button says it. */
   const action = useCallback(
-    (event: ConsignmentMachineEventType | ConsignmentAction) => t(`consignment.actions.${event.toLowerCase()}`),
+    // SUBMIT_REVIEW and submitReview both name consignment.actions.submitReview
+    (event: ConsignmentMachineEventType | ConsignmentAction) => t(`consignment.actions.${event.toLowerCase().replace(/_(\w)/g, (_m, c: string) => c.toUpperCase())}`),
     [t],
   );
   return { t, field, state, deliveryMode, action };
