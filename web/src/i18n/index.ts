@@ -5,6 +5,7 @@ import { zh } from './zh';
 import { en } from './en';
 import { mo } from './mo';
 import { consignmentReviewStrings } from '../features/transport/consignment/i18n';
+import { flowStrings } from '../features/flow/i18n';
 
 /**
  * i18next for the console: the shared resources of @tpl/contracts (field labels, actions,
@@ -28,6 +29,7 @@ export const mergeMessages = (base: Messages, extra: Messages): Messages => {
 
 const consoleStrings: Record<Language, Messages> = { zh, en, mo };
 for (const lang of LANGUAGES) consoleStrings[lang] = mergeMessages(consoleStrings[lang], consignmentReviewStrings[lang]);
+for (const lang of LANGUAGES) consoleStrings[lang] = mergeMessages(consoleStrings[lang], flowStrings[lang]);
 
 export const messages: Record<Language, Messages> = {
   zh: mergeMessages(sharedResources.zh, consoleStrings.zh),
