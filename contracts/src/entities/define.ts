@@ -41,7 +41,7 @@ export type FieldKind = FieldDef['kind'];
 export type EntityDef = {
   /** URL segment and i18n prefix: /api/<service>/<name> */
   name: string;
-  service: 'bl-system' | 'bl-resource' | 'bl-basic' | 'bl-transport';
+  service: 'bl-system' | 'bl-resource' | 'bl-basic' | 'bl-transport' | 'bl-flow';
   title: Labels;
   fields: Record<string, FieldDef>;
   /** unique per tenant among records not removed */

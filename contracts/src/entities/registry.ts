@@ -37,6 +37,9 @@ import { basicline } from './transport/basicline';
 import { basicrecipient } from './transport/basicrecipient';
 import { customershippingrules } from './transport/customershippingrules';
 import { customerstore } from './transport/customerstore';
+import { deployform } from './flow/deployform';
+import { flowcategory } from './flow/flowcategory';
+import { flowform } from './flow/flowform';
 
 /**
  * Every entity type the framework serves. Adding one: its schema file, one line here,
@@ -51,6 +54,8 @@ export const entities: readonly EntityDef[] = [
   customer, material, warehousearea, lgagreement, category, unit, unitfloat, supplier, factory, company, employee, porter, packspec, warehouseplace, strategy, costtype, billtype,
   // bl-transport
   basiccar, basiccarrier, basicdriver, basicline, basicrecipient, customerstore, customershippingrules,
+  // bl-flow
+  flowcategory, deployform, flowform,
 ];
 
 export const entityByName = (name: string): EntityDef | undefined => entities.find((e) => e.name === name);

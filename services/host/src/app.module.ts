@@ -4,6 +4,7 @@ import type { Storage } from '@tpl/event-store';
 import { IdentityModule } from '@tpl/identity';
 import { TransportModule } from '@tpl/transport';
 import { RecordsModule } from '@tpl/records';
+import { WorkflowModule } from '@tpl/workflow';
 import { StorageModule } from './storage.module';
 import { HealthController } from './health.controller';
 
@@ -12,7 +13,7 @@ export class AppModule {
   static forRoot(storage: Storage): DynamicModule {
     return {
       module: AppModule,
-      imports: [StorageModule.forRoot(storage), CqrsModule.forRoot(), IdentityModule, TransportModule, RecordsModule.forEntities()],
+      imports: [StorageModule.forRoot(storage), CqrsModule.forRoot(), IdentityModule, WorkflowModule, TransportModule, RecordsModule.forEntities()],
       controllers: [HealthController],
     };
   }

@@ -13,6 +13,7 @@ import { openRequestScope, openStorage, type Storage } from '@tpl/event-store';
 import { DEMO_TENANTS, demoActor, identityMigrations, seedTenants, userAccountsProjection } from '@tpl/identity';
 import { CommandBus } from '@nestjs/cqrs';
 import { seedDemoConsignments, transportMigrations, transportProjections } from '@tpl/transport';
+import { FlowSeeder, workflowMigrations, workflowProjections } from '@tpl/workflow';
 import { RecordsService, recordsMigrations, recordsProjection, seedDemoMasterData, seedUsers } from '@tpl/records';
 import { AppModule } from './app.module';
 import { EnvelopeFilter } from './envelope.filter';
@@ -28,8 +29,8 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
   const storage = await openStorage({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    migrations: [...identityMigrations, ...recordsMigrations, ...transportMigrations],
-    projections: [...transportProjections, recordsProjection(), userAccountsProjection],
+    migrations: [...identityMigrations, ...recordsMigrations, ...transportMigrations, ...workflowMigrations],
+    projections: [...transportProjections, recordsProjection(), userAccountsProjection, ...workflowProjections],
   });
   try {
     if (config.seedDemo) await seedTenants(storage.db.pool);
@@ -101,6 +102,8 @@ const seedDemoUsers = async (app: NestFastifyApplication, storage: Storage) => {
     const ctx = { tenantId: t.tenantId, actor: system, correlationId: 'demo-seed' };
     const n = await seedUsers(records, storage.db.pool, ctx, t.users);
     if (n) logger.log(`seeded ${n} demo users for tenant ${t.tenantId}`);
+    // the built-in approval processes (consignment review, leave) are configuration every operator starts with
+    if (t.tenantId !== '000000') await app.get(FlowSeeder).deploySamples(t.tenantId, system);
   }
 };
 
@@ -115,4 +118,7 @@ const seedSamples = async (app: NestFastifyApplication, storage: Storage) => {
   if (records) logger.log(`seeded ${records} demo master data records for tenant ${DEMO_TENANT}`);
   const n = await seedDemoConsignments(app.get(CommandBus), storage.db.pool, context, today);
   if (n) logger.log(`seeded ${n} demo consignment orders for tenant ${DEMO_TENANT}`);
+  // leave requests waiting for the approver, so the inbox is not empty
+  const leaves = await app.get(FlowSeeder).seedDemoRequests(DEMO_TENANT, actor, 'approver');
+  if (leaves) logger.log(`seeded ${leaves} demo leave requests for tenant ${DEMO_TENANT}`);
 };

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { dataSchemaOf, entities, entityByName } from '@tpl/contracts';
+import { dataSchemaOf, entities, entityByName, FLOW_BUTTONS } from '@tpl/contracts';
 import { RECORDS_TABLE } from './records.migrations';
 import type { RecordContext, RecordsService } from './records.service';
 
@@ -202,21 +202,25 @@ export const demoMenus = () => {
     menus.push({ code, name, path: '', category: 'BUTTON', action: 'TOOLBAR', isShow: 1, sort, parentId });
   menu('transport', '运输管理', '/transport', undefined, 1);
   menu('consignment', '托运单', '/transport/consignment', 'transport', 1, 'menu.consignment');
-  ['add', 'edit', 'delete', 'audit', 'dispatch', 'load', 'arrive', 'sign', 'cancel'].forEach((b, i) => button(`consignment_${b}`, b, 'consignment', i + 1));
+  ['add', 'edit', 'delete', 'audit', 'dispatch', 'load', 'arrive', 'sign', 'cancel', 'submit_review'].forEach((b, i) => button(`consignment_${b}`, b, 'consignment', i + 1));
+  // approvals: the workflow's button codes (FLOW_BUTTONS), under one menu
+  menu('flow', '流程管理', '/flowable/work/start', undefined, 2, 'flow.title');
+  Object.values(FLOW_BUTTONS).forEach((code, i) => button(code, code, 'flow', i + 1));
   const areas: [string, string, string][] = [
     ['bl-system', 'system', '系统管理'],
     ['bl-resource', 'resource', '资源管理'],
     ['bl-basic', 'basic', '基础数据'],
     ['bl-transport', 'transportData', '运输基础数据'],
+    ['bl-flow', 'flowData', '流程配置'],
   ];
   areas.forEach(([service, code, name], i) => {
     menu(code, name, `/md/${code}`, undefined, 10 + i);
     entities.filter((d) => d.service === service).forEach((d, k) => menu(`md_${d.name}`, d.title[0], `/md/${d.name}`, code, k + 1, `${d.name}.title`));
   });
   const topmenus: Rec[] = [
-    { menuCode: 'work', menuName: '工作台', sort: 1, menus: ['transport'] },
+    { menuCode: 'work', menuName: '工作台', sort: 1, menus: ['transport', 'flow'] },
     { menuCode: 'data', menuName: '基础数据', sort: 2, menus: ['basic', 'transportData'] },
-    { menuCode: 'admin', menuName: '系统管理', sort: 3, menus: ['system', 'resource'] },
+    { menuCode: 'admin', menuName: '系统管理', sort: 3, menus: ['system', 'resource', 'flowData'] },
   ];
   const codesUnder = (parent: string) => menus.filter((m) => m.parentId === parent).map((m) => String(m.code));
   const consignmentAll = ['consignment', ...codesUnder('consignment')];
@@ -227,6 +231,10 @@ export const demoMenus = () => {
     approver: ['consignment'],
     finance: ['consignment', 'md_lgagreement', 'md_customer', 'md_costtype'],
   };
+  // anyone may be given a task (a leave's manager, an initiator's sign-off): who acts on which task is the
+  // task's assignment; the task buttons let a role act at all, design and deploy stay with admin
+  const taskButtons = ['flow', ...Object.values(FLOW_BUTTONS).filter((c) => c.startsWith('flow_task_'))];
+  for (const role of Object.keys(allocations)) allocations[role] = [...allocations[role]!, ...taskButtons];
   return { menus, topmenus, allocations };
 };
 

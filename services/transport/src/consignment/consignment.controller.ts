@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Inject, Query } from '@nestjs/common';
 import { ButtonCheck } from '@tpl/identity';
 import { CommandBus } from '@nestjs/cqrs';
-import { CONSIGNMENT, CONSIGNMENT_BUTTONS as B, CONSIGNMENT_WRITERS, consignmentRoutes as R, ok, parseOrThrow } from '@tpl/contracts';
+import { REVIEW_POLICY, type ReviewPolicy } from '@tpl/workflow';
+import { AppError, CONSIGNMENT, CONSIGNMENT_BUTTONS as B, CONSIGNMENT_WRITERS, consignmentRoutes as R, ok, parseOrThrow } from '@tpl/contracts';
 import { Button, Meta, PostOk, Roles, type RequestMeta } from '@tpl/identity';
 import { ConsignmentQueries } from './consignment.queries';
 import {
@@ -41,6 +42,7 @@ export class ConsignmentController {
     private readonly commands: CommandBus,
     private readonly queries: ConsignmentQueries,
     @Inject(ButtonCheck) private readonly buttons: ButtonCheck,
+    @Inject(REVIEW_POLICY) private readonly review: ReviewPolicy,
   ) {}
 
   private parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -88,6 +90,16 @@ export class ConsignmentController {
   async remove(@Query() query: unknown, @Meta() meta: RequestMeta) {
     const { ids } = this.parse(R.remove.query as typeof removeQuerySchema, query);
     return ok(await this.commands.execute<RemoveConsignments, ConsignmentCommandResult[]>(new RemoveConsignments(ids, ctxOf(meta))));
+  }
+
+  @Roles(...CONSIGNMENT_WRITERS)
+  @Button(B.submitReview)
+  @PostOk(R.submitReview.path)
+  async submitReview(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
+    const t = this.parse(R.submitReview.body as typeof transitionTargetSchema, merged(query, body));
+    const processKey = await this.review.processKeyFor(meta.user.tenantId, CONSIGNMENT);
+    if (!processKey) throw new AppError(409, 'flow.errors.reviewNotConfigured', { documentType: CONSIGNMENT });
+    return ok(await this.run({ type: 'SubmitConsignmentForReview', data: { id: t.id, expectedVersion: t.version, processKey } }, meta));
   }
 
   @Roles(...CONSIGNMENT_WRITERS)

@@ -2,6 +2,7 @@ import type { ConsignmentContent, ConsignmentEvent } from '@tpl/contracts';
 import {
   ConsignmentNotFound,
   ForbiddenConsignmentTransition,
+  ReviewNeeded,
   StaleConsignmentVersion,
   decide,
   fold,
@@ -111,5 +112,53 @@ describe('consignment decider', () => {
       dispatch: { plateNo: '沪A12345', driverName: 'Wang' },
       auditedBy: actor,
     });
+  });
+
+  describe('review (isReview 1)', () => {
+    const approver = { userId: 'u2', account: 'approver', name: 'Abel' };
+    const instanceId = '0b0e0c4e-1111-4222-8333-444455556666';
+    const needsReview: ConsignmentEvent = { type: 'ConsignmentCreated', data: { id, billNo: 'TY202611230002', content, isReview: 1 } };
+    const submitted: ConsignmentEvent = { type: 'ConsignmentSubmittedForReview', data: { processKey: 'consignment_review' } };
+    const reviewed: ConsignmentEvent = { type: 'ConsignmentReviewed', data: { instanceId, approver, comment: 'ok' } };
+    const rejected: ConsignmentEvent = { type: 'ConsignmentReviewRejected', data: { instanceId, approver, comment: 'wrong phone' } };
+
+    it('creates with the isReview the configuration decided', () =>
+      given().when({ type: 'CreateConsignment', data: { id, billNo: 'TY202611230002', content, isReview: 1 } }).then([needsReview]));
+
+    it('submits for review (with the process key) instead of auditing by hand', () => {
+      given(needsReview).when({ type: 'SubmitConsignmentForReview', data: { id, expectedVersion: 1, processKey: 'consignment_review' } }).then([submitted]);
+      given(needsReview).when({ type: 'AuditConsignment', data: { id, expectedVersion: 1 } }).thenThrows(ReviewNeeded);
+    });
+
+    it('an order without review cannot be submitted for it', () =>
+      given(created).when({ type: 'SubmitConsignmentForReview', data: { id, expectedVersion: 1, processKey: 'k' } }).thenThrows(ForbiddenConsignmentTransition));
+
+    it('in review it cannot be edited, audited or cancelled', () => {
+      for (const command of [
+        { type: 'ChangeConsignment', data: { id, expectedVersion: 2, content } },
+        { type: 'AuditConsignment', data: { id, expectedVersion: 2 } },
+        { type: 'CancelConsignment', data: { id, expectedVersion: 2 } },
+      ] as ConsignmentCommand[]) given(needsReview, submitted).when(command).thenThrows(ForbiddenConsignmentTransition);
+    });
+
+    it('approval: Reviewed (isReview 2, audited by the approver, with the comment)', () => {
+      given(needsReview, submitted).when({ type: 'ApproveConsignmentReview', data: { id, instanceId, approver, comment: 'ok' } }).then([reviewed]);
+      const doc = fold(recorded([needsReview, submitted, reviewed]));
+      expect(doc.status === 'existing' && doc.doc).toMatchObject({ state: 'Audited', isReview: 2, reviewedBy: approver, auditedBy: approver, reviewComment: 'ok', reviewInstanceId: instanceId });
+    });
+
+    it('rejection: back to Draft with the comment, still needing review', () => {
+      given(needsReview, submitted).when({ type: 'RejectConsignmentReview', data: { id, instanceId, approver, comment: 'wrong phone' } }).then([rejected]);
+      const doc = fold(recorded([needsReview, submitted, rejected]));
+      expect(doc.status === 'existing' && doc.doc).toMatchObject({ state: 'Draft', isReview: 1, reviewComment: 'wrong phone' });
+    });
+
+    it('is idempotent: the same outcome of the same instance again records nothing', () => {
+      given(needsReview, submitted, reviewed).when({ type: 'ApproveConsignmentReview', data: { id, instanceId, approver } }).then([]);
+      given(needsReview, submitted, rejected).when({ type: 'RejectConsignmentReview', data: { id, instanceId, approver, comment: 'x' } }).then([]);
+    });
+
+    it('an outcome for an order not in review is refused', () =>
+      given(needsReview).when({ type: 'ApproveConsignmentReview', data: { id, instanceId, approver } }).thenThrows(ForbiddenConsignmentTransition));
   });
 });

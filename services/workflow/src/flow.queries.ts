@@ -1,0 +1,266 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { AppError, toPage, type CopyRow, type InstanceRow, type Page, type PageQuery, type ProcessDetail, type TaskListQuery, type TaskRow } from '@tpl/contracts';
+import { DB_POOL } from '@tpl/event-store';
+import { DefinitionService } from './definition/definition.service';
+import { InstanceService } from './instance/instance.service';
+import type { FlowContext } from './flow-context';
+
+type TaskDb = {
+  task_id: string;
+  task_name: string;
+  node_key: string;
+  instance_id: string;
+  definition_id: string;
+  process_key: string;
+  process_name: string;
+  business_key: string | null;
+  document_type: string | null;
+  title: string;
+  form_key: string | null;
+  assignee: string | null;
+  assignee_name: string | null;
+  owner: string | null;
+  candidate_users: string[];
+  candidate_roles: string[];
+  delegation_state: TaskRow['delegationState'];
+  status: TaskRow['status'];
+  decision: TaskRow['decision'];
+  comment: string | null;
+  escalated: boolean;
+  initiator: string;
+  initiator_name: string;
+  create_time: Date;
+  end_time: Date | null;
+  version: number;
+  total_count?: string;
+};
+
+const TASK_SELECT = `SELECT t.task_id, t.task_name, t.node_key, t.instance_id, i.definition_id, i.process_key, i.process_name, i.business_key, i.document_type, i.title,
+    t.form_key, t.assignee, (SELECT u.name FROM idn_users u WHERE u.tenant_id = t.tenant_id AND u.account = t.assignee) AS assignee_name, t.owner,
+    t.candidate_users, t.candidate_roles, t.delegation_state, t.status, t.decision, t.comment, t.escalated, i.initiator, i.initiator_name,
+    t.create_time, t.end_time, i.version, count(*) OVER () AS total_count
+  FROM wf_tasks t JOIN wf_instances i ON i.tenant_id = t.tenant_id AND i.instance_id = t.instance_id`;
+
+const taskOf = (r: TaskDb): TaskRow => ({
+  taskId: r.task_id,
+  taskName: r.task_name,
+  nodeKey: r.node_key,
+  instanceId: r.instance_id,
+  processDefinitionId: r.definition_id,
+  processKey: r.process_key,
+  processName: r.process_name,
+  businessKey: r.business_key,
+  documentType: r.document_type,
+  title: r.title,
+  formKey: r.form_key,
+  assignee: r.assignee,
+  assigneeName: r.assignee_name,
+  owner: r.owner,
+  candidateUsers: r.candidate_users,
+  candidateRoles: r.candidate_roles,
+  delegationState: r.delegation_state,
+  status: r.status,
+  decision: r.decision,
+  comment: r.comment,
+  escalated: r.escalated,
+  initiator: r.initiator,
+  initiatorName: r.initiator_name,
+  createTime: r.create_time.toISOString(),
+  endTime: r.end_time ? r.end_time.toISOString() : null,
+  version: r.version,
+});
+
+type InstanceDb = {
+  instance_id: string;
+  definition_id: string;
+  process_key: string;
+  process_name: string;
+  process_version: number;
+  business_key: string | null;
+  document_type: string | null;
+  title: string;
+  state: InstanceRow['state'];
+  initiator: string;
+  initiator_name: string;
+  start_time: Date;
+  end_time: Date | null;
+  current_nodes: string[];
+  version: number;
+  total_count?: string;
+};
+const instanceOf = (r: InstanceDb): InstanceRow => ({
+  instanceId: r.instance_id,
+  processDefinitionId: r.definition_id,
+  processKey: r.process_key,
+  processName: r.process_name,
+  processVersion: r.process_version,
+  businessKey: r.business_key,
+  documentType: r.document_type,
+  title: r.title,
+  state: r.state,
+  initiator: r.initiator,
+  initiatorName: r.initiator_name,
+  startTime: r.start_time.toISOString(),
+  endTime: r.end_time ? r.end_time.toISOString() : null,
+  currentNodes: r.current_nodes,
+  version: r.version,
+});
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The inbox and the process pages: reads of the projections, always inside the caller's tenant. */
+@Injectable()
+export class FlowQueries {
+  constructor(
+    @Inject(DB_POOL) private readonly pool: Pool,
+    @Inject(InstanceService) private readonly instances: InstanceService,
+    @Inject(DefinitionService) private readonly definitions: DefinitionService,
+  ) {}
+
+  private async tasks(ctx: FlowContext, q: TaskListQuery, clause: string, order: string, params: unknown[]): Promise<Page<TaskRow>> {
+    const where = ['t.tenant_id = $1', clause];
+    const all: unknown[] = [ctx.tenantId, ...params];
+    const add = (c: string, v: unknown) => {
+      all.push(v);
+      where.push(c.replaceAll('?', `$${all.length}`));
+    };
+    if (q.keyword) add('(i.title ILIKE ? OR i.process_name ILIKE ? OR t.task_name ILIKE ?)', `%${likeEscape(q.keyword)}%`);
+    if (q.processKey) add('i.process_key = ?', q.processKey);
+    if (q.documentType) add('i.document_type = ?', q.documentType);
+    all.push(q.size, (q.current - 1) * q.size);
+    const { rows } = await this.pool.query<TaskDb>(`${TASK_SELECT} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT $${all.length - 1} OFFSET $${all.length}`, all);
+    return toPage(rows.map(taskOf), rows.length ? Number(rows[0]!.total_count) : q.current > 1 ? await this.countTasks(where, all.slice(0, -2)) : 0, q);
+  }
+
+  private async countTasks(where: string[], params: unknown[]): Promise<number> {
+    const { rows } = await this.pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM wf_tasks t JOIN wf_instances i ON i.tenant_id = t.tenant_id AND i.instance_id = t.instance_id WHERE ${where.join(' AND ')}`,
+      params,
+    );
+    return Number(rows[0]!.n);
+  }
+
+  todo(ctx: FlowContext, q: TaskListQuery) {
+    return this.tasks(ctx, q, `t.status = 'open' AND t.assignee = $2`, 't.create_time DESC, t.task_id', [ctx.actor.account]);
+  }
+
+  claimable(ctx: FlowContext, q: TaskListQuery) {
+    return this.tasks(ctx, q, `t.status = 'open' AND t.assignee IS NULL AND (t.candidate_users ? $2 OR t.candidate_roles ?| $3::text[])`, 't.create_time DESC, t.task_id', [
+      ctx.actor.account,
+      [...ctx.roles],
+    ]);
+  }
+
+  done(ctx: FlowContext, q: TaskListQuery) {
+    return this.tasks(ctx, q, `t.handled_by ? $2`, 'COALESCE(t.end_time, t.create_time) DESC, t.task_id', [ctx.actor.account]);
+  }
+
+  async sent(ctx: FlowContext, q: TaskListQuery): Promise<Page<InstanceRow>> {
+    return this.instanceList(ctx.tenantId, q, ['initiator = $2'], [ctx.actor.account], q.keyword);
+  }
+
+  async instanceList(tenantId: string, q: PageQuery & { state?: string | undefined; processKey?: string | undefined; businessKey?: string | undefined; documentType?: string | undefined }, extra: string[] = [], extraParams: unknown[] = [], keyword?: string) {
+    const where = ['tenant_id = $1', ...extra];
+    const params: unknown[] = [tenantId, ...extraParams];
+    const add = (c: string, v: unknown) => {
+      params.push(v);
+      where.push(c.replaceAll('?', `$${params.length}`));
+    };
+    if (keyword) add('(title ILIKE ? OR process_name ILIKE ?)', `%${likeEscape(keyword)}%`);
+    if (q.state) add('state = ?', q.state);
+    if (q.processKey) add('process_key = ?', q.processKey);
+    if (q.businessKey) add('business_key = ?', q.businessKey);
+    if (q.documentType) add('document_type = ?', q.documentType);
+    params.push(q.size, (q.current - 1) * q.size);
+    const { rows } = await this.pool.query<InstanceDb>(
+      `SELECT *, count(*) OVER () AS total_count FROM wf_instances WHERE ${where.join(' AND ')} ORDER BY start_time DESC, instance_id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    return toPage(rows.map(instanceOf), rows.length ? Number(rows[0]!.total_count) : 0, q);
+  }
+
+  async copies(ctx: FlowContext, q: TaskListQuery): Promise<Page<CopyRow>> {
+    const params: unknown[] = [ctx.tenantId, ctx.actor.account];
+    let kw = '';
+    if (q.keyword) {
+      params.push(`%${likeEscape(q.keyword)}%`);
+      kw = `AND (i.title ILIKE $3 OR i.process_name ILIKE $3)`;
+    }
+    params.push(q.size, (q.current - 1) * q.size);
+    const { rows } = await this.pool.query<{
+      copy_id: string; title: string; definition_id: string; process_name: string; instance_id: string; task_id: string; user_id: string;
+      originator_id: string; originator_name: string; comment: string | null; create_time: Date; total_count: string;
+    }>(
+      `SELECT c.copy_id, i.title, i.definition_id, i.process_name, c.instance_id, c.task_id, c.user_id, c.originator_id, c.originator_name, c.comment, c.create_time,
+              count(*) OVER () AS total_count
+         FROM wf_copies c JOIN wf_instances i ON i.tenant_id = c.tenant_id AND i.instance_id = c.instance_id
+        WHERE c.tenant_id = $1 AND c.user_id = $2 ${kw}
+        ORDER BY c.create_time DESC, c.copy_id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    return toPage(
+      rows.map((r) => ({
+        copyId: r.copy_id,
+        title: r.title,
+        processId: r.definition_id,
+        processName: r.process_name,
+        instanceId: r.instance_id,
+        taskId: r.task_id,
+        userId: r.user_id,
+        originatorId: r.originator_id,
+        originatorName: r.originator_name,
+        comment: r.comment,
+        createTime: r.create_time.toISOString(),
+      })),
+      rows.length ? Number(rows[0]!.total_count) : 0,
+      q,
+    );
+  }
+
+  /** One task: for its assignee, owner, candidates, those who acted on it or were copied, and the initiator. */
+  async task(ctx: FlowContext, taskId: string): Promise<TaskRow> {
+    const { rows } = await this.pool.query<TaskDb & { handled_by: string[]; copied: boolean }>(
+      `${TASK_SELECT.replace(' count(*) OVER () AS total_count', ` t.handled_by, EXISTS (SELECT 1 FROM wf_copies c WHERE c.tenant_id = t.tenant_id AND c.task_id = t.task_id AND c.user_id = $3) AS copied`)}
+        WHERE t.tenant_id = $1 AND t.task_id = $2`,
+      [ctx.tenantId, taskId, ctx.actor.account],
+    );
+    const r = rows[0];
+    if (!r) throw new AppError(404, 'flow.errors.taskNotFound', { id: taskId });
+    const me = ctx.actor.account;
+    const visible =
+      r.assignee === me || r.owner === me || r.initiator === me || r.copied || r.handled_by.includes(me) ||
+      (r.status === 'open' && !r.assignee && (r.candidate_users.includes(me) || r.candidate_roles.some((x) => ctx.roles.includes(x))));
+    if (!visible) throw new AppError(403, 'flow.errors.notYourTask');
+    return taskOf(r);
+  }
+
+  async instanceTasks(tenantId: string, instanceId: string): Promise<TaskRow[]> {
+    const { rows } = await this.pool.query<TaskDb>(`${TASK_SELECT} WHERE t.tenant_id = $1 AND t.instance_id = $2 ORDER BY t.create_time, t.task_id`, [tenantId, instanceId]);
+    return rows.map(taskOf);
+  }
+
+  async detail(tenantId: string, instanceId: string): Promise<ProcessDetail> {
+    const instance = await this.instances.load(tenantId, instanceId);
+    const def = await this.definitions.definition(tenantId, instance.definitionId);
+    const { rows } = await this.pool.query<InstanceDb>(`SELECT * FROM wf_instances WHERE tenant_id = $1 AND instance_id = $2`, [tenantId, instanceId]);
+    return {
+      instance: instanceOf(rows[0]!),
+      xml: def.xml,
+      activeNodeIds: [...new Set(instance.openTasks.map((t) => t.nodeKey))],
+      pathNodeIds: instance.pathNodeIds,
+      takenFlowIds: instance.takenFlowIds,
+      history: instance.history,
+      tasks: (await this.instanceTasks(tenantId, instanceId)).filter((t) => t.status === 'open'),
+      variables: instance.variables,
+    };
+  }
+
+  async byBusiness(tenantId: string, documentType: string, businessKey: string): Promise<InstanceRow[]> {
+    const { rows } = await this.pool.query<InstanceDb>(
+      `SELECT * FROM wf_instances WHERE tenant_id = $1 AND document_type = $2 AND business_key = $3 ORDER BY start_time DESC`,
+      [tenantId, documentType, businessKey],
+    );
+    return rows.map(instanceOf);
+  }
+}

@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { reviewDocumentTypes, type IsReview, type ReviewConfig, type SubmitReviewConfig } from '@tpl/contracts';
+import { DB_POOL, EVENT_STORE, type PostgresEventStore } from '@tpl/event-store';
+import { sampleProcesses } from '@tpl/workflows';
+import { REVIEW_CONFIG_STREAM, reviewConfigStream, type ReviewConfigEvent } from '../definition/definition.events';
+import { FlowClock, metadataOf, type FlowContext } from '../flow-context';
+import type { ReviewPolicy } from './review.port';
+
+/** Without configuration a document type uses its sample process, and only leave needs review. */
+const defaults = (documentType: string): { processKey: string; enabled: boolean } => ({
+  processKey: sampleProcesses.find((s) => s.documentType === documentType)?.key ?? documentType,
+  enabled: documentType === 'leave',
+});
+
+/** Review configuration per document type per tenant: which process, and whether documents need review. */
+@Injectable()
+export class ReviewConfigService implements ReviewPolicy {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
+    @Inject(DB_POOL) private readonly pool: Pool,
+    @Inject(FlowClock) private readonly clock: FlowClock,
+  ) {}
+
+  private async row(tenantId: string, documentType: string) {
+    const { rows } = await this.pool.query<{ process_key: string; enabled: boolean; updated_by: string; updated_at: Date }>(
+      `SELECT process_key, enabled, updated_by, updated_at FROM wf_review_config WHERE tenant_id = $1 AND document_type = $2`,
+      [tenantId, documentType],
+    );
+    return rows[0];
+  }
+
+  async isReviewFor(tenantId: string, documentType: string): Promise<IsReview> {
+    const r = await this.row(tenantId, documentType);
+    return (r ? r.enabled : defaults(documentType).enabled) ? 1 : 0;
+  }
+
+  async processKeyFor(tenantId: string, documentType: string): Promise<string | null> {
+    const r = await this.row(tenantId, documentType);
+    return r ? r.process_key : defaults(documentType).processKey;
+  }
+
+  async list(tenantId: string): Promise<ReviewConfig[]> {
+    const out: ReviewConfig[] = [];
+    for (const documentType of reviewDocumentTypes) {
+      const r = await this.row(tenantId, documentType);
+      out.push(r ? { documentType, processKey: r.process_key, enabled: r.enabled, updatedBy: r.updated_by, updatedAt: r.updated_at.toISOString() } : { documentType, ...defaults(documentType) });
+    }
+    return out;
+  }
+
+  async submit(ctx: FlowContext, body: SubmitReviewConfig): Promise<ReviewConfig> {
+    const stream = reviewConfigStream(ctx.tenantId, body.documentType);
+    const events = await this.store.readStream(stream);
+    const event: ReviewConfigEvent = { type: 'ReviewConfigured', data: { documentType: body.documentType, processKey: body.processKey, enabled: body.enabled } };
+    await this.store.append(stream, [event], { expectedVersion: events.length, metadata: metadataOf(ctx, this.clock.now()), streamType: REVIEW_CONFIG_STREAM });
+    return (await this.list(ctx.tenantId)).find((c) => c.documentType === body.documentType)!;
+  }
+}

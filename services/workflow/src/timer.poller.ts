@@ -1,0 +1,52 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { DB_POOL, runAsSystem, runInTenant } from '@tpl/event-store';
+import { FlowClock } from './flow-context';
+import { InstanceService } from './instance/instance.service';
+
+/**
+ * Fires due timers (escalations). Due times are stored as events (TimerScheduled) and
+ * projected into wf_timers, so a restarted host, or any other host, fires them; the
+ * expected version lets only one host record each firing.
+ */
+@Injectable()
+export class TimerPoller implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('TimerPoller');
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    @Inject(DB_POOL) private readonly pool: Pool,
+    @Inject(InstanceService) private readonly instances: InstanceService,
+    @Inject(FlowClock) private readonly clock: FlowClock,
+  ) {}
+
+  onApplicationBootstrap() {
+    const every = Number(process.env.FLOW_TIMER_POLL_MS ?? 30_000);
+    if (every > 0) {
+      this.timer = setInterval(() => void this.runOnce().catch((e: unknown) => this.logger.error(String(e))), every);
+      this.timer.unref();
+    }
+  }
+
+  onApplicationShutdown() {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Fires every timer due by the flow clock; returns how many fired. */
+  async runOnce(): Promise<number> {
+    const due = await runAsSystem(async () =>
+      (
+        await this.pool.query<{ tenant_id: string; instance_id: string; timer_key: string }>(
+          `SELECT tenant_id, instance_id, timer_key FROM wf_timers WHERE due_at <= $1 ORDER BY due_at LIMIT 500`,
+          [this.clock.now()],
+        )
+      ).rows,
+    );
+    let fired = 0;
+    for (const t of due) {
+      if (await runInTenant(t.tenant_id, () => this.instances.fireTimer(t.tenant_id, t.instance_id, t.timer_key))) fired++;
+    }
+    if (fired) this.logger.log(`fired ${fired} due timers`);
+    return fired;
+  }
+}

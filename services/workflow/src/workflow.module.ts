@@ -1,0 +1,38 @@
+import { Global, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { DefinitionService } from './definition/definition.service';
+import { InstanceService } from './instance/instance.service';
+import { FlowQueries } from './flow.queries';
+import { FlowController } from './flow.controller';
+import { FlowClock } from './flow-context';
+import { REVIEW_POLICY, ReviewRegistry } from './review/review.port';
+import { ReviewConfigService } from './review/review-config.service';
+import { ReviewProcessManager } from './review/review.manager';
+import { TimerPoller } from './timer.poller';
+import { LeaveService } from './leave/leave.service';
+import { FlowSeeder } from './flow.seed';
+
+/**
+ * The workflow context. Global: document contexts inject the review registry (to plug in)
+ * and the review policy (to decide isReview when they make a document).
+ */
+@Global()
+@Module({
+  imports: [CqrsModule],
+  controllers: [FlowController],
+  providers: [
+    FlowClock,
+    DefinitionService,
+    InstanceService,
+    FlowQueries,
+    ReviewRegistry,
+    ReviewConfigService,
+    { provide: REVIEW_POLICY, useExisting: ReviewConfigService },
+    ReviewProcessManager,
+    TimerPoller,
+    LeaveService,
+    FlowSeeder,
+  ],
+  exports: [ReviewRegistry, REVIEW_POLICY, FlowClock, InstanceService, DefinitionService, ReviewProcessManager, TimerPoller, FlowSeeder],
+})
+export class WorkflowModule {}
