@@ -55,6 +55,8 @@ export const DesignerPage = () => {
   const fileRef = useRef<HTMLInputElement>(null);
   const [dirty, setDirty] = useState(false);
   const [, setTick] = useState(0);
+  /** counts edits: the findings on screen are checked again after each */
+  const [revision, setRevision] = useState(0);
   const [loaded, setLoaded] = useState<Loaded>({ source: 'new' });
   const [findings, setFindings] = useState<Finding[] | undefined>();
   const [importError, setImportError] = useState<string>();
@@ -69,6 +71,7 @@ export const DesignerPage = () => {
   const onChange = useCallback(() => {
     setDirty(true);
     setTick((n) => n + 1);
+    setRevision((n) => n + 1);
   }, []);
   const handle = useModeler(canvasRef, panelRef, directory, onChange);
   const saveModel = useSaveModel();
@@ -157,6 +160,34 @@ export const DesignerPage = () => {
     const { xml } = await handle!.modeler.saveXML({ format: true });
     return xml ?? '';
   };
+
+  // the findings shown are marked on the diagram: red for errors, orange for warnings
+  useEffect(() => {
+    if (!handle || !findings) return;
+    const canvas = handle.get('canvas');
+    const marked = findings.filter((f) => handle.get('elementRegistry').get(f.elementId));
+    for (const f of marked) canvas.addMarker(f.elementId, `flow-lint-${f.severity}`);
+    return () => {
+      for (const f of marked) {
+        if (!handle.get('elementRegistry').get(f.elementId)) continue;
+        canvas.removeMarker(f.elementId, `flow-lint-${f.severity}`);
+      }
+    };
+  }, [handle, findings]);
+
+  // once findings are on screen they follow the drawing (bpmnlint only; the server is asked again at deploy)
+  const showing = findings !== undefined;
+  useEffect(() => {
+    if (!handle || !showing || revision === 0) return;
+    const timer = setTimeout(() => {
+      void handle
+        .get('linting')
+        .lint()
+        .then((results) => setFindings((prev) => (prev === undefined ? prev : toFindings(results, labelOf, t))));
+    }, 400);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [handle, revision, showing]);
 
   /** bpmnlint here, then the server's own deploy checks; both listed, errors first. */
   const lint = async (): Promise<Finding[]> => {

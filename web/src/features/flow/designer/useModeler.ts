@@ -20,6 +20,8 @@ export type ModelerServices = {
   canvas: {
     zoom(level?: number | 'fit-viewport', center?: 'auto'): number;
     getRootElement(): Element;
+    addMarker(element: Element | string, marker: string): void;
+    removeMarker(element: Element | string, marker: string): void;
     scrollToElement(element: Element): void;
   };
   commandStack: { undo(): void; redo(): void; canUndo(): boolean; canRedo(): boolean; clear(): void };
@@ -59,7 +61,8 @@ export const useModeler = (
       propertiesPanel: { parent: panelRef.current },
       additionalModules: [BpmnPropertiesPanelModule, BpmnPropertiesProviderModule, tplPropertiesProviderModule, lintModule, translateModule],
       moddleExtensions: { tpl: tplModdleDescriptor },
-      linting: { bpmnlint: lintConfig, active: true },
+      // bpmnlint runs on demand (check, deploy); its own overlays and button speak English only, so the page draws its findings itself
+      linting: { bpmnlint: lintConfig, active: false },
       // read through a ref so the pickers always use the page's current directory
       tplDirectory: { roles: () => directoryRef.current.roles(), users: (keyword: string) => directoryRef.current.users(keyword) },
       keyboard: { bind: true },

@@ -166,7 +166,7 @@ const RolesEntry = (props: { element: DiagramElement; id: string }) => {
             'data-testid': `tpl-role-${r.value}`,
             onChange: (e: Event) => toggle(r.value, (e.target as HTMLInputElement).checked),
           }),
-          ` ${r.label}`,
+          r.label === r.value ? ` ${r.label}` : ` ${r.label} (${r.value})`,
         ),
       ),
     ),
