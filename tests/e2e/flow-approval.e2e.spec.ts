@@ -248,4 +248,66 @@ describe('approvals in Chromium', () => {
     await dispatcher.getByTestId('action-submit_review').waitFor();
     await dispatcher.close();
   });
+
+  it('the leave sample: a request from its form, copied to the auditor and approved on its handle page', async () => {
+    const applicant = await open('dispatcher');
+    await applicant.goto(`${t.url}/flowable/work/start`);
+    await applicant.getByTestId('start-leave').click();
+    await applicant.waitForURL(/\/task\/process\/leave\/form\//);
+    await applicant.getByTestId('leave-submit').click();
+    // the form refuses what the server would, in its words
+    await applicant.getByText('Please select Leave type').first().waitFor();
+    await applicant.getByTestId('leave-type').click();
+    await applicant.locator('.ant-select-item-option', { hasText: 'Annual' }).click();
+    await applicant.getByTestId('leave-start').click();
+    await applicant.keyboard.type('2026-12-01 09:00:00');
+    await applicant.keyboard.press('Enter');
+    await applicant.getByTestId('leave-end').click();
+    await applicant.keyboard.type('2026-12-02 13:00:00');
+    await applicant.keyboard.press('Enter');
+    await applicant.getByTestId('leave-days').fill('1.5');
+    await applicant.getByTestId('leave-approver').click();
+    await applicant.keyboard.type('approver');
+    await applicant.locator('.ant-select-item-option', { hasText: '(approver)' }).click();
+    await applicant.getByTestId('leave-reason').fill('Family visit in Hangzhou');
+    await applicant.getByTestId('leave-submit').click();
+    await applicant.waitForURL(/\/task\/process\/leave\/detail\//);
+    await applicant.locator('[data-testid="leave-state"][data-state="InReview"]').waitFor();
+    const detailUrl = applicant.url();
+    await applicant.close();
+
+    // the manager named on the form has it in the to-do list (assignee ${approver})
+    const approver = await open('approver');
+    await approver.goto(`${t.url}/flowable/work/todo`);
+    const task = () => approver.getByTestId('task-Dora Dispatcher · 1.5d');
+    await reloadUntil(approver, task);
+    await task().click();
+    await approver.waitForURL(/\/task\/process\/leave\/handle\//);
+    await approver.locator('[data-testid="document-summary"][data-document="leave"]').getByText('Family visit in Hangzhou').waitFor();
+    await approver.getByTestId('task-copy').click();
+    await approver.getByTestId('decision-users').click();
+    await approver.keyboard.type('auditor');
+    await approver.locator('.ant-select-item-option', { hasText: '(auditor)' }).click();
+    await approver.getByTestId('decision-ok').click();
+    await approver.getByTestId('decision-done').waitFor();
+    await approver.getByTestId('task-approve').click();
+    await approver.getByTestId('decision-comment-input').fill('Enjoy the trip');
+    await approver.getByTestId('decision-ok').click();
+    await approver.waitForURL('**/flowable/work/todo');
+    await approver.close();
+
+    // 1.5 days: no HR step; the request is approved, and its history says who and why
+    const back = await open('dispatcher');
+    await back.goto(detailUrl);
+    await reloadUntil(back, () => back.locator('[data-testid="leave-state"][data-state="Approved"]'));
+    await back.locator('[data-testid="decision-approved"]').getByText('Enjoy the trip').waitFor();
+    await back.locator('[data-testid="decision-copied"]').waitFor();
+    await back.close();
+
+    // the auditor finds it among the copies
+    const auditor = await open('auditor');
+    await auditor.goto(`${t.url}/flowable/work/copy`);
+    await auditor.getByTestId('copy-Dora Dispatcher · 1.5d').waitFor();
+    await auditor.close();
+  });
 });

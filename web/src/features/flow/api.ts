@@ -85,7 +85,8 @@ export const flowApi = {
 
   // ---- instances
   instances: (query: Query, signal?: AbortSignal) => get<Page<InstanceRow>>(flowRoutes.processList, query, signal),
-  process: (instanceId: string, signal?: AbortSignal) => get<ProcessDetail>(flowRoutes.processDetail, { instanceId }, signal),
+  /** no toast: the page says when an instance is missing (and retries one that is being started) */
+  process: (instanceId: string, signal?: AbortSignal) => request<ProcessDetail>('GET', flowRoutes.processDetail.path, { query: { instanceId }, signal, notify: false }),
   decisions: (instanceId: string, signal?: AbortSignal) => get<DecisionEntry[]>(flowRoutes.historyFlowList, { instanceId }, signal),
   byBusiness: (documentType: string, businessKey: string, signal?: AbortSignal) =>
     get<InstanceRow[]>(flowRoutes.byBusiness, { documentType, businessKey }, signal),
@@ -98,6 +99,16 @@ export const flowApi = {
   // ---- leave sample
   startLeave: (body: StartLeave) => post<{ id: string; version: number; instanceId: string }>(flowRoutes.leaveStart, body),
   leave: (businessId: string, signal?: AbortSignal) => get<Leave>(flowRoutes.leaveDetail, { businessId }, signal),
+
+  // ---- process categories (entity-framework records of bl-flow: code, categoryName)
+  categories: async (signal?: AbortSignal): Promise<PickOption[]> => {
+    const page = await request<Page<{ code?: string; categoryName?: string }>>('GET', '/api/bl-flow/flowcategory/list', {
+      query: { current: 1, size: 50 },
+      signal,
+      notify: false,
+    });
+    return page.records.map((c) => ({ value: String(c.code ?? ''), label: String(c.categoryName ?? c.code ?? '') })).filter((o) => o.value);
+  },
 
   // ---- pickers: the tenant's users and roles (system administration records)
   users: async (keyword: string, signal?: AbortSignal): Promise<PickOption[]> => {

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DefinitionState, ReviewDocumentType, StartLeave, SubmitModel } from '@tpl/contracts';
+import { ErrorCodes } from '@tpl/contracts';
+import { ApiError } from '../../api/client';
 import { flowApi, type TaskTab } from './api';
 import { flowKeys } from './queryKeys';
 
@@ -33,8 +35,19 @@ export const useTask = (taskId: string | undefined) =>
 export const useBackNodes = (taskId: string | undefined, enabled: boolean) =>
   useQuery({ queryKey: flowKeys.backNodes(taskId ?? ''), queryFn: ({ signal }) => flowApi.backNodes(taskId ?? '', signal), enabled: Boolean(taskId) && enabled });
 
+/**
+ * A document's review instance is started by the server's process manager just after the
+ * submit answers (its id is known before it exists): a 404 right after a submit is retried
+ * for a few seconds before the page says it is missing.
+ */
 export const useProcess = (instanceId: string | undefined) =>
-  useQuery({ queryKey: flowKeys.process(instanceId ?? ''), queryFn: ({ signal }) => flowApi.process(instanceId ?? '', signal), enabled: Boolean(instanceId) });
+  useQuery({
+    queryKey: flowKeys.process(instanceId ?? ''),
+    queryFn: ({ signal }) => flowApi.process(instanceId ?? '', signal),
+    enabled: Boolean(instanceId),
+    retry: (count, error) => error instanceof ApiError && error.code === ErrorCodes.notFound && count < 8,
+    retryDelay: (count) => 250 * (count + 1),
+  });
 
 export const useByBusiness = (documentType: string | undefined, businessKey: string | undefined) =>
   useQuery({
@@ -50,6 +63,8 @@ export const useLeave = (businessId: string | undefined) =>
 
 export const useUserOptions = (keyword: string) =>
   useQuery({ queryKey: flowKeys.users(keyword), queryFn: ({ signal }) => flowApi.users(keyword, signal), staleTime: 60_000, placeholderData: keepPreviousData });
+
+export const useCategoryOptions = () => useQuery({ queryKey: flowKeys.categories(), queryFn: ({ signal }) => flowApi.categories(signal), staleTime: 60_000 });
 
 export const useRoleOptions = () => useQuery({ queryKey: flowKeys.roles(), queryFn: ({ signal }) => flowApi.roles(signal), staleTime: 60_000 });
 

@@ -25,4 +25,5 @@ export const flowKeys = {
   leave: (businessId: string) => [...flowKeys.all, 'leave', businessId] as const,
   users: (keyword: string) => [...flowKeys.all, 'pick', 'users', keyword] as const,
   roles: () => [...flowKeys.all, 'pick', 'roles'] as const,
+  categories: () => [...flowKeys.all, 'pick', 'categories'] as const,
 };

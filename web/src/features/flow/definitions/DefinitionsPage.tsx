@@ -3,11 +3,12 @@ import { DeleteOutlined, EditOutlined, EyeOutlined, HistoryOutlined, PauseCircle
 import { App, Button, Card, Drawer, Input, Modal, Select, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ButtonProps, TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '../../../paths';
 import { FLOW_BUTTONS, definitionStates, type DefinitionRow, type ModelRow } from '@tpl/contracts';
 import { useButtons } from '../../../auth/buttons';
 import { formatDateTime } from '../../../shared/format';
-import { useChangeState, useDefinition, useDefinitions, useDeployXml, useModels, useRemoveDefinitions, useRemoveModels, useVersions } from '../hooks';
+import { useCategoryOptions, useChangeState, useDefinition, useDefinitions, useDeployXml, useModels, useRemoveDefinitions, useRemoveModels, useVersions } from '../hooks';
 import { flowPaths } from '../paths';
 import { ProcessDiagram } from '../shared/ProcessDiagram';
 import { useListState } from '../shared/listState';
@@ -122,8 +123,10 @@ const DefinitionsTab = () => {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const has = useButtons();
-  const { query, filters, setFilters, pagination } = useListState(['keyword', 'state'] as const);
+  const { query, filters, setFilters, pagination } = useListState(['keyword', 'state', 'categoryId'] as const);
   const list = useDefinitions(query);
+  const categories = useCategoryOptions();
+  const categoryName = (code: string | null) => (code ? (categories.data?.find((c) => c.value === code)?.label ?? code) : '');
   const deployXml = useDeployXml();
   const [viewing, setViewing] = useState<string>();
   const [versionsOf, setVersionsOf] = useState<string>();
@@ -152,7 +155,7 @@ const DefinitionsTab = () => {
       ),
     },
     { title: t('flow.fields.documentType'), dataIndex: 'documentType', render: (v: string | null) => (v ? t(`enum.reviewDocumentType.${v}`, { defaultValue: v }) : '') },
-    { title: t('flow.fields.categoryId'), dataIndex: 'categoryId', render: (v: string | null) => v ?? '' },
+    { title: t('flow.fields.categoryId'), dataIndex: 'categoryId', render: (v: string | null) => categoryName(v) },
     { title: t('flow.fields.state'), key: 'state', render: (_, r) => <StateTag row={r} /> },
     { title: t('flow.definitions.deployedAt'), dataIndex: 'deployedAt', render: (v: string) => formatDateTime(v) },
     { title: t('flow.definitions.running'), dataIndex: 'runningInstances' },
@@ -170,6 +173,14 @@ const DefinitionsTab = () => {
           style={{ width: 140 }}
           options={definitionStates.map((s) => ({ value: s, label: t(`enum.definitionState.${s}`) }))}
           onChange={(state?: string) => setFilters({ state })}
+        />
+        <Select
+          allowClear
+          value={filters.categoryId}
+          placeholder={t('flow.fields.categoryId')}
+          style={{ width: 160 }}
+          options={categories.data ?? []}
+          onChange={(categoryId?: string) => setFilters({ categoryId })}
         />
         {has(FLOW_BUTTONS.modelSave) && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(flowPaths.designer())} data-testid="definitions-new">
@@ -261,7 +272,19 @@ const ModelsTab = () => {
 export const DefinitionsPage = () => {
   const { t } = useTranslation();
   return (
-    <Card title={t('flow.menu.definitions')}>
+    <Card
+      title={t('flow.menu.definitions')}
+      extra={
+        // categories, deploy forms and process forms are records of the entity framework: its screens serve them
+        <Space wrap>
+          {(['flowcategory', 'deployform', 'flowform'] as const).map((name) => (
+            <Link key={name} to={paths.mdList(name)} data-testid={`link-${name}`}>
+              {t(`${name}.title`)}
+            </Link>
+          ))}
+        </Space>
+      }
+    >
       <Tabs
         destroyOnHidden
         items={[

@@ -13,7 +13,7 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { App, Badge, type ButtonProps, Button, Card, Divider, Dropdown, Empty, Input, List, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Badge, type ButtonProps, Button, Card, Divider, Dropdown, Empty, Input, List, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -21,7 +21,7 @@ import { FLOW_BUTTONS, processKeySchema } from '@tpl/contracts';
 import { useButtons } from '../../../auth/buttons';
 import { saveFile } from '../../../shared/saveFile';
 import { flowApi } from '../api';
-import { useDefinition, useDeployModel, useModel, useSaveModel } from '../hooks';
+import { useCategoryOptions, useDefinition, useDeployModel, useModel, useSaveModel } from '../hooks';
 import { flowPaths } from '../paths';
 import { flowKeys } from '../queryKeys';
 import { countBySeverity, deployVerdict, serverFindings, toFindings, uniqueFindings, type Finding } from './lint/findings';
@@ -30,7 +30,7 @@ import { diagramTemplates, newDiagramXml, type DiagramTemplate } from './templat
 import { processOf, useModeler, type ModelerHandle } from './useModeler';
 import './designer.css';
 
-type Loaded = { modelId?: string; version?: number; source: 'model' | 'definition' | 'new' | 'file' };
+type Loaded = { modelId?: string; version?: number; categoryId?: string; source: 'model' | 'definition' | 'new' | 'file' };
 
 /**
  * /definition/designer: draw a process (bpmn-js with our properties group), check it
@@ -57,6 +57,8 @@ export const DesignerPage = () => {
   const [, setTick] = useState(0);
   /** counts edits: the findings on screen are checked again after each */
   const [revision, setRevision] = useState(0);
+  /** the revision the findings on screen describe */
+  const lintedAt = useRef(0);
   const [loaded, setLoaded] = useState<Loaded>({ source: 'new' });
   const [findings, setFindings] = useState<Finding[] | undefined>();
   const [importError, setImportError] = useState<string>();
@@ -74,6 +76,8 @@ export const DesignerPage = () => {
     setRevision((n) => n + 1);
   }, []);
   const handle = useModeler(canvasRef, panelRef, directory, onChange);
+  const categories = useCategoryOptions();
+  const [categoryId, setCategoryId] = useState<string>();
   const saveModel = useSaveModel();
   const deployModel = useDeployModel();
 
@@ -85,6 +89,7 @@ export const DesignerPage = () => {
         h.get('commandStack').clear();
         setImportError(undefined);
         setLoaded(next);
+        setCategoryId(next.categoryId);
         setDirty(next.source === 'file' || next.source === 'definition');
         setFindings(undefined);
         setTick((n) => n + 1);
@@ -112,7 +117,7 @@ export const DesignerPage = () => {
   useEffect(() => {
     if (!handle) return;
     if (modelId) {
-      if (model.data && loaded.modelId !== modelId) void open(handle, model.data.xml, { modelId, version: model.data.version, source: 'model' });
+      if (model.data && loaded.modelId !== modelId) void open(handle, model.data.xml, { modelId, version: model.data.version, categoryId: model.data.categoryId ?? undefined, source: 'model' });
       return;
     }
     if (definitionId) {
@@ -121,7 +126,7 @@ export const DesignerPage = () => {
         void flowApi.models({ keyword: definition.data.key, current: 1, size: 50 }).then(
           (page) => {
             const same = page.records.find((m) => m.modelKey === definition.data!.key);
-            void open(handle, definition.data!.xml, { source: 'definition', ...(same ? { modelId: same.id, version: same.version } : {}) });
+            void open(handle, definition.data!.xml, { source: 'definition', categoryId: definition.data!.categoryId ?? undefined, ...(same ? { modelId: same.id, version: same.version } : {}) });
           },
           () => void open(handle, definition.data!.xml, { source: 'definition' }),
         );
@@ -178,12 +183,16 @@ export const DesignerPage = () => {
   // once findings are on screen they follow the drawing (bpmnlint only; the server is asked again at deploy)
   const showing = findings !== undefined;
   useEffect(() => {
-    if (!handle || !showing || revision === 0) return;
+    if (!handle || !showing || revision <= lintedAt.current) return;
     const timer = setTimeout(() => {
       void handle
         .get('linting')
         .lint()
-        .then((results) => setFindings((prev) => (prev === undefined ? prev : toFindings(results, labelOf, t))));
+        .then((results) => {
+          lintedAt.current = revision;
+          // the server's findings described the diagram before this edit: the next check asks it again
+          setFindings((prev) => (prev === undefined ? prev : toFindings(results, labelOf, t)));
+        });
     }, 400);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -193,6 +202,7 @@ export const DesignerPage = () => {
   const lint = async (): Promise<Finding[]> => {
     if (!handle) return [];
     setBusy('lint');
+    const at = revision;
     try {
       const local = toFindings(await handle.get('linting').lint(), labelOf, t);
       let server: Finding[] = [];
@@ -202,6 +212,7 @@ export const DesignerPage = () => {
         // the server check repeats at deploy; lint findings still stand without it
       }
       const all = uniqueFindings([...local, ...server]);
+      lintedAt.current = at;
       setFindings(all);
       return all;
     } finally {
@@ -221,9 +232,10 @@ export const DesignerPage = () => {
         ...(loaded.modelId ? { id: loaded.modelId, version: loaded.version } : {}),
         modelKey: processKey,
         name: processName || processKey,
+        ...(categoryId ? { categoryId } : {}),
         xml: await xmlOf(),
       });
-      setLoaded({ modelId: result.id, version: result.version, source: 'model' });
+      setLoaded({ modelId: result.id, version: result.version, categoryId, source: 'model' });
       setDirty(false);
       if (result.id !== modelId) setSearch({ modelId: result.id }, { replace: true });
       void client.invalidateQueries({ queryKey: flowKeys.model(result.id) });
@@ -255,7 +267,7 @@ export const DesignerPage = () => {
     if (!saved) return;
     setBusy('deploy');
     try {
-      const row = await deployModel.mutateAsync({ id: saved.id });
+      const row = await deployModel.mutateAsync({ id: saved.id, ...(categoryId ? { categoryId } : {}) });
       message.success({ content: t('flow.designer.deployed', { key: row.key, version: row.version }), props: { 'data-testid': 'deployed-message' } as object });
     } catch {
       // the client showed the server's message; its problems (if any) are listed below
@@ -400,6 +412,18 @@ export const DesignerPage = () => {
           style={{ width: 260 }}
           data-testid="designer-name"
           onBlur={(e) => e.target.value.trim() !== processName && setProcess({ name: e.target.value.trim() })}
+        />
+        <span>{t('flow.fields.categoryId')}</span>
+        <Select
+          allowClear
+          value={categoryId}
+          style={{ width: 180 }}
+          options={categories.data ?? []}
+          onChange={(v?: string) => {
+            setCategoryId(v);
+            setDirty(true);
+          }}
+          data-testid="designer-category"
         />
         {!keyCheck.success && <Typography.Text type="danger">{t('flow.designer.keyInvalid')}</Typography.Text>}
       </Space>
