@@ -10,3 +10,5 @@ log('bench: HTTP command latency (autocannon, 64 connections)');
 must('node', ['tests/bench/http.mjs', ...process.argv.slice(4, 5)]);
 log('bench: 10,000-row spreadsheet import (all or nothing)');
 must('node', ['tests/bench/import.mjs']);
+log('bench: approvals (instances started and completed per second; task lists at 10,000 open tasks)');
+must('node', ['tests/bench/flow.mjs']);

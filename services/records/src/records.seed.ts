@@ -245,10 +245,12 @@ export const demoMenus = () => {
     approver: ['consignment'],
     finance: ['consignment', 'md_lgagreement', 'md_customer', 'md_costtype'],
   };
-  // anyone may be given a task (a leave's manager, an initiator's sign-off): who acts on which task is the
-  // task's assignment; the task buttons let a role act at all, design and deploy stay with admin
-  const taskButtons = ['flow', ...flowWork.map(([key]) => `flow_${key}`), ...Object.values(FLOW_BUTTONS).filter((c) => c.startsWith('flow_task_'))];
-  for (const role of Object.keys(allocations)) allocations[role] = [...allocations[role]!, ...taskButtons];
+  // anyone but the read-only auditor may be given a task (a leave's manager, an initiator's sign-off): who
+  // acts on which task is the task's assignment; the task buttons let a role act at all; design and
+  // deploy stay with admin. Every role has the work entries (the auditor reads what was copied to it).
+  const flowEntries = ['flow', ...flowWork.map(([key]) => `flow_${key}`)];
+  const taskButtons = Object.values(FLOW_BUTTONS).filter((c) => c.startsWith('flow_task_'));
+  for (const role of Object.keys(allocations)) allocations[role] = [...allocations[role]!, ...flowEntries, ...(role === 'auditor' ? [] : taskButtons)];
   return { menus, topmenus, allocations };
 };
 

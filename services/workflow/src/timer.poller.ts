@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { every } from './interval';
 import { DB_POOL, runAsSystem, runInTenant } from '@tpl/event-store';
 import { FlowClock } from './flow-context';
 import { InstanceService } from './instance/instance.service';
@@ -12,7 +13,7 @@ import { InstanceService } from './instance/instance.service';
 @Injectable()
 export class TimerPoller implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('TimerPoller');
-  private timer: NodeJS.Timeout | undefined;
+  private stop: () => void = () => undefined;
 
   constructor(
     @Inject(DB_POOL) private readonly pool: Pool,
@@ -21,15 +22,11 @@ export class TimerPoller implements OnApplicationBootstrap, OnApplicationShutdow
   ) {}
 
   onApplicationBootstrap() {
-    const every = Number(process.env.FLOW_TIMER_POLL_MS ?? 30_000);
-    if (every > 0) {
-      this.timer = setInterval(() => void this.runOnce().catch((e: unknown) => this.logger.error(String(e))), every);
-      this.timer.unref();
-    }
+    this.stop = every(Number(process.env.FLOW_TIMER_POLL_MS ?? 30_000), () => this.runOnce(), this.logger);
   }
 
   onApplicationShutdown() {
-    if (this.timer) clearInterval(this.timer);
+    this.stop();
   }
 
   /** Fires every timer due by the flow clock; returns how many fired. */

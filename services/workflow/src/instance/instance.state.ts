@@ -1,4 +1,4 @@
-import type { DecisionEntry, FlowActor, InstanceState, ProcessVariables } from '@tpl/contracts';
+import type { DecisionEntry, FlowActor, InstanceState } from '@tpl/contracts';
 import type { EngineState } from '../engine/bpmn-runtime';
 import type { InstanceEvent, TaskAssignment } from './instance.events';
 
@@ -15,18 +15,10 @@ export type OpenTask = TaskAssignment & {
   createdAt: string;
 };
 
-export type Instance = {
-  instanceId: string;
+type Started = Extract<InstanceEvent, { type: 'ProcessInstanceStarted' }>['data'];
+
+export type Instance = Started & {
   tenantId: string;
-  definitionId: string;
-  processKey: string;
-  processName: string;
-  processVersion: number;
-  businessKey: string | null;
-  documentType: string | null;
-  title: string;
-  variables: ProcessVariables;
-  initiator: FlowActor;
   state: InstanceState;
   version: number;
   openTasks: OpenTask[];

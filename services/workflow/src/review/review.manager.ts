@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { every } from '../interval';
 import { DB_POOL, EVENT_STORE, runAsSystem, runInTenant, type PostgresEventStore, type StoredEvent } from '@tpl/event-store';
 import { decideReview, type ReviewAction } from '@tpl/workflows';
 import { AppError, type FlowActor } from '@tpl/contracts';
@@ -19,7 +20,7 @@ const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 @Injectable()
 export class ReviewProcessManager implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ReviewProcessManager');
-  private timer: NodeJS.Timeout | undefined;
+  private stop: () => void = () => undefined;
   private running: Promise<number> | undefined;
 
   constructor(
@@ -30,15 +31,11 @@ export class ReviewProcessManager implements OnApplicationBootstrap, OnApplicati
   ) {}
 
   onApplicationBootstrap() {
-    const every = Number(process.env.FLOW_POLL_MS ?? 300);
-    if (every > 0) {
-      this.timer = setInterval(() => void this.drain().catch((e: unknown) => this.logger.error(String(e))), every);
-      this.timer.unref();
-    }
+    this.stop = every(Number(process.env.FLOW_POLL_MS ?? 300), () => this.drain(), this.logger);
   }
 
   onApplicationShutdown() {
-    if (this.timer) clearInterval(this.timer);
+    this.stop();
   }
 
   /** Handles every event up to now; returns how many were looked at. One run at a time per host. */

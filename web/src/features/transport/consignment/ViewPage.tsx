@@ -11,6 +11,7 @@ import { HistoryTimeline } from './HistoryTimeline';
 import { useConsignment } from './hooks';
 import { useConsignmentLabels } from './labels';
 import { StateTag } from './StateTag';
+import { ReviewBanner, ReviewTag } from './ReviewInfo';
 
 // React Flow is only needed when the lifecycle tab is opened
 const LifecycleGraph = lazy(() => import('./LifecycleGraph').then((m) => ({ default: m.LifecycleGraph })));
@@ -87,6 +88,7 @@ export const ConsignmentViewPage = () => {
               {latest.billNo}
             </Typography.Title>
             {doc && <StateTag state={doc.state} testId="view-state" />}
+            {doc && <ReviewTag doc={doc} />}
             {doc && (
               <Tag data-testid="view-version" data-version={doc.version}>
                 {t('consignment.versionTag', { version: doc.version })}
@@ -96,6 +98,8 @@ export const ConsignmentViewPage = () => {
           {asOf === undefined && !latest.removed && <ActionButtons doc={latest} />}
         </Flex>
       </Card>
+
+      {asOf === undefined && <ReviewBanner doc={latest} />}
 
       {latest.removed && <Alert type="error" showIcon data-testid="removed-banner" title={t('consignment.removed')} />}
 

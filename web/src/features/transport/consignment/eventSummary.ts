@@ -23,6 +23,7 @@ export const pathLabel = (t: TFunction, path: string): string => {
 
 const valueText = (t: TFunction, path: string, value: unknown): string => {
   if (value === undefined || value === null || value === '') return t('common.empty');
+  if (path === 'isReview') return t(`enum.isReview.${String(value)}`, { defaultValue: String(value) });
   if (typeof value === 'string') {
     if (path === 'deliveryMode') return t(`enum.deliveryMode.${value}`, { defaultValue: value });
     return looksLikeInstant(value) ? formatDateTime(value) : clip(value);
@@ -63,7 +64,8 @@ export const summarizeEvent = (t: TFunction, entry: Pick<HistoryEntry, 'type' | 
   }
   const summary: SummaryLine[] = [];
   for (const [key, value] of Object.entries(data)) {
-    if (key === 'id') continue;
+    // the review instance is reached from the banner; its id says nothing to a reader
+    if (key === 'id' || key === 'instanceId') continue;
     if (key === 'content' && isRecord(value)) summary.push(...contentLines(t, value));
     else summary.push(line(t, key, value));
   }
