@@ -65,9 +65,8 @@ export const TaskActions = ({ task, onDone }: { task: TaskRow; onDone: (decision
   const mine = task.assignee === me;
   const candidate = !task.assignee && (task.candidateUsers.includes(me ?? '') || task.candidateRoles.some((r) => session?.token.roles.includes(r)));
 
-  if (!mine) {
-    if (!candidate || !has(FLOW_BUTTONS.claim)) return null;
-    return (
+  if (!mine && !candidate) return null;
+  const claimButton = candidate && has(FLOW_BUTTONS.claim) && (
       <Button
         type="primary"
         icon={<CheckSquareOutlined />}
@@ -85,8 +84,7 @@ export const TaskActions = ({ task, onDone }: { task: TaskRow; onDone: (decision
       >
         {t('flow.inbox.claim')}
       </Button>
-    );
-  }
+  );
 
   const submit = async (values: Values) => {
     if (!open) return;
@@ -103,21 +101,24 @@ export const TaskActions = ({ task, onDone }: { task: TaskRow; onDone: (decision
 
   // a delegate hands the task back by completing it; the rest is the owner's
   const delegated = task.delegationState === 'PENDING';
+  // a candidate decides (approve, reject) without claiming first; handing on is the holder's
   const buttons: { decision: Decision; code: string; icon: React.ReactNode; props?: ButtonProps }[] = [
     { decision: 'approve', code: FLOW_BUTTONS.approve, icon: <CheckOutlined />, props: { type: 'primary' } },
-    ...(delegated
+    ...(delegated ? [] : [{ decision: 'reject' as const, code: FLOW_BUTTONS.reject, icon: <CloseOutlined />, props: { danger: true } }]),
+    ...(delegated || !mine
       ? []
       : [
-          { decision: 'reject' as const, code: FLOW_BUTTONS.reject, icon: <CloseOutlined />, props: { danger: true } },
           { decision: 'delegate' as const, code: FLOW_BUTTONS.delegate, icon: <SendOutlined /> },
           { decision: 'transfer' as const, code: FLOW_BUTTONS.transfer, icon: <SwapOutlined /> },
         ]),
-    { decision: 'copy', code: FLOW_BUTTONS.copy, icon: <CopyOutlined /> },
+    ...(mine ? [{ decision: 'copy' as const, code: FLOW_BUTTONS.copy, icon: <CopyOutlined /> }] : []),
   ];
 
   return (
     <>
       <Space wrap data-testid="task-actions">
+        {/* a candidate may claim first, or decide at once (deciding claims the task) */}
+        {claimButton}
         {buttons
           .filter((b) => has(b.code))
           .map((b) => (
