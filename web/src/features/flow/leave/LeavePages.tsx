@@ -13,6 +13,7 @@ import { useLeave, useStartLeave, useUserOptions } from '../hooks';
 import { flowPaths } from '../paths';
 import { Workbench } from '../work/Workbench';
 import { LeaveDetails } from './LeaveDetails';
+import { suggestedDays } from './days';
 
 type Values = { leaveType?: string; startTime?: Dayjs; endTime?: Dayjs; days?: number; reason?: string; approver?: string };
 const fields = ['leaveType', 'startTime', 'endTime', 'days', 'reason', 'approver'] as const;
@@ -25,17 +26,6 @@ const toContent = (v: Values) => ({
   reason: v.reason,
   approver: v.approver,
 });
-
-/** Working days between two instants, Monday to Friday, in half days: what the form suggests (the applicant may change it). */
-export const suggestedDays = (start: Dayjs, end: Dayjs): number => {
-  if (!end.isAfter(start)) return 0;
-  let days = 0;
-  for (let d = start.startOf('day'); !d.isAfter(end, 'day'); d = d.add(1, 'day')) if (d.day() !== 0 && d.day() !== 6) days += 1;
-  // a start after noon or an end before noon counts half a day
-  if (start.hour() >= 12 && start.day() !== 0 && start.day() !== 6) days -= 0.5;
-  if (end.hour() < 12 && end.day() !== 0 && end.day() !== 6 && !end.isSame(start, 'day')) days -= 0.5;
-  return Math.max(0.5, days);
-};
 
 const ApproverSelect = (props: { value?: string; onChange?: (v: string) => void }) => {
   const [keyword, setKeyword] = useState('');

@@ -5,27 +5,10 @@ import { tplModdleDescriptor } from '@tpl/workflows';
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import '../designer/designer.css';
-
-export type DiagramMarks = {
-  /** waiting now: lit */
-  activeNodeIds?: readonly string[];
-  /** passed */
-  pathNodeIds?: readonly string[];
-  takenFlowIds?: readonly string[];
-};
+import { markersFor, type DiagramMarks } from './markers';
 
 type Canvas = { addMarker(id: string, marker: string): void; zoom(level: 'fit-viewport', center?: 'auto'): void };
 type Registry = { get(id: string): unknown };
-
-/** Which marker each element gets: the current node wins over "passed". */
-export const markersFor = ({ activeNodeIds = [], pathNodeIds = [], takenFlowIds = [] }: DiagramMarks): [string, string][] => {
-  const active = new Set(activeNodeIds);
-  return [
-    ...[...new Set(pathNodeIds)].filter((id) => !active.has(id)).map((id): [string, string] => [id, 'flow-done']),
-    ...[...new Set(takenFlowIds)].map((id): [string, string] => [id, 'flow-taken']),
-    ...[...active].map((id): [string, string] => [id, 'flow-active']),
-  ];
-};
 
 /**
  * A deployed process drawn read-only (bpmn-js NavigatedViewer: pan and zoom), with the

@@ -11,19 +11,7 @@ import { useTab, useTaskAction } from '../hooks';
 import { flowPaths, inboxTabs, type InboxTab } from '../paths';
 import { useListState } from '../shared/listState';
 import { InstanceStateTag } from './InstanceStateTag';
-
-/** Where a row opens: the leave sample has its own handle/detail routes (spec 01); everything else the work detail page. */
-export const taskLink = (row: Pick<TaskRow, 'taskId' | 'instanceId' | 'businessKey' | 'documentType'>, handle: boolean): string => {
-  if (row.documentType === 'leave' && row.businessKey) {
-    return handle ? flowPaths.leaveHandle(row.taskId, row.instanceId, row.businessKey) : flowPaths.leaveDetail(row.instanceId, row.businessKey);
-  }
-  return flowPaths.detail({ taskId: row.taskId, processInstanceId: row.instanceId, businessId: row.businessKey ?? undefined, documentType: row.documentType ?? undefined });
-};
-
-const instanceLink = (row: Pick<InstanceRow, 'instanceId' | 'businessKey' | 'documentType'>): string =>
-  row.documentType === 'leave' && row.businessKey
-    ? flowPaths.leaveDetail(row.instanceId, row.businessKey)
-    : flowPaths.detail({ processInstanceId: row.instanceId, businessId: row.businessKey ?? undefined, documentType: row.documentType ?? undefined });
+import { instanceLink, taskLink } from './links';
 
 const TaskTable = ({ tab }: { tab: 'todo' | 'claim' | 'done' }) => {
   const { t } = useTranslation();

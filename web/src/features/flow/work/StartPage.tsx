@@ -9,16 +9,9 @@ import { paths } from '../../../paths';
 import { useStartList, useStartProcess } from '../hooks';
 import { flowPaths } from '../paths';
 import { useListState } from '../shared/listState';
+import { typedValue } from './values';
 
 type StartForm = { businessKey?: string; variables?: { name?: string; value?: string }[] };
-
-/** A value typed on the start form: numbers and true/false as such (conditions compare them), the rest as text. */
-export const typedValue = (raw: string): unknown => {
-  const v = raw.trim();
-  if (v === 'true' || v === 'false') return v === 'true';
-  if (v !== '' && Number.isFinite(Number(v))) return Number(v);
-  return raw;
-};
 
 /** The generic start form: a business key and named values that become process variables. */
 const StartModal = ({ definition, onClose }: { definition?: DefinitionRow; onClose: () => void }) => {
