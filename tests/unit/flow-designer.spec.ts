@@ -1,3 +1,4 @@
+/// <reference path="../../workflows/src/bpmn/bpmn-moddle.d.ts" />
 import fs from 'node:fs';
 import path from 'node:path';
 import BpmnModdle from 'bpmn-moddle';
