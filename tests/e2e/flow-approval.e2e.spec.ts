@@ -5,6 +5,7 @@ import { data } from '../support/api-client';
 import { launchChromium, SCREENSHOTS, WEB_DIST } from '../support/browser';
 import { consignmentInput } from '../support/fixtures';
 import { startTestHost, type TestHost } from '../support/host';
+import { fillConsignmentForm } from '../support/consignment-form';
 
 /**
  * Issue 6's approver journey in a real browser: an administrator designs a process in the
@@ -69,23 +70,7 @@ describe('approvals in Chromium', () => {
 
   const createConsignment = async (page: Page): Promise<string> => {
     await page.goto(`${t.url}/transport/consignment/new`);
-    await page.getByTestId('customerCode').fill('C001');
-    for (const [party, values] of Object.entries({
-      consignor: ['Acme Foods', 'Li Lei', '13800138000', 'No. 1 Harbor Road, Shanghai'],
-      consignee: ['Fresh Mart Pudong', 'Han Mei', '13900139000', 'No. 9 Market Street, Shanghai'],
-    })) {
-      const [name, linkman, mobile, address] = values;
-      await page.getByTestId(`${party}-name`).fill(name!);
-      await page.getByTestId(`${party}-linkman`).fill(linkman!);
-      await page.getByTestId(`${party}-mobile`).fill(mobile!);
-      await page.getByTestId(`${party}-address`).fill(address!);
-    }
-    await page.getByTestId('deliveryMode').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Home delivery' }).click();
-    await page.getByTestId('line-0-materialCode').fill('M001');
-    await page.getByTestId('line-0-name').fill('Rice 10kg');
-    await page.getByTestId('line-0-qty').fill('10');
-    await page.getByTestId('line-0-weg').fill('100');
+    await fillConsignmentForm(page);
     await page.getByTestId('save-button').click();
     await page.waitForURL(/\/transport\/consignment\/[0-9a-f-]{36}$/);
     await page.locator('[data-testid="view-state"][data-state="Draft"]').waitFor();

@@ -48,8 +48,20 @@ const tabRoute = {
   copy: flowRoutes.copyList,
 } as const;
 
-/** A user or role as the pickers offer them (entity records of bl-system). */
+/** A user, role or category as the pickers offer them (entity records). */
 export type PickOption = { value: string; label: string };
+
+/** The first 50 records of an entity list (searched by keyword) as options: the code as value, the first name field present as label. */
+const pick = async (path: string, query: Query, codeField: string, nameFields: string[], signal?: AbortSignal): Promise<PickOption[]> => {
+  const page = await request<Page<Record<string, unknown>>>('GET', path, { query: { current: 1, size: 50, ...query }, signal, notify: false });
+  return page.records
+    .map((r) => {
+      const value = String(r[codeField] ?? '');
+      const label = nameFields.map((f) => r[f]).find((v) => typeof v === 'string' && v) as string | undefined;
+      return { value, label: label ?? value };
+    })
+    .filter((o) => o.value);
+};
 
 export const flowApi = {
   // ---- models (designer drafts)
@@ -100,33 +112,8 @@ export const flowApi = {
   startLeave: (body: StartLeave) => post<{ id: string; version: number; instanceId: string }>(flowRoutes.leaveStart, body),
   leave: (businessId: string, signal?: AbortSignal) => get<Leave>(flowRoutes.leaveDetail, { businessId }, signal),
 
-  // ---- process categories (entity-framework records of bl-flow: code, categoryName)
-  categories: async (signal?: AbortSignal): Promise<PickOption[]> => {
-    const page = await request<Page<{ code?: string; categoryName?: string }>>('GET', '/api/bl-flow/flowcategory/list', {
-      query: { current: 1, size: 50 },
-      signal,
-      notify: false,
-    });
-    return page.records.map((c) => ({ value: String(c.code ?? ''), label: String(c.categoryName ?? c.code ?? '') })).filter((o) => o.value);
-  },
-
-  // ---- pickers: the tenant's users and roles (system administration records)
-  users: async (keyword: string, signal?: AbortSignal): Promise<PickOption[]> => {
-    const page = await request<Page<{ account?: string; code?: string; realName?: string; name?: string }>>('GET', '/api/bl-system/user/list', {
-      query: { current: 1, size: 50, keyword },
-      signal,
-      notify: false,
-    });
-    return page.records
-      .map((u) => ({ value: String(u.account ?? u.code ?? ''), label: String(u.realName || u.name || u.account || u.code || '') }))
-      .filter((o) => o.value);
-  },
-  roles: async (signal?: AbortSignal): Promise<PickOption[]> => {
-    const page = await request<Page<{ roleAlias?: string; roleName?: string }>>('GET', '/api/bl-system/role/list', {
-      query: { current: 1, size: 50 },
-      signal,
-      notify: false,
-    });
-    return page.records.map((r) => ({ value: String(r.roleAlias ?? ''), label: String(r.roleName ?? r.roleAlias ?? '') })).filter((o) => o.value);
-  },
+  // ---- pickers: process categories (bl-flow records), the tenant's users and roles (bl-system records)
+  categories: (signal?: AbortSignal) => pick('/api/bl-flow/flowcategory/list', {}, 'code', ['categoryName'], signal),
+  users: (keyword: string, signal?: AbortSignal) => pick('/api/bl-system/user/list', { keyword }, 'account', ['realName', 'name'], signal),
+  roles: (signal?: AbortSignal) => pick('/api/bl-system/role/list', {}, 'roleAlias', ['roleName'], signal),
 };

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { DeleteOutlined, EditOutlined, EyeOutlined, HistoryOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Drawer, Input, Modal, Select, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ButtonProps, TableColumnsType } from 'antd';
@@ -10,6 +10,7 @@ import { useButtons } from '../../../auth/buttons';
 import { formatDateTime } from '../../../shared/format';
 import { useCategoryOptions, useChangeState, useDefinition, useDefinitions, useDeployXml, useModels, useRemoveDefinitions, useRemoveModels, useVersions } from '../hooks';
 import { flowPaths } from '../paths';
+import { BpmnFileButton } from '../shared/BpmnFileButton';
 import { ProcessDiagram } from '../shared/ProcessDiagram';
 import { useListState } from '../shared/listState';
 
@@ -130,7 +131,6 @@ const DefinitionsTab = () => {
   const deployXml = useDeployXml();
   const [viewing, setViewing] = useState<string>();
   const [versionsOf, setVersionsOf] = useState<string>();
-  const fileRef = useRef<HTMLInputElement>(null);
   const actions = useRowActions(setViewing);
 
   const upload = async (file: File) => {
@@ -188,22 +188,7 @@ const DefinitionsTab = () => {
           </Button>
         )}
         {has(FLOW_BUTTONS.deploy) && (
-          <>
-            <Button icon={<UploadOutlined />} loading={deployXml.isPending} onClick={() => fileRef.current?.click()} data-testid="definitions-upload">
-              {t('flow.definitions.upload')}
-            </Button>
-            <input
-              ref={fileRef}
-              type="file"
-              accept=".bpmn,.xml"
-              hidden
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) void upload(file);
-              }}
-            />
-          </>
+          <BpmnFileButton icon={<UploadOutlined />} label={t('flow.definitions.upload')} loading={deployXml.isPending} testId="definitions-upload" onFile={(file) => void upload(file)} />
         )}
       </Space>
       <Table rowKey="id" loading={list.isFetching} dataSource={list.data?.records ?? []} columns={columns} pagination={pagination(list.data?.total)} data-testid="definitions-table" scroll={{ x: true }} />

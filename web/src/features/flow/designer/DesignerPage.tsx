@@ -24,6 +24,7 @@ import { flowApi } from '../api';
 import { useCategoryOptions, useDefinition, useDeployModel, useModel, useSaveModel } from '../hooks';
 import { flowPaths } from '../paths';
 import { flowKeys } from '../queryKeys';
+import { BpmnFileButton } from '../shared/BpmnFileButton';
 import { countBySeverity, deployVerdict, serverFindings, toFindings, uniqueFindings, type Finding } from './lint/findings';
 import { sampleDiagrams } from './samples';
 import { diagramTemplates, newDiagramXml, type DiagramTemplate } from './templates';
@@ -52,7 +53,6 @@ export const DesignerPage = () => {
 
   const canvasRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const [dirty, setDirty] = useState(false);
   const [, setTick] = useState(0);
   /** counts edits: the findings on screen are checked again after each */
@@ -343,21 +343,7 @@ export const DesignerPage = () => {
             {t('flow.designer.new')}
           </Button>
         </Dropdown>
-        <Button icon={<FolderOpenOutlined />} onClick={() => fileRef.current?.click()} data-testid="designer-import">
-          {t('flow.designer.import')}
-        </Button>
-        <input
-          ref={fileRef}
-          type="file"
-          accept=".bpmn,.xml"
-          hidden
-          data-testid="designer-import-file"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void importFile(file);
-          }}
-        />
+        <BpmnFileButton icon={<FolderOpenOutlined />} label={t('flow.designer.import')} testId="designer-import" onFile={(file) => void importFile(file)} />
         <Button icon={<DownloadOutlined />} onClick={() => void exportXml()} data-testid="designer-export-xml">
           XML
         </Button>

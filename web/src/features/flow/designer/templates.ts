@@ -39,6 +39,10 @@ const shape = (s: Shape) => `<bpmndi:BPMNShape id="${s.id}_di" bpmnElement="${s.
 const edge = (id: string, points: [number, number][]) =>
   `<bpmndi:BPMNEdge id="${id}_di" bpmnElement="${id}">${points.map(([x, y]) => `<di:waypoint x="${x}" y="${y}" />`).join('')}</bpmndi:BPMNEdge>`;
 
+const userTask = (id: string, name: string, roles: string, incoming: string, outgoing: string) =>
+  `<bpmn:userTask id="${id}" name="${name}" tpl:candidateRoles="${roles}"><bpmn:incoming>${incoming}</bpmn:incoming><bpmn:outgoing>${outgoing}</bpmn:outgoing></bpmn:userTask>`;
+const flow = (id: string, source: string, target: string) => `<bpmn:sequenceFlow id="${id}" sourceRef="${source}" targetRef="${target}" />`;
+
 const document = (key: string, name: string, body: string, di: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:tpl="${TPL_NAMESPACE}" id="Definitions_${key}" targetNamespace="http://tpl-console.dev/bpmn">
   <bpmn:process id="${key}" name="${esc(name)}" isExecutable="true">
@@ -62,10 +66,10 @@ export const newDiagramXml = (template: DiagramTemplate, names: TemplateNames = 
       names.process,
       [
         start,
-        `<bpmn:userTask id="Task_review" name="${n.review}" tpl:candidateRoles="approver"><bpmn:incoming>Flow_1</bpmn:incoming><bpmn:outgoing>Flow_2</bpmn:outgoing></bpmn:userTask>`,
+        userTask('Task_review', n.review, 'approver', 'Flow_1', 'Flow_2'),
         `<bpmn:endEvent id="EndEvent_1" name="${n.end}"><bpmn:incoming>Flow_2</bpmn:incoming></bpmn:endEvent>`,
-        '<bpmn:sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Task_review" />',
-        '<bpmn:sequenceFlow id="Flow_2" sourceRef="Task_review" targetRef="EndEvent_1" />',
+        flow('Flow_1', 'StartEvent_1', 'Task_review'),
+        flow('Flow_2', 'Task_review', 'EndEvent_1'),
       ].join('\n'),
       [
         shape({ id: 'StartEvent_1', x: 152, y: 182, w: 36, h: 36 }),
@@ -81,15 +85,15 @@ export const newDiagramXml = (template: DiagramTemplate, names: TemplateNames = 
     names.process,
     [
       start,
-      `<bpmn:userTask id="Task_review" name="${n.review}" tpl:candidateRoles="approver"><bpmn:incoming>Flow_1</bpmn:incoming><bpmn:outgoing>Flow_2</bpmn:outgoing></bpmn:userTask>`,
+      userTask('Task_review', n.review, 'approver', 'Flow_1', 'Flow_2'),
       `<bpmn:exclusiveGateway id="Gateway_1" name="${n.gateway}" default="Flow_light"><bpmn:incoming>Flow_2</bpmn:incoming><bpmn:outgoing>Flow_heavy</bpmn:outgoing><bpmn:outgoing>Flow_light</bpmn:outgoing></bpmn:exclusiveGateway>`,
-      `<bpmn:userTask id="Task_director" name="${n.director}" tpl:candidateRoles="admin"><bpmn:incoming>Flow_heavy</bpmn:incoming><bpmn:outgoing>Flow_director</bpmn:outgoing></bpmn:userTask>`,
+      userTask('Task_director', n.director, 'admin', 'Flow_heavy', 'Flow_director'),
       `<bpmn:endEvent id="EndEvent_1" name="${n.end}"><bpmn:incoming>Flow_light</bpmn:incoming><bpmn:incoming>Flow_director</bpmn:incoming></bpmn:endEvent>`,
-      '<bpmn:sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Task_review" />',
-      '<bpmn:sequenceFlow id="Flow_2" sourceRef="Task_review" targetRef="Gateway_1" />',
+      flow('Flow_1', 'StartEvent_1', 'Task_review'),
+      flow('Flow_2', 'Task_review', 'Gateway_1'),
       `<bpmn:sequenceFlow id="Flow_heavy" name="${n.heavy}" sourceRef="Gateway_1" targetRef="Task_director"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">totals.weg &gt; 10000</bpmn:conditionExpression></bpmn:sequenceFlow>`,
-      '<bpmn:sequenceFlow id="Flow_light" sourceRef="Gateway_1" targetRef="EndEvent_1" />',
-      '<bpmn:sequenceFlow id="Flow_director" sourceRef="Task_director" targetRef="EndEvent_1" />',
+      flow('Flow_light', 'Gateway_1', 'EndEvent_1'),
+      flow('Flow_director', 'Task_director', 'EndEvent_1'),
     ].join('\n'),
     [
       shape({ id: 'StartEvent_1', x: 152, y: 182, w: 36, h: 36 }),
