@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { AppError, toPage, type CopyRow, type InstanceRow, type Page, type PageQuery, type ProcessDetail, type TaskListQuery, type TaskRow } from '@tpl/contracts';
 import { DB_POOL } from '@tpl/event-store';
+import { demoActor } from '@tpl/identity';
 import { DefinitionService } from './definition/definition.service';
 import { InstanceService } from './instance/instance.service';
 import type { FlowContext } from './flow-context';
@@ -19,7 +20,6 @@ type TaskDb = {
   title: string;
   form_key: string | null;
   assignee: string | null;
-  assignee_name: string | null;
   owner: string | null;
   candidate_users: string[];
   candidate_roles: string[];
@@ -37,12 +37,12 @@ type TaskDb = {
 };
 
 const TASK_SELECT = `SELECT t.task_id, t.task_name, t.node_key, t.instance_id, i.definition_id, i.process_key, i.process_name, i.business_key, i.document_type, i.title,
-    t.form_key, t.assignee, (SELECT u.name FROM idn_users u WHERE u.tenant_id = t.tenant_id AND u.account = t.assignee) AS assignee_name, t.owner,
+    t.form_key, t.assignee, t.owner,
     t.candidate_users, t.candidate_roles, t.delegation_state, t.status, t.decision, t.comment, t.escalated, i.initiator, i.initiator_name,
     t.create_time, t.end_time, i.version, count(*) OVER () AS total_count
   FROM wf_tasks t JOIN wf_instances i ON i.tenant_id = t.tenant_id AND i.instance_id = t.instance_id`;
 
-const taskOf = (r: TaskDb): TaskRow => ({
+const taskOf = (r: TaskDb, names: ReadonlyMap<string, string> = new Map()): TaskRow => ({
   taskId: r.task_id,
   taskName: r.task_name,
   nodeKey: r.node_key,
@@ -55,7 +55,7 @@ const taskOf = (r: TaskDb): TaskRow => ({
   title: r.title,
   formKey: r.form_key,
   assignee: r.assignee,
-  assigneeName: r.assignee_name,
+  assigneeName: r.assignee ? (names.get(r.assignee) ?? null) : null,
   owner: r.owner,
   candidateUsers: r.candidate_users,
   candidateRoles: r.candidate_roles,
@@ -118,6 +118,17 @@ export class FlowQueries {
     @Inject(DefinitionService) private readonly definitions: DefinitionService,
   ) {}
 
+  /** Display names of a page's assignees, in one look-up after paging (never per row of the whole list). */
+  private async named(tenantId: string, rows: TaskDb[]): Promise<TaskRow[]> {
+    const accounts = [...new Set(rows.map((r) => r.assignee).filter((a): a is string => !!a))];
+    const names = new Map<string, string>();
+    for (const a of accounts) {
+      const u = await demoActor(this.pool, tenantId, a);
+      if (u) names.set(a, u.name);
+    }
+    return rows.map((r) => taskOf(r, names));
+  }
+
   private async tasks(ctx: FlowContext, q: TaskListQuery, clause: string, order: string, params: unknown[]): Promise<Page<TaskRow>> {
     const where = ['t.tenant_id = $1', clause];
     const all: unknown[] = [ctx.tenantId, ...params];
@@ -130,7 +141,7 @@ export class FlowQueries {
     if (q.documentType) add('i.document_type = ?', q.documentType);
     all.push(q.size, (q.current - 1) * q.size);
     const { rows } = await this.pool.query<TaskDb>(`${TASK_SELECT} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT $${all.length - 1} OFFSET $${all.length}`, all);
-    return toPage(rows.map(taskOf), rows.length ? Number(rows[0]!.total_count) : q.current > 1 ? await this.countTasks(where, all.slice(0, -2)) : 0, q);
+    return toPage(await this.named(ctx.tenantId, rows), rows.length ? Number(rows[0]!.total_count) : q.current > 1 ? await this.countTasks(where, all.slice(0, -2)) : 0, q);
   }
 
   private async countTasks(where: string[], params: unknown[]): Promise<number> {
@@ -232,12 +243,12 @@ export class FlowQueries {
       r.assignee === me || r.owner === me || r.initiator === me || r.copied || r.handled_by.includes(me) ||
       (r.status === 'open' && !r.assignee && (r.candidate_users.includes(me) || r.candidate_roles.some((x) => ctx.roles.includes(x))));
     if (!visible) throw new AppError(403, 'flow.errors.notYourTask');
-    return taskOf(r);
+    return (await this.named(ctx.tenantId, [r]))[0]!;
   }
 
   async instanceTasks(tenantId: string, instanceId: string): Promise<TaskRow[]> {
     const { rows } = await this.pool.query<TaskDb>(`${TASK_SELECT} WHERE t.tenant_id = $1 AND t.instance_id = $2 ORDER BY t.create_time, t.task_id`, [tenantId, instanceId]);
-    return rows.map(taskOf);
+    return this.named(tenantId, rows);
   }
 
   async detail(tenantId: string, instanceId: string): Promise<ProcessDetail> {

@@ -4,7 +4,7 @@ import type { Pool } from 'pg';
 import { every } from '../interval';
 import { DB_POOL, EVENT_STORE, runAsSystem, runInTenant, type PostgresEventStore, type StoredEvent } from '@tpl/event-store';
 import { decideReview, type ReviewAction } from '@tpl/workflows';
-import { AppError, type FlowActor } from '@tpl/contracts';
+import { AppError, translate, type FlowActor } from '@tpl/contracts';
 import { InstanceService, FLOW_SCHEDULER } from '../instance/instance.service';
 import { ReviewRegistry } from './review.port';
 
@@ -96,7 +96,7 @@ export class ReviewProcessManager implements OnApplicationBootstrap, OnApplicati
         if (!(err instanceof AppError)) throw err;
         // the process cannot start (missing, suspended): the document goes back to its owner, saying why
         this.logger.warn(`review of ${action.documentType} ${action.documentId} cannot start: ${err.key}`);
-        await doc.reject({ ...outcome, approver: FLOW_SCHEDULER, comment: `${err.key} ${JSON.stringify(err.vars)}` });
+        await doc.reject({ ...outcome, approver: FLOW_SCHEDULER, comment: translate('zh', err.key, err.vars) });
       }
       return;
     }
