@@ -295,4 +295,51 @@ describe('approvals in Chromium', () => {
     await auditor.getByTestId('copy-Dora Dispatcher · 1.5d').waitFor();
     await auditor.close();
   });
+
+  it('opens the shipped sample and edits its escalation time and its condition in the properties panel', async () => {
+    const admin = await open('admin', 'admin');
+    await admin.goto(`${t.url}/definition/designer`);
+    await canvasReady(admin);
+    await admin.getByTestId('designer-new').hover();
+    await admin.getByTestId('designer-sample-consignment_review').click();
+    await admin.locator('[data-element-id="Timer_escalate"]').waitFor();
+    // the boundary timer: 24 hours, said as an amount and a unit
+    await admin.locator('[data-element-id="Timer_escalate"]').click();
+    expect(await admin.getByTestId('tpl-timer-amount').inputValue()).toBe('24');
+    expect(await admin.getByTestId('tpl-timer-unit').inputValue()).toBe('hours');
+    await admin.getByTestId('tpl-timer-amount').fill('2');
+    await admin.getByTestId('tpl-timer-unit').selectOption('days');
+    // the heavy flow's condition, as rows over the consignment's fields
+    await admin.locator('[data-element-id="Flow_heavy"] .djs-hit').click({ force: true });
+    expect(await admin.getByTestId('tpl-condition-field-0').inputValue()).toBe('totals.weg');
+    expect(await admin.getByTestId('tpl-condition-op-0').inputValue()).toBe('>');
+    await admin.getByTestId('tpl-condition-value-0').fill('5000');
+    await admin.getByTestId('tpl-condition-value-0').press('Tab');
+    await admin.getByTestId('tpl-condition-add').click();
+    await admin.getByTestId('tpl-condition-field-1').selectOption('customerCode');
+    await admin.getByTestId('tpl-condition-op-1').selectOption('in');
+    await admin.getByTestId('tpl-condition-value-1').fill('C001, C002');
+    await admin.getByTestId('tpl-condition-value-1').press('Tab');
+    await admin.getByTestId('tpl-condition-expression').filter({ hasText: 'totals.weg > 5000 && customerCode in ["C001", "C002"]' }).waitFor();
+    // a condition typed by hand that does not parse is said at once
+    await admin.getByTestId('tpl-condition-mode').click();
+    await admin.getByTestId('tpl-condition-text').fill('totals.weg >');
+    await admin.getByTestId('tpl-condition-error').waitFor();
+    // nothing unparseable was written; undo takes back the last edit, redo brings it again
+    await admin.getByTestId('designer-undo').click();
+    await admin.getByTestId('tpl-condition-expression').filter({ hasText: 'totals.weg > 5000 && customerCode in []' }).waitFor();
+    await admin.getByTestId('designer-redo').click();
+    await admin.getByTestId('tpl-condition-expression').filter({ hasText: 'customerCode in ["C001", "C002"]' }).waitFor();
+    // the XML the designer would save says it in our extension and in ISO 8601
+    await admin.getByTestId('designer-key').fill('consignment_review_b');
+    await admin.getByTestId('designer-key').press('Tab');
+    await admin.getByTestId('designer-save').click();
+    await admin.getByTestId('designer-model-version').waitFor();
+    const adminApi = await t.client().as('100001', 'admin', 'admin');
+    const models = data(await adminApi.get<{ records: { id: string; modelKey: string }[] }>('/api/bl-flow/model/list?keyword=consignment_review_b'));
+    const model = data(await adminApi.get<{ xml: string }>(`/api/bl-flow/model/detail?id=${models.records.find((m) => m.modelKey === 'consignment_review_b')!.id}`));
+    expect(model.xml).toContain('>P2D<');
+    expect(model.xml).toContain('totals.weg &gt; 5000');
+    await admin.close();
+  });
 });
