@@ -1,6 +1,7 @@
 import jwt from 'jsonwebtoken';
 import type { EntityDef } from '@tpl/contracts';
 import { ApiClient, data, type Answer } from '../support/api-client';
+import { notOk, runAttempts, type Attempt } from '../support/attempts';
 import { consignmentInput, dispatchInput } from '../support/fixtures';
 import { startTestHost, type TestHost } from '../support/host';
 import { allEntities, base, sampleRecord } from '../support/records';
@@ -12,7 +13,6 @@ import { allEntities, base, sampleRecord } from '../support/records';
  * Each attempt must be refused (never a 2xx that grants it, never another tenant's data)
  * and nothing may answer 500. The counts are printed.
  */
-type Attempt = { name: string; run: () => Promise<Answer<unknown>>; refused?: (a: Answer<unknown>) => boolean };
 
 const C = '/api/bl-transport/consignment';
 
@@ -40,7 +40,6 @@ describe('security: generated attempts', () => {
   }, 300_000);
   afterAll(async () => t?.stop());
 
-  const notOk = (a: Answer<unknown>) => a.status >= 400 && a.status < 500;
 
   const attempts = (): Attempt[] => {
     const list: Attempt[] = [];
@@ -139,13 +138,7 @@ describe('security: generated attempts', () => {
 
   it('refuses every attempt and never answers 500', async () => {
     const all = attempts();
-    const granted: string[] = [];
-    const errors: string[] = [];
-    for (const a of all) {
-      const answer = await a.run();
-      if (answer.status >= 500) errors.push(`${a.name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
-      else if (!(a.refused ?? notOk)(answer)) granted.push(`${a.name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
-    }
+    const { granted, errors } = await runAttempts(all);
     console.log(`security attempts: ${all.length} made, ${granted.length} succeeded, ${errors.length} answered 500`);
     expect(all.length).toBeGreaterThanOrEqual(200);
     expect(granted).toEqual([]);

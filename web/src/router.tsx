@@ -12,6 +12,7 @@ import { EntityFormPage } from './features/md/EntityFormPage';
 import { EntityViewPage } from './features/md/EntityViewPage';
 import { paths } from './paths';
 import { flowRoutes } from './features/flow/routes';
+import { registrationRoutes } from './features/system/registrations/routes';
 
 export const router = createBrowserRouter([
   { path: paths.login, element: <LoginPage /> },
@@ -33,6 +34,7 @@ export const router = createBrowserRouter([
       { path: paths.mdView(':entity', ':id'), element: <EntityRoute render={(def) => <EntityViewPage def={def} />} /> },
       { path: paths.mdEdit(':entity', ':id'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
       ...flowRoutes,
+      ...registrationRoutes,
     ],
   },
   { path: '*', element: <NotFoundPage /> },

@@ -1,4 +1,5 @@
 export * from './consignment.machine';
 export * from './machine-graph';
+export * from './registration.machine';
 export * from './bpmn';
 export * from './review.process-manager';

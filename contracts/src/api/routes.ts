@@ -3,6 +3,7 @@ import { envelopeSchema } from './envelope';
 import { defineRoutes, type RouteDef } from './route';
 import { flowRoutes } from '../flow/routes';
 import { tokenQuerySchema, tokenResponseSchema, userInfoSchema } from '../auth/token';
+import { authFlowRoutes } from '../auth/routes';
 import {
   arriveSchema,
   cancelSchema,
@@ -47,7 +48,7 @@ export const authRoutes = defineRoutes({
   token: {
     method: 'POST',
     path: '/api/bl-auth/token',
-    summary: 'Sign in (grantType password or refresh_token); Authorization: Basic base64(clientId:clientSecret)',
+    summary: 'Sign in (grantType password, captcha with Captcha-Key/Captcha-Code headers, refresh_token, sms, social); Authorization: Basic base64(clientId:clientSecret)',
     tag: 'auth',
     query: tokenQuerySchema,
     response: envelopeSchema(tokenResponseSchema),
@@ -129,4 +130,4 @@ export const consignmentRoutes = defineRoutes({
   cancel: transition('cancel', cancelSchema),
 });
 
-export const allRoutes: Record<string, Record<string, RouteDef>> = { auth: authRoutes, consignment: consignmentRoutes, flow: flowRoutes };
+export const allRoutes: Record<string, Record<string, RouteDef>> = { auth: authRoutes, authFlows: authFlowRoutes, consignment: consignmentRoutes, flow: flowRoutes };

@@ -11,10 +11,15 @@ export const tokenQuerySchema = z.object({
   password: z.string().max(128).optional(),
   type: z.string().max(20).optional(),
   refreshToken: z.string().max(512).optional(),
-  /** sms grant: the phone and the code sent to it */
+  /** sms grant: the phone */
   phone: z.string().trim().max(20).optional(),
-  code: z.string().trim().max(10).optional(),
+  /** sms grant: the code sent to the phone; social grant: the provider's authorization code */
+  code: z.string().trim().max(2048).optional(),
   scope: z.string().max(50).optional(),
+  /** social grant: the configured provider, the state issued by oauth/render, and (optional, RFC 9207) the issuer the provider named */
+  source: z.string().trim().max(32).optional(),
+  state: z.string().trim().max(256).optional(),
+  iss: z.string().trim().max(500).optional(),
 });
 export type TokenQuery = z.infer<typeof tokenQuerySchema>;
 

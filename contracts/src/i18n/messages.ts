@@ -5,7 +5,8 @@
  */
 import { entityResources } from '../entities/define';
 import { entities } from '../entities/registry';
-import { withFlow } from './flow';
+import { authMessages } from './auth';
+import { flowMessages } from './flow';
 
 export const LANGUAGES = ['zh', 'en', 'mo'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -502,7 +503,26 @@ const withEntities = (base: Tree, lang: 0 | 1 | 2): Tree => {
   return out;
 };
 
-export const resources: Record<Language, Tree> = { zh: nest(withEntities(withFlow(zh, 'zh'), 0)), en: nest(withEntities(withFlow(en, 'en'), 1)), mo: nest(withEntities(withFlow(mo, 'mo'), 2)) };
+/** Messages of other areas, each kept in a file of its own: one line here per area. */
+const areas: Record<Language, Tree>[] = [
+  authMessages,
+  flowMessages,
+];
+const deepMerge = (base: Tree, extra: Tree): Tree => {
+  const out: Tree = { ...base };
+  for (const [k, v] of Object.entries(extra)) {
+    const existing = out[k];
+    out[k] = typeof v === 'object' && typeof existing === 'object' ? deepMerge(existing, v) : v;
+  }
+  return out;
+};
+const withAreas = (base: Tree, lang: Language): Tree => areas.reduce((tree, area) => deepMerge(tree, area[lang]), base);
+
+export const resources: Record<Language, Tree> = {
+  zh: nest(withEntities(withAreas(zh, 'zh'), 0)),
+  en: nest(withEntities(withAreas(en, 'en'), 1)),
+  mo: nest(withEntities(withAreas(mo, 'mo'), 2)),
+};
 
 const lookupNode = (tree: Tree, key: string): string | Tree | undefined => {
   let node: string | Tree | undefined = tree;

@@ -10,7 +10,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { openRequestScope, openStorage, type Storage } from '@tpl/event-store';
-import { DEMO_TENANTS, demoActor, identityMigrations, seedTenants, userAccountsProjection } from '@tpl/identity';
+import { DEMO_TENANTS, demoActor, identityMigrations, oauthLinksProjection, registrationsProjection, seedTenants, userAccountsProjection } from '@tpl/identity';
 import { CommandBus } from '@nestjs/cqrs';
 import { seedDemoConsignments, transportMigrations, transportProjections } from '@tpl/transport';
 import { FlowSeeder, workflowMigrations, workflowProjections } from '@tpl/workflow';
@@ -30,12 +30,13 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     migrations: [...identityMigrations, ...recordsMigrations, ...transportMigrations, ...workflowMigrations],
-    projections: [...transportProjections, recordsProjection(), userAccountsProjection, ...workflowProjections],
+    projections: [...transportProjections, recordsProjection(), userAccountsProjection, oauthLinksProjection, registrationsProjection, ...workflowProjections],
   });
   try {
     if (config.seedDemo) await seedTenants(storage.db.pool);
 
-    const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024 });
+    // maxParamLength: a licence travels in the path (spec 01 importLicense/{license})
+    const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 5000 } });
     const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(storage), adapter, {
       logger: options.logLevels ?? ['error', 'warn', 'log'],
       abortOnError: false,

@@ -1,11 +1,14 @@
 import { Body, Controller, Get, Headers, Inject, Query } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { z } from 'zod';
-import { DB_POOL } from '@tpl/event-store';
+import { AppError, authRoutes, errorLogUploadSchema, ok, parseOrThrow, type TokenQuery } from '@tpl/contracts';
+import { DB_POOL, runInTenant } from '@tpl/event-store';
 import { CaptchaService } from './captcha.service';
 import { SmsCodes } from './sms.service';
-import { authRoutes, ok, parseOrThrow } from '@tpl/contracts';
+import { LoginOptionsService } from './social/login-options.service';
+import { SocialSignIn } from './social/social.service';
 import { AuthService } from './auth.service';
+import { sameTenant } from './business-day';
 import { Public, type AuthUser } from './auth-user';
 import { PostOk } from './http';
 import { CurrentUser } from './current-user';
@@ -15,25 +18,14 @@ const smsQuery = z.object({
   phone: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(20),
 });
 
-const errorLogSchema = z
-  .array(
-    z.object({
-      type: z.string().max(50).optional(),
-      url: z.string().max(2000).optional(),
-      message: z.string().max(5000).optional(),
-      stack: z.string().max(20000).optional(),
-      time: z.string().max(50).optional(),
-      info: z.string().max(5000).optional(),
-    }),
-  )
-  .max(200);
-
 @Controller()
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly captchas: CaptchaService,
     private readonly sms: SmsCodes,
+    private readonly options: LoginOptionsService,
+    private readonly social: SocialSignIn,
     @Inject(DB_POOL) private readonly pool: Pool,
   ) {}
 
@@ -44,12 +36,23 @@ export class AuthController {
     @Headers('authorization') authorization: string | undefined,
     @Headers('captcha-key') captchaKey: string | undefined,
     @Headers('captcha-code') captchaCode: string | undefined,
+    @Headers('tenant-id') tenantHeader: string | undefined,
   ) {
     this.auth.checkClient(authorization);
-    const q = parseOrThrow(authRoutes.token.query!, query, 'auth') as import('@tpl/contracts').TokenQuery;
-    // the captcha grant is the password grant behind a picture check (Captcha-Key, Captcha-Code headers)
+    const q = parseOrThrow(authRoutes.token.query!, query, 'auth') as TokenQuery;
+    // the captcha grant is the password grant behind a picture check (Captcha-Key, Captcha-Code headers);
+    // a tenant that wants captchas gets no plain password grant
     if (q.grantType === 'captcha') await this.captchas.verify(captchaKey, captchaCode);
-    if (q.grantType === 'sms') await this.sms.verify(q.tenantId ?? '', q.phone, q.code);
+    if (q.grantType === 'password' && (await this.options.captchaRequired(q.tenantId))) throw new AppError(400, 'errors.captchaRequired');
+    if (q.grantType === 'sms') {
+      this.options.requireSms();
+      await this.sms.verify(q.tenantId ?? '', q.phone, q.code);
+    }
+    if (q.grantType === 'social') {
+      if (!q.tenantId) throw new AppError(400, 'errors.tenantRequired');
+      if (!sameTenant(tenantHeader, q.tenantId)) throw new AppError(403, 'errors.forbidden');
+      return ok(await runInTenant(q.tenantId, () => this.social.grant(q)));
+    }
     return ok(await this.auth.grant(q));
   }
 
@@ -58,6 +61,7 @@ export class AuthController {
   @PostOk('/api/bl-auth/sms/send')
   async sendSms(@Query() query: unknown) {
     const q = parseOrThrow(smsQuery, query, 'auth');
+    this.options.requireSms();
     return ok(await this.sms.send(q.tenantId, q.phone));
   }
 
@@ -83,7 +87,7 @@ export class AuthController {
   /** The console's local error log, uploaded by the user (spec 01: "Upload local error logs"). */
   @PostOk('/api/bl-system/error-log/upload')
   async uploadErrorLog(@Body() body: unknown, @CurrentUser() user: AuthUser) {
-    const entries = parseOrThrow(errorLogSchema, body, 'errorLog');
+    const entries = parseOrThrow(errorLogUploadSchema, body, 'errorLog');
     for (const entry of entries) {
       await this.pool.query(`INSERT INTO idn_error_logs (tenant_id, user_id, account, entry) VALUES ($1, $2, $3, $4)`, [
         user.tenantId,

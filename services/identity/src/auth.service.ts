@@ -72,6 +72,7 @@ export class AuthService {
       case 'refresh_token':
         return this.refreshGrant(q);
       case 'social':
+        // the controller hands the social grant to SocialSignIn, which needs the provider
         throw new AppError(400, 'errors.unsupportedGrant', { grantType: q.grantType });
       case 'sms':
         return this.smsGrant(q);
@@ -179,6 +180,23 @@ export class AuthService {
     } finally {
       client.release();
     }
+  }
+
+  /**
+   * A new session for an active user of an active tenant, found by account (the social
+   * grant, once the provider vouched for the person); undefined when there is none.
+   */
+  async sessionForAccount(tenantId: string, account: string, oauthId: string): Promise<TokenResponse | undefined> {
+    const { rows } = await this.pool.query<UserRow>(
+      `SELECT u.* FROM idn_users u JOIN idn_tenants t ON t.tenant_id = u.tenant_id
+        WHERE u.tenant_id = $1 AND u.account = $2 AND u.status = 1 AND t.status = 1`,
+      [tenantId, account],
+    );
+    const user = rows[0];
+    if (!user) return undefined;
+    const sessionId = randomUUID();
+    await this.pool.query(`INSERT INTO idn_sessions (session_id, tenant_id, user_id) VALUES ($1, $2, $3)`, [sessionId, user.tenant_id, user.user_id]);
+    return { ...(await this.issue(user, sessionId)), oauthId };
   }
 
   private async issue(user: UserRow, sessionId: string, db: Pick<Pool, 'query'> = this.pool): Promise<TokenResponse> {

@@ -80,3 +80,70 @@ CREATE TABLE IF NOT EXISTS idn_sms_codes (
   PRIMARY KEY (tenant_id, phone)
 );`,
 });
+
+identityMigrations.push({
+  id: 'identity/004-sign-in-flows',
+  sql: `
+ALTER TABLE idn_tenants ADD COLUMN IF NOT EXISTS captcha_enabled boolean NOT NULL DEFAULT false;
+-- social sign-in: the state issued with each authorization request (single use, minutes)
+CREATE TABLE IF NOT EXISTS idn_oauth_states (
+  state_hash text PRIMARY KEY,
+  tenant_id text NOT NULL,
+  source text NOT NULL,
+  code_verifier text NOT NULL,
+  nonce text NOT NULL,
+  redirect_uri text NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+-- the registration ticket handed to a social user with no account here (single use)
+CREATE TABLE IF NOT EXISTS idn_oauth_tickets (
+  ticket_hash text PRIMARY KEY,
+  tenant_id text NOT NULL,
+  oauth_record_id uuid NOT NULL,
+  source text NOT NULL,
+  uuid text NOT NULL,
+  nickname text NOT NULL DEFAULT '',
+  email text NOT NULL DEFAULT '',
+  avatar text NOT NULL DEFAULT '',
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz
+);
+-- projection of Useroauth events: which user a third-party account signs in as
+CREATE TABLE IF NOT EXISTS idn_oauth_links (
+  tenant_id text NOT NULL,
+  record_id uuid NOT NULL,
+  source text NOT NULL,
+  uuid text NOT NULL,
+  account text,
+  removed boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (tenant_id, record_id)
+);
+CREATE INDEX IF NOT EXISTS idn_oauth_links_subject ON idn_oauth_links (tenant_id, source, uuid);
+-- projection of Registration events: the administrator's list
+CREATE TABLE IF NOT EXISTS idn_registrations (
+  tenant_id text NOT NULL,
+  id uuid NOT NULL,
+  version int NOT NULL,
+  account text NOT NULL,
+  name text NOT NULL,
+  source text NOT NULL,
+  uuid text NOT NULL,
+  oauth_record_id uuid NOT NULL,
+  external_name text NOT NULL DEFAULT '',
+  email text NOT NULL DEFAULT '',
+  avatar text NOT NULL DEFAULT '',
+  status text NOT NULL,
+  reason text NOT NULL DEFAULT '',
+  role_id jsonb NOT NULL DEFAULT '[]',
+  dept_id text NOT NULL DEFAULT '',
+  submitted_at timestamptz NOT NULL,
+  decided_at timestamptz,
+  decided_by text NOT NULL DEFAULT '',
+  PRIMARY KEY (tenant_id, id)
+);
+-- one pending application per account name and per third-party account
+CREATE UNIQUE INDEX IF NOT EXISTS idn_registrations_pending_account ON idn_registrations (tenant_id, account) WHERE status = 'PENDING';
+CREATE UNIQUE INDEX IF NOT EXISTS idn_registrations_pending_person ON idn_registrations (tenant_id, oauth_record_id) WHERE status = 'PENDING';
+CREATE INDEX IF NOT EXISTS idn_registrations_list ON idn_registrations (tenant_id, submitted_at DESC);`,
+});

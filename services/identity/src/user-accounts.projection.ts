@@ -54,16 +54,16 @@ const statementFor = (e: StoredEvent): SqlText[] => {
  * tenant's administrators should manage tenants; that rule is issue 5's.
  */
 const tenantStatement = (e: StoredEvent): SqlText[] => {
-  const d = (e.data as { data?: { tenantId?: string; tenantName?: string } }).data;
+  const d = (e.data as { data?: { tenantId?: string; tenantName?: string; captchaEnabled?: number | boolean } }).data;
   switch (e.type) {
     case 'TenantCreated':
     case 'TenantChanged':
       if (!d?.tenantId) return [];
       return [
         sql(
-          `INSERT INTO idn_tenants (tenant_id, name, status) VALUES (%L, %L, 1)
-           ON CONFLICT (tenant_id) DO UPDATE SET name = EXCLUDED.name, status = 1`,
-          d.tenantId, d.tenantName ?? d.tenantId,
+          `INSERT INTO idn_tenants (tenant_id, name, status, captcha_enabled) VALUES (%L, %L, 1, %L)
+           ON CONFLICT (tenant_id) DO UPDATE SET name = EXCLUDED.name, status = 1, captcha_enabled = EXCLUDED.captcha_enabled`,
+          d.tenantId, d.tenantName ?? d.tenantId, d.captchaEnabled === 1 || d.captchaEnabled === true,
         ),
       ];
     case 'TenantRemoved':

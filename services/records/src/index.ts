@@ -13,3 +13,4 @@ export * from './attachments.controller';
 export * from './serial-codes';
 export * from './file-store';
 export * from './menus.controller';
+export * from './account-records.adapter';

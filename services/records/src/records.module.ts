@@ -6,7 +6,8 @@ import { CategoryStatusJob } from './category-status.job';
 import { AttachmentsController } from './attachments.controller';
 import { SerialCodes } from './serial-codes';
 import { MenuAccess, MenusController } from './menus.controller';
-import { BUTTON_PERMISSIONS } from '@tpl/identity';
+import { ACCOUNT_RECORDS, BUTTON_PERMISSIONS } from '@tpl/identity';
+import { RecordsAccountPort } from './account-records.adapter';
 import { RecordsService } from './records.service';
 
 /** Serves every registered entity through the one framework. */
@@ -23,8 +24,8 @@ export class RecordsModule {
         ...defs.filter((d) => d.name === 'dict').map(dictionaryControllerFor),
         ...defs.map(recordsControllerFor),
       ],
-      providers: [RecordsService, RecordsSpreadsheets, CategoryStatusJob, SerialCodes, MenuAccess, { provide: BUTTON_PERMISSIONS, useExisting: MenuAccess }],
-      exports: [RecordsService, CategoryStatusJob, SerialCodes, MenuAccess, BUTTON_PERMISSIONS],
+      providers: [RecordsService, RecordsSpreadsheets, CategoryStatusJob, SerialCodes, MenuAccess, { provide: BUTTON_PERMISSIONS, useExisting: MenuAccess }, { provide: ACCOUNT_RECORDS, useClass: RecordsAccountPort }],
+      exports: [RecordsService, CategoryStatusJob, SerialCodes, MenuAccess, BUTTON_PERMISSIONS, ACCOUNT_RECORDS],
     };
   }
 }

@@ -231,6 +231,10 @@ export const demoMenus = () => {
     menu(code, name, `/md/${code}`, undefined, 10 + i);
     entities.filter((d) => d.service === service).forEach((d, k) => menu(`md_${d.name}`, d.title[0], `/md/${d.name}`, code, k + 1, `${d.name}.title`));
   });
+  // guest registrations from social sign-in, decided by the tenant's administrator
+  menu('registration', '注册申请', '/system/registrations', 'system', 90, 'registration.title');
+  button('registration_approve', 'approve', 'registration', 1);
+  button('registration_reject', 'reject', 'registration', 2);
   const topmenus: Rec[] = [
     { menuCode: 'work', menuName: '工作台', sort: 1, menus: ['transport', 'flow'] },
     { menuCode: 'data', menuName: '基础数据', sort: 2, menus: ['basic', 'transportData'] },

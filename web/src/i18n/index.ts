@@ -4,6 +4,7 @@ import { LANGUAGES, resources as sharedResources, type Language } from '@tpl/con
 import { zh } from './zh';
 import { en } from './en';
 import { mo } from './mo';
+import { registrationsMessages } from '../features/system/registrations/i18n';
 import { consignmentReviewStrings } from '../features/transport/consignment/i18n';
 import { flowStrings } from '../features/flow/i18n';
 
@@ -28,13 +29,18 @@ export const mergeMessages = (base: Messages, extra: Messages): Messages => {
 };
 
 const consoleStrings: Record<Language, Messages> = { zh, en, mo };
-for (const lang of LANGUAGES) consoleStrings[lang] = mergeMessages(consoleStrings[lang], consignmentReviewStrings[lang]);
-for (const lang of LANGUAGES) consoleStrings[lang] = mergeMessages(consoleStrings[lang], flowStrings[lang]);
+
+/** Strings of feature areas kept in their own folders: one line per area. */
+const areaStrings: Record<Language, Messages>[] = [
+  registrationsMessages,
+  consignmentReviewStrings,
+  flowStrings,
+];
 
 export const messages: Record<Language, Messages> = {
-  zh: mergeMessages(sharedResources.zh, consoleStrings.zh),
-  en: mergeMessages(sharedResources.en, consoleStrings.en),
-  mo: mergeMessages(sharedResources.mo, consoleStrings.mo),
+  zh: areaStrings.reduce((m, a) => mergeMessages(m, a.zh), mergeMessages(sharedResources.zh, consoleStrings.zh)),
+  en: areaStrings.reduce((m, a) => mergeMessages(m, a.en), mergeMessages(sharedResources.en, consoleStrings.en)),
+  mo: areaStrings.reduce((m, a) => mergeMessages(m, a.mo), mergeMessages(sharedResources.mo, consoleStrings.mo)),
 };
 
 const flatten = (tree: Messages, prefix = ''): [key: string, text: string][] =>

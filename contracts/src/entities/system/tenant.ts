@@ -1,4 +1,4 @@
-import { date, defineEntity, mobile, num, text } from '../define';
+import { date, defineEntity, flag, mobile, num, text } from '../define';
 
 /** Tenant: one operator company using the console; accountNumber -1 means no user limit. */
 export const tenant = defineEntity({
@@ -15,5 +15,7 @@ export const tenant = defineEntity({
     address: text(['联系地址', 'Address', '聯絡地址'], { max: 200, list: false }),
     accountNumber: num(['账号额度', 'User limit', '帳號額度'], { integer: true, min: -1 }),
     expireTime: date(['过期时间', 'Expires on', '到期日期']),
+    // sign-in asks every user of this tenant for a picture code (CAPTCHA_ENABLED turns it on for all)
+    captchaEnabled: flag(['登录验证码', 'Sign-in captcha', '登入驗證碼'], { list: false }),
   },
 });

@@ -1,11 +1,17 @@
-import { defineEntity, email, oneOf, ref, text } from '../define';
+import { defineEntity, email, ref, text } from '../define';
 
-/** Third-party login: an external account bound to a user (filled in by the sign-in flow). */
+/**
+ * Third-party login: an external account (source + uuid, the provider's subject) bound to a
+ * user by account. The social sign-in flow keeps it: made at the first sign-in, its profile
+ * refreshed at each, linked when an administrator approves the person's registration. An
+ * administrator may also link one by hand. No code field: the same uuid may exist at two
+ * providers, so (source, uuid) is the key, kept unique by the flow (deterministic record ids).
+ */
 export const useroauth = defineEntity({
   name: 'useroauth',
   service: 'bl-system',
   title: ['第三方登录', 'Third-party login', '第三方登入'],
-  codeField: 'uuid',
+  nameField: 'username',
   fields: {
     uuid: text(['第三方ID', 'External ID', '第三方ID'], { required: true, max: 64, filter: true }),
     userId: ref(['绑定用户', 'Linked user', '綁定用戶'], 'user', { filter: true }),
@@ -17,12 +23,6 @@ export const useroauth = defineEntity({
     location: text(['所在地', 'Location', '所在地'], { max: 100, list: false }),
     email: email(['邮箱', 'Email', '郵箱']),
     gender: text(['性别', 'Gender', '性別'], { max: 20, list: false }),
-    source: oneOf(['来源', 'Source', '來源'], {
-      GITHUB: ['GitHub', 'GitHub', 'GitHub'],
-      GITEE: ['Gitee', 'Gitee', 'Gitee'],
-      WECHAT: ['微信', 'WeChat', '微信'],
-      OIDC: ['OIDC单点登录', 'OIDC single sign-on', 'OIDC單一登入'],
-      OTHER: ['其他', 'Other', '其他'],
-    }, { required: true, filter: true }),
+    source: text(['来源', 'Source', '來源'], { required: true, max: 32, pattern: /^[a-z0-9][a-z0-9_-]{0,31}$/, patternKey: 'validation.invalid', filter: true }),
   },
 });

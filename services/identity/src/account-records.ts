@@ -1,0 +1,53 @@
+import type { Actor } from '@tpl/contracts';
+import type { NewEvent } from '@tpl/event-store';
+
+/** Who does what, in which tenant, for which request: as the records service takes it. */
+export type AccountContext = { tenantId: string; actor: Actor; correlationId: string };
+
+/** What a provider tells about a person: the fields of the useroauth record (spec 02 3.1). */
+export type ExternalProfile = {
+  source: string;
+  uuid: string;
+  username: string;
+  nickname: string;
+  avatar?: string;
+  blog?: string;
+  company?: string;
+  location?: string;
+  email?: string;
+  gender?: string;
+};
+
+/** An append to run in the same transaction as the records' own (the registration's decision). */
+export type CoAppend = { stream: string; events: NewEvent[]; expectedVersion: number; streamType: string };
+
+/**
+ * The port through which sign-in keeps users and third-party logins, which are records of
+ * system administration (the records context implements it): identity never writes their
+ * streams itself, so the user screens, history and sign-in always agree.
+ */
+export interface AccountRecords {
+  /** Creates the person's useroauth record, or refreshes its profile; answers its id. */
+  saveExternalUser(ctx: AccountContext, profile: ExternalProfile): Promise<{ id: string }>;
+  /**
+   * Creates the user (with the password hash it applied with), links the useroauth record
+   * to it and runs `also`, all in one transaction or not at all.
+   */
+  createLinkedUser(
+    ctx: AccountContext,
+    input: {
+      /** the new user record's id (decided first, so the registration's decision can name it) */
+      userId: string;
+      account: string;
+      name: string;
+      roleId: string[];
+      deptId?: string | undefined;
+      email?: string | undefined;
+      avatar?: string | undefined;
+      passwordHash: string;
+      oauthRecordId: string;
+    },
+    also: CoAppend,
+  ): Promise<void>;
+}
+export const ACCOUNT_RECORDS = Symbol('ACCOUNT_RECORDS');

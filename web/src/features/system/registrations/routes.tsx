@@ -1,0 +1,7 @@
+import type { RouteObject } from 'react-router-dom';
+import { RegistrationsPage } from './RegistrationsPage';
+
+export const REGISTRATIONS_PATH = '/system/registrations';
+
+/** The administrator's registrations screen (menu `registration` in the demo menus). */
+export const registrationRoutes: RouteObject[] = [{ path: REGISTRATIONS_PATH, element: <RegistrationsPage /> }];
