@@ -37,6 +37,11 @@ describe('condition expressions (jexl over the document fields)', () => {
     expect(checkCondition('days >')).toEqual({ ok: false, error: expect.any(String) });
     expect(checkCondition('   ')).toEqual({ ok: false, error: 'empty expression' });
     expect(checkCondition('days > 3')).toEqual({ ok: true });
+    // calls are parsed by jexl but no function exists: refused before deploy
+    expect(checkCondition('require("fs")').ok).toBe(false);
+    expect(checkCondition('weight|double > 3').ok).toBe(false);
+    // an expression that only fails on missing data is fine to deploy
+    expect(checkCondition('lines[0].qty > 1')).toEqual({ ok: true });
   });
 
   it('accepts an absent or jexl language only', () => {

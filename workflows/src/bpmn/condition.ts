@@ -36,10 +36,17 @@ export const checkCondition = (expression: string): ConditionCheck => {
   if (!expression.trim()) return { ok: false, error: 'empty expression' };
   try {
     jexl.compile(expression);
-    return { ok: true };
   } catch (e) {
     return { ok: false, error: (e as Error).message };
   }
+  // no functions or transforms exist in our language: a call to one can never work
+  try {
+    jexl.evalSync(expression, {});
+  } catch (e) {
+    const message = (e as Error).message;
+    if (/(Function|Transform) \S+ is not defined/.test(message)) return { ok: false, error: message };
+  }
+  return { ok: true };
 };
 
 /** Evaluates a condition over the variables; throws ConditionError when it cannot be parsed. */

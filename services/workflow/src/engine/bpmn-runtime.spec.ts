@@ -41,4 +41,10 @@ describe('bpmn runtime: one step at a time from saved state', () => {
     expect(s2.waiting).toEqual(s1.waiting);
     expect(s2.passedNodes).toEqual([]);
   });
+
+  it('a condition failing on this instance\'s data is a 409 naming it, not a crash', async () => {
+    const broken = xml.replace('totals.weg &gt; 10000', 'lines[0].weg &gt; 10000');
+    const s1 = await runEngineStep(broken, undefined, { kind: 'start', variables: {} });
+    await expect(runEngineStep(broken, s1.state, { kind: 'signal', executionId: s1.waiting[0]!.executionId })).rejects.toMatchObject({ code: 409, key: 'flow.errors.conditionFailed' });
+  });
 });

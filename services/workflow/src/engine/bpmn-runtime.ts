@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { evaluateCondition, isConditionLanguage, tplModdleDescriptor } from '@tpl/workflows';
+import { AppError } from '@tpl/contracts';
+import { ConditionError, evaluateCondition, isConditionLanguage, tplModdleDescriptor } from '@tpl/workflows';
 
 /**
  * bpmn-engine driven one step at a time. Nothing lives in memory between steps: every
@@ -127,7 +128,13 @@ export const runEngineStep = async (xml: string, state: EngineState | undefined,
     // the broker is synchronous; one turn of the loop lets any deferred work settle
     await new Promise((resolve) => setImmediate(resolve));
   }
-  if (failure) throw failure;
+  if (failure) {
+    // a condition that cannot be evaluated on this instance's data: nothing is saved, the user is told why
+    const cause = failure as Error & { source?: { error?: Error } };
+    const message = failure instanceof ConditionError ? failure.message : String(cause.message ?? failure);
+    if (failure instanceof ConditionError || /Condition ".*" cannot be evaluated/.test(message)) throw new AppError(409, 'flow.errors.conditionFailed', { error: message });
+    throw failure;
+  }
   const waiting = completed
     ? []
     : execution
