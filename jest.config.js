@@ -26,7 +26,7 @@ const common = {
   moduleNameMapper: map,
   testEnvironment: 'node',
   // ESM-only packages pulled in by the host (Node 20's jest cannot require them): compile them to CommonJS
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|openid-client|oauth4webapi|jose)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|openid-client|oauth4webapi|jose|bpmnlint|min-dash)/)'],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };
 module.exports = {

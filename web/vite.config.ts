@@ -8,6 +8,10 @@ import react from '@vitejs/plugin-react';
  */
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/** bpmn-io libraries and what only they use */
+const BPMN_LIBS =
+  /node_modules[\\/](bpmn-js[^\\/]*|diagram-js[^\\/]*|@bpmn-io|bpmnlint[^\\/]*|bpmn-moddle|moddle[^\\/]*|zeebe-bpmn-moddle|camunda-bpmn-js-behaviors|didi|tiny-svg|min-dom|min-dash|path-intersection|ids|hammerjs|inherits-browser|object-refs|saxen|preact|@codemirror|@lezer|lezer-feel|feelin|feelers|focus-trap|tabbable|clsx|classnames|htm)[\\/]/;
+
 export default defineConfig({
   base: '/',
   plugins: [react()],
@@ -30,7 +34,8 @@ export default defineConfig({
           groups: [
             { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/ },
             // React Flow (and what only it uses) stays in the lazily loaded lifecycle chunk
-            { name: 'vendor', test: /node_modules[\\/](?!@xyflow|d3-|zustand|classcat)/ },
+            // bpmn-js, its properties panel and bpmnlint stay out of it: they load with the designer or the first diagram
+            { name: 'vendor', test: (id: string) => /node_modules[\\/](?!@xyflow|d3-|zustand|classcat)/.test(id) && !BPMN_LIBS.test(id) },
           ],
         },
       },

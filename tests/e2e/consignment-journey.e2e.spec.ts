@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, SCREENSHOTS, WEB_DIST } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
+import { fillConsignmentForm } from '../support/consignment-form';
 
 /**
  * The journey of issue 3 in a real browser: a dispatcher signs in, creates a
@@ -51,23 +52,7 @@ describe('consignment journey in Chromium', () => {
     await page.getByTestId('save-button').click();
     await page.getByText('Please input Customer code').first().waitFor();
 
-    await page.getByTestId('customerCode').fill('C001');
-    for (const [party, values] of Object.entries({
-      consignor: ['Acme Foods', 'Li Lei', '13800138000', 'No. 1 Harbor Road, Shanghai'],
-      consignee: ['Fresh Mart Pudong', 'Han Mei', '13900139000', 'No. 9 Market Street, Shanghai'],
-    })) {
-      const [name, linkman, mobile, address] = values;
-      await page.getByTestId(`${party}-name`).fill(name!);
-      await page.getByTestId(`${party}-linkman`).fill(linkman!);
-      await page.getByTestId(`${party}-mobile`).fill(mobile!);
-      await page.getByTestId(`${party}-address`).fill(address!);
-    }
-    await page.getByTestId('deliveryMode').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Home delivery' }).click();
-    await page.getByTestId('line-0-materialCode').fill('M001');
-    await page.getByTestId('line-0-name').fill('Rice 10kg');
-    await page.getByTestId('line-0-qty').fill('10');
-    await page.getByTestId('line-0-weg').fill('100');
+    await fillConsignmentForm(page);
     await page.getByTestId('save-button').click();
 
     await page.waitForURL(/\/transport\/consignment\/[0-9a-f-]{36}$/);

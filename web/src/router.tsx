@@ -11,6 +11,7 @@ import { EntityListPage } from './features/md/EntityListPage';
 import { EntityFormPage } from './features/md/EntityFormPage';
 import { EntityViewPage } from './features/md/EntityViewPage';
 import { paths } from './paths';
+import { flowRoutes } from './features/flow/routes';
 import { registrationRoutes } from './features/system/registrations/routes';
 
 export const router = createBrowserRouter([
@@ -32,6 +33,7 @@ export const router = createBrowserRouter([
       { path: paths.mdNew(':entity'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
       { path: paths.mdView(':entity', ':id'), element: <EntityRoute render={(def) => <EntityViewPage def={def} />} /> },
       { path: paths.mdEdit(':entity', ':id'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
+      ...flowRoutes,
       ...registrationRoutes,
     ],
   },

@@ -210,9 +210,23 @@ export const demoMenus = () => {
   menu('transport', '运输管理', '/transport', undefined, 1);
   menu('consignment', '托运单', '/transport/consignment', 'transport', 1, 'menu.consignment');
   ['add', 'edit', 'delete', 'audit', 'dispatch', 'load', 'arrive', 'sign', 'cancel', 'submit_review'].forEach((b, i) => button(`consignment_${b}`, b, 'consignment', i + 1));
-  // approvals: the workflow's button codes (FLOW_BUTTONS), under one menu
-  menu('flow', '流程管理', '/flowable/work/start', undefined, 2, 'flow.title');
-  Object.values(FLOW_BUTTONS).forEach((code, i) => button(code, code, 'flow', i + 1));
+  // approvals: the work entries (start, the inbox lists) and the design entries, with the workflow's button codes
+  menu('flow', '流程', '/flowable', undefined, 2, 'flow.menu.group');
+  const flowWork: [string, string, string][] = [
+    ['start', '发起流程', '/flowable/work/start'],
+    ['todo', '我的待办', '/flowable/work/todo'],
+    ['claim', '待签任务', '/flowable/work/claim'],
+    ['done', '办结任务', '/flowable/work/done'],
+    ['send', '我的请求', '/flowable/work/send'],
+    ['copy', '我的抄送', '/flowable/work/copy'],
+  ];
+  const flowDesign: [string, string, string][] = [
+    ['designer', '流程设计', '/definition/designer'],
+    ['definitions', '流程管理', '/definition/manager'],
+    ['reviewConfig', '审批配置', '/definition/review'],
+  ];
+  [...flowWork, ...flowDesign].forEach(([key, name, path], i) => menu(`flow_${key}`, name, path, 'flow', i + 1, `flow.menu.${key}`));
+  Object.values(FLOW_BUTTONS).forEach((code, i) => button(code, code, 'flow', 20 + i));
   const areas: [string, string, string][] = [
     ['bl-system', 'system', '系统管理'],
     ['bl-resource', 'resource', '资源管理'],
@@ -254,9 +268,10 @@ export const demoMenus = () => {
   };
   // anyone but the read-only auditor may be given a task (a leave's manager, an initiator's sign-off): who
   // acts on which task is the task's assignment; the task buttons let a role act at all; design and
-  // deploy stay with admin
-  const taskButtons = ['flow', ...Object.values(FLOW_BUTTONS).filter((c) => c.startsWith('flow_task_'))];
-  for (const role of Object.keys(allocations)) if (role !== 'auditor') allocations[role] = [...allocations[role]!, ...taskButtons];
+  // deploy stay with admin. Every role has the work entries (the auditor reads what was copied to it).
+  const flowEntries = ['flow', ...flowWork.map(([key]) => `flow_${key}`)];
+  const taskButtons = Object.values(FLOW_BUTTONS).filter((c) => c.startsWith('flow_task_'));
+  for (const role of Object.keys(allocations)) allocations[role] = [...allocations[role]!, ...flowEntries, ...(role === 'auditor' ? [] : taskButtons)];
   return { menus, topmenus, allocations };
 };
 

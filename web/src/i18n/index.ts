@@ -6,6 +6,7 @@ import { en } from './en';
 import { mo } from './mo';
 import { registrationsMessages } from '../features/system/registrations/i18n';
 import { consignmentReviewStrings } from '../features/transport/consignment/i18n';
+import { flowStrings } from '../features/flow/i18n';
 
 /**
  * i18next for the console: the shared resources of @tpl/contracts (field labels, actions,
@@ -33,6 +34,7 @@ const consoleStrings: Record<Language, Messages> = { zh, en, mo };
 const areaStrings: Record<Language, Messages>[] = [
   registrationsMessages,
   consignmentReviewStrings,
+  flowStrings,
 ];
 
 export const messages: Record<Language, Messages> = {

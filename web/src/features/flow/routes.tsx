@@ -1,0 +1,33 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Spin } from 'antd';
+import type { TFunction } from 'i18next';
+import type { RouteObject } from 'react-router-dom';
+import { DefinitionsPage } from './definitions/DefinitionsPage';
+import { ReviewConfigPage } from './definitions/ReviewConfigPage';
+import { LeaveDetailPage, LeaveFormPage, LeaveHandlePage } from './leave/LeavePages';
+import { flowPaths, inboxTabs } from './paths';
+import { WorkDetailPage } from './work/DetailPage';
+import { InboxPage } from './work/InboxPage';
+import { StartPage } from './work/StartPage';
+
+// the modeler (bpmn-js, its properties panel, bpmnlint) is loaded only when the designer opens
+const DesignerPage = lazy(() => import('./designer/DesignerPage').then((m) => ({ default: m.DesignerPage })));
+const lazyPage = (page: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{page}</Suspense>;
+
+/** The page's name (a Chinese label, as spec 01 names routes) and its title in the user's language, read by the shell's tabs. */
+const titled = (name: string, key: string) => ({ name, title: (t: TFunction) => t(key) });
+
+const tabNames: Record<(typeof inboxTabs)[number], string> = { todo: '我的待办', claim: '待签任务', done: '办结任务', send: '我的请求', copy: '我的抄送' };
+
+/** The workflow screens (issue 6): one line in web/src/router.tsx adds them. */
+export const flowRoutes: RouteObject[] = [
+  { path: '/definition/designer', element: lazyPage(<DesignerPage />), handle: titled('流程设计', 'flow.menu.designer') },
+  { path: flowPaths.definitions, element: <DefinitionsPage />, handle: titled('流程管理', 'flow.menu.definitions') },
+  { path: flowPaths.reviewConfig, element: <ReviewConfigPage />, handle: titled('审批配置', 'flow.menu.reviewConfig') },
+  { path: flowPaths.start, element: <StartPage />, handle: titled('发起流程', 'flow.menu.start') },
+  ...inboxTabs.map((tab) => ({ path: flowPaths.inbox(tab), element: <InboxPage tab={tab} />, handle: titled(tabNames[tab], `flow.menu.${tab}`) })),
+  { path: '/flowable/work/detail', element: <WorkDetailPage />, handle: titled('流程详情', 'flow.menu.detail') },
+  { path: '/task/process/leave/form/:processDefinitionId', element: <LeaveFormPage />, handle: titled('请假申请', 'flow.menu.leaveForm') },
+  { path: '/task/process/leave/handle/:taskId/:processInstanceId/:businessId', element: <LeaveHandlePage />, handle: titled('请假审批', 'flow.menu.leaveHandle') },
+  { path: '/task/process/leave/detail/:processInstanceId/:businessId', element: <LeaveDetailPage />, handle: titled('请假详情', 'flow.menu.leaveDetail') },
+];

@@ -1,0 +1,8 @@
+import { useSearchParams } from 'react-router-dom';
+import { Workbench } from './Workbench';
+
+/** /flowable/work/detail?taskId=&processInstanceId=&businessId=: one task (or instance) with its document, diagram and decisions. */
+export const WorkDetailPage = () => {
+  const [search] = useSearchParams();
+  return <Workbench instanceId={search.get('processInstanceId') ?? undefined} taskId={search.get('taskId') ?? undefined} />;
+};
