@@ -13,9 +13,11 @@ import { EntityViewPage } from './features/md/EntityViewPage';
 import { paths } from './paths';
 import { flowRoutes } from './features/flow/routes';
 import { registrationRoutes } from './features/system/registrations/routes';
+import { authRoutes } from './auth/routes';
 
 export const router = createBrowserRouter([
   { path: paths.login, element: <LoginPage /> },
+  ...authRoutes,
   {
     element: (
       <RequireAuth>
