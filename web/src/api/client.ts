@@ -86,7 +86,7 @@ const toSearch = (query: Record<string, QueryValue> | URLSearchParams = {}): str
 const isEnvelope = (value: unknown): value is Envelope<unknown> =>
   typeof value === 'object' && value !== null && ('code' in value || 'success' in value);
 
-const headersFor = (opts: RequestOptions): Headers => {
+const headersFor = (opts: RequestOptions, method = 'GET'): Headers => {
   const session = opts.auth === false ? null : getSession();
   const headers = new Headers({
     Accept: 'application/json',
@@ -97,8 +97,9 @@ const headersFor = (opts: RequestOptions): Headers => {
   const tenantId = opts.tenantId ?? session?.token.tenantId;
   if (tenantId) headers.set('Tenant-Id', tenantId);
   if (session?.token.accessToken) headers.set('Blade-Auth', `bearer ${session.token.accessToken}`);
-  // a multipart body gets its boundary from the browser
-  if (!opts.form) headers.set('Content-Type', 'application/json');
+  // spec 01 section 7's JSON content type; not on a multipart body (the browser sets its boundary)
+  // nor on a POST without a body (the server refuses an empty JSON body)
+  if (!opts.form && (opts.body !== undefined || method === 'GET')) headers.set('Content-Type', 'application/json');
   for (const [name, value] of Object.entries(opts.headers ?? {})) headers.set(name, value);
   return headers;
 };
@@ -144,7 +145,7 @@ const exchange = async <T>(method: string, url: string, opts: RequestOptions): P
   try {
     const response = await fetch(url, {
       method,
-      headers: headersFor(opts),
+      headers: headersFor(opts, method),
       body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       signal: controller.signal,
     });
