@@ -2,7 +2,6 @@ import { Navigate, createBrowserRouter } from 'react-router-dom';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAuth } from './auth/RequireAuth';
 import { AppLayout } from './layout/AppLayout';
-import { NotFoundPage } from './layout/NotFoundPage';
 import { ConsignmentListPage } from './features/transport/consignment/ListPage';
 import { ConsignmentFormPage } from './features/transport/consignment/FormPage';
 import { ConsignmentViewPage } from './features/transport/consignment/ViewPage';
@@ -13,9 +12,11 @@ import { EntityViewPage } from './features/md/EntityViewPage';
 import { paths } from './paths';
 import { flowRoutes } from './features/flow/routes';
 import { registrationRoutes } from './features/system/registrations/routes';
+import { shellPageRoutes, standalonePageRoutes } from './features/pages/routes';
 
 export const router = createBrowserRouter([
   { path: paths.login, element: <LoginPage /> },
+  ...standalonePageRoutes,
   {
     element: (
       <RequireAuth>
@@ -23,7 +24,6 @@ export const router = createBrowserRouter([
       </RequireAuth>
     ),
     children: [
-      { index: true, element: <Navigate to={paths.consignmentList} replace /> },
       { path: paths.consignmentList, element: <ConsignmentListPage /> },
       { path: paths.consignmentNew, element: <ConsignmentFormPage /> },
       { path: paths.consignmentView(':id'), element: <ConsignmentViewPage /> },
@@ -35,7 +35,8 @@ export const router = createBrowserRouter([
       { path: paths.mdEdit(':entity', ':id'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
       ...flowRoutes,
       ...registrationRoutes,
+      ...shellPageRoutes,
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
+  { path: '*', element: <Navigate to="/404" replace /> },
 ]);

@@ -53,9 +53,9 @@ export interface AccountRecords {
   ownProfile(tenantId: string, userId: string): Promise<OwnProfile | undefined>;
   /**
    * Changes only the given profile fields of the user's own record (a UserChanged event with its
-   * field diff; validated by the user record's own rules). `expectedVersion` when the page sent one.
+   * field diff; validated by the user record's own rules; null clears a field). `expectedVersion` when the page sent one.
    */
-  changeOwnProfile(ctx: AccountContext, userId: string, changes: Record<string, string>, expectedVersion?: number): Promise<{ id: string; version: number }>;
+  changeOwnProfile(ctx: AccountContext, userId: string, changes: Record<string, string | null>, expectedVersion?: number): Promise<{ id: string; version: number }>;
   /** Sets the user's own login password (a UserPasswordSet event marked `self`, the hash masked in history). */
   setOwnPassword(ctx: AccountContext, userId: string, passwordHash: string): Promise<{ id: string; version: number }>;
 }

@@ -50,9 +50,14 @@ export class ProfileController {
   @EveryUser()
   @PostOk(R.updateInfo.path)
   async updateInfo(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta) {
-    const input = parseOrThrow(R.updateInfo.body!, merged(query, body), 'user') as UpdateInfo;
-    const changes: Record<string, string> = {};
-    for (const k of PROFILE_FIELDS) if (input[k] !== undefined) changes[k] = input[k];
+    const raw = merged(query, body) as Record<string, unknown>;
+    const input = parseOrThrow(R.updateInfo.body!, raw, 'user') as UpdateInfo;
+    // a field sent empty clears it (the record's rules refuse that for a required one); a field left out keeps its value
+    const changes: Record<string, string | null> = {};
+    for (const k of PROFILE_FIELDS) {
+      if (input[k] !== undefined) changes[k] = input[k];
+      else if (k in raw) changes[k] = null;
+    }
     const ctx = { tenantId: meta.user.tenantId, actor: actorOf(meta.user), correlationId: meta.correlationId };
     return ok(await this.records.changeOwnProfile(ctx, meta.user.userId, changes, input.version));
   }

@@ -132,12 +132,17 @@ export class RecordsAccountPort implements AccountRecords {
     return { id: state.id, version: state.version, data: state.data, roleNames: await names('role', roles), deptName: (await names('dept', dept))[0] ?? '' };
   }
 
-  async changeOwnProfile(ctx: AccountContext, userId: string, changes: Record<string, string>, expectedVersion?: number): Promise<{ id: string; version: number }> {
+  async changeOwnProfile(ctx: AccountContext, userId: string, changes: Record<string, string | null>, expectedVersion?: number): Promise<{ id: string; version: number }> {
     const user = def('user');
     const state = await this.load(user, ctx.tenantId, userId);
     if (!state || state.removed) throw new AppError(404, 'errors.recordNotFound', { id: userId });
     // the record's own rules over the whole record as it would be, so a profile edit can never store what the user screen refuses
-    const data = parseOrThrow(dataSchemaOf(user), { ...state.data, ...changes }, 'user') as Record<string, unknown>;
+    const next: Record<string, unknown> = { ...state.data };
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) delete next[k];
+      else next[k] = v;
+    }
+    const data = parseOrThrow(dataSchemaOf(user), next, 'user') as Record<string, unknown>;
     const events = decideRecord(user, { type: 'Change', id: userId, expectedVersion: expectedVersion ?? state.version, data }, state);
     if (!events.length) return { id: userId, version: state.version };
     const r = await this.store.append(recordStream(user, ctx.tenantId, userId), events, { expectedVersion: state.version, metadata: this.meta(ctx), streamType: pascal(user.name) });
