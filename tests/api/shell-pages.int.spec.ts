@@ -204,6 +204,9 @@ describe.each(STORES)('shell pages API on the %s store', (kind) => {
       data(await me.post(`${U}/update-info`, { realName: 'Ivy Z.' }));
       expect(await profile(dispatcher)).toEqual(dispatcherBefore);
       expect((await profile(me)).realName).toBe('Ivy Z.');
+      // a field sent empty is cleared; one left out keeps its value
+      data(await me.post(`${U}/update-info`, { realName: '' }));
+      expect(await profile(me)).toMatchObject({ realName: '', name: 'Ivy', email: 'ivy@example.com' });
     });
 
     it('changes the password: old one checked, confirmation matched, other sessions signed out', async () => {
