@@ -2,7 +2,6 @@ import { Navigate, createBrowserRouter } from 'react-router-dom';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAuth } from './auth/RequireAuth';
 import { AppLayout } from './layout/AppLayout';
-import { NotFoundPage } from './layout/NotFoundPage';
 import { ConsignmentListPage } from './features/transport/consignment/ListPage';
 import { ConsignmentFormPage } from './features/transport/consignment/FormPage';
 import { ConsignmentViewPage } from './features/transport/consignment/ViewPage';
@@ -14,10 +13,12 @@ import { paths } from './paths';
 import { flowRoutes } from './features/flow/routes';
 import { registrationRoutes } from './features/system/registrations/routes';
 import { authRoutes } from './auth/routes';
+import { shellPageRoutes, standalonePageRoutes } from './features/pages/routes';
 
 export const router = createBrowserRouter([
   { path: paths.login, element: <LoginPage /> },
   ...authRoutes,
+  ...standalonePageRoutes,
   {
     element: (
       <RequireAuth>
@@ -25,7 +26,6 @@ export const router = createBrowserRouter([
       </RequireAuth>
     ),
     children: [
-      { index: true, element: <Navigate to={paths.consignmentList} replace /> },
       { path: paths.consignmentList, element: <ConsignmentListPage /> },
       { path: paths.consignmentNew, element: <ConsignmentFormPage /> },
       { path: paths.consignmentView(':id'), element: <ConsignmentViewPage /> },
@@ -37,7 +37,8 @@ export const router = createBrowserRouter([
       { path: paths.mdEdit(':entity', ':id'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
       ...flowRoutes,
       ...registrationRoutes,
+      ...shellPageRoutes,
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
+  { path: '*', element: <Navigate to="/404" replace /> },
 ]);
