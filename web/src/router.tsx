@@ -2,6 +2,7 @@ import { Navigate, createBrowserRouter } from 'react-router-dom';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAuth } from './auth/RequireAuth';
 import { AppLayout } from './layout/AppLayout';
+import { LOCK_PATH, LockGuard, LockPage } from './layout/Lock';
 import { NotFoundPage } from './layout/NotFoundPage';
 import { ConsignmentListPage } from './features/transport/consignment/ListPage';
 import { ConsignmentFormPage } from './features/transport/consignment/FormPage';
@@ -14,28 +15,40 @@ import { paths } from './paths';
 import { flowRoutes } from './features/flow/routes';
 import { registrationRoutes } from './features/system/registrations/routes';
 
+/**
+ * Spec 01 section 2. /lock stands alone; every other route is under the lock guard (locked:
+ * to /lock). Outside the layout: sign-in, the token check page, the error pages. Inside the
+ * signed-in layout (tab pages): the shell's pages and every feature's. Unknown paths: /404.
+ */
 export const router = createBrowserRouter([
-  { path: paths.login, element: <LoginPage /> },
+  { path: LOCK_PATH, element: <LockPage /> },
   {
-    element: (
-      <RequireAuth>
-        <AppLayout />
-      </RequireAuth>
-    ),
+    element: <LockGuard />,
     children: [
-      { index: true, element: <Navigate to={paths.consignmentList} replace /> },
-      { path: paths.consignmentList, element: <ConsignmentListPage /> },
-      { path: paths.consignmentNew, element: <ConsignmentFormPage /> },
-      { path: paths.consignmentView(':id'), element: <ConsignmentViewPage /> },
-      { path: paths.consignmentEdit(':id'), element: <ConsignmentFormPage /> },
-      // master data: any entity type of the contracts' registry; an unknown one is the 404 page
-      { path: paths.mdList(':entity'), element: <EntityRoute render={(def) => <EntityListPage def={def} />} /> },
-      { path: paths.mdNew(':entity'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
-      { path: paths.mdView(':entity', ':id'), element: <EntityRoute render={(def) => <EntityViewPage def={def} />} /> },
-      { path: paths.mdEdit(':entity', ':id'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
-      ...flowRoutes,
-      ...registrationRoutes,
+      { path: paths.login, element: <LoginPage /> },
+      { path: '/404', element: <NotFoundPage /> },
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <Navigate to={paths.consignmentList} replace /> },
+          { path: paths.consignmentList, element: <ConsignmentListPage /> },
+          { path: paths.consignmentNew, element: <ConsignmentFormPage /> },
+          { path: paths.consignmentView(':id'), element: <ConsignmentViewPage /> },
+          { path: paths.consignmentEdit(':id'), element: <ConsignmentFormPage /> },
+          // master data: any entity type of the contracts' registry; an unknown one is the 404 page
+          { path: paths.mdList(':entity'), element: <EntityRoute render={(def) => <EntityListPage def={def} />} /> },
+          { path: paths.mdNew(':entity'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
+          { path: paths.mdView(':entity', ':id'), element: <EntityRoute render={(def) => <EntityViewPage def={def} />} /> },
+          { path: paths.mdEdit(':entity', ':id'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
+          ...flowRoutes,
+          ...registrationRoutes,
+        ],
+      },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
+  { path: '*', element: <Navigate to="/404" replace /> },
 ]);

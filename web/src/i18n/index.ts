@@ -7,6 +7,7 @@ import { mo } from './mo';
 import { registrationsMessages } from '../features/system/registrations/i18n';
 import { consignmentReviewStrings } from '../features/transport/consignment/i18n';
 import { flowStrings } from '../features/flow/i18n';
+import { shellStrings } from '../layout/i18n';
 
 /**
  * i18next for the console: the shared resources of @tpl/contracts (field labels, actions,
@@ -35,6 +36,7 @@ const areaStrings: Record<Language, Messages>[] = [
   registrationsMessages,
   consignmentReviewStrings,
   flowStrings,
+  shellStrings,
 ];
 
 export const messages: Record<Language, Messages> = {
