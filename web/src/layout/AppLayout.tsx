@@ -45,7 +45,7 @@ const SIDER_WIDTH = 220;
 
 /**
  * Spec 01 section 2: the signed-in frame. Header (sidebar toggle, top menus with the refresh
- * entry, search, top bar), left sidebar (logo and the selected top menu's entries), tabs bar,
+ * entry, top bar), left sidebar (logo, the search box, the selected top menu's entries), tabs bar,
  * the kept-alive content, footer. Each page visited opens (or shows) its tab; the document is
  * titled after its entry; small screens fold the sidebar after each navigation.
  */
@@ -130,6 +130,11 @@ export const AppLayout = () => {
             height={32}
           />
         </div>
+        {!collapsed && (
+          <div className="shell-search-wrap">
+            <MenuSearch trees={[...visible.values()].filter((tree): tree is MenuNode[] => Boolean(tree))} />
+          </div>
+        )}
         <SideMenu
           top={selectedTop}
           tree={selectedTree}
@@ -137,7 +142,6 @@ export const AppLayout = () => {
           selectedCode={here?.top === selectedTop?.id ? here?.found.node.code : undefined}
           openCodes={openCodes}
           onOpenChange={setOpenCodes}
-          onChoose={() => undefined}
           dark={dark}
           collapsed={collapsed}
         />
@@ -154,7 +158,6 @@ export const AppLayout = () => {
           <div className="shell-top-menu-wrap">
             <TopMenuBar tops={tops} selected={selectedTop?.id} onSelect={setChosenTop} />
           </div>
-          {screen >= 2 && <MenuSearch trees={[...visible.values()].filter((tree): tree is MenuNode[] => Boolean(tree))} onChoose={() => undefined} />}
           <TopBar />
         </Layout.Header>
         <TabsBar />

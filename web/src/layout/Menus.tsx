@@ -111,7 +111,6 @@ export const SideMenu = ({
   selectedCode,
   openCodes,
   onOpenChange,
-  onChoose,
   dark,
   collapsed,
 }: {
@@ -121,7 +120,6 @@ export const SideMenu = ({
   selectedCode: string | undefined;
   openCodes: string[];
   onOpenChange: (codes: string[]) => void;
-  onChoose: () => void;
   dark: boolean;
   collapsed: boolean;
 }) => {
@@ -168,14 +166,13 @@ export const SideMenu = ({
         const node = byCode.get(key);
         if (!node?.path) return;
         navigate(menuTarget(node));
-        onChoose();
       }}
     />
   );
 };
 
 /** Spec 01 section 2: the search box over leaf entries, by label prefix, ignoring case. */
-export const MenuSearch = ({ trees, onChoose }: { trees: MenuNode[][]; onChoose: () => void }) => {
+export const MenuSearch = ({ trees }: { trees: MenuNode[][] }) => {
   const { t } = useTranslation();
   const label = useMenuLabel();
   const navigate = useNavigate();
@@ -199,12 +196,8 @@ export const MenuSearch = ({ trees, onChoose }: { trees: MenuNode[][]; onChoose:
       onSelect={(code: string) => {
         const leaf = leaves.find((l) => l.code === code);
         setText('');
-        if (leaf) {
-          navigate(menuTarget(leaf));
-          onChoose();
-        }
+        if (leaf) navigate(menuTarget(leaf));
       }}
-      popupMatchSelectWidth={260}
     >
       <Input size="small" prefix={<SearchOutlined />} placeholder={t('shell.search')} allowClear data-testid="menu-search" aria-label={t('shell.search')} />
     </AutoComplete>
