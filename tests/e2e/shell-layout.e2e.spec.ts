@@ -82,6 +82,7 @@ describe('console shell layout in Chromium', () => {
     await page.getByTestId('menu-search').fill('cUSt');
     await page.getByTestId('search-option-md_customer').click();
     await page.waitForURL('**/md/customer');
+    await page.getByTestId('tab-/md/customer').waitFor();
     await topSelected(page, 'data');
     await page.waitForFunction(() => document.title === 'Customer - 3PL Operations Console');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-menus.png') });
@@ -104,24 +105,29 @@ describe('console shell layout in Chromium', () => {
     if (!(await page.getByTestId('menu-consignment').isVisible())) await page.getByTestId('menu-transport').click();
     await page.getByTestId('menu-consignment').click();
     await page.waitForURL('**/transport/consignment');
+    await page.getByTestId('tab-/transport/consignment').waitFor();
     await page.getByTestId('menu-search').fill('Material');
     await page.getByTestId('search-option-md_material').click();
     await page.waitForURL('**/md/material');
+    await page.getByTestId('tab-/md/material').waitFor();
     await page.getByTestId('md-row-M0001').waitFor();
     await page.getByTestId('menu-search').fill('Customer');
     await page.getByTestId('search-option-md_customer').click();
     await page.waitForURL('**/md/customer');
+    await page.getByTestId('tab-/md/customer').waitFor();
     await page.getByTestId('md-filter-code').fill('C-kept-alive');
     expect(await tabIds(page)).toEqual(['/wel/index', '/transport/consignment', '/md/material', '/md/customer']);
 
     // a tab switch shows the tab's page
     await page.getByTestId('tab-/transport/consignment').click();
     await page.waitForURL('**/transport/consignment');
+    await page.getByTestId('tab-/transport/consignment').waitFor();
     await page.getByTestId('new-button').waitFor();
 
     // the typed filter survives a tab switch: the page was kept, not mounted again
     await page.getByTestId('tab-/md/customer').click();
     await page.waitForURL('**/md/customer');
+    await page.getByTestId('tab-/md/customer').waitFor();
     expect(await page.getByTestId('md-filter-code').inputValue()).toBe('C-kept-alive');
     // hidden pages are out of the document: one filter box, the shown page's
     expect(await page.getByTestId('md-filter-code').count()).toBe(1);
@@ -129,18 +135,22 @@ describe('console shell layout in Chromium', () => {
     // a kept-alive page comes back where it was scrolled to; a page newly shown starts at the top
     await page.getByTestId('tab-/md/material').click();
     await page.waitForURL('**/md/material');
+    await page.getByTestId('tab-/md/material').waitFor();
     await page.evaluate(() => window.scrollTo(0, 300));
     await page.waitForFunction(() => window.scrollY === 300);
     await page.getByTestId('tab-/md/customer').click();
     await page.waitForURL('**/md/customer');
+    await page.getByTestId('tab-/md/customer').waitFor();
     await page.waitForFunction(() => window.scrollY === 0);
     await page.getByTestId('tab-/md/material').click();
     await page.waitForURL('**/md/material');
+    await page.getByTestId('tab-/md/material').waitFor();
     await page.waitForFunction(() => window.scrollY === 300);
 
     // close one (the shown one: its neighbour is shown)
     await closeButtonOf(page, '/md/material').click();
     await page.waitForURL('**/md/customer');
+    await page.getByTestId('tab-/md/customer').waitFor();
     expect(await tabIds(page)).toEqual(['/wel/index', '/transport/consignment', '/md/customer']);
     // the home tab cannot close
     expect(await closeButtonOf(page, '/wel/index').count()).toBe(0);
@@ -301,12 +311,14 @@ describe('console shell layout in Chromium', () => {
     await page.getByTestId('menu-search').fill('Customer');
     await page.getByTestId('search-option-md_customer').click();
     await page.waitForURL('**/md/customer');
+    await page.getByTestId('tab-/md/customer').waitFor();
     await page.getByTestId('logo-small').waitFor();
     await page.getByTestId('sider-toggle').click();
     await page.getByTestId('logo-wide').waitFor();
     if (!(await page.getByTestId('menu-md-material').isVisible())) await page.getByTestId('menu-basic').click();
     await page.getByTestId('menu-md-material').click();
     await page.waitForURL('**/md/material');
+    await page.getByTestId('tab-/md/material').waitFor();
     await page.getByTestId('logo-small').waitFor();
     expect(await page.getByTestId('shell-sider').getAttribute('data-collapsed')).toBe('true');
     await page.close();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -96,7 +96,8 @@ export const AppLayout = () => {
   }, [here?.found.trail]);
 
   const label = labelFor(pathname, search, here?.found);
-  useEffect(() => {
+  // before paint: the page and its tab appear together
+  useLayoutEffect(() => {
     openTab({ label, value: pathname, query: search.replace(/^\?/, '') || undefined });
     setEntryTitle(label);
   }, [label, pathname, search]);
