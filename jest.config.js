@@ -17,6 +17,7 @@ const map = {
   '^@tpl/identity$': '<rootDir>/services/identity/src/index.ts',
   '^@tpl/transport$': '<rootDir>/services/transport/src/index.ts',
   '^@tpl/workflow$': '<rootDir>/services/workflow/src/index.ts',
+  '^@tpl/report$': '<rootDir>/services/report/src/index.ts',
   '^@tpl/records$': '<rootDir>/services/records/src/index.ts',
   '^@tpl/host$': '<rootDir>/services/host/src/index.ts',
 };

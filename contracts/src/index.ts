@@ -12,6 +12,8 @@ export * from './auth/registration';
 export * from './auth/license';
 export * from './auth/error-log';
 export * from './auth/routes';
+export * from './auth/profile';
+export * from './report';
 export * from './transport/consignment';
 export * from './validation/validate';
 export * from './entities';

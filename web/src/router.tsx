@@ -3,7 +3,6 @@ import { LoginPage } from './auth/LoginPage';
 import { RequireAuth } from './auth/RequireAuth';
 import { AppLayout } from './layout/AppLayout';
 import { LOCK_PATH, LockGuard, LockPage } from './layout/Lock';
-import { NotFoundPage } from './layout/NotFoundPage';
 import { ConsignmentListPage } from './features/transport/consignment/ListPage';
 import { ConsignmentFormPage } from './features/transport/consignment/FormPage';
 import { ConsignmentViewPage } from './features/transport/consignment/ViewPage';
@@ -14,11 +13,12 @@ import { EntityViewPage } from './features/md/EntityViewPage';
 import { paths } from './paths';
 import { flowRoutes } from './features/flow/routes';
 import { registrationRoutes } from './features/system/registrations/routes';
+import { shellPageRoutes, standalonePageRoutes } from './features/pages/routes';
 
 /**
  * Spec 01 section 2. /lock stands alone; every other route is under the lock guard (locked:
- * to /lock). Outside the layout: sign-in, the token check page, the error pages. Inside the
- * signed-in layout (tab pages): the shell's pages and every feature's. Unknown paths: /404.
+ * to /lock). Outside the layout: sign-in, the token check page (/), the error pages. Inside
+ * the signed-in layout (tab pages): the shell's pages and every feature's. Unknown paths: /404.
  */
 export const router = createBrowserRouter([
   { path: LOCK_PATH, element: <LockPage /> },
@@ -26,7 +26,7 @@ export const router = createBrowserRouter([
     element: <LockGuard />,
     children: [
       { path: paths.login, element: <LoginPage /> },
-      { path: '/404', element: <NotFoundPage /> },
+      ...standalonePageRoutes,
       {
         element: (
           <RequireAuth>
@@ -34,7 +34,6 @@ export const router = createBrowserRouter([
           </RequireAuth>
         ),
         children: [
-          { index: true, element: <Navigate to={paths.consignmentList} replace /> },
           { path: paths.consignmentList, element: <ConsignmentListPage /> },
           { path: paths.consignmentNew, element: <ConsignmentFormPage /> },
           { path: paths.consignmentView(':id'), element: <ConsignmentViewPage /> },
@@ -46,6 +45,7 @@ export const router = createBrowserRouter([
           { path: paths.mdEdit(':entity', ':id'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
           ...flowRoutes,
           ...registrationRoutes,
+          ...shellPageRoutes,
         ],
       },
     ],

@@ -4,6 +4,8 @@ import { defineRoutes, type RouteDef } from './route';
 import { flowRoutes } from '../flow/routes';
 import { tokenQuerySchema, tokenResponseSchema, userInfoSchema } from '../auth/token';
 import { authFlowRoutes } from '../auth/routes';
+import { profileRoutes } from '../auth/profile';
+import { reportRoutes } from '../report/routes';
 import {
   arriveSchema,
   cancelSchema,
@@ -127,4 +129,4 @@ export const consignmentRoutes = defineRoutes({
   cancel: transition('cancel', cancelSchema),
 });
 
-export const allRoutes: Record<string, Record<string, RouteDef>> = { auth: authRoutes, authFlows: authFlowRoutes, consignment: consignmentRoutes, flow: flowRoutes };
+export const allRoutes: Record<string, Record<string, RouteDef>> = { auth: authRoutes, authFlows: authFlowRoutes, consignment: consignmentRoutes, flow: flowRoutes, profile: profileRoutes, report: reportRoutes };

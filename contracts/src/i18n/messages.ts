@@ -8,6 +8,7 @@ import { entities } from '../entities/registry';
 import { authzMessages } from './authz';
 import { authMessages } from './auth';
 import { flowMessages } from './flow';
+import { shellMessages } from './shell';
 
 export const LANGUAGES = ['zh', 'en', 'mo'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -509,6 +510,7 @@ const areas: Record<Language, Tree>[] = [
   authzMessages,
   authMessages,
   flowMessages,
+  shellMessages,
 ];
 const deepMerge = (base: Tree, extra: Tree): Tree => {
   const out: Tree = { ...base };

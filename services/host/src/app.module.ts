@@ -5,6 +5,7 @@ import { IdentityModule } from '@tpl/identity';
 import { TransportModule } from '@tpl/transport';
 import { RecordsModule } from '@tpl/records';
 import { WorkflowModule } from '@tpl/workflow';
+import { ReportModule } from '@tpl/report';
 import { StorageModule } from './storage.module';
 import { HealthController } from './health.controller';
 
@@ -13,7 +14,7 @@ export class AppModule {
   static forRoot(storage: Storage): DynamicModule {
     return {
       module: AppModule,
-      imports: [StorageModule.forRoot(storage), CqrsModule.forRoot(), IdentityModule, WorkflowModule, TransportModule, RecordsModule.forEntities()],
+      imports: [StorageModule.forRoot(storage), CqrsModule.forRoot(), IdentityModule, WorkflowModule, TransportModule, RecordsModule.forEntities(), ReportModule],
       controllers: [HealthController],
     };
   }

@@ -15,6 +15,7 @@ import { PLATFORM_TENANT } from '@tpl/contracts';
 import { CommandBus } from '@nestjs/cqrs';
 import { seedDemoConsignments, transportMigrations, transportProjections } from '@tpl/transport';
 import { FlowSeeder, workflowMigrations, workflowProjections } from '@tpl/workflow';
+import { reportMigrations, reportProjections } from '@tpl/report';
 import { RecordsService, recordsMigrations, recordsProjection, seedDemoMasterData, seedUsers } from '@tpl/records';
 import { AppModule } from './app.module';
 import { EnvelopeFilter } from './envelope.filter';
@@ -31,8 +32,8 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
     databaseUrl: config.databaseUrl,
     appDatabaseUrl: config.appDatabaseUrl,
     dataDir: config.dataDir,
-    migrations: [...identityMigrations, ...recordsMigrations, ...transportMigrations, ...workflowMigrations],
-    projections: [...transportProjections, recordsProjection(), userAccountsProjection, oauthLinksProjection, registrationsProjection, ...workflowProjections],
+    migrations: [...identityMigrations, ...recordsMigrations, ...transportMigrations, ...workflowMigrations, ...reportMigrations],
+    projections: [...transportProjections, recordsProjection(), userAccountsProjection, oauthLinksProjection, registrationsProjection, ...workflowProjections, ...reportProjections],
     rowSecurity: { platformTables: identityPlatformTables, platformTenant: PLATFORM_TENANT },
   });
   try {

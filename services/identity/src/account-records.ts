@@ -49,5 +49,16 @@ export interface AccountRecords {
     },
     also: CoAppend,
   ): Promise<void>;
+  /** The user's own record as the personal information page shows it (undefined when removed or unknown). */
+  ownProfile(tenantId: string, userId: string): Promise<OwnProfile | undefined>;
+  /**
+   * Changes only the given profile fields of the user's own record (a UserChanged event with its
+   * field diff; validated by the user record's own rules; null clears a field). `expectedVersion` when the page sent one.
+   */
+  changeOwnProfile(ctx: AccountContext, userId: string, changes: Record<string, string | null>, expectedVersion?: number): Promise<{ id: string; version: number }>;
+  /** Sets the user's own login password (a UserPasswordSet event marked `self`, the hash masked in history). */
+  setOwnPassword(ctx: AccountContext, userId: string, passwordHash: string): Promise<{ id: string; version: number }>;
 }
+
+export type OwnProfile = { id: string; version: number; data: Record<string, unknown>; roleNames: string[]; deptName: string };
 export const ACCOUNT_RECORDS = Symbol('ACCOUNT_RECORDS');

@@ -288,6 +288,46 @@ export class AuthService {
     this.sessionCache.set(user.sessionId, { revoked: true, at: Date.now() });
   }
 
+  /**
+   * Checks the caller's current password (MD5 hex, as at sign-in). A wrong one counts toward
+   * the same five-strike lock as sign-in, so a borrowed session cannot guess the password;
+   * while locked the answer says until when.
+   */
+  async verifyOwnPassword(user: AuthUser, md5: string): Promise<void> {
+    const { rows } = await this.pool.query<UserRow>(`SELECT * FROM idn_users WHERE tenant_id = $1 AND user_id = $2`, [user.tenantId, user.userId]);
+    const u = rows[0];
+    if (!u || u.status !== 1) throw new AppError(401, 'errors.unauthorized');
+    if (u.locked_until && u.locked_until > new Date()) throw new AppError(400, 'errors.accountLocked', { until: u.locked_until.toISOString() });
+    if (u.password_hash && (await argon2.verify(u.password_hash, md5.toLowerCase()))) {
+      await this.pool.query(`UPDATE idn_users SET failed_attempts = 0 WHERE tenant_id = $1 AND user_id = $2`, [user.tenantId, user.userId]);
+      return;
+    }
+    await this.pool.query(
+      `UPDATE idn_users SET failed_attempts = failed_attempts + 1,
+          locked_until = CASE WHEN failed_attempts + 1 >= $3 THEN now() + make_interval(mins => $4) ELSE locked_until END
+        WHERE tenant_id = $1 AND user_id = $2`,
+      [user.tenantId, user.userId, MAX_FAILED, LOCK_MINUTES],
+    );
+    throw new AppError(400, 'errors.oldPasswordWrong');
+  }
+
+  /** Ends every session of the user but the calling one (after a password change); answers how many. */
+  async revokeOtherSessions(user: AuthUser, reason: string): Promise<number> {
+    const { rows } = await this.pool.query<{ session_id: string }>(
+      `UPDATE idn_sessions SET revoked_at = now(), revoked_reason = $4
+        WHERE tenant_id = $1 AND user_id = $2 AND session_id <> $3 AND revoked_at IS NULL RETURNING session_id`,
+      [user.tenantId, user.userId, user.sessionId, reason],
+    );
+    for (const r of rows) this.sessionCache.set(r.session_id, { revoked: true, at: Date.now() });
+    return rows.length;
+  }
+
+  /** The tenant's display name (the personal information page). */
+  async tenantName(tenantId: string): Promise<string> {
+    const { rows } = await this.pool.query<{ name: string }>(`SELECT name FROM idn_tenants WHERE tenant_id = $1`, [tenantId]);
+    return rows[0]?.name ?? tenantId;
+  }
+
   async userInfo(user: AuthUser): Promise<UserInfo> {
     const { rows } = await this.pool.query<UserRow & { tenant_name: string }>(
       `SELECT u.*, t.name AS tenant_name FROM idn_users u JOIN idn_tenants t ON t.tenant_id = u.tenant_id

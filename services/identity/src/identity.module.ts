@@ -6,6 +6,7 @@ import { AuthService } from './auth.service';
 import { AuthSettings } from './auth-settings';
 import { CaptchaService } from './captcha.service';
 import { ErrorLogController } from './error-log.controller';
+import { ProfileController } from './profile.controller';
 import { LicenseController } from './license/license.controller';
 import { LicenseService } from './license/license.service';
 import { RegistrationController } from './registration/registration.controller';
@@ -19,7 +20,7 @@ import { LogSmsSender, SMS_SENDER, SmsCodes } from './sms.service';
 /** Global: every context's controllers use its guard helpers (ButtonCheck). */
 @Global()
 @Module({
-  controllers: [AuthController, SocialController, RegistrationController, LicenseController, ErrorLogController],
+  controllers: [AuthController, SocialController, RegistrationController, LicenseController, ErrorLogController, ProfileController],
   providers: [
     AuthService,
     ButtonCheck,

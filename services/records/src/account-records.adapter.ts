@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { AppError, dataSchemaOf, entityByName, fieldKey, parseOrThrow, type EntityDef } from '@tpl/contracts';
 import { DB_POOL, EVENT_STORE, type EventMetadata, type PostgresEventStore, type StoredEvent } from '@tpl/event-store';
-import type { AccountContext, AccountRecords, CoAppend, ExternalProfile } from '@tpl/identity';
+import type { AccountContext, AccountRecords, CoAppend, ExternalProfile, OwnProfile } from '@tpl/identity';
 import { decideRecord, evolveRecord, type RecordState } from './record.decider';
 import { eventType, pascal, recordStream } from './record.events';
 import { RECORDS_TABLE } from './records.migrations';
@@ -113,5 +113,51 @@ export class RecordsAccountPort implements AccountRecords {
       if (e.code === '23505' && e.constraint === 'md_records_code_uq') throw new AppError(409, 'errors.accountTaken', { account: input.account });
       throw err;
     }
+  }
+
+  async ownProfile(tenantId: string, userId: string): Promise<OwnProfile | undefined> {
+    const state = await this.load(def('user'), tenantId, userId);
+    if (!state || state.removed) return undefined;
+    const names = async (entity: string, codes: string[]) => {
+      if (!codes.length) return [];
+      const { rows } = await this.pool.query<{ code: string; name: string | null }>(
+        `SELECT code, name FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code = ANY($3)`,
+        [tenantId, entity, codes],
+      );
+      const byCode = new Map(rows.map((r) => [r.code, r.name ?? r.code]));
+      return codes.map((c) => byCode.get(c) ?? c);
+    };
+    const roles = Array.isArray(state.data.roleId) ? (state.data.roleId as string[]) : [];
+    const dept = typeof state.data.deptId === 'string' && state.data.deptId ? [state.data.deptId] : [];
+    return { id: state.id, version: state.version, data: state.data, roleNames: await names('role', roles), deptName: (await names('dept', dept))[0] ?? '' };
+  }
+
+  async changeOwnProfile(ctx: AccountContext, userId: string, changes: Record<string, string | null>, expectedVersion?: number): Promise<{ id: string; version: number }> {
+    const user = def('user');
+    const state = await this.load(user, ctx.tenantId, userId);
+    if (!state || state.removed) throw new AppError(404, 'errors.recordNotFound', { id: userId });
+    // the record's own rules over the whole record as it would be, so a profile edit can never store what the user screen refuses
+    const next: Record<string, unknown> = { ...state.data };
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) delete next[k];
+      else next[k] = v;
+    }
+    const data = parseOrThrow(dataSchemaOf(user), next, 'user') as Record<string, unknown>;
+    const events = decideRecord(user, { type: 'Change', id: userId, expectedVersion: expectedVersion ?? state.version, data }, state);
+    if (!events.length) return { id: userId, version: state.version };
+    const r = await this.store.append(recordStream(user, ctx.tenantId, userId), events, { expectedVersion: state.version, metadata: this.meta(ctx), streamType: pascal(user.name) });
+    return { id: userId, version: r.nextVersion };
+  }
+
+  async setOwnPassword(ctx: AccountContext, userId: string, passwordHash: string): Promise<{ id: string; version: number }> {
+    const user = def('user');
+    const state = await this.load(user, ctx.tenantId, userId);
+    if (!state || state.removed) throw new AppError(404, 'errors.recordNotFound', { id: userId });
+    const r = await this.store.append(
+      recordStream(user, ctx.tenantId, userId),
+      [{ type: eventType(user, 'PasswordSet'), data: { field: 'password', hash: passwordHash, self: true } }],
+      { expectedVersion: state.version, metadata: this.meta(ctx), streamType: pascal(user.name) },
+    );
+    return { id: userId, version: r.nextVersion };
   }
 }

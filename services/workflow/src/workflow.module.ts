@@ -33,6 +33,6 @@ import { FlowSeeder } from './flow.seed';
     LeaveService,
     FlowSeeder,
   ],
-  exports: [ReviewRegistry, REVIEW_POLICY, FlowClock, InstanceService, DefinitionService, ReviewProcessManager, TimerPoller, FlowSeeder],
+  exports: [FlowQueries, ReviewRegistry, REVIEW_POLICY, FlowClock, InstanceService, DefinitionService, ReviewProcessManager, TimerPoller, FlowSeeder],
 })
 export class WorkflowModule {}

@@ -8,6 +8,7 @@ import { registrationsMessages } from '../features/system/registrations/i18n';
 import { consignmentReviewStrings } from '../features/transport/consignment/i18n';
 import { flowStrings } from '../features/flow/i18n';
 import { shellStrings } from '../layout/i18n';
+import { pagesStrings } from '../features/pages/i18n';
 
 /**
  * i18next for the console: the shared resources of @tpl/contracts (field labels, actions,
@@ -37,6 +38,7 @@ const areaStrings: Record<Language, Messages>[] = [
   consignmentReviewStrings,
   flowStrings,
   shellStrings,
+  pagesStrings,
 ];
 
 export const messages: Record<Language, Messages> = {

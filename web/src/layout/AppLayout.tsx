@@ -21,9 +21,9 @@ import { useShellMenus } from './useMenus';
 /** Pages of the shell that no menu entry names (spec 01 section 2), by path: their tab label. */
 const SHELL_PAGE_LABELS: Record<string, string> = {
   [HOME_PATH]: 'shell.home',
-  '/wel/dashboard': 'shell.pages.dashboard',
-  '/info/index': 'shell.pages.info',
-  '/test/index': 'shell.pages.test',
+  '/wel/dashboard': 'pages.names.dashboard',
+  '/info/index': 'pages.names.info',
+  '/test/index': 'pages.names.test',
 };
 
 /** The last segment of a page under an entry's path: new, edit, or a record shown. */
@@ -36,7 +36,7 @@ const labelFor = (pathname: string, search: string, found: ReturnType<typeof ent
   if (SHELL_PAGE_LABELS[pathname]) return SHELL_PAGE_LABELS[pathname];
   const name = (node: MenuNode) => node.meta?.i18n || node.name;
   if (found?.exact) return name(found.node);
-  if (pathname.startsWith('/myiframe/')) return new URLSearchParams(search).get('name') || 'shell.pages.iframe';
+  if (pathname.startsWith('/myiframe/')) return new URLSearchParams(search).get('name') || 'pages.names.iframe';
   if (found) return [name(found.node), subPageKey(pathname.slice((found.node.path ?? '').length))].join(LABEL_SEPARATOR);
   return pathname;
 };

@@ -14,7 +14,6 @@ export const shellStrings: Record<Language, Messages> = {
       menuRefreshed: '菜单已刷新',
       menuEmpty: '顶部菜单【{{name}}】还没有分配菜单',
       topMenus: { work: '工作台', data: '基础数据', admin: '系统管理' },
-      pages: { dashboard: '仪表盘', test: '测试页', info: '个人信息', iframe: '外部页面' },
       tabs: { actions: '标签操作', closeOthers: '关闭其他', closeAll: '关闭全部' },
       color: '主题色',
       theme: {
@@ -76,7 +75,6 @@ export const shellStrings: Record<Language, Messages> = {
       menuRefreshed: 'Menus refreshed',
       menuEmpty: 'Top menu [{{name}}] has no menus assigned yet',
       topMenus: { work: 'Workbench', data: 'Master data', admin: 'Administration' },
-      pages: { dashboard: 'Dashboard', test: 'Test page', info: 'My information', iframe: 'External page' },
       tabs: { actions: 'Tab actions', closeOthers: 'Close others', closeAll: 'Close all' },
       color: 'Theme colour',
       theme: {
@@ -138,7 +136,6 @@ export const shellStrings: Record<Language, Messages> = {
       menuRefreshed: '選單已重新整理',
       menuEmpty: '頂部選單【{{name}}】還沒有分配選單',
       topMenus: { work: '工作台', data: '基礎資料', admin: '系統管理' },
-      pages: { dashboard: '儀表板', test: '測試頁', info: '個人資訊', iframe: '外部頁面' },
       tabs: { actions: '標籤操作', closeOthers: '關閉其他', closeAll: '關閉全部' },
       color: '主題色',
       theme: {

@@ -1,0 +1,35 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Spin } from 'antd';
+import type { TFunction } from 'i18next';
+import type { RouteObject } from 'react-router-dom';
+import { ConnectionCheckPage } from './ConnectionCheckPage';
+import { ForbiddenPage, NotFoundPage, ServerErrorPage } from './ErrorPages';
+import { HomePage } from './HomePage';
+import { IframePage } from './IframePage';
+import { InfoPage } from './InfoPage';
+import { pagePaths } from './paths';
+import { TokenCheckPage } from './TokenCheckPage';
+
+// ECharts loads only with the dashboard (its own chunk)
+const DashboardPage = lazy(() => import('./DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const lazyPage = (page: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{page}</Suspense>;
+
+/** The page's name (a Chinese label, as spec 01 names routes) and its title in the user's language, read by the shell's tabs. */
+const titled = (name: string, key: string) => ({ name, title: (t: TFunction) => t(key) });
+
+/** Tab pages of the signed-in layout (spec 01 section 2): home, dashboard, test page, personal information, external pages. */
+export const shellPageRoutes: RouteObject[] = [
+  { path: pagePaths.home, element: <HomePage />, handle: titled('首页', 'pages.names.home') },
+  { path: pagePaths.dashboard, element: lazyPage(<DashboardPage />), handle: titled('控制台', 'pages.names.dashboard') },
+  { path: pagePaths.test, element: <ConnectionCheckPage />, handle: titled('测试页', 'pages.names.test') },
+  { path: pagePaths.info, element: <InfoPage />, handle: titled('个人信息', 'pages.names.info') },
+  { path: '/myiframe/*', element: <IframePage />, handle: titled('外部页面', 'pages.names.iframe') },
+];
+
+/** Pages outside the layout, not tab pages: the token check at `/` and the error pages. */
+export const standalonePageRoutes: RouteObject[] = [
+  { path: pagePaths.tokenCheck, element: <TokenCheckPage />, handle: titled('验证登录', 'pages.tokenCheck.checking') },
+  { path: pagePaths.forbidden, element: <ForbiddenPage />, handle: titled('403', 'pages.names.forbidden') },
+  { path: pagePaths.notFound, element: <NotFoundPage />, handle: titled('404', 'pages.names.notFound') },
+  { path: pagePaths.serverError, element: <ServerErrorPage />, handle: titled('500', 'pages.names.serverError') },
+];
