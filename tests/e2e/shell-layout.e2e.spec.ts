@@ -136,8 +136,11 @@ describe('console shell layout in Chromium', () => {
     await page.getByTestId('tab-/md/material').click();
     await page.waitForURL('**/md/material');
     await page.getByTestId('tab-/md/material').waitFor();
-    await page.evaluate(() => window.scrollTo(0, 300));
-    await page.waitForFunction(() => window.scrollY === 300);
+    await page.setViewportSize({ width: 1280, height: 480 });
+    const scrolled = await page.evaluate(() => Math.min(300, document.documentElement.scrollHeight - window.innerHeight));
+    expect(scrolled).toBeGreaterThan(100);
+    await page.evaluate((y) => window.scrollTo(0, y), scrolled);
+    await page.waitForFunction((y) => window.scrollY === y, scrolled);
     await page.getByTestId('tab-/md/customer').click();
     await page.waitForURL('**/md/customer');
     await page.getByTestId('tab-/md/customer').waitFor();
@@ -145,7 +148,7 @@ describe('console shell layout in Chromium', () => {
     await page.getByTestId('tab-/md/material').click();
     await page.waitForURL('**/md/material');
     await page.getByTestId('tab-/md/material').waitFor();
-    await page.waitForFunction(() => window.scrollY === 300);
+    await page.waitForFunction((y) => window.scrollY === y, scrolled);
 
     // close one (the shown one: its neighbour is shown)
     await closeButtonOf(page, '/md/material').click();

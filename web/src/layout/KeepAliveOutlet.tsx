@@ -1,4 +1,4 @@
-import { Activity, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { UNSAFE_LocationContext as LocationContext, useLocation, useNavigationType, useOutlet, type Location, type NavigationType } from 'react-router-dom';
 import { useTabs } from '../shell/tabs';
@@ -20,10 +20,11 @@ const Attach = ({ slot, container, onAttached }: { slot: React.RefObject<HTMLDiv
 };
 
 /**
- * Spec 01 section 2: kept-alive tab pages. Each open tab's page stays mounted (React's
- * <Activity>: state kept, effects paused while hidden) in a container of its own; only the
- * shown page's container is in the document, so a hidden page takes no room and nothing
- * finds its elements. A hidden page keeps the location it was left at. Closing the tab drops
+ * Spec 01 section 2: kept-alive tab pages. Each open tab's page stays mounted, state and
+ * effects untouched (as Vue's keep-alive: coming back does not mount it again, so a form
+ * that fills itself from the URL on mount keeps what was typed), in a container of its own;
+ * only the shown page's container is in the document, so a hidden page takes no room and
+ * nothing finds its elements. A hidden page keeps the location it was left at. Closing the tab drops
  * the page. After a navigation the window scrolls to the top, or, for a kept-alive page
  * coming back, to where it was left.
  */
@@ -71,9 +72,7 @@ export const KeepAliveOutlet = () => {
       <Attach slot={slot} container={container} onAttached={onAttached} />
       {[...cache.current.entries()].map(([path, kept]) =>
         createPortal(
-          <Activity mode={path === key ? 'visible' : 'hidden'}>
-            <LocationContext.Provider value={{ location: kept.location, navigationType: kept.navigationType }}>{kept.element}</LocationContext.Provider>
-          </Activity>,
+          <LocationContext.Provider value={{ location: kept.location, navigationType: kept.navigationType }}>{kept.element}</LocationContext.Provider>,
           kept.container,
           path,
         ),
