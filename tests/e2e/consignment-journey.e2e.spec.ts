@@ -86,7 +86,9 @@ describe('consignment journey in Chromium', () => {
     expect(await actionsShown(page)).toEqual([]);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'dispatcher-signed.png'), fullPage: true });
 
+    await page.getByTestId('user-menu').click();
     await page.getByTestId('logout-button').click();
+    await page.getByTestId('logout-ok').click();
     await page.waitForURL('**/login');
     await page.close();
 

@@ -21,10 +21,21 @@ describe('master data screens in Chromium', () => {
     page = await browser.newPage({ acceptDownloads: true });
     await signInPage(page, t.url, 'admin', 'admin');
   });
-  /** opens a menu entry, unfolding its service group when needed */
+  /** the demo menus: each service's entries under a group of a top menu */
+  const MENU_OF_SERVICE: Record<string, { top: string; group: string }> = {
+    'bl-system': { top: 'admin', group: 'system' },
+    'bl-resource': { top: 'admin', group: 'resource' },
+    'bl-flow': { top: 'admin', group: 'flowData' },
+    'bl-basic': { top: 'data', group: 'basic' },
+    'bl-transport': { top: 'data', group: 'transportData' },
+  };
+  /** opens a menu entry: its top menu chosen, its group unfolded when needed */
   const open = async (entity: string) => {
+    const { top, group } = MENU_OF_SERVICE[entityByName(entity)!.service]!;
+    await page.getByTestId(`top-menu-${top}`).click();
     const entry = page.getByTestId(`menu-md-${entity}`);
-    if (!(await entry.isVisible())) await page.getByTestId(`menu-group-${entityByName(entity)!.service}`).click();
+    await page.getByTestId(`menu-${group}`).waitFor();
+    if (!(await entry.isVisible())) await page.getByTestId(`menu-${group}`).click();
     await entry.click();
   };
 

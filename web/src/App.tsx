@@ -7,20 +7,27 @@ import { FeedbackBridge } from './api/FeedbackBridge';
 import { queryClient } from './api/queryClient';
 import { acceptLanguage, currentLanguage, i18n } from './i18n';
 import { antdLocales, applyDayjsLocale } from './i18n/uiLocale';
+import { resolveLabel, usePageTitleText } from './layout/pageTitle';
+import { applyThemeClass, themeConfig, useAppearance } from './layout/theme';
 import { router } from './router';
 
 const LocalizedApp = () => {
   const { t } = useTranslation(); // re-renders on language change
   const lang = currentLanguage();
   applyDayjsLocale(lang); // before the pickers render in the new language
+  const appearance = useAppearance();
+  const page = usePageTitleText();
 
+  // spec 01 section 2: the page's name plus the product title, again in a new language
   useEffect(() => {
     document.documentElement.lang = acceptLanguage[lang];
-    document.title = t('app.title');
-  }, [lang, t]);
+    document.title = page ? `${resolveLabel(page, { exists: (key) => i18n.exists(key), t: (key) => t(key) })} - ${t('app.title')}` : t('app.title');
+  }, [lang, t, page]);
+
+  useEffect(() => applyThemeClass(appearance.theme), [appearance.theme]);
 
   return (
-    <ConfigProvider locale={antdLocales[lang]}>
+    <ConfigProvider locale={antdLocales[lang]} theme={themeConfig(appearance)}>
       <AntApp>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>

@@ -2,6 +2,7 @@ import { Navigate, createBrowserRouter } from 'react-router-dom';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAuth } from './auth/RequireAuth';
 import { AppLayout } from './layout/AppLayout';
+import { LOCK_PATH, LockGuard, LockPage } from './layout/Lock';
 import { ConsignmentListPage } from './features/transport/consignment/ListPage';
 import { ConsignmentFormPage } from './features/transport/consignment/FormPage';
 import { ConsignmentViewPage } from './features/transport/consignment/ViewPage';
@@ -15,29 +16,40 @@ import { registrationRoutes } from './features/system/registrations/routes';
 import { authRoutes } from './auth/routes';
 import { shellPageRoutes, standalonePageRoutes } from './features/pages/routes';
 
+/**
+ * Spec 01 section 2. /lock stands alone; every other route is under the lock guard (locked:
+ * to /lock). Outside the layout: sign-in, the token check page (/), the error pages. Inside
+ * the signed-in layout (tab pages): the shell's pages and every feature's. Unknown paths: /404.
+ */
 export const router = createBrowserRouter([
-  { path: paths.login, element: <LoginPage /> },
-  ...authRoutes,
-  ...standalonePageRoutes,
+  { path: LOCK_PATH, element: <LockPage /> },
   {
-    element: (
-      <RequireAuth>
-        <AppLayout />
-      </RequireAuth>
-    ),
+    element: <LockGuard />,
     children: [
-      { path: paths.consignmentList, element: <ConsignmentListPage /> },
-      { path: paths.consignmentNew, element: <ConsignmentFormPage /> },
-      { path: paths.consignmentView(':id'), element: <ConsignmentViewPage /> },
-      { path: paths.consignmentEdit(':id'), element: <ConsignmentFormPage /> },
-      // master data: any entity type of the contracts' registry; an unknown one is the 404 page
-      { path: paths.mdList(':entity'), element: <EntityRoute render={(def) => <EntityListPage def={def} />} /> },
-      { path: paths.mdNew(':entity'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
-      { path: paths.mdView(':entity', ':id'), element: <EntityRoute render={(def) => <EntityViewPage def={def} />} /> },
-      { path: paths.mdEdit(':entity', ':id'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
-      ...flowRoutes,
-      ...registrationRoutes,
-      ...shellPageRoutes,
+      { path: paths.login, element: <LoginPage /> },
+      ...authRoutes,
+      ...standalonePageRoutes,
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { path: paths.consignmentList, element: <ConsignmentListPage /> },
+          { path: paths.consignmentNew, element: <ConsignmentFormPage /> },
+          { path: paths.consignmentView(':id'), element: <ConsignmentViewPage /> },
+          { path: paths.consignmentEdit(':id'), element: <ConsignmentFormPage /> },
+          // master data: any entity type of the contracts' registry; an unknown one is the 404 page
+          { path: paths.mdList(':entity'), element: <EntityRoute render={(def) => <EntityListPage def={def} />} /> },
+          { path: paths.mdNew(':entity'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
+          { path: paths.mdView(':entity', ':id'), element: <EntityRoute render={(def) => <EntityViewPage def={def} />} /> },
+          { path: paths.mdEdit(':entity', ':id'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
+          ...flowRoutes,
+          ...registrationRoutes,
+          ...shellPageRoutes,
+        ],
+      },
     ],
   },
   { path: '*', element: <Navigate to="/404" replace /> },

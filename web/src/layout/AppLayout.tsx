@@ -1,118 +1,172 @@
-import { useEffect, useState } from 'react';
-import { ApartmentOutlined, CarOutlined, ContainerOutlined, DatabaseOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Layout, Menu, Space, Typography } from 'antd';
-import type { MenuProps } from 'antd';
-import { entities, type EntityDef } from '@tpl/contracts';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { authApi } from '../api/auth';
-import { clearSession, useSession } from '../auth/session';
+import { useLocation } from 'react-router-dom';
+import { useSession } from '../auth/session';
 import { useTokenRefresh } from '../auth/tokenRefresh';
-import { paths } from '../paths';
-import { LanguageSwitch } from './LanguageSwitch';
+import { currentLanguage } from '../i18n';
+import { HOME_PATH, openTab } from '../shell/tabs';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { MenuSearch, SideMenu, TopMenuBar } from './Menus';
+import { entryFor, visibleMenu, type MenuNode } from './menu';
+import { LABEL_SEPARATOR, setEntryTitle } from './pageTitle';
+import { TabsBar } from './TabsBar';
+import { darkSider, useAppearance } from './theme';
+import { TopBar } from './TopBar';
+import { useScreen } from './useScreen';
+import './shell.css';
+import { useShellMenus } from './useMenus';
 
-type MenuItem = NonNullable<MenuProps['items']>[number];
+/** Pages of the shell that no menu entry names (spec 01 section 2), by path: their tab label. */
+const SHELL_PAGE_LABELS: Record<string, string> = {
+  [HOME_PATH]: 'shell.home',
+  '/wel/dashboard': 'pages.names.dashboard',
+  '/info/index': 'pages.names.info',
+  '/test/index': 'pages.names.test',
+};
 
-/** Master data groups by service, in menu order, with their i18n key (md.services.*) and icon. */
-const SERVICE_GROUPS: { service: EntityDef['service']; label: string; icon: React.ReactNode }[] = [
-  { service: 'bl-system', label: 'md.services.system', icon: <SettingOutlined /> },
-  { service: 'bl-resource', label: 'md.services.resource', icon: <ApartmentOutlined /> },
-  { service: 'bl-basic', label: 'md.services.basic', icon: <DatabaseOutlined /> },
-  { service: 'bl-transport', label: 'md.services.transport', icon: <CarOutlined /> },
-];
+/** The last segment of a page under an entry's path: new, edit, or a record shown. */
+const subPageKey = (rest: string): string => {
+  const last = rest.split('/').filter(Boolean).pop() ?? '';
+  return last === 'new' ? 'common.new' : last === 'edit' ? 'common.edit' : 'common.view';
+};
 
-const groupKey = (service: string) => `md-group-${service}`;
+const labelFor = (pathname: string, search: string, found: ReturnType<typeof entryFor>): string => {
+  if (SHELL_PAGE_LABELS[pathname]) return SHELL_PAGE_LABELS[pathname];
+  const name = (node: MenuNode) => node.meta?.i18n || node.name;
+  if (found?.exact) return name(found.node);
+  if (pathname.startsWith('/myiframe/')) return new URLSearchParams(search).get('name') || 'pages.names.iframe';
+  if (found) return [name(found.node), subPageKey(pathname.slice((found.node.path ?? '').length))].join(LABEL_SEPARATOR);
+  return pathname;
+};
 
-/** /md/<entity> and everything under it, not /md/<entity>x */
-const entityOfPath = (pathname: string): EntityDef | undefined =>
-  entities.find((def) => pathname === paths.mdList(def.name) || pathname.startsWith(`${paths.mdList(def.name)}/`));
+const SIDER_WIDTH = 220;
 
-/** The signed-in frame: title, user, language, sign-out, and the menu. */
+/**
+ * Spec 01 section 2: the signed-in frame. Header (sidebar toggle, top menus with the refresh
+ * entry, top bar), left sidebar (logo, the search box, the selected top menu's entries), tabs bar,
+ * the kept-alive content, footer. Each page visited opens (or shows) its tab; the document is
+ * titled after its entry; small screens fold the sidebar after each navigation.
+ */
 export const AppLayout = () => {
   const { t } = useTranslation();
   const session = useSession();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const screen = useScreen();
+  const { theme } = useAppearance();
   useTokenRefresh();
 
-  const logout = async () => {
-    try {
-      await authApi.logout();
-    } catch {
-      // signing out locally is what matters; the server session expires anyway
+  const [collapsed, setCollapsed] = useState(() => screen <= 1);
+  const { tops, byTop, loading } = useShellMenus();
+  const roles = useMemo(() => session?.token.roles ?? [], [session]);
+  const visible = useMemo(() => {
+    const map = new Map<string, MenuNode[] | undefined>();
+    for (const [id, tree] of byTop) map.set(id, tree && visibleMenu(tree, roles));
+    return map;
+  }, [byTop, roles]);
+
+  const [chosenTop, setChosenTop] = useState<string | undefined>();
+  const selectedTop = tops.find((top) => top.id === chosenTop) ?? tops[0];
+  const selectedTree = selectedTop ? visible.get(selectedTop.id) : undefined;
+
+  // the entry of this location: in the selected top menu first, else in any other
+  const here = useMemo(() => {
+    const inSelected = selectedTree && entryFor(selectedTree, pathname, search);
+    if (inSelected) return { top: selectedTop?.id, found: inSelected };
+    for (const top of tops) {
+      const tree = visible.get(top.id);
+      const found = tree && entryFor(tree, pathname, search);
+      if (found) return { top: top.id, found };
     }
-    clearSession();
-    navigate(paths.login, { replace: true });
-  };
+    return undefined;
+  }, [selectedTree, selectedTop, tops, visible, pathname, search]);
 
-  const current = entityOfPath(pathname);
-  const [openKeys, setOpenKeys] = useState<string[]>(() => (current ? [groupKey(current.service)] : []));
-  // arriving at an entity (a link, back/forward) opens its group
+  // arriving at a page of another top menu (a link, the search box, back/forward) shows that top menu
   useEffect(() => {
-    if (current) setOpenKeys((keys) => (keys.includes(groupKey(current.service)) ? keys : [...keys, groupKey(current.service)]));
-  }, [current]);
+    if (here?.top && here.top !== selectedTop?.id) setChosenTop(here.top);
+    // only when the location (or what it resolves to) changes, not when the user picks a top menu
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [here?.top, here?.found.node.code]);
 
-  const menuItems: MenuItem[] = [
-    {
-      key: paths.consignmentList,
-      icon: <ContainerOutlined />,
-      label: (
-        <Link to={paths.consignmentList} data-testid="menu-consignment">
-          {t('menu.consignment')}
-        </Link>
-      ),
-    },
-    ...SERVICE_GROUPS.flatMap(({ service, label, icon }): MenuItem[] => {
-      const members = entities.filter((def) => def.service === service);
-      if (members.length === 0) return [];
-      return [
-        {
-          key: groupKey(service),
-          icon,
-          label: <span data-testid={`menu-group-${service}`}>{t(label)}</span>,
-          children: members.map((def) => ({
-            key: paths.mdList(def.name),
-            label: (
-              <Link to={paths.mdList(def.name)} data-testid={`menu-md-${def.name}`}>
-                {t(`${def.name}.title`)}
-              </Link>
-            ),
-          })),
-        },
-      ];
-    }),
-  ];
-  const selected = current ? [paths.mdList(current.name)] : pathname.startsWith(paths.consignmentList) ? [paths.consignmentList] : [];
+  const [openCodes, setOpenCodes] = useState<string[]>([]);
+  useEffect(() => {
+    const trail = here?.found.trail.map((n) => n.code) ?? [];
+    if (trail.length) setOpenCodes((codes) => [...new Set([...codes, ...trail])]);
+  }, [here?.found.trail]);
 
+  const label = labelFor(pathname, search, here?.found);
+  // before paint: the page and its tab appear together
+  useLayoutEffect(() => {
+    openTab({ label, value: pathname, query: search.replace(/^\?/, '') || undefined });
+    setEntryTitle(label);
+  }, [label, pathname, search]);
+  useEffect(() => () => setEntryTitle(null), []);
+
+  // small screens (classes 0 and 1) fold the sidebar after every navigation
+  useEffect(() => {
+    if (screen <= 1) setCollapsed(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname, search]);
+
+  const dark = darkSider[theme];
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header className="app-header">
-        <Typography.Title level={4} className="app-title" data-testid="app-title">
-          {t('app.title')}
-        </Typography.Title>
-        <LanguageSwitch />
-        <Space className="app-user">
-          <UserOutlined />
-          <span data-testid="user-name">{session?.token.userName}</span>
-        </Space>
-        <Button icon={<LogoutOutlined />} onClick={() => void logout()} data-testid="logout-button">
-          {t('user.logout')}
-        </Button>
-      </Layout.Header>
-      <Layout>
-        <Layout.Sider theme="light" width={240} breakpoint="lg" collapsedWidth={0}>
-          <Menu
-            mode="inline"
-            selectedKeys={selected}
-            openKeys={openKeys}
-            onOpenChange={setOpenKeys}
-            items={menuItems}
-            style={{ height: '100%' }}
+    <Layout className="shell" data-screen={screen} data-testid="shell">
+      <Layout.Sider
+        className="shell-sider"
+        theme={dark ? 'dark' : 'light'}
+        width={SIDER_WIDTH}
+        collapsible
+        collapsed={collapsed}
+        collapsedWidth={screen === 0 ? 0 : 64}
+        trigger={null}
+        data-testid="shell-sider"
+        data-collapsed={collapsed}
+      >
+        <div className="shell-logo">
+          <img
+            src={collapsed ? '/logo-small.svg' : '/logo-wide.svg'}
+            alt={t('shell.logoAlt')}
+            data-testid={collapsed ? 'logo-small' : 'logo-wide'}
+            height={32}
           />
-        </Layout.Sider>
-        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
-          <Outlet />
+        </div>
+        {!collapsed && (
+          <div className="shell-search-wrap">
+            <MenuSearch trees={[...visible.values()].filter((tree): tree is MenuNode[] => Boolean(tree))} />
+          </div>
+        )}
+        <SideMenu
+          top={selectedTop}
+          tree={selectedTree}
+          loading={loading}
+          selectedCode={here?.top === selectedTop?.id ? here?.found.node.code : undefined}
+          openCodes={openCodes}
+          onOpenChange={setOpenCodes}
+          dark={dark}
+          collapsed={collapsed}
+        />
+      </Layout.Sider>
+      <Layout className="shell-main">
+        <Layout.Header className="shell-header">
+          <Button
+            type="text"
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
+            onClick={() => setCollapsed((c) => !c)}
+            data-testid="sider-toggle"
+          />
+          <div className="shell-top-menu-wrap">
+            <TopMenuBar tops={tops} selected={selectedTop?.id} onSelect={setChosenTop} />
+          </div>
+          <TopBar />
+        </Layout.Header>
+        <TabsBar />
+        <Layout.Content className="shell-content">
+          {/* a language switch reloads the view: the pages mount again in the new language */}
+          <KeepAliveOutlet key={currentLanguage()} />
         </Layout.Content>
+        <Layout.Footer className="shell-footer">{t('shell.footer', { year: new Date().getFullYear() })}</Layout.Footer>
       </Layout>
     </Layout>
   );

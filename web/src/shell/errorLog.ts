@@ -26,3 +26,6 @@ export const addErrorLog = (entry: Partial<ErrorLogEntry> & Pick<ErrorLogEntry, 
 };
 
 export const clearErrorLogs = (): void => store.set([]);
+
+/** Drops the oldest `count` entries (the ones just uploaded); entries logged meanwhile stay. */
+export const dropErrorLogs = (count: number): void => store.set((logs) => logs.slice(count));
