@@ -207,7 +207,7 @@ export const demoMenus = () => {
     menus.push({ code, name, path, category: 'MENU', isShow: 1, isOpen: 0, sort, ...(parentId ? { parentId } : {}), ...(alias ? { alias } : {}) });
   const button = (code: string, name: string, parentId: string | undefined, sort: number) =>
     menus.push({ code, name, path: '', category: 'BUTTON', action: 'TOOLBAR', isShow: 1, sort, ...(parentId ? { parentId } : {}) });
-  menu('transport', '运输管理', '/transport', undefined, 1);
+  menu('transport', '运输管理', '/transport', undefined, 1, 'menu.transport');
   menu('consignment', '托运单', '/transport/consignment', 'transport', 1, 'menu.consignment');
   ['add', 'edit', 'delete', 'audit', 'dispatch', 'load', 'arrive', 'sign', 'cancel', 'submit_review'].forEach((b, i) => button(`consignment_${b}`, b, 'consignment', i + 1));
   // approvals: the work entries (start, the inbox lists) and the design entries, with the workflow's button codes
@@ -227,15 +227,16 @@ export const demoMenus = () => {
   ];
   [...flowWork, ...flowDesign].forEach(([key, name, path], i) => menu(`flow_${key}`, name, path, 'flow', i + 1, `flow.menu.${key}`));
   Object.values(FLOW_BUTTONS).forEach((code, i) => button(code, code, 'flow', 20 + i));
-  const areas: [string, string, string][] = [
-    ['bl-system', 'system', '系统管理'],
-    ['bl-resource', 'resource', '资源管理'],
-    ['bl-basic', 'basic', '基础数据'],
-    ['bl-transport', 'transportData', '运输基础数据'],
-    ['bl-flow', 'flowData', '流程配置'],
+  // [service, menu code, name, the console's i18n key of the group]
+  const areas: [string, string, string, string][] = [
+    ['bl-system', 'system', '系统管理', 'md.services.system'],
+    ['bl-resource', 'resource', '资源管理', 'md.services.resource'],
+    ['bl-basic', 'basic', '基础数据', 'md.services.basic'],
+    ['bl-transport', 'transportData', '运输基础数据', 'md.services.transport'],
+    ['bl-flow', 'flowData', '流程配置', 'md.services.flow'],
   ];
-  areas.forEach(([service, code, name], i) => {
-    menu(code, name, `/md/${code}`, undefined, 10 + i);
+  areas.forEach(([service, code, name, alias], i) => {
+    menu(code, name, `/md/${code}`, undefined, 10 + i, alias);
     entities
       .filter((d) => d.service === service)
       .forEach((d, k) => {

@@ -13,6 +13,7 @@ export const en: ConsoleStrings = {
   },
   menu: {
     consignment: 'Consignment orders',
+    transport: 'Transport',
   },
   common: {
     search: 'Search',
@@ -128,6 +129,7 @@ export const en: ConsoleStrings = {
       resource: 'Resources',
       basic: 'Master data',
       transport: 'Transport master data',
+      flow: 'Workflow settings',
     },
     pages: {
       new: 'New {{title}}',

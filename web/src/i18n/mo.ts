@@ -13,6 +13,7 @@ export const mo: ConsoleStrings = {
   },
   menu: {
     consignment: '托運單',
+    transport: '運輸管理',
   },
   common: {
     search: '查詢',
@@ -128,6 +129,7 @@ export const mo: ConsoleStrings = {
       resource: '資源管理',
       basic: '基礎資料',
       transport: '運輸基礎資料',
+      flow: '流程配置',
     },
     pages: {
       new: '新增{{title}}',

@@ -15,6 +15,7 @@ export const zh = {
   },
   menu: {
     consignment: '托运单',
+    transport: '运输管理',
   },
   common: {
     search: '查询',
@@ -130,6 +131,7 @@ export const zh = {
       resource: '资源管理',
       basic: '基础资料',
       transport: '运输基础资料',
+      flow: '流程配置',
     },
     pages: {
       new: '新增{{title}}',
