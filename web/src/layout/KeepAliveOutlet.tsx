@@ -37,10 +37,11 @@ export const KeepAliveOutlet = () => {
   const cache = useRef(new Map<string, Kept>());
   const scrolls = useRef(new Map<string, number>());
   const shownKey = useRef<string | null>(null);
+  /** pages shown before (kept alive): they come back at their scroll position */
+  const shownBefore = useRef(new Set<string>());
   const slot = useRef<HTMLDivElement | null>(null);
 
   const previous = cache.current.get(key);
-  const wasKept = previous !== undefined && shownKey.current !== key;
   const container = previous?.container ?? Object.assign(document.createElement('div'), { className: 'shell-page' });
   container.dataset.page = key;
   cache.current.set(key, { element: outlet, location, navigationType, container });
@@ -48,6 +49,7 @@ export const KeepAliveOutlet = () => {
     if (kept !== key && !tabs.some((tab) => tab.value === kept)) {
       cache.current.delete(kept);
       scrolls.current.delete(kept);
+      shownBefore.current.delete(kept);
     }
   }
 
@@ -63,7 +65,9 @@ export const KeepAliveOutlet = () => {
   const onAttached = () => {
     if (shownKey.current === key) return;
     shownKey.current = key;
-    window.scrollTo(0, wasKept ? (scrolls.current.get(key) ?? 0) : 0);
+    const kept = shownBefore.current.has(key);
+    shownBefore.current.add(key);
+    window.scrollTo(0, kept ? (scrolls.current.get(key) ?? 0) : 0);
   };
 
   return (
