@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 import { fillConsignmentForm } from '../support/consignment-form';
 
@@ -25,13 +25,8 @@ describe('consignment journey in Chromium', () => {
   });
 
   const signIn = async (page: Page, account: string, password = 'demo123') => {
-    await page.goto(`${t.url}/login`);
-    await page.getByTestId('lang-en').click();
-    await page.getByTestId('login-tenant').fill('100001');
-    await page.getByTestId('login-account').fill(account);
-    await page.getByTestId('login-password').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL('**/transport/consignment');
+    await signInPage(page, t.url, account, password);
+    await page.goto(`${t.url}/transport/consignment`);
   };
 
   const expectState = async (page: Page, state: string) => {
@@ -136,12 +131,8 @@ describe('consignment journey in Chromium', () => {
 
   it('keeps a tenant\'s data out of another tenant\'s console', async () => {
     const page = await browser.newPage();
-    await page.goto(`${t.url}/login`);
-    await page.getByTestId('login-tenant').fill('100002');
-    await page.getByTestId('login-account').fill('dispatcher');
-    await page.getByTestId('login-password').fill('demo123');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL('**/transport/consignment');
+    await signInPage(page, t.url, 'dispatcher', 'demo123', '100002');
+    await page.goto(`${t.url}/transport/consignment`);
     await page.locator('.ant-table').waitFor();
     expect(await page.locator('[data-testid^="view-TY"]').count()).toBe(0);
     await page.close();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Page as Paged, TaskRow } from '@tpl/contracts';
-import { launchChromium, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
 import { data, type ApiClient } from '../support/api-client';
 import { consignmentInput } from '../support/fixtures';
 import { startTestHost, type TestHost } from '../support/host';
@@ -28,13 +28,8 @@ describe('consignment review in Chromium', () => {
   });
 
   const signIn = async (page: Page, account: string) => {
-    await page.goto(`${t.url}/login`);
-    await page.getByTestId('lang-en').click();
-    await page.getByTestId('login-tenant').fill('100001');
-    await page.getByTestId('login-account').fill(account);
-    await page.getByTestId('login-password').fill('demo123');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL('**/transport/consignment');
+    await signInPage(page, t.url, account);
+    await page.goto(`${t.url}/transport/consignment`);
   };
 
   const eventually = async <T>(probe: () => Promise<T | undefined>): Promise<T> => {

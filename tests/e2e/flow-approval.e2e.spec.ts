@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { data } from '../support/api-client';
-import { launchChromium, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
 import { consignmentInput } from '../support/fixtures';
 import { startTestHost, type TestHost } from '../support/host';
 import { fillConsignmentForm } from '../support/consignment-form';
@@ -32,13 +32,7 @@ describe('approvals in Chromium', () => {
 
   const open = async (account: string, password = 'demo123'): Promise<Page> => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-    await page.goto(`${t.url}/login`);
-    await page.getByTestId('lang-en').click();
-    await page.getByTestId('login-tenant').fill('100001');
-    await page.getByTestId('login-account').fill(account);
-    await page.getByTestId('login-password').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInPage(page, t.url, account, password);
     return page;
   };
 

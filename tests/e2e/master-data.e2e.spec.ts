@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { entityByName } from '@tpl/contracts';
 import { streamExport } from '@tpl/records';
-import { launchChromium, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 
 /** The generated master-data screens, each kind once: list, form, tree, import, export. */
@@ -19,13 +19,7 @@ describe('master data screens in Chromium', () => {
     t = await startTestHost('embedded', WEB_DIST, true);
     browser = await launchChromium();
     page = await browser.newPage({ acceptDownloads: true });
-    await page.goto(`${t.url}/login`);
-    await page.getByTestId('lang-en').click();
-    await page.getByTestId('login-tenant').fill('100001');
-    await page.getByTestId('login-account').fill('admin');
-    await page.getByTestId('login-password').fill('admin');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL('**/transport/consignment');
+    await signInPage(page, t.url, 'admin', 'admin');
   });
   /** the demo menus: each service's entries under a group of a top menu */
   const MENU_OF_SERVICE: Record<string, { top: string; group: string }> = {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page as BrowserPage } from 'playwright-core';
 import type { Page, TokenResponse } from '@tpl/contracts';
 import { data, md5 } from '../support/api-client';
-import { launchChromium, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 import { startOidcProvider, type OidcProvider } from '../support/oidc';
 
@@ -39,14 +39,7 @@ describe('registrations screen in Chromium', () => {
     await apply('Yan Qi', 'yan');
     browser = await launchChromium();
     page = await browser.newPage();
-    await page.goto(`${t.url}/login`);
-    await page.getByTestId('login-submit').waitFor();
-    await page.getByTestId('lang-en').click();
-    await page.getByTestId('login-tenant').fill('100001');
-    await page.getByTestId('login-account').fill('admin');
-    await page.getByTestId('login-password').fill('admin');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInPage(page, t.url, 'admin', 'admin');
   });
   afterAll(async () => {
     await browser?.close();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Dashboard, HomeFigures, Profile } from '@tpl/contracts';
 import { ApiClient, data } from '../support/api-client';
-import { launchChromium, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
 import { consignmentInput } from '../support/fixtures';
 import { startTestHost, type TestHost } from '../support/host';
 
@@ -40,17 +40,10 @@ describe('shell pages in Chromium', () => {
     await t?.stop();
   });
 
-  /** Signs in through the sign-in page, in English, and waits to leave it. */
+  /** Signs in through the sign-in page, in English, and waits for the first page. */
   const signIn = async (account: string, password: string, page?: Page): Promise<Page> => {
     const p = page ?? (await browser.newPage());
-    await p.goto(`${t.url}/login`);
-    await p.getByTestId('lang-en').click();
-    await p.getByTestId('login-tenant').fill('100001');
-    await p.getByTestId('login-account').fill(account);
-    await p.getByTestId('login-password').fill(password);
-    await p.getByTestId('login-submit').click();
-    await p.waitForURL((url) => !url.pathname.startsWith('/login'));
-    return p;
+    return signInPage(p, t.url, account, password);
   };
 
   it('/ checks the token: signed in goes to the home page, signed out to the sign-in page', async () => {

@@ -26,14 +26,25 @@ export const launchChromium = async (): Promise<Browser> => {
 
 export const WEB_DIST = path.resolve(__dirname, '..', '..', 'web', 'dist');
 
-/** Signs in through the console's sign-in page, in English, and waits for the first page. */
-export const signInPage = async (page: Page, url: string, account: string, password = 'demo123', tenant = '100001'): Promise<Page> => {
-  await page.goto(`${url}/login`);
-  await page.getByTestId('lang-en').click();
+/** The first page a sign-in lands on (spec 01 section 9), through the token-check page /. */
+export const FIRST_PAGE = '/wel/index';
+
+/** Whether the browser has left the sign-in flow (the sign-in page, the token-check page, the OAuth callback). */
+export const signedInUrl = (url: URL): boolean => url.pathname !== '/login' && url.pathname !== '/' && !url.pathname.startsWith('/oauth/');
+
+/** Fills and submits the sign-in page's account form (the page must be open). */
+export const fillSignIn = async (page: Page, account: string, password: string, tenant = '100001'): Promise<void> => {
   await page.getByTestId('login-tenant').fill(tenant);
   await page.getByTestId('login-account').fill(account);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/transport/consignment');
+};
+
+/** Signs in through the console's sign-in page, in English, and waits for the first page. */
+export const signInPage = async (page: Page, url: string, account: string, password = 'demo123', tenant = '100001'): Promise<Page> => {
+  await page.goto(`${url}/login`);
+  await page.getByTestId('lang-en').click();
+  await fillSignIn(page, account, password, tenant);
+  await page.waitForURL((u) => u.pathname === FIRST_PAGE);
   return page;
 };

@@ -13,6 +13,7 @@ import { EntityViewPage } from './features/md/EntityViewPage';
 import { paths } from './paths';
 import { flowRoutes } from './features/flow/routes';
 import { registrationRoutes } from './features/system/registrations/routes';
+import { authRoutes } from './auth/routes';
 import { shellPageRoutes, standalonePageRoutes } from './features/pages/routes';
 
 /**
@@ -26,6 +27,7 @@ export const router = createBrowserRouter([
     element: <LockGuard />,
     children: [
       { path: paths.login, element: <LoginPage /> },
+      ...authRoutes,
       ...standalonePageRoutes,
       {
         element: (

@@ -1,6 +1,8 @@
 import { DEMO_CLIENT, ErrorCodes, type Envelope, type RouteDef } from '@tpl/contracts';
 import { acceptLanguage, currentLanguage, i18n } from '../i18n';
 import { clearSession, getSession } from '../auth/session';
+import { goToLogin } from '../auth/navigator';
+import { addErrorLog } from '../shell/errorLog';
 import { notifyError } from './feedback';
 
 /**
@@ -10,6 +12,23 @@ import { notifyError } from './feedback';
 export const REQUEST_TIMEOUT_MS = 6000;
 
 const BASIC_AUTH = `Basic ${btoa(`${DEMO_CLIENT.clientId}:${DEMO_CLIENT.clientSecret}`)}`;
+
+/**
+ * Spec 01 section 7's skip-client header. The console always authenticates as the client
+ * (Basic header), so it never asks a gateway to skip that check: the value is `false`.
+ */
+export const SKIP_CLIENT_HEADER = 'Skip-Client';
+
+/**
+ * Spec 01 section 8: codes in this whitelist reject the call without a toast. Empty by default:
+ * every error code the server answers carries a msg the user should read, and 401 has its own
+ * rule below; a deployment behind a gateway that answers codes of its own lists them here
+ * (docs/DOMAIN.md). Callers that show a message themselves pass `notify: false` instead.
+ */
+export const clientConfig: { silentCodes: readonly number[] } = { silentCodes: [] };
+
+/** The 401 toast shows for the first of each run of five 401 answers (spec 01 section 8). */
+export const UNAUTHORIZED_TOAST_EVERY = 5;
 
 export class ApiError extends Error {
   constructor(
@@ -43,6 +62,8 @@ export type RequestOptions = {
   auth?: boolean;
   /** false when the caller shows the message itself */
   notify?: boolean;
+  /** extra headers (Captcha-Key and Captcha-Code of the captcha grant) */
+  headers?: Record<string, string>;
 };
 
 /** What a route answers inside its envelope, read from its zod response schema. */
@@ -63,19 +84,23 @@ const toSearch = (query: Record<string, QueryValue> | URLSearchParams = {}): str
 };
 
 const isEnvelope = (value: unknown): value is Envelope<unknown> =>
-  typeof value === 'object' && value !== null && 'code' in value && 'success' in value;
+  typeof value === 'object' && value !== null && ('code' in value || 'success' in value);
 
-const headersFor = (opts: RequestOptions): Headers => {
+const headersFor = (opts: RequestOptions, method = 'GET'): Headers => {
   const session = opts.auth === false ? null : getSession();
   const headers = new Headers({
     Accept: 'application/json',
     Authorization: BASIC_AUTH,
     'Accept-Language': acceptLanguage[currentLanguage()],
+    [SKIP_CLIENT_HEADER]: 'false',
   });
   const tenantId = opts.tenantId ?? session?.token.tenantId;
   if (tenantId) headers.set('Tenant-Id', tenantId);
-  if (session) headers.set('Blade-Auth', `bearer ${session.token.accessToken}`);
-  if (opts.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (session?.token.accessToken) headers.set('Blade-Auth', `bearer ${session.token.accessToken}`);
+  // spec 01 section 7's JSON content type; not on a multipart body (the browser sets its boundary)
+  // nor on a POST without a body (the server refuses an empty JSON body)
+  if (!opts.form && (opts.body !== undefined || method === 'GET')) headers.set('Content-Type', 'application/json');
+  for (const [name, value] of Object.entries(opts.headers ?? {})) headers.set(name, value);
   return headers;
 };
 
@@ -87,15 +112,24 @@ const parseJson = (text: string): unknown => {
   }
 };
 
-/** The envelope's data, or an ApiError with the envelope's code and msg. */
+/** The envelope's code of a success (spec 01 section 7: default 200). */
+const OK_CODE = 200;
+
+/** HTTP statuses whose body decides (spec 01 section 8: 200 to 500); others are failures as such. */
+export const isAcceptedStatus = (status: number): boolean => status >= 200 && status <= 500;
+
+/**
+ * The envelope's data, or an ApiError with the envelope's code and msg. Within the accepted
+ * statuses the body's `code` (default 200) decides, not the HTTP status.
+ */
 const unwrap = async <T>(response: Response): Promise<T> => {
   const payload = parseJson(await response.text());
-  if (isEnvelope(payload)) {
-    if (payload.success && response.ok) return payload.data as T;
-    const code = payload.code >= 400 ? payload.code : response.ok ? ErrorCodes.internal : response.status;
-    throw new ApiError(code, payload.msg || i18n.t('errors.unknown'), payload.data ?? undefined);
+  if (isAcceptedStatus(response.status) && isEnvelope(payload)) {
+    const code = typeof payload.code === 'number' ? payload.code : OK_CODE;
+    if (code === OK_CODE && payload.success !== false) return payload.data as T;
+    throw new ApiError(code === OK_CODE ? ErrorCodes.internal : code, payload.msg || i18n.t('errors.unknown'), payload.data ?? undefined);
   }
-  throw new ApiError(response.ok ? ErrorCodes.internal : response.status, i18n.t('errors.unknown'));
+  throw new ApiError(isAcceptedStatus(response.status) ? ErrorCodes.internal : response.status, i18n.t('errors.unknown'));
 };
 
 /** One exchange, body included, within REQUEST_TIMEOUT_MS; a caller's signal cancels it too. */
@@ -111,7 +145,7 @@ const exchange = async <T>(method: string, url: string, opts: RequestOptions): P
   try {
     const response = await fetch(url, {
       method,
-      headers: headersFor(opts),
+      headers: headersFor(opts, method),
       body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       signal: controller.signal,
     });
@@ -127,14 +161,52 @@ const exchange = async <T>(method: string, url: string, opts: RequestOptions): P
   }
 };
 
+/** What the client does with a failed call; pure, so the rules of spec 01 section 8 are unit-tested. */
+export type FailurePlan = { signOut: boolean; toast: boolean; log: boolean };
+
+/**
+ * - 401 on a signed-in call: sign out and go to /login; toast only for the first of each run of five.
+ * - a whitelisted code: rejected silently.
+ * - anything else: a toast unless the caller shows it itself (notify: false).
+ * - network errors, timeouts (code 0) and server faults (5xx) the caller does not handle go to the
+ *   local error log as interface errors; refusals (4xx) are answers, not faults.
+ */
+export const planFailure = (
+  code: number,
+  opts: { auth?: boolean; notify?: boolean },
+  unauthorizedSoFar: number,
+  silentCodes: readonly number[] = clientConfig.silentCodes,
+): FailurePlan => {
+  const unhandled = opts.notify !== false;
+  if (code === ErrorCodes.unauthorized && opts.auth !== false) {
+    return { signOut: true, toast: unhandled && unauthorizedSoFar % UNAUTHORIZED_TOAST_EVERY === 0, log: false };
+  }
+  if (silentCodes.includes(code)) return { signOut: false, toast: false, log: false };
+  return { signOut: false, toast: unhandled, log: unhandled && (code === 0 || code >= 500) };
+};
+
+/** 401 answers since the last call that went through (the run the toast rule counts). */
+let unauthorizedRun = 0;
+
+const handleFailure = (error: ApiError, method: string, url: string, opts: RequestOptions): void => {
+  const plan = planFailure(error.code, opts, unauthorizedRun);
+  if (error.code === ErrorCodes.unauthorized && opts.auth !== false) unauthorizedRun++;
+  if (plan.toast) notifyError(error.message);
+  if (plan.log) addErrorLog({ type: 'api', url, message: error.message, stack: error.stack ?? '', info: `${method} ${error.code}` });
+  if (plan.signOut) {
+    clearSession();
+    goToLogin();
+  }
+};
+
 export const request = async <T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> => {
+  const url = `${path}${toSearch(opts.query)}`;
   try {
-    return await exchange<T>(method, `${path}${toSearch(opts.query)}`, opts);
+    const answer = await exchange<T>(method, url, opts);
+    if (opts.auth !== false && getSession()) unauthorizedRun = 0;
+    return answer;
   } catch (error) {
-    if (error instanceof ApiError) {
-      if (error.code === ErrorCodes.unauthorized && opts.auth !== false) clearSession();
-      if (opts.notify !== false) notifyError(error.message);
-    }
+    if (error instanceof ApiError) handleFailure(error, method, url, opts);
     throw error;
   }
 };
@@ -232,8 +304,7 @@ export const download = async (path: string, opts: DownloadOptions = {}): Promis
   const forward = () => controller.abort();
   opts.signal?.addEventListener('abort', forward);
   const fail = (error: ApiError): never => {
-    if (error.code === ErrorCodes.unauthorized && opts.auth !== false) clearSession();
-    if (opts.notify !== false) notifyError(error.message);
+    handleFailure(error, 'GET', path, opts);
     throw error;
   };
   try {

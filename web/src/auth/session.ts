@@ -4,11 +4,18 @@ import type { TokenResponse } from '@tpl/contracts';
 /**
  * The signed-in session: the token answer of /api/bl-auth/token plus when it was issued
  * (to know when to refresh). Kept in localStorage so a reload stays signed in; other tabs
- * follow through the storage event.
+ * follow through the storage event (a refresh in one tab rotates the refresh token for all).
+ *
+ * Beside it a cookie marks the access token for its lifetime (spec 01 section 9: 7200000 ms),
+ * set at sign-in and at every refresh. A stored session whose cookie is gone is stale: the
+ * page cache outlived the token (spec 01 section 8, 页面缓存更新失败). See docs/DOMAIN.md.
  */
 export type Session = { token: TokenResponse; issuedAt: number };
 
 const STORAGE_KEY = 'tpl.session';
+export const TOKEN_COOKIE = 'tpl-access-token';
+/** spec 01 section 9: the access-token cookie lives 2 hours */
+export const TOKEN_COOKIE_MS = 7_200_000;
 const listeners = new Set<() => void>();
 
 const isSession = (value: unknown): value is Session => {
@@ -26,23 +33,69 @@ const read = (): Session | null => {
   }
 };
 
+/**
+ * The cookie holds a marker of the access token (its last 16 characters, part of the
+ * signature), never the token itself: it travels with every request and must be useless there.
+ */
+export const tokenMarker = (accessToken: string): string => accessToken.slice(-16);
+
+const hasDocument = () => typeof document !== 'undefined';
+
+const writeCookie = (accessToken: string) => {
+  if (!hasDocument()) return;
+  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(tokenMarker(accessToken))}; max-age=${TOKEN_COOKIE_MS / 1000}; path=/; SameSite=Lax`;
+};
+
+const dropCookie = () => {
+  if (!hasDocument()) return;
+  document.cookie = `${TOKEN_COOKIE}=; max-age=0; path=/; SameSite=Lax`;
+};
+
+/** Whether the access-token cookie is still there (it expires 2 hours after sign-in or the last refresh). */
+export const hasTokenCookie = (): boolean =>
+  hasDocument() && document.cookie.split(';').some((part) => part.trim().startsWith(`${TOKEN_COOKIE}=`) && part.trim().length > TOKEN_COOKIE.length + 1);
+
 let current: Session | null = typeof localStorage === 'undefined' ? null : read();
 
 const emit = () => listeners.forEach((listener) => listener());
 
 export const getSession = (): Session | null => current;
 
+/** Re-reads the stored session (another tab may have refreshed it a moment ago). */
+export const reloadSession = (): Session | null => {
+  const stored = read();
+  if (JSON.stringify(stored) !== JSON.stringify(current)) {
+    current = stored;
+    emit();
+  }
+  return current;
+};
+
 export const setSession = (token: TokenResponse, issuedAt = Date.now()): void => {
   current = { token, issuedAt };
   localStorage.setItem(STORAGE_KEY, JSON.stringify(current));
+  writeCookie(token.accessToken);
   emit();
 };
 
 export const clearSession = (): void => {
+  dropCookie();
   if (current === null) return;
   current = null;
   localStorage.removeItem(STORAGE_KEY);
   emit();
+};
+
+/**
+ * How a stored session stands: `none`; `empty` (an empty access token: spec 01 section 4 forces
+ * a local sign-out); `stale` (the token cookie is gone: the page-cache message); `valid`.
+ */
+export type SessionState = 'none' | 'empty' | 'stale' | 'valid';
+
+export const sessionState = (session: Session | null = current, cookiePresent: boolean = hasTokenCookie()): SessionState => {
+  if (!session) return 'none';
+  if (session.token.accessToken.trim() === '') return 'empty';
+  return cookiePresent ? 'valid' : 'stale';
 };
 
 export const subscribeSession = (listener: () => void): (() => void) => {
@@ -52,7 +105,7 @@ export const subscribeSession = (listener: () => void): (() => void) => {
 
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key !== STORAGE_KEY) return;
+    if (event.key !== STORAGE_KEY && event.key !== null) return;
     current = read();
     emit();
   });

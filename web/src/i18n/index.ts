@@ -7,6 +7,7 @@ import { mo } from './mo';
 import { registrationsMessages } from '../features/system/registrations/i18n';
 import { consignmentReviewStrings } from '../features/transport/consignment/i18n';
 import { flowStrings } from '../features/flow/i18n';
+import { signinStrings } from '../auth/i18n';
 import { shellStrings } from '../layout/i18n';
 import { pagesStrings } from '../features/pages/i18n';
 
@@ -37,6 +38,7 @@ const areaStrings: Record<Language, Messages>[] = [
   registrationsMessages,
   consignmentReviewStrings,
   flowStrings,
+  signinStrings,
   shellStrings,
   pagesStrings,
 ];

@@ -1,5 +1,5 @@
 import { actionsOf, buttonCode, mayManageIn, type EntityAction, type EntityDef } from '@tpl/contracts';
-import { useButtons } from '../../auth/buttons';
+import { usePermissions } from '../../auth/permissions';
 import { useSession } from '../../auth/session';
 
 export type EntityButtons = Record<EntityAction, boolean>;
@@ -10,10 +10,10 @@ export type EntityButtons = Record<EntityAction, boolean>;
  * refuses the others anyway; here we only spare the user the buttons.
  */
 export const useEntityButtons = (def: EntityDef): EntityButtons => {
-  const has = useButtons();
+  const { hasPermission } = usePermissions();
   const session = useSession();
   const manageable = session ? mayManageIn(def, session.token.tenantId) : false;
   const offered = new Set(actionsOf(def));
-  const can = (a: EntityAction) => manageable && offered.has(a) && has(buttonCode(def, a));
+  const can = (a: EntityAction) => manageable && offered.has(a) && hasPermission(buttonCode(def, a));
   return { add: can('add'), edit: can('edit'), delete: can('delete'), import: can('import'), export: can('export'), reset_password: can('reset_password') };
 };
