@@ -45,13 +45,18 @@ export const KeepAliveOutlet = () => {
   const container = previous?.container ?? Object.assign(document.createElement('div'), { className: 'shell-page' });
   container.dataset.page = key;
   cache.current.set(key, { element: outlet, location, navigationType, container });
-  for (const kept of [...cache.current.keys()]) {
-    if (kept !== key && !tabs.some((tab) => tab.value === kept)) {
-      cache.current.delete(kept);
-      scrolls.current.delete(kept);
-      shownBefore.current.delete(kept);
+  const isOpen = (path: string) => path === key || tabs.some((tab) => tab.value === path);
+  // a render may be thrown away (navigations render in a transition): pages of closed tabs are
+  // left out here and dropped only once a render that leaves them out is committed
+  useLayoutEffect(() => {
+    for (const kept of [...cache.current.keys()]) {
+      if (!isOpen(kept)) {
+        cache.current.delete(kept);
+        scrolls.current.delete(kept);
+        shownBefore.current.delete(kept);
+      }
     }
-  }
+  });
 
   // where each page was scrolled to, recorded as the user scrolls
   useEffect(() => {
@@ -74,7 +79,7 @@ export const KeepAliveOutlet = () => {
     <>
       <div ref={slot} className="shell-page-slot" />
       <Attach slot={slot} container={container} onAttached={onAttached} />
-      {[...cache.current.entries()].map(([path, kept]) =>
+      {[...cache.current.entries()].filter(([path]) => isOpen(path)).map(([path, kept]) =>
         createPortal(
           <LocationContext.Provider value={{ location: kept.location, navigationType: kept.navigationType }}>{kept.element}</LocationContext.Provider>,
           kept.container,
