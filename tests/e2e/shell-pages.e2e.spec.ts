@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Dashboard, HomeFigures, Profile } from '@tpl/contracts';
 import { ApiClient, data } from '../support/api-client';
-import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { fillSignIn, launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
 import { consignmentInput } from '../support/fixtures';
 import { startTestHost, type TestHost } from '../support/host';
 
@@ -41,10 +41,7 @@ describe('shell pages in Chromium', () => {
   });
 
   /** Signs in through the sign-in page, in English, and waits for the first page. */
-  const signIn = async (account: string, password: string, page?: Page): Promise<Page> => {
-    const p = page ?? (await browser.newPage());
-    return signInPage(p, t.url, account, password);
-  };
+  const signIn = async (account: string, password: string): Promise<Page> => signInPage(await browser.newPage(), t.url, account, password);
 
   it('/ checks the token: signed in goes to the home page, signed out to the sign-in page', async () => {
     const page = await signIn('admin', 'admin');
@@ -150,8 +147,9 @@ describe('shell pages in Chromium', () => {
     await page.getByTestId('login-password').fill('Start123');
     await page.getByTestId('login-submit').click();
     await page.getByTestId('login-error').waitFor();
-    await signIn('e2e-info', 'Next4567', page);
-    await page.goto(`${t.url}/info/index`);
+    // the password change signed the console out from /info/index: signing in again returns there
+    await fillSignIn(page, 'e2e-info', 'Next4567');
+    await page.waitForURL('**/info/index');
     await page.getByTestId('info-account').getByText('e2e-info').waitFor();
     await page.close();
   });

@@ -58,12 +58,12 @@ describe('sign-in and session in Chromium', () => {
 
   const tokenAnswer = (page: Page) => page.waitForResponse((r) => r.url().includes('/api/bl-auth/token?'));
 
-  it('signs in with the password grant: session and token cookie kept, lock cleared, tabs closed, /login goes on', async () => {
+  it('signs in with the password grant: session and token cookie kept, lock password cleared, tabs closed, /login goes on', async () => {
     const page = await newPage();
     await page.goto(`${t.url}/login`);
-    // left over from someone before: a lock and open tabs
+    // left over from someone before: a lock password and open tabs
     await page.evaluate(() => {
-      localStorage.setItem('tpl.lock', JSON.stringify({ passwordHash: 'abc', locked: true }));
+      localStorage.setItem('tpl.lock', JSON.stringify({ passwordHash: 'abc', locked: false }));
       localStorage.setItem('tpl.tabs', JSON.stringify([{ label: 'x', value: '/md/unit', close: true }]));
     });
     await signInPage(page, t.url, 'dispatcher');

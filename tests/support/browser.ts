@@ -42,6 +42,8 @@ export const fillSignIn = async (page: Page, account: string, password: string, 
 
 /** Signs in through the console's sign-in page, in English, and waits for the first page. */
 export const signInPage = async (page: Page, url: string, account: string, password = 'demo123', tenant = '100001'): Promise<Page> => {
+  // a fresh history entry: a sign-in page reached by a sign-out remembers the page to return to
+  if (page.url().startsWith(url)) await page.goto('about:blank');
   await page.goto(`${url}/login`);
   await page.getByTestId('lang-en').click();
   await fillSignIn(page, account, password, tenant);
