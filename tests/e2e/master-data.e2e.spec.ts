@@ -37,8 +37,8 @@ describe('master data screens in Chromium', () => {
     await page.getByTestId(`menu-${group}`).waitFor();
     if (!(await entry.isVisible())) await page.getByTestId(`menu-${group}`).click();
     await entry.click();
-    // the menu navigates in a transition: the previous page stays on screen until this one renders
-    await page.getByTestId(`md-list-${entity}`).waitFor();
+    // the URL changes first, the page follows (navigations render in a transition)
+    await page.locator(`.shell-page[data-page="/md/${entity}"]`).waitFor();
   };
 
   afterAll(async () => {

@@ -32,9 +32,10 @@ const subPageKey = (rest: string): string => {
   return last === 'new' ? 'common.new' : last === 'edit' ? 'common.edit' : 'common.view';
 };
 
-const labelFor = (pathname: string, search: string, found: ReturnType<typeof entryFor>): string => {
+/** A tab's label: kept as an i18n key where there is one, so it follows the language. */
+const labelFor = (pathname: string, search: string, found: ReturnType<typeof entryFor>, exists: (key: string) => boolean): string => {
   if (SHELL_PAGE_LABELS[pathname]) return SHELL_PAGE_LABELS[pathname];
-  const name = (node: MenuNode) => node.meta?.i18n || node.name;
+  const name = (node: MenuNode) => (node.meta?.i18n && exists(node.meta.i18n) ? node.meta.i18n : node.name);
   if (found?.exact) return name(found.node);
   if (pathname.startsWith('/myiframe/')) return new URLSearchParams(search).get('name') || 'pages.names.iframe';
   if (found) return [name(found.node), subPageKey(pathname.slice((found.node.path ?? '').length))].join(LABEL_SEPARATOR);
@@ -50,7 +51,7 @@ const SIDER_WIDTH = 220;
  * titled after its entry; small screens fold the sidebar after each navigation.
  */
 export const AppLayout = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const { pathname, search } = useLocation();
   const screen = useScreen();
@@ -95,7 +96,7 @@ export const AppLayout = () => {
     if (trail.length) setOpenCodes((codes) => [...new Set([...codes, ...trail])]);
   }, [here?.found.trail]);
 
-  const label = labelFor(pathname, search, here?.found);
+  const label = labelFor(pathname, search, here?.found, (key) => i18n.exists(key));
   // before paint: the page and its tab appear together
   useLayoutEffect(() => {
     openTab({ label, value: pathname, query: search.replace(/^\?/, '') || undefined });

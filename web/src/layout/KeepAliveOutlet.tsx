@@ -37,19 +37,26 @@ export const KeepAliveOutlet = () => {
   const cache = useRef(new Map<string, Kept>());
   const scrolls = useRef(new Map<string, number>());
   const shownKey = useRef<string | null>(null);
+  /** pages shown before (kept alive): they come back at their scroll position */
+  const shownBefore = useRef(new Set<string>());
   const slot = useRef<HTMLDivElement | null>(null);
 
   const previous = cache.current.get(key);
-  const wasKept = previous !== undefined && shownKey.current !== key;
   const container = previous?.container ?? Object.assign(document.createElement('div'), { className: 'shell-page' });
   container.dataset.page = key;
   cache.current.set(key, { element: outlet, location, navigationType, container });
-  for (const kept of [...cache.current.keys()]) {
-    if (kept !== key && !tabs.some((tab) => tab.value === kept)) {
-      cache.current.delete(kept);
-      scrolls.current.delete(kept);
+  const isOpen = (path: string) => path === key || tabs.some((tab) => tab.value === path);
+  // a render may be thrown away (navigations render in a transition): pages of closed tabs are
+  // left out here and dropped only once a render that leaves them out is committed
+  useLayoutEffect(() => {
+    for (const kept of [...cache.current.keys()]) {
+      if (!isOpen(kept)) {
+        cache.current.delete(kept);
+        scrolls.current.delete(kept);
+        shownBefore.current.delete(kept);
+      }
     }
-  }
+  });
 
   // where each page was scrolled to, recorded as the user scrolls
   useEffect(() => {
@@ -63,14 +70,16 @@ export const KeepAliveOutlet = () => {
   const onAttached = () => {
     if (shownKey.current === key) return;
     shownKey.current = key;
-    window.scrollTo(0, wasKept ? (scrolls.current.get(key) ?? 0) : 0);
+    const kept = shownBefore.current.has(key);
+    shownBefore.current.add(key);
+    window.scrollTo(0, kept ? (scrolls.current.get(key) ?? 0) : 0);
   };
 
   return (
     <>
       <div ref={slot} className="shell-page-slot" />
       <Attach slot={slot} container={container} onAttached={onAttached} />
-      {[...cache.current.entries()].map(([path, kept]) =>
+      {[...cache.current.entries()].filter(([path]) => isOpen(path)).map(([path, kept]) =>
         createPortal(
           <LocationContext.Provider value={{ location: kept.location, navigationType: kept.navigationType }}>{kept.element}</LocationContext.Provider>,
           kept.container,
