@@ -66,7 +66,9 @@ export const useTopMenuLabel = () => {
 
 /**
  * The top menus (spec 01 section 9: items 114 px wide, the first 80 px) with the refresh entry
- * last: it loads the menus and the button permissions again.
+ * last: it loads the menus and the button permissions again. The widths are minimums: a longer
+ * label (English) widens its item rather than being cut; what does not fit the bar goes to the
+ * menu's overflow entry.
  */
 export const TopMenuBar = ({ tops, selected, onSelect }: { tops: TopMenu[]; selected: string | undefined; onSelect: (id: string) => void }) => {
   const { t } = useTranslation();
@@ -77,13 +79,17 @@ export const TopMenuBar = ({ tops, selected, onSelect }: { tops: TopMenu[]; sele
     ...tops.map((top, i) => ({
       key: top.id,
       icon: iconOf(top.icon) ?? iconOf(top.menuCode),
-      style: { width: i === 0 ? 80 : 114 },
-      label: <span data-testid={`top-menu-${top.menuCode ?? top.id}`}>{label(top)}</span>,
+      style: { minWidth: i === 0 ? 80 : 114 },
+      label: (
+        <span data-testid={`top-menu-${top.menuCode ?? top.id}`} title={label(top)}>
+          {label(top)}
+        </span>
+      ),
     })),
     {
       key: '__refresh',
       icon: <ReloadOutlined />,
-      style: { width: 114 },
+      style: { minWidth: 114 },
       label: <span data-testid="top-menu-refresh">{t('shell.refreshMenu')}</span>,
     },
   ];
