@@ -116,12 +116,7 @@ export class AuthService {
     }
     const ok = await argon2.verify(user.password_hash, q.password.toLowerCase());
     if (!ok) {
-      await this.pool.query(
-        `UPDATE idn_users SET failed_attempts = failed_attempts + 1,
-            locked_until = CASE WHEN failed_attempts + 1 >= $3 THEN now() + make_interval(mins => $4) ELSE locked_until END
-          WHERE tenant_id = $1 AND user_id = $2`,
-        [user.tenant_id, user.user_id, MAX_FAILED, LOCK_MINUTES],
-      );
+      await this.countFailure(user.tenant_id, user.user_id);
       throw new AppError(401, 'errors.badCredentials');
     }
     await this.pool.query(`UPDATE idn_users SET failed_attempts = 0, locked_until = NULL WHERE tenant_id = $1 AND user_id = $2`, [
@@ -302,13 +297,18 @@ export class AuthService {
       await this.pool.query(`UPDATE idn_users SET failed_attempts = 0 WHERE tenant_id = $1 AND user_id = $2`, [user.tenantId, user.userId]);
       return;
     }
+    await this.countFailure(user.tenantId, user.userId);
+    throw new AppError(400, 'errors.oldPasswordWrong');
+  }
+
+  /** A wrong password (sign-in or password change): the fifth in a row locks the account for LOCK_MINUTES. */
+  private async countFailure(tenantId: string, userId: string): Promise<void> {
     await this.pool.query(
       `UPDATE idn_users SET failed_attempts = failed_attempts + 1,
           locked_until = CASE WHEN failed_attempts + 1 >= $3 THEN now() + make_interval(mins => $4) ELSE locked_until END
         WHERE tenant_id = $1 AND user_id = $2`,
-      [user.tenantId, user.userId, MAX_FAILED, LOCK_MINUTES],
+      [tenantId, userId, MAX_FAILED, LOCK_MINUTES],
     );
-    throw new AppError(400, 'errors.oldPasswordWrong');
   }
 
   /** Ends every session of the user but the calling one (after a password change); answers how many. */
