@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import type { TokenResponse } from '@tpl/contracts';
+import { persistedStore } from '../shell/persistedStore';
 
 /**
  * The signed-in session: the token answer of /api/bl-auth/token plus when it was issued
@@ -16,7 +16,6 @@ const STORAGE_KEY = 'tpl.session';
 export const TOKEN_COOKIE = 'tpl-access-token';
 /** spec 01 section 9: the access-token cookie lives 2 hours */
 export const TOKEN_COOKIE_MS = 7_200_000;
-const listeners = new Set<() => void>();
 
 const isSession = (value: unknown): value is Session => {
   if (typeof value !== 'object' || value === null) return false;
@@ -24,14 +23,7 @@ const isSession = (value: unknown): value is Session => {
   return typeof issuedAt === 'number' && typeof token?.accessToken === 'string' && Array.isArray(token.roles);
 };
 
-const read = (): Session | null => {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null');
-    return isSession(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
-};
+const store = persistedStore<Session | null>(STORAGE_KEY, null, (value): value is Session | null => value === null || isSession(value));
 
 /**
  * The cookie holds a marker of the access token (its last 16 characters, part of the
@@ -55,35 +47,19 @@ const dropCookie = () => {
 export const hasTokenCookie = (): boolean =>
   hasDocument() && document.cookie.split(';').some((part) => part.trim().startsWith(`${TOKEN_COOKIE}=`) && part.trim().length > TOKEN_COOKIE.length + 1);
 
-let current: Session | null = typeof localStorage === 'undefined' ? null : read();
-
-const emit = () => listeners.forEach((listener) => listener());
-
-export const getSession = (): Session | null => current;
+export const getSession = store.get;
 
 /** Re-reads the stored session (another tab may have refreshed it a moment ago). */
-export const reloadSession = (): Session | null => {
-  const stored = read();
-  if (JSON.stringify(stored) !== JSON.stringify(current)) {
-    current = stored;
-    emit();
-  }
-  return current;
-};
+export const reloadSession = store.reload;
 
 export const setSession = (token: TokenResponse, issuedAt = Date.now()): void => {
-  current = { token, issuedAt };
-  localStorage.setItem(STORAGE_KEY, JSON.stringify(current));
   writeCookie(token.accessToken);
-  emit();
+  store.set({ token, issuedAt });
 };
 
 export const clearSession = (): void => {
   dropCookie();
-  if (current === null) return;
-  current = null;
-  localStorage.removeItem(STORAGE_KEY);
-  emit();
+  if (store.get() !== null) store.set(null);
 };
 
 /**
@@ -92,23 +68,12 @@ export const clearSession = (): void => {
  */
 export type SessionState = 'none' | 'empty' | 'stale' | 'valid';
 
-export const sessionState = (session: Session | null = current, cookiePresent: boolean = hasTokenCookie()): SessionState => {
+export const sessionState = (session: Session | null = store.get(), cookiePresent: boolean = hasTokenCookie()): SessionState => {
   if (!session) return 'none';
   if (session.token.accessToken.trim() === '') return 'empty';
   return cookiePresent ? 'valid' : 'stale';
 };
 
-export const subscribeSession = (listener: () => void): (() => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+export const subscribeSession = store.subscribe;
 
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (event.key !== STORAGE_KEY && event.key !== null) return;
-    current = read();
-    emit();
-  });
-}
-
-export const useSession = (): Session | null => useSyncExternalStore(subscribeSession, getSession);
+export const useSession = (): Session | null => store.use();

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { authApi } from '../api/auth';
 import { ApiError } from '../api/client';
 import { notifyError } from '../api/feedback';
@@ -93,9 +92,4 @@ export const startTokenRefresh = (): void => {
   subscribeSession(sync);
   sync();
   void refreshIfDue();
-};
-
-/** Kept for layouts that start the check when they mount; the check itself is app-wide. */
-export const useTokenRefresh = (): void => {
-  useEffect(() => startTokenRefresh(), []);
 };

@@ -4,7 +4,6 @@ import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useSession } from '../auth/session';
-import { useTokenRefresh } from '../auth/tokenRefresh';
 import { currentLanguage } from '../i18n';
 import { HOME_PATH, openTab } from '../shell/tabs';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
@@ -56,7 +55,6 @@ export const AppLayout = () => {
   const { pathname, search } = useLocation();
   const screen = useScreen();
   const { theme } = useAppearance();
-  useTokenRefresh();
 
   const [collapsed, setCollapsed] = useState(() => screen <= 1);
   const { tops, byTop, loading } = useShellMenus();

@@ -7,6 +7,8 @@ import { useSyncExternalStore } from 'react';
 export type PersistedStore<T> = {
   get: () => T;
   set: (next: T | ((previous: T) => T)) => void;
+  /** Reads the stored value again (another tab may have changed it a moment ago); tells subscribers when it differs. */
+  reload: () => T;
   subscribe: (listener: () => void) => () => void;
   use: () => T;
 };
@@ -30,16 +32,25 @@ export const persistedStore = <T>(key: string, initial: T, isValid: (value: unkn
     if (typeof localStorage !== 'undefined') localStorage.setItem(key, JSON.stringify(current));
     emit();
   };
+  const reload = () => {
+    const stored = read();
+    if (JSON.stringify(stored) !== JSON.stringify(current)) {
+      current = stored;
+      emit();
+    }
+    return current;
+  };
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   };
   if (typeof window !== 'undefined') {
     window.addEventListener('storage', (event) => {
-      if (event.key !== key) return;
+      // key null: another tab cleared the whole storage
+      if (event.key !== key && event.key !== null) return;
       current = read();
       emit();
     });
   }
-  return { get, set, subscribe, use: () => useSyncExternalStore(subscribe, get) };
+  return { get, set, reload, subscribe, use: () => useSyncExternalStore(subscribe, get) };
 };
