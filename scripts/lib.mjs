@@ -51,19 +51,17 @@ export const checkNode = () => {
 };
 
 /**
- * npm install (pinned by package-lock.json) when the lock file changed since the last
- * install, or nothing is installed. Not npm ci: npm's lock files omit other platforms'
- * optional binaries (@swc/core-*), which npm ci then refuses.
+ * `npm ci` (exactly package-lock.json) when the lock file changed since the last install, or
+ * nothing is installed. The lock lists every platform's optional binaries (scripts/check-deps.mjs
+ * checks it in the test run), so this works on any machine.
  */
 export const install = () => {
-  const lock = path.join(root, 'package-lock.json');
   const stamp = path.join(root, 'node_modules', '.tpl-install-stamp');
   const want = hashFiles(['package-lock.json']);
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === want) return;
-  log('installing dependencies (npm install)…');
-  must('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
-  // the install may have refreshed the lock file: stamp what is there now
-  fs.writeFileSync(stamp, fs.existsSync(lock) ? hashFiles(['package-lock.json']) : want);
+  log('installing dependencies (npm ci)…');
+  must('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  fs.writeFileSync(stamp, want);
 };
 
 /** Server packages: tsc's incremental build (a no-op in about a second when nothing changed). */

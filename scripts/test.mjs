@@ -84,6 +84,7 @@ const jest = (project) => {
   );
 };
 
+check('dependencies: lock complete, engines fit Node 20 (scripts/check-deps.mjs)', 'node', ['scripts/check-deps.mjs']);
 check('types: web console (tsc --noEmit)', 'npx', ['tsc', '-p', 'web', '--noEmit']);
 check('types: tests (tsc --noEmit)', 'npx', ['tsc', '-p', 'tests', '--noEmit']);
 jest('unit');
