@@ -1,0 +1,3 @@
+export * from './stock';
+export * from './units';
+export * from './routes';

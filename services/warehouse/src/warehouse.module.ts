@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { StockController } from './stock/stock.controller';
+import { StockLedger } from './stock/stock.ledger';
+import { StockQueries } from './stock/stock.queries';
+import { AllOwners, OWNER_SCOPES } from './stock/owner-scope';
+
+/**
+ * The warehouse context: the stock ledger (facts per owner and material, read models,
+ * reads as of any instant) and the decisions of its documents, which the document kit
+ * serves from their descriptions (contracts/src/documents/warehouse). Each document's
+ * folder registers its decisions with the kit when this module starts.
+ */
+@Module({
+  controllers: [StockController],
+  providers: [StockLedger, StockQueries, { provide: OWNER_SCOPES, useClass: AllOwners }],
+  exports: [StockLedger, StockQueries, OWNER_SCOPES],
+})
+export class WarehouseModule {}
