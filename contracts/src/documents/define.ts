@@ -1,0 +1,515 @@
+import { z } from 'zod';
+import { pageQuerySchema, pageSchema, sortOrderSchema } from '../api/envelope';
+import { fieldSchema, type FieldDef, type Labels } from '../entities/define';
+import { isReviewSchema } from '../flow/is-review';
+
+/**
+ * The document kit's description: one per document type (a consignment order, an inbound
+ * bill, a month bill...). Like an entity description it is the only place the document's
+ * shape is written; the kit derives from it the API (list, detail, detail?version=N,
+ * history, submit, remove, one POST per action), OpenAPI, authorization (button codes,
+ * API permissions, data scopes), the menu and its seed, the console's screens, the events
+ * and the list read model. Only the document's own decisions (guards that need data,
+ * computed values, effects on other streams) are code of its own, in its context's folder.
+ *
+ * The lifecycle is written here as data (states and the machine events that leave them);
+ * workflows/ builds the XState machine from it (`documentMachine(def)`), and that machine
+ * is what the decider and the console ask.
+ */
+
+/** A header field: a field of the entity framework's kinds, or a group of them (a party: name, linkman, mobile, address). */
+export type GroupField = { kind: 'group'; label: Labels; fields: Record<string, FieldDef>; required?: boolean; list?: boolean };
+export type HeaderField = FieldDef | GroupField;
+export const group = (label: Labels, fields: Record<string, FieldDef>, o: { required?: boolean } = {}): GroupField => ({
+  kind: 'group',
+  label,
+  fields,
+  required: o.required ?? true,
+  list: false,
+});
+
+/** The kit's own machine events: every document is edited, removed and (when it can be) reviewed through them. */
+export const KIT_EVENTS = {
+  edit: 'EDIT',
+  remove: 'REMOVE',
+  submitReview: 'SUBMIT_REVIEW',
+  reviewApproved: 'REVIEW_APPROVED',
+  reviewRejected: 'REVIEW_REJECTED',
+} as const;
+
+/** Named guards the lifecycle may use; workflows implements them over the machine's context. */
+export const LIFECYCLE_GUARDS = ['reviewNeeded', 'noReviewNeeded'] as const;
+export type LifecycleGuard = (typeof LIFECYCLE_GUARDS)[number];
+
+export type Transition = string | { target: string; guard: LifecycleGuard };
+export type StateTone = 'default' | 'processing' | 'success' | 'warning' | 'error';
+export type LifecycleStateDef = {
+  label: Labels;
+  tone?: StateTone;
+  final?: boolean;
+  /** machine event -> target state */
+  on?: Record<string, Transition>;
+};
+
+/**
+ * Where an action's fact lands on the document as the kit folds it: its fields at the top
+ * level (default) or under one key; stamped with the time and the actor of the fact.
+ */
+export type Landing = {
+  /** nest the fact's fields under this key */
+  into?: string;
+  /** a fact field stored under another document key (reason -> cancelReason) */
+  as?: Record<string, string>;
+  /** document keys that take the fact's time / actor; a dotted key lands inside `into` */
+  at?: string;
+  by?: string;
+};
+
+export type ActionDef = Landing & {
+  label: Labels;
+  /** the machine event this action sends */
+  event: string;
+  /** the past-tense fact it records: event type `<streamType><fact>` (Dispatched) */
+  fact: string;
+  /** what the user gives with it (a dialog in the console) */
+  fields?: Record<string, FieldDef>;
+  /** datetime fields that take the command's time when the user leaves them out */
+  nowFields?: readonly string[];
+  /** the console asks for confirmation first */
+  confirm?: boolean;
+  /** shown as a dangerous action (cancel, reverse) */
+  danger?: boolean;
+  /**
+   * sent only by another document's decisions in the same transaction (a receipt recorded on
+   * its booked inbound): no route, no button, never offered to a user
+   */
+  system?: boolean;
+};
+
+export type LinesDef = {
+  /** the document key holding the lines ('lines', 'details') */
+  key: string;
+  label: Labels;
+  fields: Record<string, FieldDef>;
+  /** default 1: "details cannot be empty" */
+  min?: number;
+  max?: number;
+  /** a second line with the same values of these fields is refused ("a material already in the details cannot be quoted again") */
+  uniqueBy?: readonly string[];
+  /** header totals summed over the lines: total key -> the line field, with the decimals kept */
+  totals?: Record<string, { of: string; label: Labels; scale?: number }>;
+};
+
+/** A list column: a document key (dotted paths reach into groups and facts), with its own label when it is not a field's. */
+export type ColumnDef = { key: string; path?: string; label?: Labels; kind?: 'text' | 'number' | 'date' | 'datetime' | 'enum' | 'flag' };
+/** How a list filters by a column: text by prefix or containing, the rest exactly, dates by range. */
+export type FilterDef = { key: string; path?: string; match: 'prefix' | 'contains' | 'exact' | 'range'; label?: Labels };
+
+export type DocumentService = 'bl-transport' | 'bl-warehouse' | 'bl-billing';
+
+export type DocumentDef = {
+  /** URL segment, i18n prefix, button-code prefix and data-scope resource: /api/<service>/<name> */
+  name: string;
+  service: DocumentService;
+  /** stream name prefix and event type prefix: <streamType>-<tenant>-<id>, <streamType>Created */
+  streamType: string;
+  title: Labels;
+  /** spec 02 billType, when the document type has one */
+  billType?: number;
+  /** the serial code (system administration) that numbers the documents; the number is never typed */
+  billNo: { serialCode: string; prefix: string; serialName: Labels };
+  header: Record<string, HeaderField>;
+  lines?: LinesDef;
+  /** cross-field rules over the content; add issues with message keys */
+  refine?: (content: Record<string, unknown>, ctx: z.RefinementCtx) => void;
+  lifecycle: { initial: string; states: Record<string, LifecycleStateDef> };
+  /** the user's actions besides edit and remove, each a machine event and a fact */
+  actions: Record<string, ActionDef>;
+  /** the document can go through review (spec 02 isReview): what an approval stamps, and a field the inbox shows beside the bill number */
+  review?: { approved?: Landing; titleField?: string };
+  list: {
+    columns: readonly (string | ColumnDef)[];
+    filters: readonly (string | FilterDef)[];
+    defaultSort?: string;
+    defaultOrder?: 'asc' | 'desc';
+  };
+  /** where the menu entry hangs (a menu code of the demo tree) and its order */
+  menu: { parent: string; sort: number; icon?: string };
+  /** the console's paths (spec 01 routes); view and edit take the id */
+  routes: { list: string; new: string; view: string; edit: string };
+  /** read models fed by this document's events besides its own list (rebuilt with it) */
+  feeds?: readonly string[];
+  /** a valid content: what the generated tests start from, and the sample for documentation */
+  example?: Record<string, unknown>;
+};
+
+export const defineDocument = <const D extends DocumentDef>(def: D): D => {
+  assertWellFormed(def);
+  return def;
+};
+
+// ------------------------------------------------------------------ vocabulary
+
+/** Button codes: `<name>_add`, `_edit`, `_delete`, `_export`, `_print`, `_submit_review` and one per action (snake case). */
+export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const documentButtons = (def: DocumentDef): Record<string, string> => {
+  const b: Record<string, string> = {
+    add: `${def.name}_add`,
+    edit: `${def.name}_edit`,
+    remove: `${def.name}_delete`,
+    export: `${def.name}_export`,
+    print: `${def.name}_print`,
+  };
+  if (def.review) b.submitReview = `${def.name}_submit_review`;
+  for (const [a, d] of Object.entries(def.actions)) if (!d.system) b[a] = `${def.name}_${snake(a)}`;
+  return b;
+};
+
+/** The kit's actions every document has, as the console and the API name them. */
+export const KIT_ACTIONS = ['edit', 'remove', 'submitReview'] as const;
+export type KitAction = (typeof KIT_ACTIONS)[number];
+
+/** The action name of each machine event (kit events included). */
+export const actionOfEvent = (def: DocumentDef): Record<string, string> => {
+  const out: Record<string, string> = { [KIT_EVENTS.edit]: 'edit', [KIT_EVENTS.remove]: 'remove' };
+  if (def.review) {
+    out[KIT_EVENTS.submitReview] = 'submitReview';
+    out[KIT_EVENTS.reviewApproved] = 'reviewApproved';
+    out[KIT_EVENTS.reviewRejected] = 'reviewRejected';
+  }
+  for (const [name, a] of Object.entries(def.actions)) out[a.event] = name;
+  return out;
+};
+
+/** Event types of a document: `<streamType><Fact>`. */
+export const eventTypeOf = (def: DocumentDef, fact: string) => `${def.streamType}${fact}`;
+export const KIT_FACTS = {
+  created: 'Created',
+  changed: 'Changed',
+  removed: 'Removed',
+  submittedForReview: 'SubmittedForReview',
+  reviewed: 'Reviewed',
+  reviewRejected: 'ReviewRejected',
+  /** a data repair: values put back into range by the system, the originals kept in the event */
+  repaired: 'Repaired',
+} as const;
+
+export const stateNames = (def: DocumentDef): string[] => Object.keys(def.lifecycle.states);
+
+// ------------------------------------------------------------------ schemas derived from the description
+
+const optionalEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+const headerFieldSchema = (f: HeaderField): z.ZodType => {
+  if (f.kind !== 'group') return fieldSchema(f);
+  const inner = z.object(Object.fromEntries(Object.entries(f.fields).map(([k, sub]) => [k, fieldSchema(sub)])), { error: 'validation.required' });
+  return f.required === false ? optionalEmpty(inner) : inner;
+};
+
+const linesSchemaOf = (lines: LinesDef) =>
+  z
+    .array(z.object(Object.fromEntries(Object.entries(lines.fields).map(([k, f]) => [k, fieldSchema(f)]))), { error: 'validation.lines.empty' })
+    .min(lines.min ?? 1, { error: 'validation.lines.empty' })
+    .max(lines.max ?? 500, { error: 'validation.lines.tooMany' })
+    .superRefine((rows, ctx) => {
+      if (!lines.uniqueBy?.length) return;
+      const seen = new Map<string, number>();
+      rows.forEach((row, i) => {
+        const key = JSON.stringify(lines.uniqueBy!.map((k) => (row as Record<string, unknown>)[k] ?? null));
+        if (seen.has(key)) {
+          ctx.addIssue({ code: 'custom', path: [i, lines.uniqueBy![0]!], message: 'validation.lines.duplicate' });
+        } else seen.set(key, i);
+      });
+    });
+
+/** The content's fields, each with its schema. */
+export const documentContentShapeOf = (def: DocumentDef): Record<string, z.ZodType> => {
+  const shape: Record<string, z.ZodType> = Object.fromEntries(Object.entries(def.header).map(([k, f]) => [k, headerFieldSchema(f)]));
+  shape.remark ??= optionalEmpty(z.string().trim().max(500, { error: 'validation.tooLong' }));
+  if (def.lines) shape[def.lines.key] = linesSchemaOf(def.lines);
+  return shape;
+};
+
+/** The content a user fills in (header fields, the lines, remark): what Created and Changed carry. */
+export const documentContentSchemaOf = (def: DocumentDef) => {
+  const base = z.object(documentContentShapeOf(def));
+  return def.refine ? base.superRefine((c, ctx) => def.refine!(c as Record<string, unknown>, ctx)) : base;
+};
+export type DocumentContent = Record<string, unknown>;
+
+const idSchema = z.uuid({ error: 'validation.invalid' });
+const versionSchema = z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.positive' });
+
+/** Identifies a document and the version the user saw: every command on an existing document carries both. */
+export const documentTargetSchema = z.object({ id: idSchema, version: versionSchema });
+
+/**
+ * POST submit: the form's fields flat, as Saber forms post them. Without id it creates a
+ * draft; with id it changes that draft and must carry the version the user saw.
+ */
+export const documentSubmitSchemaOf = (def: DocumentDef) => {
+  const content = documentContentSchemaOf(def);
+  return z
+    .object({ id: idSchema.optional(), version: versionSchema.optional() }, { error: 'validation.body' })
+    .passthrough()
+    .superRefine((b, ctx) => {
+      if (b.id !== undefined && b.version === undefined) ctx.addIssue({ code: 'custom', path: ['version'], message: 'validation.required' });
+    })
+    .transform((b, ctx) => {
+      const { id, version, ...rest } = b as { id?: string; version?: number } & Record<string, unknown>;
+      // what the server owns is never the caller's to set
+      for (const k of ['tenantId', 'billNo', 'state', 'isReview', 'createUser', 'createDept', 'createTime', 'updateUser', 'updateTime', 'totals'])
+        if (!(k in def.header)) delete rest[k];
+      const parsed = content.safeParse(rest);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.addIssue({ ...(issue as object) } as never);
+        return z.NEVER;
+      }
+      return { id, version, content: parsed.data as DocumentContent };
+    });
+};
+
+/** The submit body as a caller writes it (what OpenAPI shows; documentSubmitSchemaOf validates it). */
+export const documentSubmitInputSchemaOf = (def: DocumentDef) =>
+  z.object({ id: idSchema.optional(), version: versionSchema.optional(), ...documentContentShapeOf(def) });
+
+/** The body of one action: the target and the action's own fields. */
+export const documentActionSchemaOf = (def: DocumentDef, action: string) => {
+  const a = def.actions[action];
+  if (!a) throw new Error(`${def.name} has no action ${action}`);
+  const fields = Object.fromEntries(
+    Object.entries(a.fields ?? {}).map(([k, f]) => [k, a.nowFields?.includes(k) ? optionalEmpty(fieldSchema({ ...f, required: true })) : fieldSchema(f)]),
+  );
+  return documentTargetSchema.extend(fields);
+};
+
+export const removeQuerySchema = z.object({
+  ids: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(idSchema).min(1, { error: 'validation.required' }).max(200)),
+});
+export const detailQuerySchema = z.object({ id: idSchema, version: versionSchema.optional() });
+export const historyQuerySchema = z.object({ id: idSchema });
+
+/** Who acted; deptId is the department the user belonged to then (data scopes read it). */
+export const actorSchema = z.object({ userId: z.string(), account: z.string(), name: z.string(), deptId: z.string().optional() });
+export type Actor = z.infer<typeof actorSchema>;
+
+export const historyEntrySchema = z.object({
+  type: z.string(),
+  version: z.number().int(),
+  actor: actorSchema,
+  time: z.string(),
+  correlationId: z.string(),
+  causationId: z.string().optional(),
+  globalPosition: z.string(),
+  data: z.unknown(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const totalsShapeOf = (def: DocumentDef) => Object.fromEntries(Object.keys(def.lines?.totals ?? {}).map((k) => [k, z.number()]));
+
+/** The document as the kit folds it and the detail call returns it. */
+export const documentSchemaOf = (def: DocumentDef) =>
+  documentContentSchemaOf(def)
+    .and(
+      z.object({
+        id: z.string(),
+        tenantId: z.string(),
+        billNo: z.string(),
+        ...(def.billType !== undefined ? { billType: z.literal(def.billType) } : {}),
+        state: z.enum(stateNames(def) as [string, ...string[]]),
+        version: z.number().int(),
+        isReview: isReviewSchema,
+        totals: z.object(totalsShapeOf(def)),
+        reviewInstanceId: z.string().optional(),
+        reviewedBy: actorSchema.optional(),
+        reviewComment: z.string().optional(),
+        createdBy: actorSchema,
+        createdAt: z.string(),
+        updatedBy: actorSchema,
+        updatedAt: z.string(),
+        removed: z.boolean(),
+      }),
+    )
+    .and(z.record(z.string(), z.unknown()));
+export type KitDocument = {
+  id: string;
+  tenantId: string;
+  billNo: string;
+  billType?: number;
+  state: string;
+  version: number;
+  isReview: 0 | 1 | 2;
+  totals: Record<string, number>;
+  reviewInstanceId?: string;
+  reviewedBy?: Actor;
+  reviewComment?: string;
+  createdBy: Actor;
+  createdAt: string;
+  updatedBy: Actor;
+  updatedAt: string;
+  removed: boolean;
+  [key: string]: unknown;
+};
+
+// ------------------------------------------------------------------ the list
+
+const fieldAt = (def: DocumentDef, path: string): FieldDef | GroupField | undefined => {
+  const [head, ...rest] = path.split('.');
+  let f: HeaderField | FieldDef | undefined = def.header[head!];
+  if (!f) {
+    // a fact's field: <into>.<field> or a top-level landed field
+    for (const a of Object.values(def.actions)) {
+      if (a.into === head && rest.length === 1) return a.fields?.[rest[0]!];
+      if (!a.into && !rest.length && a.fields?.[head!]) return a.fields[head!];
+    }
+    return undefined;
+  }
+  for (const p of rest) f = f && (f.kind === 'group' || f.kind === 'rows') ? (f.fields as Record<string, FieldDef>)[p] : undefined;
+  return f;
+};
+
+/** Columns every document list has, before and after its own. */
+const CORE_COLUMNS = ['billNo', 'billDate', 'state', 'isReview', 'version', 'createdByName', 'updatedAt'] as const;
+
+export type ResolvedColumn = { key: string; path: string; kind: NonNullable<ColumnDef['kind']>; label?: Labels; enumValues?: readonly string[] };
+
+const kindOf = (f: FieldDef | GroupField | undefined): ResolvedColumn['kind'] => {
+  switch (f?.kind) {
+    case 'number':
+      return 'number';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'datetime';
+    case 'enum':
+      return 'enum';
+    case 'flag':
+      return 'flag';
+    default:
+      return 'text';
+  }
+};
+
+/** The document's list columns, resolved: key in the list row, path in the folded document, kind. */
+export const documentListColumnsOf = (def: DocumentDef): ResolvedColumn[] => {
+  const own = def.list.columns.map((c) => (typeof c === 'string' ? { key: c } : c) as ColumnDef);
+  const totals = Object.keys(def.lines?.totals ?? {});
+  const cols: ResolvedColumn[] = [];
+  for (const c of own) {
+    const path = c.path ?? c.key;
+    const total = path.startsWith('totals.') && totals.includes(path.slice(7));
+    const f = fieldAt(def, path);
+    const kind = c.kind ?? (total ? 'number' : path === 'billDate' ? 'date' : kindOf(f));
+    cols.push({ key: c.key, path, kind, ...(c.label ? { label: c.label } : {}), ...(f && f.kind === 'enum' ? { enumValues: f.values } : {}) });
+  }
+  return cols;
+};
+
+/** Every key of a list row: the core columns and the document's own. */
+export const documentListRowKeysOf = (def: DocumentDef): string[] => [...new Set(['id', ...CORE_COLUMNS, ...documentListColumnsOf(def).map((c) => c.key)])];
+
+export const documentListRowSchemaOf = (def: DocumentDef) => {
+  const own: Record<string, z.ZodType> = {};
+  for (const c of documentListColumnsOf(def)) {
+    own[c.key] = c.kind === 'number' ? z.number().nullable() : c.kind === 'flag' ? z.number().nullable() : z.string().nullable();
+  }
+  return z.object({
+    ...own,
+    id: z.string(),
+    billNo: z.string(),
+    billDate: z.string().nullable(),
+    state: z.enum(stateNames(def) as [string, ...string[]]),
+    isReview: isReviewSchema,
+    version: z.number().int(),
+    createdByName: z.string(),
+    updatedAt: z.string(),
+  });
+};
+
+export type ResolvedFilter = { key: string; path: string; match: FilterDef['match']; kind: ResolvedColumn['kind']; enumValues?: readonly string[] };
+export const documentListFiltersOf = (def: DocumentDef): ResolvedFilter[] =>
+  def.list.filters.map((x) => {
+    const f = typeof x === 'string' ? ({ key: x } as Partial<FilterDef> & { key: string }) : x;
+    const path = f.path ?? f.key;
+    const field = fieldAt(def, path);
+    const kind = path === 'billDate' ? 'date' : path === 'state' ? 'enum' : kindOf(field);
+    const match = f.match ?? (kind === 'date' || kind === 'datetime' ? 'range' : kind === 'text' ? 'prefix' : 'exact');
+    const enumValues = path === 'state' ? stateNames(def) : field && field.kind === 'enum' ? field.values : undefined;
+    return { key: f.key, path, match, kind, ...(enumValues ? { enumValues } : {}) };
+  });
+
+export const documentListSortsOf = (def: DocumentDef): string[] => ['billNo', 'billDate', 'state', 'updatedAt', ...documentListColumnsOf(def).map((c) => c.key).filter((k) => !['billNo', 'billDate', 'state', 'updatedAt'].includes(k))];
+
+export const documentListQuerySchemaOf = (def: DocumentDef) => {
+  const filters: Record<string, z.ZodType> = {};
+  for (const f of documentListFiltersOf(def)) {
+    if (f.match === 'range') {
+      filters[`${f.key}From`] = optionalEmpty(f.kind === 'date' ? z.iso.date({ error: 'validation.date' }) : z.iso.datetime({ offset: true, error: 'validation.datetime' }));
+      filters[`${f.key}To`] = optionalEmpty(f.kind === 'date' ? z.iso.date({ error: 'validation.date' }) : z.iso.datetime({ offset: true, error: 'validation.datetime' }));
+    } else if (f.enumValues) filters[f.key] = optionalEmpty(z.enum(f.enumValues as [string, ...string[]], { error: 'validation.invalid' }));
+    else filters[f.key] = optionalEmpty(z.string().trim().max(100, { error: 'validation.tooLong' }));
+  }
+  const sorts = documentListSortsOf(def) as [string, ...string[]];
+  return pageQuerySchema
+    .extend({
+      ...filters,
+      sort: z.enum(sorts, { error: 'validation.invalid' }).default(def.list.defaultSort ?? 'billNo'),
+      order: sortOrderSchema.default(def.list.defaultOrder ?? 'desc'),
+    })
+    .superRefine((q, ctx) => {
+      for (const f of documentListFiltersOf(def)) {
+        if (f.match !== 'range') continue;
+        const from = (q as Record<string, unknown>)[`${f.key}From`];
+        const to = (q as Record<string, unknown>)[`${f.key}To`];
+        if (typeof from === 'string' && typeof to === 'string' && from > to) ctx.addIssue({ code: 'custom', path: [`${f.key}From`], message: 'validation.dateRange' });
+      }
+    });
+};
+
+export const documentListPageSchemaOf = (def: DocumentDef) => pageSchema(documentListRowSchemaOf(def));
+
+export const commandResultSchema = z.object({ id: z.string(), billNo: z.string(), version: z.number().int(), state: z.string() });
+export type CommandResult = z.infer<typeof commandResultSchema>;
+
+// ------------------------------------------------------------------ checks of the description itself
+
+/** A description that cannot work fails when it is defined (at import), not when a user meets it. */
+const assertWellFormed = (def: DocumentDef) => {
+  const states = def.lifecycle.states;
+  const problem = (m: string) => {
+    throw new Error(`document ${def.name}: ${m}`);
+  };
+  if (!states[def.lifecycle.initial]) problem(`initial state ${def.lifecycle.initial} is not a state`);
+  const events = new Set<string>();
+  for (const [name, s] of Object.entries(states)) {
+    for (const [event, t] of Object.entries(s.on ?? {})) {
+      events.add(event);
+      const target = typeof t === 'string' ? t : t.target;
+      if (!states[target]) problem(`${name} --${event}--> ${target}: no such state`);
+    }
+  }
+  const known = new Set<string>([KIT_EVENTS.edit, KIT_EVENTS.remove, ...Object.values(def.actions).map((a) => a.event)]);
+  if (def.review) [KIT_EVENTS.submitReview, KIT_EVENTS.reviewApproved, KIT_EVENTS.reviewRejected].forEach((e) => known.add(e));
+  for (const e of events) if (!known.has(e)) problem(`the lifecycle uses ${e}, which no action sends`);
+  for (const [name, a] of Object.entries(def.actions)) if (!events.has(a.event)) problem(`action ${name} sends ${a.event}, which no state accepts`);
+  for (const [k] of Object.entries(def.lines?.totals ?? {})) if (!def.lines!.fields[def.lines!.totals![k]!.of]) problem(`total ${k} sums an unknown line field`);
+};
+
+/**
+ * The menu groups documents hang under (spec 01 section 2 route groups), created with the
+ * first document that names one: code -> label and order in the menu.
+ */
+export const DOCUMENT_MENU_GROUPS: Record<string, { label: Labels; sort: number; path: string }> = {
+  transport: { label: ['运输管理', 'Transport', '運輸管理'], sort: 1, path: '/transport' },
+  warehousingManagement: { label: ['入库管理', 'Inbound', '入庫管理'], sort: 3, path: '/warehousingManagement' },
+  outWarehouseManagement: { label: ['出库管理', 'Outbound', '出庫管理'], sort: 4, path: '/outWarehouseManagement' },
+  loadHandle: { label: ['装车管理', 'Loading', '裝車管理'], sort: 5, path: '/loadHandle' },
+  inWarehouseManagement: { label: ['库内管理', 'In the warehouse', '庫內管理'], sort: 6, path: '/inWarehouseManagement' },
+  otherBill: { label: ['其他单据', 'Other documents', '其他單據'], sort: 7, path: '/otherBill' },
+  reportManagement: { label: ['报表管理', 'Reports', '報表管理'], sort: 8, path: '/reportManagement' },
+  acct: { label: ['费用结算', 'Billing', '費用結算'], sort: 9, path: '/acct' },
+};

@@ -1,0 +1,4 @@
+export * from './define';
+export * from './derive';
+export * from './registry';
+export { consignment as consignmentDocument } from './transport/consignment';

@@ -1,0 +1,13 @@
+import type { DocumentDef } from './define';
+import { consignment } from './transport/consignment';
+
+/**
+ * Every document type the kit serves. Adding one: its description file, one line here, and
+ * a folder of its own decisions when it has any. See docs/ARCHITECTURE.md.
+ */
+export const documents: readonly DocumentDef[] = [
+  // bl-transport
+  consignment,
+];
+
+export const documentByName = (name: string): DocumentDef | undefined => documents.find((d) => d.name === name);

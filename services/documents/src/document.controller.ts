@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, type Type } from '@nestjs/common';
+import {
+  AppError,
+  actionPath,
+  documentActionSchemaOf,
+  documentBase,
+  documentButtons,
+  documentListQuerySchemaOf,
+  documentSubmitSchemaOf,
+  detailQuerySchema,
+  documentTargetSchema,
+  historyQuerySchema,
+  ok,
+  parseOrThrow,
+  removeQuerySchema,
+  type DocumentDef,
+} from '@tpl/contracts';
+import { ButtonCheck, Meta, actorOf, type RequestMeta } from '@tpl/identity';
+import { Access } from '@tpl/records';
+import { DocumentService, type DocumentContext } from './document.service';
+
+const contextOf = ({ user, correlationId, commandId }: RequestMeta): DocumentContext => ({
+  tenantId: user.tenantId,
+  actor: actorOf(user),
+  correlationId,
+  // the request's command: the cause its events name
+  causationId: commandId,
+});
+
+/** Transitions accept id and version in the query (Saber style) or the JSON body. */
+const merged = (query: unknown, body: unknown) => ({ ...(query as object), ...(body && typeof body === 'object' && !Array.isArray(body) ? body : {}) });
+
+type Handler = (this: DocumentRoutes, query: unknown, body: unknown, meta: RequestMeta) => Promise<unknown>;
+
+/** The routes of one document type, made from its description. */
+abstract class DocumentRoutes {
+  constructor(
+    readonly service: DocumentService,
+    readonly buttons: ButtonCheck,
+    readonly access: Access,
+  ) {}
+}
+
+/** Adds one route to a controller class: a method with (query, body, meta) and its HTTP decorators. */
+const route = (cls: Type<DocumentRoutes>, name: string, method: 'GET' | 'POST', path: string, handler: Handler) => {
+  const proto = cls.prototype as Record<string, unknown>;
+  Object.defineProperty(proto, name, { value: handler, writable: true, configurable: true, enumerable: false });
+  Query()(proto, name, 0);
+  Body()(proto, name, 1);
+  Meta()(proto, name, 2);
+  const descriptor = Object.getOwnPropertyDescriptor(proto, name)!;
+  (method === 'GET' ? Get(path) : Post(path))(proto, name, descriptor);
+  if (method === 'POST') HttpCode(200)(proto, name, descriptor);
+};
+
+/**
+ * One controller class per document type, made from its description: list, detail
+ * (?version=N), history, submit, remove, submit-review and one POST per action under
+ * /api/<service>/<name>. Every command needs its button code first (without it not even
+ * the input is validated), then the input is validated by the description's schemas, then
+ * the document must be inside the caller's data scope (else 404), then the kit decides.
+ */
+export const documentControllerFor = (def: DocumentDef): Type<unknown> => {
+  const B = documentButtons(def);
+  const listQuery = documentListQuerySchemaOf(def);
+  const submitBody = documentSubmitSchemaOf(def);
+  const rows = (self: DocumentRoutes, meta: RequestMeta) => self.access.rowScope(meta.user, def.name);
+  const visible = async (self: DocumentRoutes, meta: RequestMeta, ids: readonly string[]) =>
+    self.service.assertVisible(def, meta.user.tenantId, ids, await rows(self, meta));
+  const parse = <T>(schema: { safeParse(v: unknown): unknown }, input: unknown) => parseOrThrow(schema as never, input, def.name) as T;
+
+  @Controller(documentBase(def))
+  class Routes extends DocumentRoutes {
+    constructor(@Inject(DocumentService) service: DocumentService, @Inject(ButtonCheck) buttons: ButtonCheck, @Inject(Access) access: Access) {
+      super(service, buttons, access);
+    }
+  }
+
+  route(Routes, 'list', 'GET', 'list', async function (query, _body, meta) {
+    const q = parse<Record<string, unknown> & { current: number; size: number; sort: string; order: 'asc' | 'desc' }>(listQuery, query);
+    return ok(await this.service.list(def, meta.user.tenantId, q, await rows(this, meta)));
+  });
+
+  route(Routes, 'detail', 'GET', 'detail', async function (query, _body, meta) {
+    const q = parse<{ id: string; version?: number }>(detailQuerySchema, query);
+    await visible(this, meta, [q.id]);
+    return ok(await this.service.detail(def, meta.user.tenantId, q.id, q.version));
+  });
+
+  route(Routes, 'history', 'GET', 'history', async function (query, _body, meta) {
+    const q = parse<{ id: string }>(historyQuerySchema, query);
+    await visible(this, meta, [q.id]);
+    return ok(await this.service.history(def, meta.user.tenantId, q.id));
+  });
+
+  route(Routes, 'submit', 'POST', 'submit', async function (_query, body, meta) {
+    // the button first: without it, not even the validation of the input is answered
+    const editing = typeof body === 'object' && body !== null && !Array.isArray(body) && (body as { id?: unknown }).id !== undefined;
+    await this.buttons.require(meta.user, editing ? B.edit! : B.add!);
+    const { id, version, content } = parse<{ id?: string; version?: number; content: Record<string, unknown> }>(submitBody, body);
+    if ((id !== undefined) !== editing) throw new AppError(400, 'validation.invalid', {}, { label: `${def.name}.fields.id` });
+    const ctx = contextOf(meta);
+    if (id === undefined) return ok(await this.service.create(def, ctx, content, randomUUID()));
+    await visible(this, meta, [id]);
+    return ok(await this.service.change(def, ctx, id, version!, content));
+  });
+
+  route(Routes, 'remove', 'POST', 'remove', async function (query, _body, meta) {
+    await this.buttons.require(meta.user, B.remove!);
+    const { ids } = parse<{ ids: string[] }>(removeQuerySchema, query);
+    await visible(this, meta, ids);
+    return ok(await this.service.remove(def, contextOf(meta), ids));
+  });
+
+  if (def.review) {
+    route(Routes, 'submitReview', 'POST', 'submit-review', async function (query, body, meta) {
+      await this.buttons.require(meta.user, B.submitReview!);
+      const t = parse<{ id: string; version: number }>(documentTargetSchema, merged(query, body));
+      await visible(this, meta, [t.id]);
+      return ok(await this.service.submitForReview(def, contextOf(meta), t.id, t.version));
+    });
+  }
+
+  for (const action of Object.keys(def.actions).filter((a) => !def.actions[a]!.system)) {
+    const schema = documentActionSchemaOf(def, action);
+    route(Routes, `act_${action}`, 'POST', actionPath(action), async function (query, body, meta) {
+      await this.buttons.require(meta.user, B[action]!);
+      const { id, version, ...fields } = parse<{ id: string; version: number } & Record<string, unknown>>(schema, merged(query, body));
+      await visible(this, meta, [id]);
+      return ok(await this.service.act(def, contextOf(meta), id, version, action, fields));
+    });
+  }
+
+  Object.defineProperty(Routes, 'name', { value: `${def.name}DocumentController` });
+  return Routes;
+};

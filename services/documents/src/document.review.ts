@@ -1,0 +1,54 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { KIT_FACTS, eventTypeOf, type DocumentDef, type ProcessVariables } from '@tpl/contracts';
+import { ReviewRegistry, type ReviewOutcome } from '@tpl/workflow';
+import { valueAt } from './document.fold';
+import { DocumentService } from './document.service';
+import { DOCUMENT_DEFS } from './documents.tokens';
+
+/**
+ * Every document type that can be reviewed plugs into the workflow context's review port:
+ * its fields are the process variables (conditions such as `totals.weg > 10000` read them),
+ * the inbox shows its bill number, and the review's end reaches it as the kit's review
+ * commands. Nothing here is written per document type.
+ */
+@Injectable()
+export class DocumentReviewPlugs implements OnModuleInit {
+  constructor(
+    @Inject(ReviewRegistry) private readonly registry: ReviewRegistry,
+    @Inject(DocumentService) private readonly service: DocumentService,
+    @Inject(DOCUMENT_DEFS) private readonly defs: readonly DocumentDef[],
+  ) {}
+
+  onModuleInit() {
+    for (const def of this.defs.filter((d) => d.review)) {
+      const submittedEvent = eventTypeOf(def, KIT_FACTS.submittedForReview);
+      this.registry.register({
+        documentType: def.name,
+        submittedEvent,
+        streamType: def.streamType,
+        describe: async (tenantId, id) => {
+          const events = await this.service.events(def, tenantId, id);
+          const doc = await this.service.detail(def, tenantId, id);
+          const submitted = [...events].reverse().find((e) => e.type === submittedEvent);
+          const { tenantId: _t, createdBy: _c, updatedBy: _u, ...fields } = doc;
+          const extra = def.review?.titleField ? valueAt(doc, def.review.titleField) : undefined;
+          return {
+            variables: fields as ProcessVariables,
+            title: extra ? `${doc.billNo} ${String(extra)}` : doc.billNo,
+            initiator: submitted?.metadata.actor ?? doc.updatedBy,
+          };
+        },
+        approve: (o) => this.send(def, o, true),
+        reject: (o) => this.send(def, o, false),
+      });
+    }
+  }
+
+  private async send(def: DocumentDef, o: ReviewOutcome, approved: boolean) {
+    await this.service.reviewOutcome(
+      def,
+      { tenantId: o.tenantId, actor: o.approver, correlationId: `review-${o.instanceId}`, causationId: o.causationId ?? `review-${o.instanceId}` },
+      { id: o.documentId, instanceId: o.instanceId, approver: o.approver, comment: o.comment, approved },
+    );
+  }
+}

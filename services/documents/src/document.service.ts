@@ -1,0 +1,385 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import {
+  AppError,
+  documentListColumnsOf,
+  documentListFiltersOf,
+  toPage,
+  type Actor,
+  type CommandResult,
+  type DocumentDef,
+  type FieldDef,
+  type HeaderField,
+  type HistoryEntry,
+  type IsReview,
+  type KitDocument,
+  type Page,
+} from '@tpl/contracts';
+import {
+  DB_POOL,
+  EVENT_STORE,
+  historyEntryOf,
+  loadStream,
+  nextSerial,
+  runCommand,
+  type EventMetadata,
+  type EventStorePort,
+  type StoredEvent,
+  type UnitOfWork,
+} from '@tpl/event-store';
+import { businessDay } from '@tpl/identity';
+import { REFERENCE_CHECK, SerialCodes, rowScopeSql, type ReferenceCheck, type RowScope } from '@tpl/records';
+import { REVIEW_POLICY, type ReviewPolicy } from '@tpl/workflow';
+import { DocumentNotFound, decideDocument, type DecideMeta, type DocumentCommand } from './document.decider';
+import { documentFold, type DocState } from './document.fold';
+import { CORE_LIST_COLUMNS, DOC_LIST, upsertListRow } from './document.list';
+import { DocumentDecisionsRegistry } from './document.ports';
+import { DOCUMENT_DEFS } from './documents.tokens';
+
+/** Who asks, in which request; causationId: the command's own id (what its events name as their cause). */
+export type DocumentContext = { tenantId: string; actor: Actor; correlationId: string; causationId: string };
+
+export const streamOf = (def: DocumentDef, tenantId: string, id: string) => `${def.streamType}-${tenantId}-${id}`;
+
+const resultOf = (state: DocState, id: string): CommandResult => {
+  if (state.status !== 'existing') throw new DocumentNotFound(id);
+  const { doc } = state;
+  return { id: doc.id, billNo: doc.billNo, version: doc.version, state: doc.state };
+};
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Every reference (code of a master-data record) in a content, with the path that names it. */
+const referencesIn = (fields: Record<string, HeaderField | FieldDef>, value: Record<string, unknown>, path: (string | number)[] = []) => {
+  const out: { path: (string | number)[]; entity: string; code: string }[] = [];
+  for (const [k, f] of Object.entries(fields)) {
+    const v = value[k];
+    if (v === undefined || v === null || v === '') continue;
+    if (f.kind === 'ref') for (const code of Array.isArray(v) ? v : [v]) out.push({ path: [...path, k], entity: f.entity, code: String(code) });
+    else if (f.kind === 'group' && typeof v === 'object') out.push(...referencesIn(f.fields, v as Record<string, unknown>, [...path, k]));
+    else if (f.kind === 'rows' && Array.isArray(v)) v.forEach((row, i) => out.push(...referencesIn(f.fields, row as Record<string, unknown>, [...path, k, i])));
+  }
+  return out;
+};
+
+/**
+ * The kit's commands and reads for any described document: one code path for every type.
+ * Commands go read -> fold -> decide (the machine, then the document's own decisions) ->
+ * append with the expected version, the list row written in the same transaction.
+ */
+@Injectable()
+export class DocumentService {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStorePort,
+    @Inject(DB_POOL) private readonly pool: Pool,
+    @Inject(SerialCodes) private readonly serials: SerialCodes,
+    @Inject(REFERENCE_CHECK) private readonly references: ReferenceCheck,
+    @Inject(REVIEW_POLICY) private readonly review: ReviewPolicy,
+    @Inject(DocumentDecisionsRegistry) private readonly decisions: DocumentDecisionsRegistry,
+    @Inject(DOCUMENT_DEFS) private readonly defs: readonly DocumentDef[],
+  ) {}
+
+  /** The document's fold, with its own landing of facts when its decisions have one. */
+  foldOf(def: DocumentDef) {
+    return documentFold(def, this.decisions.of(def).evolve);
+  }
+
+  private metadata(ctx: DocumentContext, now: string): EventMetadata {
+    return { tenantId: ctx.tenantId, actor: ctx.actor, occurredAt: now, correlationId: ctx.correlationId, causationId: ctx.causationId };
+  }
+
+  /**
+   * Every code a content names must be a live, valid record of its entity in the tenant (400
+   * naming the field and the code otherwise); a code the document already held before a
+   * change must still exist but may have been marked invalid since.
+   */
+  private async checkReferences(def: DocumentDef, tenantId: string, fields: Record<string, HeaderField | FieldDef>, value: Record<string, unknown>, before?: Record<string, unknown>) {
+    const had = new Set(before ? referencesIn(fields, before).map((r) => `${r.entity}:${r.code}`) : []);
+    const uses = referencesIn(fields, value).map((r) => (had.has(`${r.entity}:${r.code}`) ? { ...r, kept: true } : r));
+    if (uses.length) await this.references.assertUsable(tenantId, uses, def.name);
+  }
+
+  private contentFields(def: DocumentDef): Record<string, HeaderField | FieldDef> {
+    return def.lines ? { ...def.header, [def.lines.key]: { kind: 'rows', label: def.lines.label, fields: def.lines.fields } } : def.header;
+  }
+
+  /**
+   * One command on one document, in a transaction when its decisions read other data or
+   * touch other streams; the list row is written with the events either way.
+   */
+  private async run(
+    def: DocumentDef,
+    ctx: DocumentContext,
+    id: string,
+    command: (state: DocState) => DocumentCommand,
+    uow?: UnitOfWork,
+    afterDecision?: (doc: KitDocument | undefined) => Promise<void>,
+  ): Promise<CommandResult> {
+    const now = new Date().toISOString();
+    const meta: DecideMeta = { now, actor: ctx.actor };
+    const metadata = this.metadata(ctx, now);
+    const own = this.decisions.of(def);
+    const fold = this.foldOf(def);
+    const once = async (target: EventStorePort | UnitOfWork, work?: UnitOfWork) => {
+      let facts: unknown;
+      let asked: DocumentCommand | undefined;
+      const outcome = await runCommand(target, {
+        stream: streamOf(def, ctx.tenantId, id),
+        streamType: def.streamType,
+        fold,
+        metadata,
+        decide: async (state) => {
+          asked = command(state);
+          const doc = state.status === 'existing' ? state.doc : undefined;
+          if (own.load && work) facts = await own.load({ tenantId: ctx.tenantId, command: asked, doc, uow: work });
+          const refused = own.check?.(asked, doc, facts, meta);
+          if (refused) throw refused;
+          const events = decideDocument(def, asked, state, meta);
+          // what the machine allows still needs usable references (a forbidden step is said first)
+          if (events.length && afterDecision) await afterDecision(doc);
+          return events;
+        },
+        also: (after) => (after.status === 'existing' ? [upsertListRow(def, after.doc)] : []),
+      });
+      if (work && own.effects && outcome.events.length && outcome.state.status === 'existing') {
+        for (const e of own.effects(asked!, outcome.state.doc, facts, meta)) {
+          if ('stream' in e) {
+            await work.append(e.stream, e.events, { expectedVersion: e.expectedVersion, metadata, streamType: e.streamType });
+            continue;
+          }
+          // an action on another document, judged by its own machine and decisions, in this transaction
+          const other = this.defs.find((d) => d.name === e.document);
+          if (!other) throw new Error(`no document type ${e.document}`);
+          await this.run(
+            other,
+            ctx,
+            e.id,
+            (state) => ({ type: 'Act', data: { id: e.id, expectedVersion: state.status === 'existing' ? state.doc.version : 0, action: e.action, fields: e.fields } }),
+            work,
+          );
+        }
+      }
+      return resultOf(outcome.state, id);
+    };
+    if (uow) return once(uow, uow);
+    if (own.load || own.effects) return this.store.withTransaction((work) => once(work, work));
+    return once(this.store);
+  }
+
+  /** A new draft: its id and bill number are assigned here, never by the caller. */
+  /** options.isReview: a seed's demo document made as needing review whatever the tenant's configuration says now */
+  async create(def: DocumentDef, ctx: DocumentContext, content: Record<string, unknown>, id: string, options: { isReview?: IsReview } = {}): Promise<CommandResult> {
+    await this.checkReferences(def, ctx.tenantId, this.contentFields(def), content);
+    const now = new Date();
+    const spec = await this.serials.spec(ctx.tenantId, def.billNo.serialCode, def.billNo.prefix);
+    // the tenant's review configuration when the document is made decides whether it needs review
+    const isReview = def.review ? (options.isReview ?? (await this.review.isReviewFor(ctx.tenantId, def.name))) : 0;
+    const compute = this.decisions.of(def).compute;
+    // the bill number is taken in the same transaction as the append: unique and gap-free
+    return this.store.withTransaction(async (uow) => {
+      const billNo = await nextSerial(uow, ctx.tenantId, def.billNo.serialCode, spec, businessDay(now));
+      return this.run(def, ctx, id, () => ({ type: 'Create', data: { id, billNo, content: compute ? compute(content, undefined) : content, isReview } }), uow);
+    });
+  }
+
+  async change(def: DocumentDef, ctx: DocumentContext, id: string, expectedVersion: number, content: Record<string, unknown>): Promise<CommandResult> {
+    const compute = this.decisions.of(def).compute;
+    return this.run(def, ctx, id, () => ({ type: 'Change', data: { id, expectedVersion, content: compute ? compute(content, undefined) : content } }), undefined, (doc) =>
+      this.checkReferences(def, ctx.tenantId, this.contentFields(def), content, doc),
+    );
+  }
+
+  async act(def: DocumentDef, ctx: DocumentContext, id: string, expectedVersion: number, action: string, fields: Record<string, unknown>): Promise<CommandResult> {
+    return this.run(def, ctx, id, () => ({ type: 'Act', data: { id, expectedVersion, action, fields } }), undefined, () =>
+      this.checkReferences(def, ctx.tenantId, def.actions[action]?.fields ?? {}, fields),
+    );
+  }
+
+  async submitForReview(def: DocumentDef, ctx: DocumentContext, id: string, expectedVersion: number): Promise<CommandResult> {
+    const processKey = await this.review.processKeyFor(ctx.tenantId, def.name);
+    if (!processKey) throw new AppError(409, 'flow.errors.reviewNotConfigured', { documentType: def.name });
+    return this.run(def, ctx, id, () => ({ type: 'SubmitForReview', data: { id, expectedVersion, processKey } }));
+  }
+
+  /** The review's end, as the process manager reports it (no user version: idempotent by instance). */
+  async reviewOutcome(def: DocumentDef, ctx: DocumentContext, outcome: { id: string; instanceId: string; approver: Actor; comment?: string | undefined; approved: boolean }) {
+    const { approved, ...data } = outcome;
+    return this.run(def, ctx, outcome.id, () => (approved ? { type: 'ApproveReview', data } : { type: 'RejectReview', data: { ...data, comment: data.comment ?? '' } }));
+  }
+
+  /** Several removals in one transaction: all of them happen or none. */
+  async remove(def: DocumentDef, ctx: DocumentContext, ids: string[]): Promise<CommandResult[]> {
+    return this.store.withTransaction(async (uow) => {
+      const out: CommandResult[] = [];
+      for (const id of [...new Set(ids)]) {
+        out.push(await this.run(def, ctx, id, (state) => ({ type: 'Remove', data: { id, expectedVersion: state.status === 'existing' ? state.doc.version : 0 } }), uow));
+      }
+      return out;
+    });
+  }
+
+  // ------------------------------------------------------------------ reads
+
+  /** Whether the tenant has any document of the type (seeds make demo documents only once). */
+  async any(def: DocumentDef, tenantId: string): Promise<boolean> {
+    const { rows } = await this.pool.query(`SELECT 1 FROM ${DOC_LIST} WHERE tenant_id = $1 AND doc_type = $2 LIMIT 1`, [tenantId, def.name]);
+    return rows.length > 0;
+  }
+
+  /**
+   * The list rows of one document type rebuilt from the events (platform work, every
+   * tenant): each stream folded again and its row written. Run at start for a type whose
+   * streams exist but whose list is empty (a store from before the kit, or a new type's
+   * list), and by the projections rebuild.
+   */
+  async rebuildList(def: DocumentDef, batch = 500): Promise<number> {
+    const fold = this.foldOf(def);
+    let count = 0;
+    let after = '';
+    for (;;) {
+      const { rows } = await this.pool.query<{ stream_id: string }>(
+        `SELECT stream_id FROM emt_streams WHERE stream_type = $1 AND stream_id > $2 ORDER BY stream_id LIMIT $3`,
+        [def.streamType, after, batch],
+      );
+      if (!rows.length) return count;
+      const statements: string[] = [];
+      for (const r of rows) {
+        const { state } = await loadStream(this.store, r.stream_id, fold);
+        if (state.status === 'existing') statements.push(upsertListRow(def, state.doc));
+      }
+      if (statements.length) await this.pool.query(statements.join(';\n'));
+      count += statements.length;
+      after = rows[rows.length - 1]!.stream_id;
+    }
+  }
+
+  /** Types whose streams exist but whose list has no row at all: rebuilt (answers how many rows each got). */
+  async rebuildMissingLists(defs: readonly DocumentDef[]): Promise<Record<string, number>> {
+    const out: Record<string, number> = {};
+    for (const def of defs) {
+      const { rows } = await this.pool.query<{ has_streams: boolean; has_rows: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM emt_streams WHERE stream_type = $1) AS has_streams,
+                EXISTS (SELECT 1 FROM ${DOC_LIST} WHERE doc_type = $2) AS has_rows`,
+        [def.streamType, def.name],
+      );
+      if (rows[0]?.has_streams && !rows[0].has_rows) out[def.name] = await this.rebuildList(def);
+    }
+    return out;
+  }
+
+  async events(def: DocumentDef, tenantId: string, id: string, toVersion?: number): Promise<StoredEvent[]> {
+    return this.store.readStream(streamOf(def, tenantId, id), toVersion === undefined ? {} : { toVersion });
+  }
+
+  /** The document now, or as it was right after event `version` (auditors' "as of"). */
+  async detail(def: DocumentDef, tenantId: string, id: string, version?: number): Promise<KitDocument> {
+    const { state, version: at } = await loadStream(this.store, streamOf(def, tenantId, id), this.foldOf(def), version);
+    if (state.status === 'empty') throw new DocumentNotFound(id);
+    if (version !== undefined && at < version) throw new AppError(404, 'errors.versionNotFound', { id, version });
+    return state.doc;
+  }
+
+  async history(def: DocumentDef, tenantId: string, id: string): Promise<HistoryEntry[]> {
+    const events = await this.events(def, tenantId, id);
+    if (!events.length) throw new DocumentNotFound(id);
+    return events.map((e) => historyEntryOf(e) as HistoryEntry);
+  }
+
+  /**
+   * A document outside the caller's data scope answers as if it did not exist (404, not
+   * 403: its existence does not leak), for reading and for every command alike.
+   */
+  async assertVisible(def: DocumentDef, tenantId: string, ids: readonly string[], rows: RowScope): Promise<void> {
+    if (rows.all || !ids.length) return;
+    const params: unknown[] = [tenantId, def.name, ids];
+    const scoped = rowScopeSql(rows, 'created_by', 'created_dept', params)!;
+    const { rows: hidden } = await this.pool.query<{ id: string }>(
+      `SELECT id FROM ${DOC_LIST} WHERE tenant_id = $1 AND doc_type = $2 AND id = ANY($3::uuid[]) AND NOT ${scoped} LIMIT 1`,
+      params,
+    );
+    if (hidden[0]) throw new DocumentNotFound(hidden[0].id);
+  }
+
+  /** The list screen: paged and filtered on the server, within the caller's tenant and data scope. */
+  async list(def: DocumentDef, tenantId: string, q: Record<string, unknown> & { current: number; size: number; sort: string; order: 'asc' | 'desc' }, rows: RowScope): Promise<Page<Record<string, unknown>>> {
+    const where = ['tenant_id = $1', 'doc_type = $2', 'NOT is_deleted'];
+    const params: unknown[] = [tenantId, def.name];
+    const scoped = rowScopeSql(rows, 'created_by', 'created_dept', params);
+    if (scoped) where.push(scoped);
+    const add = (clause: string, value: unknown) => {
+      params.push(value);
+      where.push(clause.replaceAll('?', `$${params.length}`));
+    };
+    const expr = (key: string, path: string, kind: string) => {
+      const core = CORE_LIST_COLUMNS[path] ?? CORE_LIST_COLUMNS[key];
+      if (core) return core.column;
+      return kind === 'number' || kind === 'flag' ? `(row->>'${key.replace(/'/g, "''")}')::numeric` : `(row->>'${key.replace(/'/g, "''")}')`;
+    };
+    for (const f of documentListFiltersOf(def)) {
+      const col = expr(f.key, f.path, f.kind);
+      if (f.match === 'range') {
+        const from = q[`${f.key}From`];
+        const to = q[`${f.key}To`];
+        const cast = f.kind === 'date' ? '::date' : '::timestamptz';
+        if (typeof from === 'string') add(`${col}${CORE_LIST_COLUMNS[f.path] ? '' : cast} >= ?${cast}`, from);
+        if (typeof to === 'string') add(`${col}${CORE_LIST_COLUMNS[f.path] ? '' : cast} <= ?${cast}`, to);
+        continue;
+      }
+      const v = q[f.key];
+      if (v === undefined || v === '') continue;
+      if (f.match === 'contains') add(`${col} ILIKE ?`, `%${likeEscape(String(v))}%`);
+      else if (f.match === 'prefix') add(`${col} ILIKE ?`, `${likeEscape(String(v))}%`);
+      else if (CORE_LIST_COLUMNS[f.path]) add(`${col} = ?`, v);
+      else add(`row @> ?::jsonb`, JSON.stringify({ [f.key]: f.kind === 'number' || f.kind === 'flag' ? Number(v) : String(v) }));
+    }
+    const columns = documentListColumnsOf(def);
+    const sortCol = columns.find((c) => c.key === q.sort);
+    const sortExpr = expr(q.sort, sortCol?.path ?? q.sort, sortCol?.kind ?? 'text');
+    const dir = q.order === 'asc' ? 'ASC' : 'DESC';
+    params.push(q.size, (q.current - 1) * q.size);
+    const { rows: found } = await this.pool.query<{
+      id: string;
+      bill_no: string;
+      bill_date: string | null;
+      state: string;
+      version: number;
+      is_review: number;
+      customer_code: string | null;
+      created_by_name: string;
+      updated_at: Date;
+      row: Record<string, unknown>;
+      total_count: string;
+    }>(
+      `SELECT id, bill_no, to_char(bill_date, 'YYYY-MM-DD') AS bill_date, state, version, is_review, customer_code, created_by_name, updated_at, row,
+              count(*) OVER () AS total_count
+         FROM ${DOC_LIST}
+        WHERE ${where.join(' AND ')}
+        ORDER BY ${sortExpr} ${dir} NULLS LAST, bill_no ${dir}
+        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    let total = found.length ? Number(found[0]!.total_count) : 0;
+    if (!found.length && q.current > 1) {
+      // past the last page: still tell the pager how many there are
+      const c = await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${DOC_LIST} WHERE ${where.join(' AND ')}`, params.slice(0, -2));
+      total = Number(c.rows[0]!.n);
+    }
+    const records = found.map((r) => {
+      const own: Record<string, unknown> = {};
+      for (const c of columns) if (!CORE_LIST_COLUMNS[c.key]) own[c.key] = r.row[c.key] ?? null;
+      return {
+        ...own,
+        id: r.id,
+        billNo: r.bill_no,
+        billDate: r.bill_date,
+        state: r.state,
+        isReview: r.is_review,
+        version: r.version,
+        createdByName: r.created_by_name,
+        updatedAt: r.updated_at.toISOString(),
+        ...(columns.some((c) => c.key === 'customerCode') ? { customerCode: r.customer_code } : {}),
+      };
+    });
+    return toPage(records, total, q);
+  }
+}

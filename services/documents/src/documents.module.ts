@@ -1,0 +1,36 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { addDocumentResources, documents, type DocumentDef } from '@tpl/contracts';
+import { documentControllerFor } from './document.controller';
+import { DocumentDecisionsRegistry } from './document.ports';
+import { DocumentRepair } from './document.repair';
+import { DocumentReviewPlugs } from './document.review';
+import { DocumentService } from './document.service';
+import { DOCUMENT_DEFS } from './documents.tokens';
+
+/**
+ * The document kit: one controller per described document type, the kit's service, the
+ * review plugs and the registry where contexts put their documents' own decisions. It asks
+ * master data through its exported ports (serial codes, reference checks) and reads no
+ * other context's tables.
+ */
+@Global()
+@Module({})
+export class DocumentsModule {
+  static forRoot(options: { documents?: readonly DocumentDef[] } = {}): DynamicModule {
+    const defs = options.documents ?? documents;
+    // a description served beside the registry's brings its labels along
+    for (const d of defs) if (!documents.includes(d)) addDocumentResources(d);
+    return {
+      module: DocumentsModule,
+      controllers: defs.map(documentControllerFor),
+      providers: [
+        DocumentService,
+        DocumentDecisionsRegistry,
+        DocumentReviewPlugs,
+        DocumentRepair,
+        { provide: DOCUMENT_DEFS, useValue: defs },
+      ],
+      exports: [DocumentService, DocumentDecisionsRegistry, DocumentRepair, DOCUMENT_DEFS],
+    };
+  }
+}

@@ -1,0 +1,130 @@
+import { date, defineDocument, documents, num, ref, text, type DocumentDef } from '@tpl/contracts';
+import { ApiClient, data } from '../support/api-client';
+import { STORES } from '../support/databases';
+import { startTestHost, type TestHost } from '../support/host';
+
+/**
+ * A document type the product does not have, described here and nowhere else: one
+ * description is all the kit needs to serve it (its registry line is the `documents` option
+ * of the test host). What a new document type gets without code of its own: bill numbers,
+ * validation with the spec's messages, references checked, the lifecycle enforced, facts
+ * landed, the list with its columns and filters, detail as of any version, history, data
+ * scopes and button codes.
+ */
+const sample: DocumentDef = defineDocument({
+  name: 'kitsample',
+  service: 'bl-warehouse',
+  streamType: 'KitSample',
+  title: ['样例移库单', 'Sample transfer', '樣例移庫單'],
+  billNo: { serialCode: 'kitsample', prefix: 'KS', serialName: ['样例单号', 'Sample number', '樣例單號'] },
+  header: {
+    billDate: date(['单据日期', 'Bill date', '單據日期'], { required: true }),
+    customerCode: ref(['客户', 'Customer', '客戶'], 'customer', { required: true }),
+  },
+  lines: {
+    key: 'details',
+    label: ['明细', 'Details', '明細'],
+    fields: {
+      materialCode: ref(['物料', 'Material', '物料'], 'material', { required: true }),
+      qty: num(['数量', 'Quantity', '數量'], 'quantity', { required: true, positive: true }),
+    },
+    uniqueBy: ['materialCode'],
+    totals: { qty: { of: 'qty', label: ['总数量', 'Total quantity', '總數量'], scale: 3 } },
+  },
+  lifecycle: {
+    initial: 'Draft',
+    states: {
+      Draft: { label: ['草稿', 'Draft', '草稿'], on: { EDIT: 'Draft', CONFIRM: 'Confirmed', REMOVE: 'Draft' } },
+      Confirmed: { label: ['已确认', 'Confirmed', '已確認'], on: { POST: 'Posted' } },
+      Posted: { label: ['已过账', 'Posted', '已過賬'], final: true },
+    },
+  },
+  actions: {
+    confirm: { label: ['确认', 'Confirm', '確認'], event: 'CONFIRM', fact: 'Confirmed', at: 'confirmedAt', by: 'confirmedBy' },
+    post: { label: ['过账', 'Post', '過賬'], event: 'POST', fact: 'Posted', fields: { note: text(['过账说明', 'Posting note', '過賬說明'], { max: 50 }) }, into: 'posting', at: 'posting.at' },
+  },
+  list: {
+    columns: ['billNo', 'billDate', 'customerCode', 'state', { key: 'totalQty', path: 'totals.qty', label: ['总数量', 'Total quantity', '總數量'] }],
+    filters: ['state', { key: 'customerCode', match: 'prefix' }],
+  },
+  menu: { parent: 'warehouse', sort: 1 },
+  routes: { list: '/kitsample', new: '/kitsample/new', view: '/kitsample/:id', edit: '/kitsample/:id/edit' },
+});
+
+const B = '/api/bl-warehouse/kitsample';
+const input = (over: Record<string, unknown> = {}) => ({
+  billDate: '2026-11-24',
+  customerCode: 'C001',
+  details: [
+    { materialCode: 'M0002', qty: 0.1 },
+    { materialCode: 'M0012', qty: 0.2 },
+  ],
+  ...over,
+});
+type Result = { id: string; billNo: string; version: number; state: string };
+
+describe.each(STORES)('a document type from its description alone, on %s store', (kind) => {
+  let t: TestHost;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    t = await startTestHost(kind, '/nonexistent', false, { documents: [...documents, sample] });
+    admin = await t.client().as('100001', 'admin', 'admin');
+  }, 120_000);
+  afterAll(async () => t?.stop());
+
+  it('creates, numbers and totals it; refuses what its description refuses, in the user language', async () => {
+    const made = data(await admin.post<Result>(`${B}/submit`, input()));
+    expect(made).toMatchObject({ state: 'Draft', version: 1 });
+    expect(made.billNo).toMatch(/^KS\d{8}\d{5}$/);
+    const doc = data(await admin.get<Record<string, unknown>>(`${B}/detail?id=${made.id}`));
+    expect(doc).toMatchObject({ billNo: made.billNo, totals: { qty: 0.3 }, customerCode: 'C001' });
+
+    const zh = { 'Accept-Language': 'zh-CN' };
+    expect((await admin.post(`${B}/submit`, input({ details: [] }), zh)).body.msg).toBe('明细不能为空');
+    const twice = await admin.post(`${B}/submit`, input({ details: [{ materialCode: 'M0002', qty: 1 }, { materialCode: 'M0002', qty: 2 }] }), zh);
+    expect(twice).toMatchObject({ status: 400 });
+    expect(twice.body.msg).toContain('已在明细中，不能重复引用');
+    const unknown = await admin.post(`${B}/submit`, input({ customerCode: 'C999' }));
+    expect(unknown).toMatchObject({ status: 400 });
+    expect(unknown.body.msg).toContain('C999');
+    const zero = await admin.post(`${B}/submit`, input({ details: [{ materialCode: 'M0002', qty: 0 }] }));
+    expect(zero.body.msg).toBe('Line 1 Quantity must be greater than 0');
+  });
+
+  it('follows its lifecycle: actions land as described, forbidden steps are 409s naming state and action', async () => {
+    const made = data(await admin.post<Result>(`${B}/submit`, input()));
+    const confirmed = data(await admin.post<Result>(`${B}/confirm`, { id: made.id, version: made.version }));
+    expect(confirmed).toMatchObject({ state: 'Confirmed', version: 2 });
+    const edit = await admin.post(`${B}/submit`, { ...input(), id: made.id, version: 2 }, { 'Accept-Language': 'en' });
+    expect(edit).toMatchObject({ status: 409 });
+    expect(edit.body.msg).toContain('Confirmed');
+    expect(edit.body.msg).toContain('Edit');
+    const stale = await admin.post(`${B}/post`, { id: made.id, version: 1 });
+    expect(stale.status).toBe(409);
+    const posted = data(await admin.post<Result>(`${B}/post?id=${made.id}&version=2`, { note: 'month end' }));
+    expect(posted).toMatchObject({ state: 'Posted', version: 3 });
+    const doc = data(await admin.get<Record<string, unknown>>(`${B}/detail?id=${made.id}`));
+    expect(doc).toMatchObject({ state: 'Posted', confirmedBy: { account: 'admin' }, posting: { note: 'month end' } });
+    expect(typeof (doc.posting as { at?: unknown }).at).toBe('string');
+    const asOf = data(await admin.get<Record<string, unknown>>(`${B}/detail?id=${made.id}&version=1`));
+    expect(asOf).toMatchObject({ state: 'Draft', version: 1 });
+    const history = data(await admin.get<{ type: string }[]>(`${B}/history?id=${made.id}`));
+    expect(history.map((h) => h.type)).toEqual(['KitSampleCreated', 'KitSampleConfirmed', 'KitSamplePosted']);
+    expect((await admin.post(`${B}/remove?ids=${made.id}`)).status).toBe(409);
+  });
+
+  it('lists it with its own columns and filters, and keeps other tenants and button-less users out', async () => {
+    const made = data(await admin.post<Result>(`${B}/submit`, input({ customerCode: 'C001' })));
+    const page = data(await admin.get<{ records: Record<string, unknown>[]; total: number }>(`${B}/list?state=Draft&customerCode=C0&sort=totalQty&order=desc`));
+    expect(page.records.find((r) => r.id === made.id)).toMatchObject({ billNo: made.billNo, state: 'Draft', customerCode: 'C001', totalQty: 0.3 });
+    expect(page.records.every((r) => r.state === 'Draft')).toBe(true);
+    // another operator's administrator: the document does not exist for them
+    const other = await t.client().as('100002', 'dispatcher');
+    expect((await other.get(`${B}/detail?id=${made.id}`)).status).toBe(404);
+    // a dispatcher holds no button of this type: the command is refused before its input is read
+    const dispatcher = await t.client().as('100001', 'dispatcher');
+    expect((await dispatcher.post(`${B}/submit`, {})).status).toBe(403);
+    expect((await dispatcher.post(`${B}/confirm`, { id: made.id, version: 1 })).status).toBe(403);
+  });
+});
