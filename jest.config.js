@@ -15,6 +15,8 @@ const map = {
   '^@tpl/workflows$': '<rootDir>/workflows/src/index.ts',
   '^@tpl/event-store$': '<rootDir>/services/event-store/src/index.ts',
   '^@tpl/identity$': '<rootDir>/services/identity/src/index.ts',
+  '^@tpl/documents$': '<rootDir>/services/documents/src/index.ts',
+  '^@tpl/warehouse$': '<rootDir>/services/warehouse/src/index.ts',
   '^@tpl/transport$': '<rootDir>/services/transport/src/index.ts',
   '^@tpl/workflow$': '<rootDir>/services/workflow/src/index.ts',
   '^@tpl/report$': '<rootDir>/services/report/src/index.ts',
@@ -27,7 +29,7 @@ const common = {
   moduleNameMapper: map,
   testEnvironment: 'node',
   // ESM-only packages pulled in by the host (Node 20's jest cannot require them): compile them to CommonJS
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|openid-client|oauth4webapi|jose|bpmnlint|min-dash)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|openid-client|oauth4webapi|jose|bpmnlint|min-dash|moddle|moddle-xml)/)'],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };
 module.exports = {

@@ -33,10 +33,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/ },
-            // React Flow (and what only it uses) stays in the lazily loaded lifecycle chunk
+            // React Flow and dagre (and what only they use) stay in the lazily loaded lifecycle chunk
             // bpmn-js, its properties panel and bpmnlint stay out of it: they load with the designer or the first diagram
             // ECharts (and zrender) load with the dashboard only
-            { name: 'vendor', test: (id: string) => /node_modules[\\/](?!@xyflow|d3-|zustand|classcat|echarts|zrender)/.test(id) && !BPMN_LIBS.test(id) },
+            { name: 'vendor', test: (id: string) => /node_modules[\\/](?!@xyflow|@dagrejs|d3-|zustand|classcat|echarts|zrender)/.test(id) && !BPMN_LIBS.test(id) },
           ],
         },
       },

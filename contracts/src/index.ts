@@ -3,6 +3,7 @@ export * from './api/errors';
 export * from './api/app-error';
 export * from './api/route';
 export * from './api/routes';
+export * from './api/system-routes';
 export * from './validation/rules';
 export * from './validation/format';
 export * from './i18n/messages';
@@ -19,3 +20,8 @@ export * from './validation/validate';
 export * from './entities';
 export * from './authz/access';
 export * from './flow';
+export * from './documents';
+// the consignment order's own contract predates the document kit; these shared shapes are the kit's
+export { actorSchema, historyEntrySchema, removeQuerySchema, detailQuerySchema, historyQuerySchema, type Actor, type HistoryEntry } from './documents';
+export * from './validation/numbers';
+export * from './warehouse';

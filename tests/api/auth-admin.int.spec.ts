@@ -56,7 +56,7 @@ describe('licence, error logs and login options (embedded store)', () => {
     expect(data(await platform.get<unknown[]>('/api/bl-auth/license/history'))).toEqual([]);
 
     const installed = data(await platform.post<LicenseInfo>(`/api/bl-auth/importLicense/${good}`));
-    expect(installed).toMatchObject({ status: 'valid', id: 'L-TEST-1', licensee: 'Harbor Logistics', edition: 'enterprise', expires: '2099-12-31', limits: { tenants: 20 }, importedBy: 'Platform administrator' });
+    expect(installed).toMatchObject({ status: 'valid', id: 'L-TEST-1', licensee: 'Harbor Logistics', edition: 'enterprise', expires: '2099-12-31', limits: { tenants: 20 }, importedBy: '平台管理员' });
     // every signed-in user may see what is installed
     expect(data(await tenantAdmin.get<LicenseInfo>('/api/bl-auth/license'))).toMatchObject({ status: 'valid', licensee: 'Harbor Logistics' });
     const history = data(await platform.get<{ type: string; actor: { account: string } }[]>('/api/bl-auth/license/history'));

@@ -155,7 +155,7 @@ describe.each(STORES)('social sign-in against a real OIDC provider (%s store)', 
     expect((await admin.post('/api/bl-system/registration/reject', { id: row.id, version: 1, reason: '' })).status).toBe(400);
     data(await admin.post('/api/bl-system/registration/reject', { id: row.id, version: 1, reason: 'Not on the staff list' }));
     const rejected = data(await admin.get<Page<RegistrationRow>>('/api/bl-system/registration/list?status=REJECTED')).records.find((r) => r.id === row.id)!;
-    expect(rejected).toMatchObject({ status: 'REJECTED', reason: 'Not on the staff list', decidedBy: 'Tenant administrator' });
+    expect(rejected).toMatchObject({ status: 'REJECTED', reason: 'Not on the staff list', decidedBy: '租户管理员' });
     // no user was made; a new sign-in gives a new ticket
     expect(data(await admin.get<Page<unknown>>('/api/bl-system/user/list?account=bob')).total).toBe(0);
     expect(data(await grant('100001', await roundTrip('100001', 'bob'))).userId).toBe('-1');

@@ -14,12 +14,12 @@ describe('sign-in and sessions (embedded store)', () => {
   it('signs in with grantType=password and the MD5 of the password, as Saber clients do', async () => {
     const c = t.client();
     const token = await c.signIn('100001', 'dispatcher', 'demo123');
-    expect(token).toMatchObject({ tokenType: 'bearer', expiresIn: 7200, tenantId: '100001', account: 'dispatcher', userName: 'Dora Dispatcher', roles: ['dispatcher'] });
+    expect(token).toMatchObject({ tokenType: 'bearer', expiresIn: 7200, tenantId: '100001', account: 'dispatcher', userName: '杜晓娜', roles: ['dispatcher'] });
     const [, payload] = token.accessToken.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { exp: number; iat: number };
     expect(claims.exp - claims.iat).toBe(7200);
     const me = data(await c.get<UserInfo>('/api/bl-system/user/getUserInfo'));
-    expect(me).toMatchObject({ tenantId: '100001', account: 'dispatcher', tenantName: 'Harbor Logistics (demo 3PL operator)' });
+    expect(me).toMatchObject({ tenantId: '100001', account: 'dispatcher', tenantName: '港湾物流（演示三方物流运营商）' });
   });
 
   it('refuses a wrong password, an unknown tenant and a wrong client alike', async () => {
@@ -140,7 +140,7 @@ describe('menus from the server (embedded store)', () => {
     const admin = await t.client().as('100001', 'admin', 'admin');
 
     const dTops = data(await dispatcher.get<{ id: string; menuName: string }[]>('/api/bl-system/topmenu/listByParams?filter=1'));
-    expect(dTops.map((x) => x.menuName)).toEqual(['工作台', '基础数据']);
+    expect(dTops.map((x) => x.menuName)).toEqual(['工作台', '基础资料']);
     const work = data(await dispatcher.get<Node[]>(`/api/bl-system/menu/routes?topMenuId=${dTops[0]!.id}`));
     expect(codes(work)).toEqual(['transport', 'consignment', 'flow', 'flow_start', 'flow_todo', 'flow_claim', 'flow_done', 'flow_send', 'flow_copy']);
     expect(work[0]!.children[0]!.path).toBe('/transport/consignment');
@@ -152,7 +152,7 @@ describe('menus from the server (embedded store)', () => {
     expect(aButtons.length).toBeGreaterThan(30);
     expect(aButtons.every((c) => c.endsWith('_export'))).toBe(true);
     const aTops = data(await auditor.get<{ menuName: string }[]>('/api/bl-system/topmenu/listByParams?filter=1'));
-    expect(aTops.map((x) => x.menuName)).toEqual(['工作台', '基础数据', '系统管理']);
+    expect(aTops.map((x) => x.menuName)).toEqual(['工作台', '基础资料', '系统管理']);
 
     const all = data(await admin.get<Node[]>('/api/bl-system/menu/routes'));
     expect(codes(all)).toEqual(expect.arrayContaining(['md_user', 'md_material', 'consignment']));

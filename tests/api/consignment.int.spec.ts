@@ -1,10 +1,11 @@
 import { runAsSystem } from '@tpl/event-store';
 import type { Consignment, ConsignmentListRow, HistoryEntry, Page } from '@tpl/contracts';
-import { consignmentListProjection, LIST_TABLE } from '@tpl/transport';
+import { consignmentDocument } from '@tpl/contracts';
+import { DOC_LIST, DocumentService } from '@tpl/documents';
 import { ApiClient, data } from '../support/api-client';
 import { STORES } from '../support/databases';
 import { consignmentInput, dispatchInput } from '../support/fixtures';
-import { startTestHost, type TestHost } from '../support/host';
+import { seedCustomers, startTestHost, type TestHost } from '../support/host';
 
 type Result = { id: string; billNo: string; version: number; state: string };
 const C = '/api/bl-transport/consignment';
@@ -55,7 +56,7 @@ describe.each(STORES)('consignment API on %s store', (kind) => {
       [6, 'ConsignmentSigned'],
     ]);
     for (const h of history) {
-      expect(h.actor).toMatchObject({ account: 'dispatcher', name: 'Dora Dispatcher' });
+      expect(h.actor).toMatchObject({ account: 'dispatcher', name: '杜晓娜' });
       expect(h.correlationId).toBeTruthy();
       expect(h.causationId).toBeTruthy();
       expect(new Date(h.time).getTime()).not.toBeNaN();
@@ -125,7 +126,8 @@ describe.each(STORES)('consignment API on %s store', (kind) => {
     const noLines = await dispatcher.post(`${C}/submit`, consignmentInput({ lines: [] }), { 'Accept-Language': 'zh-CN' });
     expect(noLines.body.msg).toBe('明细不能为空');
     const missing = await dispatcher.post(`${C}/submit`, { ...consignmentInput(), customerCode: '' }, { 'Accept-Language': 'zh-CN' });
-    expect(missing.body.msg).toBe('请输入客户编码');
+    // the customer is picked from master data (a reference picker), so the prompt is "please select"
+    expect(missing.body.msg).toBe('请选择客户编码');
     const line = await dispatcher.post(`${C}/submit`, consignmentInput({ lines: [{ materialCode: 'M1', name: 'n', qty: 0 }] }));
     expect(line.body.msg).toBe('Line 1 Quantity must be greater than 0');
     const plate = await dispatcher.post(`${C}/dispatch`, { id: '6f1c1f7e-8a39-4c3b-9d1e-5b7d2a0f4c11', version: 2, ...dispatchInput, plateNo: '沪A1234' });
@@ -152,6 +154,8 @@ describe.each(STORES)('consignment API on %s store', (kind) => {
 
   it('lists on the server with paging, filters and sorts', async () => {
     const other = await t.client().as('100002', 'dispatcher');
+    // customer codes are references: the two owners exist in that tenant
+    await seedCustomers(t.host, '100002', ['ODD', 'EVEN']);
     const mine: Result[] = [];
     for (let i = 0; i < 12; i++) mine.push(data(await other.post<Result>(`${C}/submit`, consignmentInput({ customerCode: i % 2 ? 'ODD' : 'EVEN', billDate: `2026-11-${String(10 + i).padStart(2, '0')}`, plannedDate: '2026-11-30' }))));
     data(await other.post(`${C}/audit`, { id: mine[0]!.id, version: 1 }));
@@ -222,10 +226,14 @@ describe.each(STORES)('consignment API on %s store', (kind) => {
   it('rebuilds the list projection from zero to the same rows', async () => {
     const pool = t.host.storage.db.pool;
     const snapshot = async () =>
-      (await runAsSystem(() => pool.query(`SELECT * FROM ${LIST_TABLE} ORDER BY tenant_id, id`))).rows.map((r) => JSON.stringify(r));
+      (await runAsSystem(() => pool.query(`SELECT * FROM ${DOC_LIST} WHERE doc_type = 'consignment' ORDER BY tenant_id, id`))).rows.map((r) => JSON.stringify(r));
     const live = await snapshot();
     expect(live.length).toBeGreaterThan(10);
-    await t.host.storage.store.rebuild(consignmentListProjection);
+    await runAsSystem(async () => {
+      await pool.query(`DELETE FROM ${DOC_LIST} WHERE doc_type = 'consignment'`);
+      expect((await pool.query(`SELECT 1 FROM ${DOC_LIST} WHERE doc_type = 'consignment'`)).rows).toEqual([]);
+      await t.host.app.get(DocumentService).rebuildList(consignmentDocument);
+    });
     expect(await snapshot()).toEqual(live);
   });
 

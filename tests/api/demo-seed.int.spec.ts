@@ -19,7 +19,9 @@ describe('the demo tenant as seeded', () => {
     expect(await total('/api/bl-basic/lgagreement/list')).toBeGreaterThanOrEqual(6);
     expect(await total('/api/bl-transport/basiccar/list')).toBe(3);
     expect(await total('/api/bl-system/user/list')).toBe(6);
-    expect(await total('/api/bl-transport/consignment/list')).toBe(12);
+    // a day's board (every state) and three orders already waiting in review, so the approver has work
+    expect(await total('/api/bl-transport/consignment/list')).toBe(15);
+    expect(data(await admin.get<Page<unknown>>('/api/bl-transport/consignment/list?size=10&state=InReview')).total).toBe(3);
     for (const role of ['dispatcher', 'approver', 'auditor', 'keeper', 'finance']) await t.client().as('100001', role);
     // a restart seeds nothing twice
     const { seedDemoMasterData, RecordsService } = await import('@tpl/records');
@@ -29,6 +31,7 @@ describe('the demo tenant as seeded', () => {
         tenantId: '100001',
         actor: { userId: '00000000-0000-0000-0000-000000000000', account: 'system', name: 'System' },
         correlationId: 'test',
+        causationId: 'test-seed-again',
       }),
     );
     expect(again).toBe(0);

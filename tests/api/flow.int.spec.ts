@@ -88,7 +88,7 @@ describe.each(STORES)('approvals (BPMN engine, tasks, document review) on %s sto
     data(await dispatcher.post(`${C}/submit-review`, { id: c.id, version: c.version }));
     await drain();
     const claimable = data(await approver.get<Page<TaskRow>>(`${F}/work/claim-list?size=50`)).records.find((x) => x.businessKey === c.id);
-    expect(claimable).toMatchObject({ taskName: 'Dispatch review', documentType: 'consignment', formKey: 'consignment', initiator: 'dispatcher' });
+    expect(claimable).toMatchObject({ taskName: '调度审核', documentType: 'consignment', formKey: 'consignment', initiator: 'dispatcher' });
     data(await approver.post(`${F}/work/claim-task`, { taskId: claimable!.taskId }));
     expect(data(await approver.get<Page<TaskRow>>(`${F}/work/todo-list`)).records.map((x) => x.taskId)).toContain(claimable!.taskId);
     const done = data(await approver.post<Result>(`${F}/work/complete-task`, { taskId: claimable!.taskId, comment: 'Checked: weight and consignee OK' }));
@@ -98,7 +98,7 @@ describe.each(STORES)('approvals (BPMN engine, tasks, document review) on %s sto
     expect(reviewed).toMatchObject({ state: 'Audited', isReview: 2, reviewedBy: { account: 'approver' }, reviewComment: 'Checked: weight and consignee OK' });
     const history = data(await auditor.get<HistoryEntry[]>(`${C}/history?id=${c.id}`));
     expect(history.map((h) => h.type)).toEqual(['ConsignmentCreated', 'ConsignmentSubmittedForReview', 'ConsignmentReviewed']);
-    expect(history[2]).toMatchObject({ actor: { account: 'approver' }, data: { comment: 'Checked: weight and consignee OK', approver: { name: 'Abel Approver' } } });
+    expect(history[2]).toMatchObject({ actor: { account: 'approver' }, data: { comment: 'Checked: weight and consignee OK', approver: { name: '白立安' } } });
     const decisions = data(await auditor.get<DecisionEntry[]>(`${F}/process/history-flow-list?instanceId=${done.instanceId}`));
     expect(decisions.map((d) => d.type)).toEqual(['started', 'claimed', 'approved', 'completed']);
     expect(decisions[2]).toMatchObject({ actor: { account: 'approver' }, comment: 'Checked: weight and consignee OK', nodeKey: 'Task_review' });
@@ -132,7 +132,7 @@ describe.each(STORES)('approvals (BPMN engine, tasks, document review) on %s sto
   });
 
   it('exclusive gateway over the document fields: a heavy load goes on to the director (admin), and only a candidate may act', async () => {
-    const heavy = consignmentInput({ lines: [{ materialCode: 'M001', name: 'Steel coil', qty: 2, weg: 12000, volume: 3, packages: 2 }] });
+    const heavy = consignmentInput({ lines: [{ materialCode: 'M0002', name: 'Steel coil', qty: 2, weg: 12000, volume: 3, packages: 2 }] });
     const { id, instance } = await submitted(heavy);
     const [review] = await openTasks(instance.instanceId);
     data(await approver.post(`${F}/work/complete-task`, { taskId: review!.taskId, comment: 'ok' }));
@@ -172,7 +172,7 @@ describe.each(STORES)('approvals (BPMN engine, tasks, document review) on %s sto
     expect(back).toMatchObject({ assignee: 'approver', delegationState: 'RESOLVED', status: 'open' });
     data(await approver.post(`${F}/work/copy-task`, { taskId: id, userAccounts: ['auditor'], comment: 'for your records' }));
     const copies = data(await auditor.get<Page<{ taskId: string; originatorId: string; processName: string }>>(`${F}/work/copy-list`)).records;
-    expect(copies[0]).toMatchObject({ taskId: id, originatorId: 'approver', processName: 'Consignment review' });
+    expect(copies[0]).toMatchObject({ taskId: id, originatorId: 'approver', processName: '托运单审批' });
     data(await approver.post(`${F}/work/transfer-task`, { taskId: id, userAccount: 'admin', comment: 'you decide' }));
     expect((await approver.post(`${F}/work/complete-task`, { taskId: id })).status).toBe(403);
     data(await admin.post(`${F}/work/complete-task`, { taskId: id, comment: 'approved' }));
@@ -211,7 +211,7 @@ describe.each(STORES)('approvals (BPMN engine, tasks, document review) on %s sto
     const leave = data(await dispatcher.post<Result>(`${F}/leave/start-process`, body));
     await drain();
     const mine = data(await approver.get<Page<TaskRow>>(`${F}/work/todo-list?size=50`)).records.find((x) => x.instanceId === leave.instanceId);
-    expect(mine).toMatchObject({ taskName: 'Manager approval', assignee: 'approver', formKey: 'leave' });
+    expect(mine).toMatchObject({ taskName: '主管审批', assignee: 'approver', formKey: 'leave' });
     data(await approver.post(`${F}/work/complete-task`, { taskId: mine!.taskId, comment: 'enjoy' }));
     const [hr] = await openTasks(leave.instanceId);
     expect(hr).toMatchObject({ nodeKey: 'Task_hr' });

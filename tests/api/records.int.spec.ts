@@ -22,6 +22,8 @@ const badValue = (f: FieldDef): unknown => {
     case 'datetime':
       return 'yesterday';
     case 'mobile':
+    case 'plate':
+    case 'idCard':
       return '123';
     case 'email':
       return 'not-an-email';
@@ -66,7 +68,7 @@ describe('entity framework API, generated per entity', () => {
         if (def.fields[k]?.kind === 'password') expect(row[k]).toBeUndefined();
         else expect(row[k]).toEqual(v);
       }
-      expect(row.createUser).toBe(def.name === 'tenant' ? 'Platform administrator' : 'Tenant administrator');
+      expect(row.createUser).toBe(def.name === 'tenant' ? '平台管理员' : '租户管理员');
 
       const filterField = def.codeField ?? Object.keys(def.fields).find((k) => def.fields[k]!.filter);
       if (filterField && typeof rec[filterField] === 'string') {

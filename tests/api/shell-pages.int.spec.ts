@@ -30,7 +30,12 @@ describe.each(STORES)('shell pages API on the %s store', (kind) => {
   let dispatcher: ApiClient;
 
   const order = async (who: ApiClient, overrides: Record<string, unknown> = {}) => data(await who.post<Result>(`${C}/submit`, consignmentInput(overrides)));
-  const dashboard = async (who: ApiClient, q = '') => data(await who.get<Dashboard>(`${R}/dashboard${q}`));
+  /** The report's figures come from the asynchronous projector: read them once it has caught up with every write made so far. */
+  const caughtUp = () => t.host.storage.projector.catchUp();
+  const dashboard = async (who: ApiClient, q = '') => {
+    await caughtUp();
+    return data(await who.get<Dashboard>(`${R}/dashboard${q}`));
+  };
 
   beforeAll(async () => {
     t = await startTestHost(kind);
@@ -102,6 +107,7 @@ describe.each(STORES)('shell pages API on the %s store', (kind) => {
       expect(stateCount(own.consignments, 'Draft')).toBe(1);
       expect(own.consignments.perDay.at(-1)).toEqual({ day: today(), created: 1, signed: 0 });
       expect(all.consignments.total).toBeGreaterThan(1);
+      await caughtUp();
       const home = data(await clerk.get<HomeFigures>(`${R}/home`));
       expect(home.scoped).toBe(true);
       expect(stateCount(home, 'Draft')).toBe(1);
@@ -141,10 +147,12 @@ describe.each(STORES)('shell pages API on the %s store', (kind) => {
 
     it('the report projection rebuilt from zero equals the live one', async () => {
       const pool = t.host.storage.db.pool;
+      await caughtUp();
       const snapshot = () => runInTenant('100001', async () => (await pool.query(`SELECT * FROM ${FACTS_TABLE} ORDER BY tenant_id, id`)).rows);
       const live = await snapshot();
       expect(live.length).toBeGreaterThan(0);
-      await t.host.storage.store.rebuild(consignmentFactsProjection);
+      await t.host.storage.projector.rebuild(consignmentFactsProjection.name);
+      await caughtUp();
       expect(await snapshot()).toEqual(live);
     });
   });

@@ -110,7 +110,7 @@ describe('consignment journey in Chromium', () => {
       'ConsignmentArrived',
       'ConsignmentSigned',
     ]);
-    await auditor.getByTestId('history-3').getByText('Dora Dispatcher').first().waitFor();
+    await auditor.getByTestId('history-3').getByText('杜晓娜').first().waitFor();
 
     // the document as it was right after it was dispatched
     await auditor.getByTestId('asof-3').click();

@@ -72,7 +72,7 @@ describe('consignment review in Chromium', () => {
     await line.waitFor();
     const text = await line.innerText();
     expect(text).toContain('Review approved');
-    expect(text).toContain('Abel Approver');
+    expect(text).toContain('白立安');
     expect(text).toContain('Consignee confirmed by phone');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'consignment-reviewed.png'), fullPage: true });
     await page.close();

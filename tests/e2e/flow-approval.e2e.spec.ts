@@ -117,7 +117,8 @@ describe('approvals in Chromium', () => {
     // ---- consignments are reviewed by it from now on
     await admin.goto(`${t.url}/definition/review`);
     await admin.getByTestId('review-process-consignment').click();
-    await admin.locator('.ant-select-item-option', { hasText: 'dispatch_review' }).click();
+    // offered by name and version (the key is the designer's word)
+    await admin.locator('.ant-select-item-option', { hasText: 'Dispatch review v1' }).click();
     const enabled = admin.getByTestId('review-enabled-consignment');
     if ((await enabled.getAttribute('aria-checked')) !== 'true') await enabled.click();
     await admin.getByTestId('review-save-consignment').click();
@@ -159,7 +160,7 @@ describe('approvals in Chromium', () => {
     await auditor.getByTestId('tab-history').click();
     const reviewed = auditor.locator('[data-testid^="history-"][data-event="ConsignmentReviewed"]');
     await reviewed.getByText('Checked the weights: fine to dispatch').waitFor();
-    await reviewed.getByText('Abel Approver').first().waitFor();
+    await reviewed.getByText('白立安').first().waitFor();
     await auditor.screenshot({ path: path.join(SCREENSHOTS, 'flow-auditor-history.png'), fullPage: true });
     await auditor.close();
   });
@@ -258,7 +259,7 @@ describe('approvals in Chromium', () => {
     // the manager named on the form has it in the to-do list (assignee ${approver})
     const approver = await open('approver');
     await approver.goto(`${t.url}/flowable/work/todo`);
-    const task = () => approver.getByTestId('task-Dora Dispatcher · 1.5d');
+    const task = () => approver.getByTestId('task-杜晓娜 · 1.5d');
     await reloadUntil(approver, task);
     await task().click();
     await approver.waitForURL(/\/task\/process\/leave\/handle\//);
@@ -286,7 +287,7 @@ describe('approvals in Chromium', () => {
     // the auditor finds it among the copies
     const auditor = await open('auditor');
     await auditor.goto(`${t.url}/flowable/work/copy`);
-    await auditor.getByTestId('copy-Dora Dispatcher · 1.5d').waitFor();
+    await auditor.getByTestId('copy-杜晓娜 · 1.5d').waitFor();
     await auditor.close();
   });
 

@@ -227,7 +227,7 @@ describe('console shell layout in Chromium', () => {
     await page.getByTestId('top-lang').click();
     await page.getByTestId('top-lang-zh').click();
     await page.waitForFunction(() => document.title === '客户 - 三方物流运营控制台');
-    await page.getByTestId('top-menu-data').getByText('基础数据').waitFor();
+    await page.getByTestId('top-menu-data').getByText('基础资料').waitFor();
     await page.reload();
     await page.waitForFunction(() => document.title === '客户 - 三方物流运营控制台');
 

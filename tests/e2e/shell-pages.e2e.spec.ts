@@ -34,6 +34,8 @@ describe('shell pages in Chromium', () => {
     data(await dispatcher.post('/api/bl-flow/leave/start-process', leave));
     // the other operator's orders are never counted here
     data(await (await t.client().as('100002', 'dispatcher')).post(`${C}/submit`, consignmentInput()));
+    // the report's projection and the review process manager follow asynchronously: let them catch up with what was made here
+    await t.host.storage.projector.catchUp();
   });
   afterAll(async () => {
     await browser?.close();
@@ -108,6 +110,8 @@ describe('shell pages in Chromium', () => {
     // 7 days: the day table follows
     await page.getByTestId('dashboard-days').getByText('7', { exact: true }).click();
     await page.getByText('Orders in the last 7 days').waitFor();
+    // the title follows the choice at once, the rows once the figures for 7 days have come
+    await page.getByTestId('table-per-day').locator('tbody tr.ant-table-row').nth(6).waitFor();
     expect(await page.getByTestId('table-per-day').locator('tbody tr.ant-table-row').count()).toBe(7);
     await page.close();
   });

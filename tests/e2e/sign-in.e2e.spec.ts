@@ -312,6 +312,10 @@ describe('sign-in and session in Chromium', () => {
     }
     expect(refreshes).toHaveLength(1);
     expect(new URL(refreshes[0]!.url()).searchParams.get('refreshToken')).toBe(before.refreshToken);
+    // spec 01's call: POST /api/bl-auth/refreshToken with the Tenant-Id header
+    expect(new URL(refreshes[0]!.url()).pathname).toBe('/api/bl-auth/refreshToken');
+    expect(refreshes[0]!.method()).toBe('POST');
+    expect(await refreshes[0]!.headerValue('tenant-id')).toBe(before.tenantId);
   });
 
   it('signs out on a 401 (the session revoked elsewhere) and shows one toast, closable', async () => {

@@ -216,7 +216,7 @@ describe('security: generated authorization attempts', () => {
 
   /** Row-level security reached directly: another tenant's rows through a query with no tenant filter. */
   const databaseAttempts = (pool: Pool): Attempt[] => {
-    const tables = ['md_records', 'trn_consignment_list', 'idn_users', 'idn_sessions', 'tpl_serials', 'emt_messages', 'emt_streams', 'idn_error_logs'];
+    const tables = ['md_records', 'doc_headers', 'idn_users', 'idn_sessions', 'tpl_serials', 'emt_messages', 'emt_streams', 'idn_error_logs'];
     const inOther = <T,>(fn: () => Promise<T>) => runInTenant('100002', fn);
     const outcome = async (fn: () => Promise<{ rowCount: number | null; rows: unknown[] }>): Promise<Outcome> => {
       try {

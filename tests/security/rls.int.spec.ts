@@ -31,7 +31,7 @@ describe.each(STORES)('row-level security on the %s store', (kind) => {
   const tenantsOf = async (table: string) =>
     (await pool.query<{ tenant_id: string }>(`SELECT DISTINCT tenant_id FROM ${table} ORDER BY 1`)).rows.map((r) => r.tenant_id);
 
-  const TABLES = ['md_records', 'trn_consignment_list', 'idn_users', 'idn_sessions', 'tpl_serials', 'emt_messages', 'emt_streams'];
+  const TABLES = ['md_records', 'doc_headers', 'idn_users', 'idn_sessions', 'tpl_serials', 'emt_messages', 'emt_streams'];
 
   it('shows a query without a tenant filter only the rows of its scope', async () => {
     for (const table of TABLES) {
@@ -86,7 +86,7 @@ describe.each(STORES)('row-level security on the %s store', (kind) => {
       'ALTER TABLE md_records NO FORCE ROW LEVEL SECURITY',
       'DROP POLICY tpl_tenant ON md_records',
       'ALTER TABLE md_records ADD COLUMN pwned text',
-      'DROP TABLE trn_consignment_list',
+      'DROP TABLE doc_headers',
       'TRUNCATE emt_messages',
       'CREATE TABLE pwned (tenant_id text)',
       'DELETE FROM tpl_migrations',

@@ -1,8 +1,20 @@
 import type { Page } from 'playwright-core';
 
-/** Fills the consignment order form (console in English) with a valid order of one line; the caller saves it. */
+/** Picks a choice from a search-as-you-type reference picker (RefSelect): types, waits for the option, clicks it. */
+export const pickRef = async (page: Page, testId: string, typed: string, option = typed) => {
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(typed);
+  const choice = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
+  await choice.waitFor();
+  await choice.click();
+};
+
+/**
+ * Fills the consignment order form (console in English) with a valid order of one line; the caller saves it.
+ * Customer and material come from the demo master data through their pickers (the host seeds samples).
+ */
 export const fillConsignmentForm = async (page: Page) => {
-  await page.getByTestId('customerCode').fill('C001');
+  await pickRef(page, 'customerCode', 'C001');
   for (const [party, values] of Object.entries({
     consignor: ['Acme Foods', 'Li Lei', '13800138000', 'No. 1 Harbor Road, Shanghai'],
     consignee: ['Fresh Mart Pudong', 'Han Mei', '13900139000', 'No. 9 Market Street, Shanghai'],
@@ -15,8 +27,7 @@ export const fillConsignmentForm = async (page: Page) => {
   }
   await page.getByTestId('deliveryMode').click();
   await page.locator('.ant-select-item-option', { hasText: 'Home delivery' }).click();
-  await page.getByTestId('line-0-materialCode').fill('M001');
-  await page.getByTestId('line-0-name').fill('Rice 10kg');
+  await pickRef(page, 'line-0-materialCode', 'M0002');
   await page.getByTestId('line-0-qty').fill('10');
   await page.getByTestId('line-0-weg').fill('100');
 };

@@ -1,3 +1,9 @@
+/**
+ * The master data consignmentInput() names: references are checked, so these exist in every
+ * test host's operator tenants (startTestHost makes them; the demo data has the same codes).
+ */
+export const CONSIGNMENT_REFS = { customers: ['C001'], materials: ['M0002', 'M0012'] } as const;
+
 /** A valid consignment order as a dispatcher would fill it in. */
 export const consignmentInput = (overrides: Record<string, unknown> = {}) => ({
   billDate: '2026-11-23',
@@ -8,8 +14,8 @@ export const consignmentInput = (overrides: Record<string, unknown> = {}) => ({
   plannedDate: '2026-11-24',
   remark: 'Keep dry',
   lines: [
-    { materialCode: 'M001', name: 'Rice 10kg', qty: 10, weg: 100, volume: 0.5, packages: 10 },
-    { materialCode: 'M002', name: 'Soy sauce 500ml x12', qty: 5, weg: 36, volume: 0.2, packages: 5 },
+    { materialCode: 'M0002', name: 'Rice 10kg', qty: 10, weg: 100, volume: 0.5, packages: 10 },
+    { materialCode: 'M0012', name: 'Green tea 500ml x15', qty: 5, weg: 36, volume: 0.2, packages: 5 },
   ],
   ...overrides,
 });

@@ -1,16 +1,58 @@
 import { startHost, type Host } from '@tpl/host';
+import { AppError, entityByName, type DocumentDef } from '@tpl/contracts';
+import { runInTenant } from '@tpl/event-store';
+import { RecordsService } from '@tpl/records';
 import { freshDatabase, type TestDatabase } from './databases';
 import { ApiClient } from './api-client';
+import { CONSIGNMENT_REFS } from './fixtures';
+
+const SYSTEM = { userId: '00000000-0000-0000-0000-000000000000', account: 'system', name: 'System' };
+
+/**
+ * Master-data records made in a tenant through the records service (no button needed: the
+ * second demo operator has only a dispatcher); one that exists already is left as it is.
+ */
+export const seedRecords = async (host: Host, tenantId: string, entity: string, recs: Record<string, unknown>[]) => {
+  const def = entityByName(entity)!;
+  const records = host.app.get(RecordsService);
+  for (const data of recs) {
+    try {
+      await runInTenant(tenantId, () => records.submit(def, { tenantId, actor: SYSTEM, correlationId: 'test-fixture', causationId: 'test-fixture' }, { data }));
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 409)) throw err;
+    }
+  }
+};
+
+/** Customers a consignment order may name, with the unit and category their materials need. */
+export const seedCustomers = (host: Host, tenantId: string, codes: readonly string[]) =>
+  seedRecords(host, tenantId, 'customer', codes.map((code) => ({ code, name: `Customer ${code}` })));
+
+/** What consignmentInput() refers to (CONSIGNMENT_REFS), in both operator tenants. */
+const seedConsignmentRefs = async (host: Host) => {
+  for (const tenantId of ['100001', '100002']) {
+    await seedRecords(host, tenantId, 'unit', [{ code: 'PCS', name: '件', type: 'QUANTITY', rate: 1 }]);
+    await seedRecords(host, tenantId, 'category', [{ code: 'FOOD', name: '食品', type: 'FINISHED_GOODS' }]);
+    await seedCustomers(host, tenantId, CONSIGNMENT_REFS.customers);
+    await seedRecords(host, tenantId, 'material', CONSIGNMENT_REFS.materials.map((code) => ({ code, name: `Material ${code}`, categoryCode: 'FOOD', unitCode: 'PCS' })));
+  }
+};
 
 export type TestHost = { host: Host; db: TestDatabase; url: string; client(): ApiClient; stop(): Promise<void> };
 
 /** The real host, in process, on a fresh embedded or PostgreSQL database, on a free port. */
-export const startTestHost = async (kind: 'embedded' | 'postgres', webDist = '/nonexistent', seedSamples = false): Promise<TestHost> => {
+export const startTestHost = async (
+  kind: 'embedded' | 'postgres',
+  webDist = '/nonexistent',
+  seedSamples = false,
+  options: { documents?: readonly DocumentDef[] } = {},
+): Promise<TestHost> => {
   const db = await freshDatabase(kind);
   const host = await startHost(
-    { port: 0, host: '127.0.0.1', databaseUrl: db.databaseUrl, dataDir: db.dataDir, webDist, seedDemo: true, seedSamples },
+    { port: 0, host: '127.0.0.1', databaseUrl: db.databaseUrl, dataDir: db.dataDir, webDist, seedDemo: true, seedSamples, ...(options.documents ? { documents: options.documents } : {}) },
     { logLevels: ['error'] },
   );
+  await seedConsignmentRefs(host);
   return {
     host,
     db,

@@ -1,7 +1,15 @@
-import { entities, entityByName, type EntityDef, type FieldDef } from '@tpl/contracts';
+import { entities, entityByName, idCardCheckDigit, type EntityDef, type FieldDef } from '@tpl/contracts';
 import { data, type ApiClient } from './api-client';
 
 export const base = (def: EntityDef) => `/api/${def.service}/${def.name}`;
+
+/** A valid ordinary plate, different for each n (沪A + five digits). */
+export const samplePlate = (n: number) => `沪A${String(n % 100000).padStart(5, '0')}`;
+/** A valid ID card number (Beijing Chaoyang, born 1990-01-01), different for each n below 1000, check digit computed. */
+export const sampleIdCard = (n: number) => {
+  const first17 = `11010519900101${String(n % 1000).padStart(3, '0')}`;
+  return first17 + idCardCheckDigit(first17);
+};
 
 let seq = 0;
 /** A valid value for a field, by kind; references point at records made on demand. */
@@ -28,6 +36,10 @@ export const sampleValue = async (client: ApiClient, def: EntityDef, key: string
     }
     case 'mobile':
       return '13800138000';
+    case 'plate':
+      return samplePlate(n);
+    case 'idCard':
+      return sampleIdCard(n);
     case 'email':
       return `user${n}@example.cn`;
     case 'password':
@@ -57,6 +69,7 @@ export const sampleRecord = async (client: ApiClient, def: EntityDef, opts: { al
 const exampleCode = (def: EntityDef, n: number) => {
   const f = def.fields[def.codeField!];
   if (f?.kind === 'ref') return undefined;
+  if (f?.kind === 'plate') return samplePlate(n);
   const candidates = [`${def.name.slice(0, 4).toUpperCase()}${n}`, String(100000 + n).slice(-6)];
   return candidates.find((c) => f?.kind !== 'text' || !f.pattern || f.pattern.test(c));
 };

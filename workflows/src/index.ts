@@ -3,3 +3,4 @@ export * from './machine-graph';
 export * from './registration.machine';
 export * from './bpmn';
 export * from './review.process-manager';
+export * from './documents/document.machine';

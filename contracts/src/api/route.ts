@@ -14,6 +14,12 @@ export type RouteDef = {
   response: z.ZodType;
   /** false for the token grant itself and other public calls */
   auth?: boolean;
+  /** the answer is a file of this media type, not an envelope (errors still are envelopes) */
+  download?: string;
+  /** the body is multipart/form-data carrying one file in the field `file` */
+  upload?: boolean;
 };
+
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const defineRoutes = <T extends Record<string, RouteDef>>(routes: T): T => routes;

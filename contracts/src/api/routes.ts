@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
 import { defineRoutes, type RouteDef } from './route';
+import { documentRoutesOf } from '../documents/derive';
+import { documents } from '../documents/registry';
+import { warehouseStockRoutes } from '../warehouse/routes';
 import { flowRoutes } from '../flow/routes';
-import { tokenQuerySchema, tokenResponseSchema, userInfoSchema } from '../auth/token';
+import { captchaSchema, refreshTokenQuerySchema, smsSendQuerySchema, tokenQuerySchema, tokenResponseSchema, userInfoSchema } from '../auth/token';
 import { authFlowRoutes } from '../auth/routes';
 import { profileRoutes } from '../auth/profile';
 import { reportRoutes } from '../report/routes';
@@ -52,6 +55,53 @@ export const authRoutes = defineRoutes({
     query: tokenQuerySchema,
     response: envelopeSchema(tokenResponseSchema),
     auth: false,
+  },
+  refreshToken: {
+    method: 'POST',
+    path: '/api/bl-auth/refreshToken',
+    summary: 'Spec 01\'s refresh call: the refresh grant of /api/bl-auth/token (rotation; a reused refresh token revokes its session); header Tenant-Id must name the same tenant',
+    tag: 'auth',
+    query: refreshTokenQuerySchema,
+    response: envelopeSchema(tokenResponseSchema),
+    auth: false,
+  },
+  captcha: {
+    method: 'GET',
+    path: '/api/bl-auth/captcha',
+    summary: 'A picture code for the captcha grant (works once, five minutes)',
+    tag: 'auth',
+    response: envelopeSchema(captchaSchema),
+    auth: false,
+  },
+  smsSend: {
+    method: 'POST',
+    path: '/api/bl-auth/sms/send',
+    summary: 'Send a 6-digit sign-in code to a phone (then grantType=sms); resendIn seconds until another may be sent',
+    tag: 'auth',
+    query: smsSendQuerySchema,
+    response: envelopeSchema(z.object({ resendIn: z.number().int() })),
+    auth: false,
+  },
+  tokenCheck: {
+    method: 'GET',
+    path: '/api/bl-customize/token-check/check',
+    summary: "The console's periodic check that its token still works",
+    tag: 'auth',
+    response: envelopeSchema(z.object({ valid: z.literal(true), tenantId: z.string(), userId: z.string() })),
+  },
+  userLogout: {
+    method: 'POST',
+    path: '/api/bl-system/user/logout',
+    summary: 'Revoke the session of the calling token (the same as GET /api/bl-auth/logout)',
+    tag: 'auth',
+    response: envelopeSchema(z.boolean()),
+  },
+  licenseHistory: {
+    method: 'GET',
+    path: '/api/bl-auth/license/history',
+    summary: 'Every licence import, with who and when (platform administrators)',
+    tag: 'auth',
+    response: envelopeSchema(z.array(z.record(z.string(), z.unknown()))),
   },
   logout: {
     method: 'GET',
@@ -129,4 +179,29 @@ export const consignmentRoutes = defineRoutes({
   cancel: transition('cancel', cancelSchema),
 });
 
-export const allRoutes: Record<string, Record<string, RouteDef>> = { auth: authRoutes, authFlows: authFlowRoutes, consignment: consignmentRoutes, flow: flowRoutes, profile: profileRoutes, report: reportRoutes };
+/** Data repair (issue 11): what a run brought back into range. */
+export const dataRepairReportSchema = z.object({
+  records: z.array(z.object({ entity: z.string(), id: z.string(), fields: z.array(z.string()) })),
+  documents: z.array(z.object({ documentType: z.string(), id: z.string(), fields: z.array(z.string()) })),
+});
+export const dataRepairRoutes = defineRoutes({
+  run: {
+    method: 'POST',
+    path: '/api/bl-system/data-repair/run',
+    summary: "Repairs the caller's tenant now (administrators; also run for every tenant at each start): numbers outside their kind are brought back into range by a Changed event of the System actor whose diff keeps the original as text",
+    tag: 'system',
+    response: envelopeSchema(dataRepairReportSchema),
+  },
+});
+
+export const allRoutes: Record<string, Record<string, RouteDef>> = {
+  auth: authRoutes,
+  authFlows: authFlowRoutes,
+  flow: flowRoutes,
+  profile: profileRoutes,
+  report: reportRoutes,
+  dataRepair: dataRepairRoutes,
+  warehouseStock: warehouseStockRoutes,
+  // every document type's routes, from its description (the document kit)
+  ...Object.fromEntries(documents.map((d) => [d.name, documentRoutesOf(d)])),
+};

@@ -111,5 +111,6 @@ export const authFlowRoutes = defineRoutes({
     tag: 'auth',
     query: errorLogZipQuerySchema,
     response: z.null(),
+    download: 'application/zip',
   },
 });

@@ -23,6 +23,27 @@ export const tokenQuerySchema = z.object({
 });
 export type TokenQuery = z.infer<typeof tokenQuerySchema>;
 
+/**
+ * POST /api/bl-auth/refreshToken (spec 01 section 7): the refresh grant under its own path, as
+ * the console calls it: query tenantId, refreshToken, grantType refresh_token, scope; header Tenant-Id.
+ */
+export const refreshTokenQuerySchema = z.object({
+  grantType: z.enum(['refresh_token'], { error: 'validation.invalid' }).default('refresh_token'),
+  tenantId: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(12),
+  refreshToken: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(512),
+  scope: z.string().max(50).optional(),
+});
+export type RefreshTokenQuery = z.infer<typeof refreshTokenQuerySchema>;
+
+/** POST /api/bl-auth/sms/send: phone sign-in, step one. */
+export const smsSendQuerySchema = z.object({
+  tenantId: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(12),
+  phone: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(20),
+});
+
+/** GET /api/bl-auth/captcha: a picture code (SVG data URL) and the key to send back with the answer. */
+export const captchaSchema = z.object({ key: z.string(), image: z.string(), expiresIn: z.number().int() });
+
 export const tokenResponseSchema = z.object({
   accessToken: z.string(),
   tokenType: z.literal('bearer'),

@@ -1,4 +1,5 @@
 import type { EntityDef } from '../entities/define';
+import { documents } from '../documents/registry';
 
 /**
  * Authorization vocabulary shared by the server (which enforces it) and the console
@@ -39,5 +40,5 @@ export type DataScopeType = (typeof DATA_SCOPE_TYPES)[keyof typeof DATA_SCOPE_TY
 export type DataScopeColumn = 'createUser' | 'createDept';
 /** A data scope written for every resource. */
 export const ANY_RESOURCE = '*';
-/** The documents (beside the entity framework's entities) that data scopes apply to. */
-export const DOCUMENT_RESOURCES = ['consignment'] as const;
+/** The documents (beside the entity framework's entities) that data scopes apply to: every described document type. */
+export const documentScopeResources = (): string[] => documents.map((d) => d.name);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { pageQuerySchema, sortOrderSchema } from '../api/envelope';
+import { numberRule, numberSchema, type NumberKind } from '../validation/numbers';
 import { mobileSchema } from '../validation/rules';
+import { idCardSchema, plateSchema } from '../validation/rules';
 
 /**
  * One description per entity type drives everything: API validation, OpenAPI, the read
@@ -23,8 +25,17 @@ type Common = {
 };
 
 export type FieldDef =
-  | (Common & { kind: 'text'; max?: number; multiline?: boolean; pattern?: RegExp; patternKey?: string })
-  | (Common & { kind: 'number'; min?: number; max?: number; integer?: boolean })
+  | (Common & {
+      kind: 'text';
+      max?: number;
+      multiline?: boolean;
+      pattern?: RegExp;
+      patternKey?: string;
+      /** an identifier (a translation key, a class name) shown as written, in monospace, never translated */
+      verbatim?: boolean;
+    })
+  /** a number of a declared kind (contracts/src/validation/numbers.ts): range and scale come from it */
+  | (Common & { kind: 'number'; numKind: NumberKind; min: number; max: number; scale: number; integer: boolean; positive?: boolean; default?: number })
   | (Common & { kind: 'flag' })
   | (Common & { kind: 'enum'; values: readonly string[]; valueLabels: Record<string, Labels> })
   | (Common & { kind: 'dict'; dict: string })
@@ -32,6 +43,10 @@ export type FieldDef =
   | (Common & { kind: 'datetime' })
   | (Common & { kind: 'ref'; entity: string; multiple?: boolean })
   | (Common & { kind: 'mobile' })
+  /** a car plate (spec: 7 characters ordinary, 8 new energy), stored upper-case */
+  | (Common & { kind: 'plate' })
+  /** a resident ID card number (18: region, birth date, check digit), stored with an upper-case X */
+  | (Common & { kind: 'idCard' })
   | (Common & { kind: 'email' })
   | (Common & { kind: 'password' })
   | (Common & { kind: 'rows'; fields: Record<string, FieldDef>; minRows?: number; maxRows?: number });
@@ -64,7 +79,13 @@ export const defineEntity = <const D extends EntityDef>(def: D): D => def;
 
 // ---- field helpers: read like the spec's field lists
 export const text = (label: Labels, o: Omit<Extract<FieldDef, { kind: 'text' }>, 'kind' | 'label'> = {}): FieldDef => ({ kind: 'text', label, max: 100, ...o });
-export const num = (label: Labels, o: Omit<Extract<FieldDef, { kind: 'number' }>, 'kind' | 'label'> = {}): FieldDef => ({ kind: 'number', label, ...o });
+/** A number of a declared kind; min and max may narrow the kind's range, never widen it. */
+/** positive: more than zero (a line's quantity); default: what an empty optional value reads as (0 for a weight not given) */
+export const num = (label: Labels, numKind: NumberKind, o: Omit<Common, 'label'> & { min?: number; max?: number; positive?: boolean; default?: number } = {}): FieldDef => {
+  const { min, max, positive, ...common } = o;
+  const rule = numberRule(numKind, { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) });
+  return { kind: 'number', label, numKind, min: rule.min, max: rule.max, scale: rule.scale, integer: rule.scale === 0, ...(positive ? { positive } : {}), ...common };
+};
 export const flag = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'flag', label, ...o });
 export const oneOf = (label: Labels, valueLabels: Record<string, Labels>, o: Omit<Common, 'label'> = {}): FieldDef => ({
   kind: 'enum',
@@ -78,6 +99,8 @@ export const date = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => 
 export const datetime = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'datetime', label, ...o });
 export const ref = (label: Labels, entity: string, o: Omit<Extract<FieldDef, { kind: 'ref' }>, 'kind' | 'label' | 'entity'> = {}): FieldDef => ({ kind: 'ref', label, entity, ...o });
 export const mobile = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'mobile', label, ...o });
+export const plate = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'plate', label, ...o });
+export const idCard = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'idCard', label, ...o });
 export const email = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'email', label, ...o });
 export const password = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'password', label, list: false, ...o });
 export const rows = (label: Labels, fields: Record<string, FieldDef>, o: Omit<Extract<FieldDef, { kind: 'rows' }>, 'kind' | 'label' | 'fields'> = {}): FieldDef => ({
@@ -106,17 +129,14 @@ export const fieldSchema = (f: FieldDef): z.ZodType => {
       s = t;
       break;
     }
-    case 'number': {
-      // a percentage (0 to 100) says so; otherwise the bound that was broken
-      const percent = f.min === 0 && f.max === 100;
-      let n = z.number({ error: (iss) => (iss.input === undefined ? 'validation.required' : 'validation.number') }).finite({ error: 'validation.number' });
-      if (f.integer) n = n.int({ error: 'validation.integer' });
-      if (f.min !== undefined) n = n.min(f.min, { error: percent ? 'validation.percent' : f.min === 0 ? 'validation.nonNegative' : 'validation.range' });
-      if (f.max !== undefined) n = n.max(f.max, { error: percent ? 'validation.percent' : 'validation.range' });
-      // numbers arrive as numbers (JSON) or strings (forms, spreadsheets); empty means missing
-      s = z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v), n);
+    case 'number':
+      // numbers arrive as numbers (JSON) or strings (forms, spreadsheets); range and scale by kind
+      s = numberSchema({ kind: f.numKind, min: f.min, max: f.max, scale: f.scale, ...(f.positive ? { positive: true } : {}) });
+      if (f.default !== undefined && !f.required) {
+        const fallback = f.default;
+        return z.preprocess((v) => (v === undefined || v === null || v === '' ? fallback : v), s);
+      }
       break;
-    }
     case 'flag':
       s = z.union([z.literal(0), z.literal(1), z.literal('0').transform(() => 0), z.literal('1').transform(() => 1), z.boolean().transform((b) => (b ? 1 : 0))], {
         error: selectKey,
@@ -136,12 +156,21 @@ export const fieldSchema = (f: FieldDef): z.ZodType => {
       s = z.iso.datetime({ offset: true, error: (iss) => (iss.input === undefined ? selectKey : 'validation.datetime') });
       break;
     case 'ref':
-      s = f.multiple
-        ? z.array(z.string().trim().min(1).max(64), { error: selectKey })
-        : z.string({ error: selectKey }).trim().min(1, { error: selectKey }).max(64);
+      // 'x-reference' (REFERENCE_META): the entity the code names, for the console's pickers and OpenAPI
+      s = (
+        f.multiple
+          ? z.array(z.string().trim().min(1).max(64), { error: selectKey })
+          : z.string({ error: selectKey }).trim().min(1, { error: selectKey }).max(64)
+      ).meta({ 'x-reference': f.entity });
       break;
     case 'mobile':
       s = mobileSchema;
+      break;
+    case 'plate':
+      s = plateSchema;
+      break;
+    case 'idCard':
+      s = idCardSchema;
       break;
     case 'email':
       s = z.email({ error: 'validation.invalid' }).max(120);

@@ -1,2 +1,5 @@
 export * from './define';
 export * from './registry';
+export * from './references';
+export * from './routes';
+export * from './spreadsheet';

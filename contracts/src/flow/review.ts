@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { processKeySchema } from './common';
+import { documents } from '../documents/registry';
 
-/**
- * Document review (spec 02 isReview): 0 no review needed, 1 review needed, 2 reviewed.
- * A tenant configures per document type whether documents need review and which process
- * reviews them; the document context asks when a document is made.
- */
-export const IS_REVIEW = { none: 0, needed: 1, reviewed: 2 } as const;
-export const isReviewSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
-export type IsReview = z.infer<typeof isReviewSchema>;
+export { IS_REVIEW, isReviewSchema, type IsReview } from './is-review';
 
-/** Document types that plug into review (each implements the review port; see docs/FLOW.md). */
-export const reviewDocumentTypes = ['consignment', 'leave'] as const;
+/** Document types that plug into review: every described document that can be reviewed, and the leave sample (see docs/FLOW.md). */
+export const reviewDocumentTypes = [...documents.filter((d) => d.review).map((d) => d.name), 'leave'] as unknown as readonly [string, ...string[]];
 export const reviewDocumentTypeSchema = z.enum(reviewDocumentTypes, { error: 'validation.requiredSelect' });
 export type ReviewDocumentType = z.infer<typeof reviewDocumentTypeSchema>;
 

@@ -5,7 +5,13 @@
  */
 import { entityResources } from '../entities/define';
 import { entities } from '../entities/registry';
+import { documentResources } from '../documents/derive';
+import { DOCUMENT_MENU_GROUPS, type DocumentDef } from '../documents/define';
+import { documents } from '../documents/registry';
+import { documentMessages } from './documents';
+import { warehouseMessages } from './warehouse';
 import { authzMessages } from './authz';
+import { reportMessages } from './report';
 import { authMessages } from './auth';
 import { flowMessages } from './flow';
 import { shellMessages } from './shell';
@@ -36,6 +42,7 @@ const zh = {
       length: '{{label}}必须是18位',
       format: '{{label}}格式不正确（17位数字加一位数字或X）',
       region: '{{label}}地区码不正确',
+      birthDate: '{{label}}中的出生日期不正确（须是真实日期，不晚于今天，不早于1900年）',
       checkDigit: '{{label}}校验位不正确',
     },
     lines: { empty: '明细不能为空' },
@@ -51,6 +58,12 @@ const zh = {
     importNoFile: '请选择要导入的文件',
     duplicateKey: '{{label}}重复',
     tooLarge: '文件不能超过50MB',
+    between: '{{label}}必须在{{min}}到{{max}}之间',
+    max: '{{label}}不能大于{{max}}',
+    scale: '{{label}}最多保留{{scale}}位小数',
+    unicode: '{{label}}含有无法识别的字符（不完整的Unicode编码）',
+    malformedBody: '请求体格式不正确',
+    unicodeBody: '请求中含有无法识别的字符（不完整的Unicode编码）',
   },
   errors: {
     unknown: '未知错误',
@@ -80,9 +93,15 @@ const zh = {
     referenced: '已被{{referrer}}「{{code}}」引用，不能删除',
     duplicateCode: '{{label}}「{{code}}」已存在',
     refMissing: '{{label}}「{{code}}」不存在',
+    refInvalid: '{{label}}「{{code}}」已作废，不能选用',
     treeCycle: '上级不能是自己或自己的下级',
     serialExhausted: '流水号「{{code}}」今日已用完（最大值 {{max}}），请在流水号设置中调整',
     importFailed: '导入失败：{{rows}}行有错误，未导入任何数据（第{{first}}）',
+    malformedJson: '请求体不是有效的JSON',
+    payloadTooLarge: '请求体过大（不能超过{{max}}）',
+    unsupportedMediaType: '不支持的请求内容类型：{{type}}',
+    headersTooLarge: '请求地址或请求头过长',
+    badRequest: '请求格式不正确',
   },
   success: 'Operation successful',
   consignment: {
@@ -184,6 +203,7 @@ const en: typeof zh = {
       length: '{{label}} must be 18 characters',
       format: '{{label}} must be 17 digits followed by a digit or X',
       region: '{{label}} has an unknown region code',
+      birthDate: '{{label}} has an impossible birth date (a real day, not in the future, not before 1900)',
       checkDigit: '{{label}} has a wrong check digit',
     },
     lines: { empty: 'Details cannot be empty' },
@@ -199,6 +219,12 @@ const en: typeof zh = {
     importNoFile: 'Please choose a file to import',
     duplicateKey: '{{label}} is repeated',
     tooLarge: 'The file cannot be larger than 50 MB',
+    between: '{{label}} must be between {{min}} and {{max}}',
+    max: '{{label}} cannot be greater than {{max}}',
+    scale: '{{label}} allows at most {{scale}} decimal places',
+    unicode: '{{label}} contains an unreadable character (a broken Unicode sequence)',
+    malformedBody: 'The request body is not in the expected format',
+    unicodeBody: 'The request contains an unreadable character (a broken Unicode sequence)',
   },
   errors: {
     unknown: 'Unknown error',
@@ -228,9 +254,15 @@ const en: typeof zh = {
     referenced: 'In use by {{referrer}} "{{code}}": it cannot be deleted',
     duplicateCode: '{{label}} "{{code}}" already exists',
     refMissing: '{{label}} "{{code}}" does not exist',
+    refInvalid: '{{label}} "{{code}}" is marked invalid and cannot be chosen',
     treeCycle: 'The parent cannot be the record itself or one of its children',
     serialExhausted: 'Serial code "{{code}}" has run out for today (maximum {{max}}); adjust it under serial codes',
     importFailed: 'Nothing was imported: {{rows}} rows have errors (row {{first}})',
+    malformedJson: 'The request body is not valid JSON',
+    payloadTooLarge: 'The request body is too large (at most {{max}})',
+    unsupportedMediaType: 'Unsupported content type: {{type}}',
+    headersTooLarge: 'The request URL or headers are too long',
+    badRequest: 'The request is malformed',
   },
   success: 'Operation successful',
   consignment: {
@@ -332,6 +364,7 @@ const mo: typeof zh = {
       length: '{{label}}必須是18位',
       format: '{{label}}格式不正確（17位數字加一位數字或X）',
       region: '{{label}}地區碼不正確',
+      birthDate: '{{label}}中的出生日期不正確（須是真實日期，不晚於今天，不早於1900年）',
       checkDigit: '{{label}}校驗位不正確',
     },
     lines: { empty: '明細不能為空' },
@@ -347,6 +380,12 @@ const mo: typeof zh = {
     importNoFile: '請選擇要匯入的檔案',
     duplicateKey: '{{label}}重複',
     tooLarge: '檔案不能超過50MB',
+    between: '{{label}}必須在{{min}}到{{max}}之間',
+    max: '{{label}}不能大於{{max}}',
+    scale: '{{label}}最多保留{{scale}}位小數',
+    unicode: '{{label}}含有無法識別的字元（不完整的Unicode編碼）',
+    malformedBody: '請求內容格式不正確',
+    unicodeBody: '請求中含有無法識別的字元（不完整的Unicode編碼）',
   },
   errors: {
     unknown: '未知錯誤',
@@ -376,9 +415,15 @@ const mo: typeof zh = {
     referenced: '已被{{referrer}}「{{code}}」引用，不能刪除',
     duplicateCode: '{{label}}「{{code}}」已存在',
     refMissing: '{{label}}「{{code}}」不存在',
+    refInvalid: '{{label}}「{{code}}」已作廢，不能選用',
     treeCycle: '上級不能是自己或自己的下級',
     serialExhausted: '流水號「{{code}}」今日已用完（最大值 {{max}}），請在流水號設定中調整',
     importFailed: '匯入失敗：{{rows}}行有錯誤，未匯入任何資料（第{{first}}）',
+    malformedJson: '請求內容不是有效的JSON',
+    payloadTooLarge: '請求內容過大（不能超過{{max}}）',
+    unsupportedMediaType: '不支援的請求內容類型：{{type}}',
+    headersTooLarge: '請求位址或請求標頭過長',
+    badRequest: '請求格式不正確',
   },
   success: 'Operation successful',
   consignment: {
@@ -501,7 +546,15 @@ const withEntities = (base: Tree, lang: 0 | 1 | 2): Tree => {
     out[def.name] = { ...((base[def.name] as Tree | undefined) ?? {}), title: r.title, fields: r.fields as Tree };
     if (Object.keys(r.enums).length) enumTree[def.name] = r.enums;
   }
+  // documents: labels from their descriptions (the kit's, see contracts/src/documents)
+  for (const def of documents) {
+    const r = documentResources(def, lang);
+    out[def.name] = deepMerge(r.tree, (out[def.name] as Tree | undefined) ?? {});
+    if (Object.keys(r.enums).length) enumTree[def.name] = deepMerge((enumTree[def.name] as Tree | undefined) ?? {}, r.enums);
+  }
   out.enum = enumTree;
+  // the menu groups documents hang under
+  out.menuGroups = Object.fromEntries(Object.entries(DOCUMENT_MENU_GROUPS).map(([code, g]) => [code, g.label[lang]]));
   return out;
 };
 
@@ -511,6 +564,9 @@ const areas: Record<Language, Tree>[] = [
   authMessages,
   flowMessages,
   shellMessages,
+  documentMessages,
+  reportMessages,
+  warehouseMessages,
 ];
 const deepMerge = (base: Tree, extra: Tree): Tree => {
   const out: Tree = { ...base };
@@ -526,6 +582,23 @@ export const resources: Record<Language, Tree> = {
   zh: nest(withEntities(withAreas(zh, 'zh'), 0)),
   en: nest(withEntities(withAreas(en, 'en'), 1)),
   mo: nest(withEntities(withAreas(mo, 'mo'), 2)),
+};
+
+/**
+ * The labels of a document type served beside the registry's (a host given more
+ * descriptions, as tests do): merged into the shared resources once, so its messages name
+ * its fields like any other's.
+ */
+export const addDocumentResources = (def: DocumentDef): void => {
+  LANGUAGES.forEach((lang, i) => {
+    const r = documentResources(def, i as 0 | 1 | 2);
+    const tree = resources[lang];
+    tree[def.name] = deepMerge(nest({ [def.name]: r.tree }) [def.name] as Tree, (tree[def.name] as Tree | undefined) ?? {});
+    if (Object.keys(r.enums).length) {
+      const enums = (tree.enum as Tree | undefined) ?? (tree.enum = {});
+      enums[def.name] = deepMerge(nest(r.enums), (enums[def.name] as Tree | undefined) ?? {});
+    }
+  });
 };
 
 const lookupNode = (tree: Tree, key: string): string | Tree | undefined => {

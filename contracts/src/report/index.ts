@@ -1,2 +1,3 @@
 export * from './dashboard';
 export * from './routes';
+export * from './projections';

@@ -47,15 +47,39 @@ const REGION_CODES = new Set([
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_CHECK = '10X98765432';
 
-/** Resident ID card: 18 characters, 17 digits then a digit or X, known region, matching check digit. */
-export const checkIdCard = (value: unknown): RuleResult => {
+/** The earliest birth year an ID card may carry: nobody living was born before it. */
+export const ID_CARD_MIN_BIRTH_YEAR = 1900;
+
+/**
+ * The birth date an ID card carries (digits 7 to 14, yyyyMMdd) is a real calendar day,
+ * not after `today` (yyyy-MM-dd) and not before ID_CARD_MIN_BIRTH_YEAR.
+ */
+export const idCardBirthDateOk = (digits: string, today: string = new Date().toISOString().slice(0, 10)): boolean => {
+  const y = Number(digits.slice(0, 4));
+  const m = Number(digits.slice(4, 6));
+  const d = Number(digits.slice(6, 8));
+  if (!/^\d{8}$/.test(digits) || y < ID_CARD_MIN_BIRTH_YEAR || m < 1 || m > 12 || d < 1) return false;
+  // day 0 of the next month is the last day of this one (leap years included)
+  if (d > new Date(Date.UTC(y, m, 0)).getUTCDate()) return false;
+  return `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}` <= today;
+};
+
+/** The check digit of an ID card's first 17 digits (GB 11643: weights mod 11). */
+export const idCardCheckDigit = (first17: string): string => ID_CHECK[ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(first17[i]), 0) % 11]!;
+
+/**
+ * Resident ID card: 18 characters, 17 digits then a digit or X (x is read as X), a known
+ * region code, a real birth date that is not in the future, and a matching check digit;
+ * each with its own message.
+ */
+export const checkIdCard = (value: unknown, today?: string): RuleResult => {
   if (isEmpty(value)) return { ok: false, key: 'validation.idCard.empty' };
   const s = String(value).toUpperCase();
   if (s.length !== 18) return { ok: false, key: 'validation.idCard.length' };
   if (!/^\d{17}[\dX]$/.test(s)) return { ok: false, key: 'validation.idCard.format' };
   if (!REGION_CODES.has(s.slice(0, 2))) return { ok: false, key: 'validation.idCard.region' };
-  const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(s[i]), 0);
-  if (ID_CHECK[sum % 11] !== s[17]) return { ok: false, key: 'validation.idCard.checkDigit' };
+  if (!idCardBirthDateOk(s.slice(6, 14), today)) return { ok: false, key: 'validation.idCard.birthDate' };
+  if (idCardCheckDigit(s) !== s[17]) return { ok: false, key: 'validation.idCard.checkDigit' };
   return pass;
 };
 
@@ -76,7 +100,12 @@ export const plateSchema = z
   .trim()
   .transform((s) => s.toUpperCase())
   .superRefine(fromRule(checkPlate));
-export const idCardSchema = z.string({ error: 'validation.idCard.empty' }).trim().superRefine(fromRule(checkIdCard));
+/** Stored upper-case: a typed lower-case x is the same card. */
+export const idCardSchema = z
+  .string({ error: 'validation.idCard.empty' })
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .superRefine(fromRule((v) => checkIdCard(v)));
 
 /** Calendar date as yyyy-MM-dd. */
 export const dateSchema = z.iso.date({ error: 'validation.date' });

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Pool, escapeIdentifier } from 'pg';
+import { storeTypes } from './pg-types';
 import { DEFAULT_APP_ROLE, scopePool } from './rls';
 
 export type Database = {
@@ -99,7 +100,7 @@ const startEmbedded = (dataDir: string): Promise<{ child: ChildProcess; port: nu
 
 export const openDatabase = async (options: DatabaseOptions, prepare: Prepare = async () => undefined): Promise<Database> => {
   if (options.databaseUrl) {
-    const owner = new Pool({ connectionString: options.databaseUrl, max: 2 });
+    const owner = new Pool({ connectionString: options.databaseUrl, max: 2, types: storeTypes() });
     owner.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     const appUrl = options.appDatabaseUrl ?? appUrlOf(options.databaseUrl);
     const appRole = decodeURIComponent(new URL(appUrl).username);
@@ -108,7 +109,7 @@ export const openDatabase = async (options: DatabaseOptions, prepare: Prepare = 
     } finally {
       await owner.end();
     }
-    const pool = scopePool(new Pool({ connectionString: appUrl, max: options.poolSize ?? 20 }));
+    const pool = scopePool(new Pool({ connectionString: appUrl, max: options.poolSize ?? 20, types: storeTypes() }));
     // an idle connection dropped by the server (restart, failover) is replaced, not fatal
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     try {
@@ -137,7 +138,7 @@ export const openDatabase = async (options: DatabaseOptions, prepare: Prepare = 
     const appRole = DEFAULT_APP_ROLE;
     // PGlite is one backend: one connection at a time (no two clients' protocol messages may
     // interleave), and one session shared by every connection, so the role set here stays.
-    const owner = new Pool({ connectionString, max: 1 });
+    const owner = new Pool({ connectionString, max: 1, types: storeTypes() });
     owner.on('error', (err) => console.error(`Embedded PostgreSQL connection lost: ${err.message}`));
     try {
       await prepare(owner, connectionString, appRole);
@@ -145,7 +146,7 @@ export const openDatabase = async (options: DatabaseOptions, prepare: Prepare = 
     } finally {
       await owner.end();
     }
-    const pool = scopePool(new Pool({ connectionString, max: 1 }));
+    const pool = scopePool(new Pool({ connectionString, max: 1, types: storeTypes() }));
     pool.on('error', (err) => console.error(`Embedded PostgreSQL connection lost: ${err.message}`));
     try {
       await checkAppRole(pool, appRole);

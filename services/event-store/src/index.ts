@@ -9,3 +9,7 @@ export * from './tokens';
 export * from './kurrent-event-store';
 export * from './tenant-context';
 export * from './rls';
+export * from './command';
+export * from './pg-types';
+export * from './upcasters';
+export * from './projector';

@@ -5,9 +5,11 @@ import {
   START,
   StreamNotFoundError,
   WrongExpectedVersionError,
+  eventTypeFilter,
   excludeSystemEvents,
   jsonEvent,
 } from '@kurrent/kurrentdb-client';
+import { UpcasterRegistry } from './upcasters';
 import {
   StaleVersionError,
   type AppendOptions,
@@ -15,10 +17,13 @@ import {
   type EventMetadata,
   type EventStorePort,
   type NewEvent,
+  type ReadAllOptions,
   type StoredEvent,
+  type UnitOfWork,
 } from './port';
 
 type Recorded = {
+  id?: string;
   streamId: string;
   revision: bigint;
   type: string;
@@ -27,14 +32,10 @@ type Recorded = {
   position?: { commit: bigint; prepare: bigint };
 };
 
-const toStored = (e: Recorded): StoredEvent => ({
-  streamName: e.streamId,
-  version: Number(e.revision) + 1,
-  globalPosition: String(e.position?.commit ?? 0n),
-  type: e.type,
-  data: e.data,
-  metadata: e.metadata as EventMetadata,
-});
+/** KurrentDB has no schema-version column: the version travels in the event's metadata and is taken out on read. */
+const SCHEMA_VERSION = 'schemaVersion';
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The same port on KurrentDB, for operators who run it instead of PostgreSQL. Stream
@@ -43,17 +44,43 @@ const toStored = (e: Recorded): StoredEvent => ({
  * asynchronously by global position (see docs/ARCHITECTURE.md).
  */
 export class KurrentEventStore implements EventStorePort {
-  private constructor(private readonly client: KurrentDBClient) {}
+  private constructor(
+    private readonly client: KurrentDBClient,
+    readonly upcasters: UpcasterRegistry,
+  ) {}
 
-  static connect(connectionString: string): KurrentEventStore {
-    return new KurrentEventStore(KurrentDBClient.connectionString`${connectionString}`);
+  static connect(connectionString: string, upcasters: UpcasterRegistry = new UpcasterRegistry()): KurrentEventStore {
+    return new KurrentEventStore(KurrentDBClient.connectionString`${connectionString}`, upcasters);
+  }
+
+  private toStored(e: Recorded): StoredEvent {
+    const { [SCHEMA_VERSION]: schemaVersion, ...metadata } = (e.metadata ?? {}) as Record<string, unknown>;
+    return this.upcasters.upcast(
+      {
+        ...(e.id ? { id: e.id } : {}),
+        streamName: e.streamId,
+        version: Number(e.revision) + 1,
+        globalPosition: String(e.position?.commit ?? 0n),
+        cursor: String(e.position?.commit ?? 0n),
+        type: e.type,
+        data: e.data,
+        metadata: metadata as EventMetadata,
+      },
+      schemaVersion as string | number | undefined,
+    );
   }
 
   async append(streamName: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     try {
       const result = await this.client.appendToStream(
         streamName,
-        events.map((e) => jsonEvent({ type: e.type, data: (e.data ?? {}) as Record<string, unknown>, metadata: options.metadata })),
+        events.map((e) =>
+          jsonEvent({
+            type: e.type,
+            data: (e.data ?? {}) as Record<string, unknown>,
+            metadata: { ...options.metadata, [SCHEMA_VERSION]: this.upcasters.currentVersion(e.type) },
+          }),
+        ),
         { streamState: options.expectedVersion === 0 ? NO_STREAM : BigInt(options.expectedVersion - 1) },
       );
       const commit = String(result.position?.commit ?? 0n);
@@ -72,7 +99,7 @@ export class KurrentEventStore implements EventStorePort {
         fromRevision: START,
         ...(options.toVersion !== undefined ? { maxCount: options.toVersion } : {}),
       });
-      for await (const resolved of read) if (resolved.event) out.push(toStored(resolved.event as unknown as Recorded));
+      for await (const resolved of read) if (resolved.event) out.push(this.toStored(resolved.event as unknown as Recorded));
     } catch (err) {
       if (err instanceof StreamNotFoundError) return [];
       throw err;
@@ -80,17 +107,31 @@ export class KurrentEventStore implements EventStorePort {
     return out;
   }
 
-  async readAll(after: string, limit: number): Promise<StoredEvent[]> {
+  async readAll(after: string, limit: number, options: ReadAllOptions = {}): Promise<StoredEvent[]> {
     const from = after === '0' ? START : { commit: BigInt(after), prepare: BigInt(after) };
     const out: StoredEvent[] = [];
-    const read = this.client.readAll({ direction: FORWARDS, fromPosition: from, maxCount: limit + 1, filter: excludeSystemEvents() });
+    const filter = options.types ? eventTypeFilter({ regex: `^(${options.types.map(escapeRegex).join('|')})$` }) : excludeSystemEvents();
+    const read = this.client.readAll({ direction: FORWARDS, fromPosition: from, maxCount: limit + 1, filter });
     for await (const resolved of read) {
       const e = resolved.event as unknown as Recorded | undefined;
       if (!e || String(e.position?.commit) === after) continue;
-      out.push(toStored(e));
+      out.push(this.toStored(e));
       if (out.length === limit) break;
     }
     return out;
+  }
+
+  /**
+   * KurrentDB has no transaction across streams: the work's appends go one by one, each with
+   * its expected version (a stale one still fails that append). Read models are PostgreSQL's,
+   * fed asynchronously, so a unit of work here has no SQL of its own.
+   */
+  async withTransaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+    return work({
+      readStream: (s, o) => this.readStream(s, o),
+      append: (s, e, o) => this.append(s, e, o),
+      query: () => Promise.reject(new Error('KurrentDB units of work run no SQL; read models follow asynchronously')),
+    });
   }
 
   async close(): Promise<void> {

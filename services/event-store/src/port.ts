@@ -9,17 +9,26 @@ export type EventMetadata = {
   actor: { userId: string; account: string; name: string; deptId?: string };
   occurredAt: string;
   correlationId: string;
-  causationId?: string;
+  /**
+   * What caused this event: the id of the command that decided it (made once where the
+   * command enters, shared by all its events) or, for a reaction, the id of the event it
+   * reacts to. Never made up at append time. Events written before issue 12 may lack it.
+   */
+  causationId: string;
 };
 
 export type NewEvent = { type: string; data: unknown };
 
 export type StoredEvent = {
+  /** the event's own id (what a reaction to it names as its causation) */
+  id?: string;
   streamName: string;
   /** 1-based position of the event in its stream: the document version after it */
   version: number;
   /** position in the store's global order, as a decimal string (bigint) */
   globalPosition: string;
+  /** where a reader of the global order goes on from after this event (readAll's `after`); set by readAll */
+  cursor?: string;
   type: string;
   data: unknown;
   metadata: EventMetadata;
@@ -46,6 +55,8 @@ export type AppendOptions = {
   expectedVersion: number;
   metadata: EventMetadata;
   streamType: string;
+  /** read-model statements that need more than the events (a document's list row, folded): run in the append's transaction */
+  also?: SqlText[];
 };
 
 export type AppendResult = { nextVersion: number; globalPositions: string[] };
@@ -60,15 +71,30 @@ export class StaleVersionError extends Error {
   }
 }
 
+/** types: only events of these types (a projection reads only what it handles) */
+export type ReadAllOptions = { types?: readonly string[] | undefined };
+
+/**
+ * Reads return events at the current schema version of their type: the store's upcaster
+ * registry (upcasters.ts) turns older versions into the current one on the way out, so no
+ * fold, projection or reaction ever sees an old shape. Appends record the current version.
+ */
 export interface EventStorePort {
   readStream(streamName: string, options?: { toVersion?: number }): Promise<StoredEvent[]>;
   append(streamName: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
-  /** events after a global position, in commit order; never skips a slower concurrent commit */
-  readAll(after: string, limit: number): Promise<StoredEvent[]>;
+  /**
+   * Events after a cursor ('0': from the start; else the `cursor` of the last event read),
+   * in an order where none can still appear before one already handed out: a follower never
+   * skips a slower concurrent commit. Within a stream, the order is the stream's.
+   */
+  readAll(after: string, limit: number, options?: ReadAllOptions): Promise<StoredEvent[]>;
+  /** runs work (reads, serial numbers, appends to several streams) in one transaction: all of it commits or none */
+  withTransaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 export type UnitOfWork = {
+  readStream(streamName: string, options?: { toVersion?: number }): Promise<StoredEvent[]>;
   append(streamName: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
   query<R extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
 };

@@ -1,21 +1,25 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Storage } from '@tpl/event-store';
+import type { DocumentDef } from '@tpl/contracts';
 import { IdentityModule } from '@tpl/identity';
 import { TransportModule } from '@tpl/transport';
 import { RecordsModule } from '@tpl/records';
 import { WorkflowModule } from '@tpl/workflow';
 import { ReportModule } from '@tpl/report';
+import { DocumentsModule } from '@tpl/documents';
+import { WarehouseModule } from '@tpl/warehouse';
 import { StorageModule } from './storage.module';
 import { HealthController } from './health.controller';
+import { DataRepairController } from './data-repair.controller';
 
 @Module({})
 export class AppModule {
-  static forRoot(storage: Storage): DynamicModule {
+  static forRoot(storage: Storage, documents?: readonly DocumentDef[]): DynamicModule {
     return {
       module: AppModule,
-      imports: [StorageModule.forRoot(storage), CqrsModule.forRoot(), IdentityModule, WorkflowModule, TransportModule, RecordsModule.forEntities(), ReportModule],
-      controllers: [HealthController],
+      imports: [StorageModule.forRoot(storage), CqrsModule.forRoot(), IdentityModule, WorkflowModule, RecordsModule.forEntities(), DocumentsModule.forRoot(documents ? { documents } : {}), WarehouseModule, TransportModule, ReportModule],
+      controllers: [HealthController, DataRepairController],
     };
   }
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { DocumentDef } from '@tpl/contracts';
 
 /** Everything the host reads from its environment, in one place. */
 export type HostConfig = {
@@ -14,6 +15,8 @@ export type HostConfig = {
   seedDemo: boolean;
   /** demo consignment orders for the operator tenant (only when it has none) */
   seedSamples: boolean;
+  /** the document types served (default: every description in contracts' registry); tests add sample types */
+  documents?: readonly DocumentDef[];
 };
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');

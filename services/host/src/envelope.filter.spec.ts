@@ -1,8 +1,9 @@
 import type { ArgumentsHost } from '@nestjs/common';
-import { NotFoundException } from '@nestjs/common';
+import { HttpException, NotFoundException } from '@nestjs/common';
 import { z } from 'zod';
 import { AppError, ValidationError } from '@tpl/contracts';
 import { EnvelopeFilter } from './envelope.filter';
+import { safeJson } from './input-guard';
 
 const answer = (exception: unknown, headers: Record<string, string> = {}, url = '/api/x') => {
   const sent: { status?: number; body?: unknown } = {};
@@ -54,5 +55,26 @@ describe('EnvelopeFilter', () => {
 
   it('answers an unknown API route with a 404 envelope', () => {
     expect(answer(new NotFoundException(), {}, '/api/nope')).toMatchObject({ status: 404, body: { code: 404, success: false } });
+  });
+
+  // Fastify's refusals reach the filter as Nest maps them: HttpException(message, status)
+  it.each([
+    [413, 'Request body is too large', { 'content-type': 'application/json' }, '请求体过大（不能超过1 MB）'],
+    [415, 'Unsupported Media Type', { 'content-type': 'application/xml; charset=utf-8' }, '不支持的请求内容类型：application/xml'],
+    [400, "Body is not valid JSON but content-type is set to 'application/json'", { 'content-type': 'application/json' }, '请求体不是有效的JSON'],
+    [400, 'Something else', {}, '请求格式不正确'],
+  ])('words Fastify\'s %s in the caller language with its own status', (status, message, headers, msg) => {
+    expect(answer(new HttpException(message, status), { ...headers, 'accept-language': 'zh-CN' })).toEqual({ status, body: { code: status, success: false, data: null, msg } });
+  });
+
+  it('a body of the wrong type is malformed, not "please input <entity>"', () => {
+    const issues = z.object({ a: z.string() }).safeParse([1]).error!.issues;
+    expect(answer(new ValidationError('lgagreement', issues), { 'accept-language': 'zh-CN' })).toMatchObject({ status: 400, body: { msg: '请求体格式不正确' } });
+  });
+});
+
+describe('safeJson (the reply serializer)', () => {
+  it('never fails on a BigInt: a safe one as a number, any other as its digits', () => {
+    expect(safeJson({ a: 12n, b: 9007199254740993n, c: [1, 'x'] })).toBe('{"a":12,"b":"9007199254740993","c":[1,"x"]}');
   });
 });

@@ -65,7 +65,7 @@ export class EnvelopeFilter implements ExceptionFilter {
 
   private describe(e: unknown, req: Req, lang: Language, url: string): { code: number; msg: string } {
     if (e instanceof ValidationError) {
-      const fields = formatIssues(e.issues, e.entity, lang);
+      const fields = formatIssues(e.issues, e.entity, lang, e.input);
       return { code: 400, msg: fields.map((f) => f.message).join('; ') };
     }
     if (e instanceof AppError) {
@@ -84,14 +84,26 @@ export class EnvelopeFilter implements ExceptionFilter {
       if (status === 404) return { code: 404, msg: translate(lang, 'errors.routeNotFound', { method: req.method, path: url }) };
       if (status === 401) return { code: 401, msg: translate(lang, 'errors.unauthorized') };
       if (status === 403) return { code: 403, msg: translate(lang, 'errors.forbidden') };
-      if (status >= 400 && status < 500) return { code: 400, msg: e.message };
+      // Fastify's own refusals reach here as HttpException (Nest maps them): our words, their status
+      if (status >= 400 && status < 500) return this.fastifyRefusal(status, e.message, req, lang);
     }
-    // errors raised by Fastify itself before a handler runs (malformed JSON, body too large)
-    const fastify = e as { statusCode?: number; code?: string; message?: string };
+    // errors raised by Fastify itself that Nest did not map (hooks)
+    const fastify = e as { statusCode?: number; message?: string };
     if (typeof fastify.statusCode === 'number' && fastify.statusCode >= 400 && fastify.statusCode < 500) {
-      const code = fastify.statusCode === 413 ? 400 : fastify.statusCode === 415 ? 400 : fastify.statusCode;
-      return { code: [400, 401, 403, 404, 409].includes(code) ? code : 400, msg: fastify.message ?? translate(lang, 'errors.unknown') };
+      return this.fastifyRefusal(fastify.statusCode, fastify.message ?? '', req, lang);
     }
     return { code: 500, msg: translate(lang, 'errors.internal', { correlationId: req.correlationId ?? '' }) };
+  }
+
+  /** Malformed JSON, a body too large, a content type without a parser: their own status, worded in the caller's language. */
+  private fastifyRefusal(status: number, message: string, req: Req, lang: Language): { code: number; msg: string } {
+    const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().slice(0, 80);
+    const key =
+      status === 413 ? 'errors.payloadTooLarge'
+      : status === 415 ? 'errors.unsupportedMediaType'
+      : /JSON/i.test(message) ? 'errors.malformedJson'
+      : status === 404 ? 'errors.notFound'
+      : 'errors.badRequest';
+    return { code: status, msg: translate(lang, key, { max: type.startsWith('multipart/') ? '50 MB' : '1 MB', type }) };
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { ok } from '@tpl/contracts';
+import { ok, systemRoutes } from '@tpl/contracts';
 import { DB_POOL } from '@tpl/event-store';
 import { Public } from '@tpl/identity';
 
@@ -9,7 +9,7 @@ export class HealthController {
   constructor(@Inject(DB_POOL) private readonly pool: Pool) {}
 
   @Public()
-  @Get('/api/health')
+  @Get(systemRoutes.health.path)
   async health() {
     await this.pool.query('SELECT 1');
     return ok({ status: 'up' });

@@ -1,39 +1,42 @@
 import { z } from 'zod';
-import { allRoutes, entities, envelopeSchema, dataSchemaOf, listQuerySchemaOf, pageSchema, type RouteDef } from '@tpl/contracts';
+import { allRoutes, entityRoutes, systemRoutes, type RouteDef } from '@tpl/contracts';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 
 const toJson = (schema: z.ZodType): JsonSchema =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' }) as JsonSchema;
 
+/** Path parameters ({source}, {license}, {id}) and the query's fields. */
 const parametersOf = (route: RouteDef) => {
-  if (!route.query) return [];
+  const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1]!, in: 'path', required: true, schema: { type: 'string' } }));
+  if (!route.query) return inPath;
   const json = toJson(route.query);
   const required = new Set(json.required ?? []);
-  return Object.entries(json.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }));
+  return [...inPath, ...Object.entries(json.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }))];
 };
 
-const record = z.record(z.string(), z.unknown());
-const idQuery = z.object({ id: z.uuid() });
+const ok200 = (route: RouteDef) =>
+  route.download
+    ? { description: `The file (${route.download}); errors answer the envelope`, content: { [route.download]: { schema: { type: 'string', format: 'binary' } } } }
+    : { description: 'Envelope with code 200', content: { 'application/json': { schema: toJson(route.response) } } };
 
-/** The framework's routes of every entity, from the same descriptions the controllers use. */
-const entityRoutes = (): Record<string, RouteDef>[] =>
-  entities.map((def) => {
-    const base = `/api/${def.service}/${def.name}`;
-    const tag = `${def.service}: ${def.title[1]}`;
+const requestBodyOf = (route: RouteDef) => {
+  if (route.upload) {
     return {
-      list: { method: 'GET', path: `${base}/list`, summary: `${def.title[1]}: paged list with filters and sorts`, tag, query: listQuerySchemaOf(def), response: envelopeSchema(pageSchema(record)) },
-      detail: { method: 'GET', path: `${base}/detail`, summary: `${def.title[1]}: one record`, tag, query: idQuery, response: envelopeSchema(record) },
-      history: { method: 'GET', path: `${base}/history`, summary: `${def.title[1]}: every change, with actor and time`, tag, query: idQuery, response: envelopeSchema(z.array(record)) },
-      submit: { method: 'POST', path: `${base}/submit`, summary: `${def.title[1]}: create (no id) or update (id and expected version)`, tag, body: z.object({ id: z.uuid().optional(), version: z.number().int().optional() }).and(dataSchemaOf(def)), response: envelopeSchema(z.object({ id: z.string(), version: z.number() })) },
-      remove: { method: 'POST', path: `${base}/remove`, summary: `${def.title[1]}: remove (ids comma separated; all or none)`, tag, query: z.object({ ids: z.string() }), response: envelopeSchema(z.array(record)) },
-    } satisfies Record<string, RouteDef>;
-  });
+      required: true,
+      content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } },
+    };
+  }
+  return route.body ? { required: true, content: { 'application/json': { schema: toJson(route.body) } } } : undefined;
+};
 
-/** The OpenAPI document, generated from the same zod schemas the controllers validate with. */
+/**
+ * The OpenAPI document, generated from the same zod schemas the controllers validate with:
+ * the described routes (allRoutes, systemRoutes) and every entity's (entityRoutes).
+ */
 export const buildOpenApi = () => {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const group of [...Object.values(allRoutes), ...entityRoutes()]) {
+  for (const group of [...Object.values(allRoutes), systemRoutes, ...Object.values(entityRoutes())]) {
     for (const route of Object.values(group)) {
       const op: Record<string, unknown> = {
         summary: route.summary,
@@ -43,7 +46,7 @@ export const buildOpenApi = () => {
           { name: 'Accept-Language', in: 'header', required: false, schema: { type: 'string', enum: ['zh-CN', 'en', 'zh-TW'] } },
         ],
         responses: {
-          '200': { description: 'Envelope with code 200', content: { 'application/json': { schema: toJson(route.response) } } },
+          '200': ok200(route),
           default: {
             description: 'Envelope with code 400 (names the field), 401, 403, 404, 409 (stale version or forbidden transition) or 500',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
@@ -51,7 +54,8 @@ export const buildOpenApi = () => {
         },
         security: route.auth === false ? [{ client: [] }] : [{ client: [], bladeAuth: [] }],
       };
-      if (route.body) op.requestBody = { required: true, content: { 'application/json': { schema: toJson(route.body) } } };
+      const body = requestBodyOf(route);
+      if (body) op.requestBody = body;
       (paths[route.path] ??= {})[route.method.toLowerCase()] = op;
     }
   }

@@ -1,7 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { DB_POOL, EVENT_STORE, type Storage } from '@tpl/event-store';
+import { DB_POOL, EVENT_STORE, PROJECTOR, type Storage } from '@tpl/event-store';
 
-/** The database and event store opened once by the host and shared by every context. */
+/** The database, the event store and the projector opened once by the host and shared by every context. */
 @Global()
 @Module({})
 export class StorageModule {
@@ -11,8 +11,9 @@ export class StorageModule {
       providers: [
         { provide: DB_POOL, useValue: storage.db.pool },
         { provide: EVENT_STORE, useValue: storage.store },
+        { provide: PROJECTOR, useValue: storage.projector },
       ],
-      exports: [DB_POOL, EVENT_STORE],
+      exports: [DB_POOL, EVENT_STORE, PROJECTOR],
     };
   }
 }

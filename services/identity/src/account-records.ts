@@ -1,8 +1,11 @@
 import type { Actor } from '@tpl/contracts';
 import type { NewEvent } from '@tpl/event-store';
 
-/** Who does what, in which tenant, for which request: as the records service takes it. */
-export type AccountContext = { tenantId: string; actor: Actor; correlationId: string };
+/**
+ * Who does what, in which tenant, for which request: as the records service takes it.
+ * causationId: the command's id (made where it entered), the cause every event names.
+ */
+export type AccountContext = { tenantId: string; actor: Actor; correlationId: string; causationId: string };
 
 /** What a provider tells about a person: the fields of the useroauth record (spec 02 3.1). */
 export type ExternalProfile = {

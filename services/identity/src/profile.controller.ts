@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Inject, Query } from '@nestjs/common';
 import argon2 from 'argon2';
-import { AppError, ok, parseOrThrow, PROFILE_FIELDS, profileRoutes as R, type Profile, type UpdateInfo, type UpdatePassword } from '@tpl/contracts';
+import { AppError, ok, parseOrThrow, PROFILE_FIELDS, profileRoutes as R, type Profile, type UpdateInfo, type UpdatePassword, queryAndBody } from '@tpl/contracts';
 import { ACCOUNT_RECORDS, type AccountRecords } from './account-records';
 import { EveryUser, type AuthUser } from './auth-user';
 import { AuthService } from './auth.service';
@@ -10,7 +10,8 @@ import { CurrentUser } from './current-user';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 /** Saber sends these as query parameters or a JSON body: both are accepted, the body winning. */
-const merged = (query: unknown, body: unknown) => ({ ...(query as object), ...((body && typeof body === 'object' ? body : {}) as object) });
+/** query and JSON body merged; a body that is not an object is malformed (400) */
+const merged = (query: unknown, body: unknown) => queryAndBody(query, body, 'request');
 
 /**
  * The personal information page's calls (spec 01: /info/index). Every signed-in user may read
@@ -58,7 +59,7 @@ export class ProfileController {
       if (input[k] !== undefined) changes[k] = input[k];
       else if (k in raw) changes[k] = null;
     }
-    const ctx = { tenantId: meta.user.tenantId, actor: actorOf(meta.user), correlationId: meta.correlationId };
+    const ctx = { tenantId: meta.user.tenantId, actor: actorOf(meta.user), correlationId: meta.correlationId, causationId: meta.commandId };
     return ok(await this.records.changeOwnProfile(ctx, meta.user.userId, changes, input.version));
   }
 
@@ -72,7 +73,7 @@ export class ProfileController {
     const input = parseOrThrow(R.updatePassword.body!, merged(query, body), 'profile') as UpdatePassword;
     await this.auth.verifyOwnPassword(meta.user, input.oldPassword);
     if (input.newPassword === input.oldPassword) throw new AppError(400, 'errors.passwordUnchanged');
-    const ctx = { tenantId: meta.user.tenantId, actor: actorOf(meta.user), correlationId: meta.correlationId };
+    const ctx = { tenantId: meta.user.tenantId, actor: actorOf(meta.user), correlationId: meta.correlationId, causationId: meta.commandId };
     const saved = await this.records.setOwnPassword(ctx, meta.user.userId, await argon2.hash(input.newPassword));
     const revokedSessions = await this.auth.revokeOtherSessions(meta.user, 'password changed');
     return ok({ ...saved, revokedSessions });

@@ -12,26 +12,30 @@ const user = (tenantId: string, account: string, password: string, name: string,
   ...(deptId ? { deptId } : {}),
 });
 
-/** DESIGN section 5: tenant 000000 with admin/admin, and operator tenants with one user per headline role. */
+/**
+ * DESIGN section 5: tenant 000000 with admin/admin, and operator tenants with one user per headline role.
+ * The demo operators are Chinese companies: their names and their people's are Chinese (data is not
+ * translated; the console's labels are).
+ */
 export const DEMO_TENANTS: DemoTenant[] = [
-  { tenantId: '000000', name: 'Platform administration', users: [user('000000', 'admin', 'admin', 'Platform administrator', ['admin'])] },
+  { tenantId: '000000', name: '平台管理', users: [user('000000', 'admin', 'admin', '平台管理员', ['admin'])] },
   {
     tenantId: '100001',
-    name: 'Harbor Logistics (demo 3PL operator)',
+    name: '港湾物流（演示三方物流运营商）',
     users: [
       // departments: HB > HB-OPS > (HB-TRN, HB-WH); HB > HB-FIN (the demo organisation of records.seed)
-      user('100001', 'admin', 'admin', 'Tenant administrator', ['admin'], 'HB'),
-      user('100001', 'dispatcher', 'demo123', 'Dora Dispatcher', ['dispatcher'], 'HB-TRN'),
-      user('100001', 'approver', 'demo123', 'Abel Approver', ['approver'], 'HB-OPS'),
-      user('100001', 'auditor', 'demo123', 'Aude Auditor', ['auditor'], 'HB'),
-      user('100001', 'keeper', 'demo123', 'Kai Keeper', ['keeper'], 'HB-WH'),
-      user('100001', 'finance', 'demo123', 'Fay Finance', ['finance'], 'HB-FIN'),
+      user('100001', 'admin', 'admin', '租户管理员', ['admin'], 'HB'),
+      user('100001', 'dispatcher', 'demo123', '杜晓娜', ['dispatcher'], 'HB-TRN'),
+      user('100001', 'approver', 'demo123', '白立安', ['approver'], 'HB-OPS'),
+      user('100001', 'auditor', 'demo123', '欧阳德', ['auditor'], 'HB'),
+      user('100001', 'keeper', 'demo123', '高凯', ['keeper'], 'HB-WH'),
+      user('100001', 'finance', 'demo123', '范菲', ['finance'], 'HB-FIN'),
     ],
   },
   {
     tenantId: '100002',
-    name: 'Eastwind Supply Chain (second demo operator)',
-    users: [user('100002', 'dispatcher', 'demo123', 'Eli Dispatcher', ['dispatcher'])],
+    name: '东风供应链（第二个演示运营商）',
+    users: [user('100002', 'dispatcher', 'demo123', '易立', ['dispatcher'])],
   },
 ];
 

@@ -2,9 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { AppError, dataSchemaOf, entityByName, fieldKey, parseOrThrow, type EntityDef } from '@tpl/contracts';
-import { DB_POOL, EVENT_STORE, type EventMetadata, type PostgresEventStore, type StoredEvent } from '@tpl/event-store';
+import { DB_POOL, EVENT_STORE, loadStream, runCommand, type EventMetadata, type EventStorePort } from '@tpl/event-store';
 import type { AccountContext, AccountRecords, CoAppend, ExternalProfile, OwnProfile } from '@tpl/identity';
-import { decideRecord, evolveRecord, type RecordState } from './record.decider';
+import { decideRecord, recordFold, type RecordState } from './record.decider';
 import { eventType, pascal, recordStream } from './record.events';
 import { RECORDS_TABLE } from './records.migrations';
 
@@ -29,16 +29,20 @@ const def = (name: string): EntityDef => {
 export class RecordsAccountPort implements AccountRecords {
   constructor(
     @Inject(DB_POOL) private readonly pool: Pool,
-    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
+    @Inject(EVENT_STORE) private readonly store: EventStorePort,
   ) {}
 
   private meta(ctx: AccountContext): EventMetadata {
-    return { tenantId: ctx.tenantId, actor: ctx.actor, occurredAt: new Date().toISOString(), correlationId: ctx.correlationId, causationId: randomUUID() };
+    return { tenantId: ctx.tenantId, actor: ctx.actor, occurredAt: new Date().toISOString(), correlationId: ctx.correlationId, causationId: ctx.causationId };
   }
 
   private async load(d: EntityDef, tenantId: string, id: string): Promise<RecordState | undefined> {
-    const events: StoredEvent[] = await this.store.readStream(recordStream(d, tenantId, id));
-    return events.reduce<RecordState | undefined>((s, e) => evolveRecord(s, e), undefined);
+    return (await loadStream(this.store, recordStream(d, tenantId, id), recordFold)).state;
+  }
+
+  /** One command on one record: read, fold, decide, append at the version decided on. */
+  private command(ctx: AccountContext, d: EntityDef, id: string, decide: (state: RecordState | undefined) => { type: string; data: unknown }[]) {
+    return runCommand(this.store, { stream: recordStream(d, ctx.tenantId, id), streamType: pascal(d.name), fold: recordFold, metadata: this.meta(ctx), decide });
   }
 
   async saveExternalUser(ctx: AccountContext, profile: ExternalProfile): Promise<{ id: string }> {
@@ -49,22 +53,22 @@ export class RecordsAccountPort implements AccountRecords {
         ORDER BY create_time, id LIMIT 1`,
       [ctx.tenantId, profile.source, profile.uuid],
     );
-    const existing = rows[0] ? await this.load(oauth, ctx.tenantId, rows[0].id) : undefined;
-    if (existing) {
-      const data = dataSchemaOf(oauth).parse({ ...existing.data, ...profile }) as Record<string, unknown>;
-      const events = decideRecord(oauth, { type: 'Change', id: existing.id, expectedVersion: existing.version, data }, existing);
-      if (events.length) await this.store.append(recordStream(oauth, ctx.tenantId, existing.id), events, { expectedVersion: existing.version, metadata: this.meta(ctx), streamType: pascal(oauth.name) });
-      return { id: existing.id };
+    if (rows[0]) {
+      const id = rows[0].id;
+      await this.command(ctx, oauth, id, (existing) => {
+        if (!existing) throw new AppError(404, 'errors.recordNotFound', { id });
+        const data = dataSchemaOf(oauth).parse({ ...existing.data, ...profile }) as Record<string, unknown>;
+        return decideRecord(oauth, { type: 'Change', id, expectedVersion: existing.version, data }, existing);
+      });
+      return { id };
     }
-    const stable = stableId(ctx.tenantId, profile.source, profile.uuid);
-    // the stable stream is taken when its record was removed: that person starts afresh
-    const id = (await this.store.readStream(recordStream(oauth, ctx.tenantId, stable))).length ? randomUUID() : stable;
     const data = dataSchemaOf(oauth).parse(profile) as Record<string, unknown>;
-    await this.store.append(recordStream(oauth, ctx.tenantId, id), decideRecord(oauth, { type: 'Create', id, data }, undefined), {
-      expectedVersion: 0,
-      metadata: this.meta(ctx),
-      streamType: pascal(oauth.name),
-    });
+    const create = (id: string) => this.command(ctx, oauth, id, (state) => (state ? [] : decideRecord(oauth, { type: 'Create', id, data }, state)));
+    const stable = stableId(ctx.tenantId, profile.source, profile.uuid);
+    if ((await create(stable)).events.length) return { id: stable };
+    // the stable stream is taken when its record was removed: that person starts afresh
+    const id = randomUUID();
+    await create(id);
     return { id };
   }
 
@@ -94,18 +98,27 @@ export class RecordsAccountPort implements AccountRecords {
       ['roleId', 'role', input.roleId],
       ['deptId', 'dept', input.deptId ? [input.deptId] : []],
     ]);
-    const link = await this.load(oauth, ctx.tenantId, input.oauthRecordId);
-    if (!link || link.removed) throw new AppError(404, 'errors.recordNotFound', { id: input.oauthRecordId });
-    const linkEvents = decideRecord(oauth, { type: 'Change', id: link.id, expectedVersion: link.version, data: { ...link.data, userId: input.account } }, link);
     const meta = this.meta(ctx);
     try {
       await this.store.withTransaction(async (uow) => {
-        await uow.append(
-          recordStream(user, ctx.tenantId, input.userId),
-          [...decideRecord(user, { type: 'Create', id: input.userId, data }, undefined), { type: eventType(user, 'PasswordSet'), data: { field: 'password', hash: input.passwordHash } }],
-          { expectedVersion: 0, metadata: meta, streamType: pascal(user.name) },
-        );
-        if (linkEvents.length) await uow.append(recordStream(oauth, ctx.tenantId, link.id), linkEvents, { expectedVersion: link.version, metadata: meta, streamType: pascal(oauth.name) });
+        await runCommand(uow, {
+          stream: recordStream(user, ctx.tenantId, input.userId),
+          streamType: pascal(user.name),
+          fold: recordFold,
+          metadata: meta,
+          decide: (state) => [...decideRecord(user, { type: 'Create', id: input.userId, data }, state), { type: eventType(user, 'PasswordSet'), data: { field: 'password', hash: input.passwordHash } }],
+        });
+        await runCommand(uow, {
+          stream: recordStream(oauth, ctx.tenantId, input.oauthRecordId),
+          streamType: pascal(oauth.name),
+          fold: recordFold,
+          metadata: meta,
+          decide: (link) => {
+            if (!link || link.removed) throw new AppError(404, 'errors.recordNotFound', { id: input.oauthRecordId });
+            return decideRecord(oauth, { type: 'Change', id: link.id, expectedVersion: link.version, data: { ...link.data, userId: input.account } }, link);
+          },
+        });
+        // the caller's own decision (the registration's), made on its stream at this version
         await uow.append(also.stream, also.events, { expectedVersion: also.expectedVersion, metadata: meta, streamType: also.streamType });
       });
     } catch (err) {
@@ -134,30 +147,26 @@ export class RecordsAccountPort implements AccountRecords {
 
   async changeOwnProfile(ctx: AccountContext, userId: string, changes: Record<string, string | null>, expectedVersion?: number): Promise<{ id: string; version: number }> {
     const user = def('user');
-    const state = await this.load(user, ctx.tenantId, userId);
-    if (!state || state.removed) throw new AppError(404, 'errors.recordNotFound', { id: userId });
-    // the record's own rules over the whole record as it would be, so a profile edit can never store what the user screen refuses
-    const next: Record<string, unknown> = { ...state.data };
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null) delete next[k];
-      else next[k] = v;
-    }
-    const data = parseOrThrow(dataSchemaOf(user), next, 'user') as Record<string, unknown>;
-    const events = decideRecord(user, { type: 'Change', id: userId, expectedVersion: expectedVersion ?? state.version, data }, state);
-    if (!events.length) return { id: userId, version: state.version };
-    const r = await this.store.append(recordStream(user, ctx.tenantId, userId), events, { expectedVersion: state.version, metadata: this.meta(ctx), streamType: pascal(user.name) });
-    return { id: userId, version: r.nextVersion };
+    const r = await this.command(ctx, user, userId, (state) => {
+      if (!state || state.removed) throw new AppError(404, 'errors.recordNotFound', { id: userId });
+      // the record's own rules over the whole record as it would be, so a profile edit can never store what the user screen refuses
+      const next: Record<string, unknown> = { ...state.data };
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === null) delete next[k];
+        else next[k] = v;
+      }
+      const data = parseOrThrow(dataSchemaOf(user), next, 'user') as Record<string, unknown>;
+      return decideRecord(user, { type: 'Change', id: userId, expectedVersion: expectedVersion ?? state.version, data }, state);
+    });
+    return { id: userId, version: r.version };
   }
 
   async setOwnPassword(ctx: AccountContext, userId: string, passwordHash: string): Promise<{ id: string; version: number }> {
     const user = def('user');
-    const state = await this.load(user, ctx.tenantId, userId);
-    if (!state || state.removed) throw new AppError(404, 'errors.recordNotFound', { id: userId });
-    const r = await this.store.append(
-      recordStream(user, ctx.tenantId, userId),
-      [{ type: eventType(user, 'PasswordSet'), data: { field: 'password', hash: passwordHash, self: true } }],
-      { expectedVersion: state.version, metadata: this.meta(ctx), streamType: pascal(user.name) },
-    );
-    return { id: userId, version: r.nextVersion };
+    const r = await this.command(ctx, user, userId, (state) => {
+      if (!state || state.removed) throw new AppError(404, 'errors.recordNotFound', { id: userId });
+      return [{ type: eventType(user, 'PasswordSet'), data: { field: 'password', hash: passwordHash, self: true } }];
+    });
+    return { id: userId, version: r.version };
   }
 }

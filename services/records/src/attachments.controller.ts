@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
-import { z } from 'zod';
-import { AppError, entityByName, ok, parseOrThrow } from '@tpl/contracts';
+import { AppError, entityByName, ok, parseOrThrow, recordIdQuerySchema, systemRoutes } from '@tpl/contracts';
 import { Meta, PostOk, type RequestMeta } from '@tpl/identity';
 import { RecordsService } from './records.service';
 import { RecordsGate, contextOf } from './records.controller';
@@ -47,7 +46,7 @@ export class AttachmentsController {
     return { store: new LocalDiskStore(attachmentsRoot()), domain: '' };
   }
 
-  @PostOk('/api/bl-resource/attach/upload')
+  @PostOk(systemRoutes.attachUpload.path)
   async upload(@Req() req: { isMultipart?: () => boolean; file?: () => Promise<Upload | undefined> }, @Meta() meta: RequestMeta) {
     const def = entityByName('attach');
     if (!def) throw new AppError(404, 'errors.notFound');
@@ -72,10 +71,10 @@ export class AttachmentsController {
     }
   }
 
-  @Get('/api/bl-resource/oss/download/:id')
+  @Get(systemRoutes.ossDownload.path.replace('{id}', ':id'))
   async download(@Param('id') id: string, @Meta() meta: RequestMeta, @Res() reply: Reply) {
     const def = entityByName('attach')!;
-    const { id: recordId } = parseOrThrow(z.object({ id: z.uuid({ error: 'validation.invalid' }) }), { id }, 'attach');
+    const { id: recordId } = parseOrThrow(recordIdQuerySchema, { id }, 'attach');
     const row = await this.records.detail(def, await this.gate.viewer(def, meta), recordId);
     // a file kept on S3 names its endpoint in domain; one kept locally has none
     const { store } = row.domain ? await this.storeFor(meta.user.tenantId) : { store: new LocalDiskStore(attachmentsRoot()) };

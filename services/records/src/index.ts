@@ -16,3 +16,5 @@ export * from './menus.controller';
 export * from './account-records.adapter';
 export * from './access';
 export * from './data-scope';
+export * from './reference-check';
+export * from './number-repair';

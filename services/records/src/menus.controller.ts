@@ -1,7 +1,6 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { z } from 'zod';
-import { ok, parseOrThrow } from '@tpl/contracts';
+import { menuRoutesQuerySchema, ok, parseOrThrow, systemRoutes as R, topMenusQuerySchema } from '@tpl/contracts';
 import { DB_POOL } from '@tpl/event-store';
 import { EveryUser, Meta, type RequestMeta } from '@tpl/identity';
 import { Access, type MenuData } from './access';
@@ -9,8 +8,6 @@ import { RECORDS_TABLE } from './records.migrations';
 
 type MenuNode = MenuData & { id: string; children: MenuNode[]; meta: { i18n: string; isShow: boolean } };
 
-const routesQuery = z.object({ topMenuId: z.string().max(64).optional() });
-const topQuery = z.object({ filter: z.string().max(2).optional() });
 
 /**
  * The shell's menu calls (spec 01 section 7): the user's menu tree per top menu, the
@@ -55,9 +52,9 @@ export class MenusController {
   }
 
   @EveryUser()
-  @Get('/api/bl-system/menu/routes')
+  @Get(R.menuRoutes.path)
   async routes(@Query() query: unknown, @Meta() meta: RequestMeta) {
-    const { topMenuId } = parseOrThrow(routesQuery, query, 'menu');
+    const { topMenuId } = parseOrThrow(menuRoutesQuerySchema, query, 'menu');
     const { menus, codes } = await this.access.allowed(meta.user);
     let roots: Set<string> | undefined;
     if (topMenuId) {
@@ -70,7 +67,7 @@ export class MenusController {
 
   /** Button permission codes as a tree of code and children (the console flattens it to code -> true). */
   @EveryUser()
-  @Get('/api/bl-system/menu/buttons')
+  @Get(R.menuButtons.path)
   async buttons(@Meta() meta: RequestMeta) {
     const { menus, codes } = await this.access.allowed(meta.user);
     const buttons = menus.filter((m) => m.data.category === 'BUTTON' && codes.has(m.data.code));
@@ -84,9 +81,9 @@ export class MenusController {
   }
 
   @EveryUser()
-  @Get('/api/bl-system/topmenu/listByParams')
+  @Get(R.topMenus.path)
   async topMenus(@Query() query: unknown, @Meta() meta: RequestMeta) {
-    const { filter } = parseOrThrow(topQuery, query, 'topmenu');
+    const { filter } = parseOrThrow(topMenusQuerySchema, query, 'topmenu');
     const tops = await this.topMenuRecords(meta.user.tenantId);
     const { codes } = await this.access.allowed(meta.user);
     return ok(

@@ -1,5 +1,5 @@
 import { AppError, type Actor, type EntityDef } from '@tpl/contracts';
-import type { EventMetadata } from '@tpl/event-store';
+import type { EventMetadata, Fold } from '@tpl/event-store';
 import { eventType, kindOf } from './record.events';
 
 export type RecordState = {
@@ -72,3 +72,6 @@ export const evolveRecord = (
       return state;
   }
 };
+
+/** The fold runCommand and loadStream apply to a record's stream (undefined before it was created). */
+export const recordFold: Fold<RecordState | undefined> = { initial: () => undefined, evolve: evolveRecord };

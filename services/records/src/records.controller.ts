@@ -1,8 +1,11 @@
 import { Body, Controller, Get, Headers, Inject, Injectable, Query, Req, Res, type Type } from '@nestjs/common';
-import { z } from 'zod';
 import {
   AppError,
   buttonCode,
+  dictionaryQuerySchema,
+  recordIdQuerySchema,
+  recordImportQuerySchema,
+  recordIdsQuerySchema,
   languageFromHeader,
   listQuerySchemaOf,
   mayManageIn,
@@ -32,15 +35,11 @@ const download = (reply: Reply, name: string, body: unknown, extra: Record<strin
   reply.send(body);
 };
 
-const reportQuery = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
-const idQuery = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
-const idsQuery = z.object({
-  ids: z
-    .string({ error: 'validation.required' })
-    .min(1, { error: 'validation.required' })
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
-    .pipe(z.array(z.uuid({ error: 'validation.invalid' })).min(1, { error: 'validation.required' }).max(500)),
-});
+// the query schemas of the entity framework's routes (contracts' entityRoutesOf lists them for OpenAPI)
+const reportQuery = recordIdQuerySchema;
+const idQuery = recordIdQuerySchema;
+const idsQuery = recordIdsQuerySchema;
+const importQuery = recordImportQuerySchema;
 
 /**
  * What the framework's routes ask before they act: each command needs its button code
@@ -68,10 +67,11 @@ export class RecordsGate {
   }
 }
 
-export const contextOf = ({ user, correlationId }: RequestMeta): RecordContext => ({
+export const contextOf = ({ user, correlationId, commandId }: RequestMeta): RecordContext => ({
   tenantId: user.tenantId,
   actor: actorOf(user),
   correlationId,
+  causationId: commandId,
 });
 
 /**
@@ -148,16 +148,20 @@ export const recordsControllerFor = (def: EntityDef): Type<unknown> => {
       download(reply, fileName(def, lang, lang === 'en' ? 'template' : lang === 'zh' ? '导入模板' : '匯入範本'), await this.sheets.template(def, lang));
     }
 
+    /** `?preview=1`: what the import would do (rows found, their errors), nothing written; else the import itself. */
     @PostOk('import')
-    async import(@Req() req: MultipartRequest, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined) {
+    async import(@Req() req: MultipartRequest, @Query() query: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined) {
       await this.gate.may(def, meta, 'import');
+      const { preview } = parseOrThrow(importQuery, query, def.name);
       const lang = languageFromHeader(al);
       const file = req.isMultipart?.() ? await req.file?.() : undefined;
       if (!file) throw new AppError(400, 'validation.importNoFile');
       const admit = async (rows: Record<string, unknown>[]) => {
         for (const row of rows) await this.gate.grant(def, meta, row);
       };
-      return ok(await this.sheets.import(def, contextOf(meta), await file.toBuffer(), file.filename, lang, admit));
+      const buffer = await file.toBuffer();
+      if (preview) return ok(await this.sheets.preview(def, contextOf(meta), buffer, file.filename, lang, admit));
+      return ok(await this.sheets.import(def, contextOf(meta), buffer, file.filename, lang, admit));
     }
 
     @Get('import-report')
@@ -198,7 +202,7 @@ export const passwordResetControllerFor = (def: EntityDef): Type<unknown> => {
 
 /** Saber's dictionary call: the entries of one dictionary, for every dict-backed select. */
 export const dictionaryControllerFor = (def: EntityDef): Type<unknown> => {
-  const codeQuery = z.object({ code: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(64) });
+  const codeQuery = dictionaryQuerySchema;
   @Controller(`/api/${def.service}/${def.name}`)
   class DictionaryController {
     constructor(@Inject(RecordsService) readonly records: RecordsService) {}

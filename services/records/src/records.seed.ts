@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { ALL_ACCESS, actionsOf, buttonCode, dataSchemaOf, entities, entityByName, FLOW_BUTTONS, type EntityAction } from '@tpl/contracts';
+import { ALL_ACCESS, actionsOf, buttonCode, dataSchemaOf, DOCUMENT_MENU_GROUPS, documentButtons, documents, entities, entityByName, FLOW_BUTTONS, type EntityAction } from '@tpl/contracts';
 import { RECORDS_TABLE } from './records.migrations';
 import type { RecordContext, RecordsService } from './records.service';
 
@@ -31,14 +31,14 @@ export const demoMasterData = (): [entity: string, records: Rec[]][] => {
     { code: 'PACK', name: '包材', type: 'PACKAGING' },
   ];
   const customers: Rec[] = [
-    ['C001', '安可食品', '上海安可食品有限公司', '上海', 'Li Lei', '13800138000'],
-    ['C002', '蓝河饮料', '蓝河饮料（上海）有限公司', '上海', 'Zhou Min', '13611112222'],
-    ['C003', '金谷贸易', '江苏金谷贸易有限公司', '江苏', 'Chen Jie', '13922223333'],
-    ['C004', '洁净日化', '浙江洁净日化股份有限公司', '浙江', 'Wu Tao', '13733334444'],
-    ['C005', '森林纸业', '安徽森林纸业有限公司', '安徽', 'Xu Ning', '13544445555'],
-    ['C006', '冰川冷链', '上海冰川冷链食品有限公司', '上海', 'He Yu', '18655556666'],
+    ['C001', '安可食品', '上海安可食品有限公司', '上海', '李雷', '13800138000'],
+    ['C002', '蓝河饮料', '蓝河饮料（上海）有限公司', '上海', '周敏', '13611112222'],
+    ['C003', '金谷贸易', '江苏金谷贸易有限公司', '江苏', '陈杰', '13922223333'],
+    ['C004', '洁净日化', '浙江洁净日化股份有限公司', '浙江', '吴涛', '13733334444'],
+    ['C005', '森林纸业', '安徽森林纸业有限公司', '安徽', '徐宁', '13544445555'],
+    ['C006', '冰川冷链', '上海冰川冷链食品有限公司', '上海', '何雨', '18655556666'],
   ].map(([code, name, fullName, province, linkman, mobile]) => ({ code, name, fullName, province, linkman, mobile, address: `${province}市工业园区${String(code).slice(-2)}号` }));
-  const company: Rec[] = [{ code: 'HB01', name: '港湾物流', fullName: '上海港湾物流有限公司', linkman: 'Dora', mobile: '13912345678', address: '上海市浦东新区港城路1号' }];
+  const company: Rec[] = [{ code: 'HB01', name: '港湾物流', fullName: '上海港湾物流有限公司', linkman: '杜晓娜', mobile: '13912345678', address: '上海市浦东新区港城路1号' }];
   const strategies: Rec[] = [
     { code: 'PUT-FIFO', name: '按入库顺序上架', type: 'SHELVING', rule: 'FIFO', priority: 1 },
     { code: 'PICK-FEFO', name: '近效期先出', type: 'PICKING', rule: 'FEFO', priority: 1 },
@@ -133,13 +133,13 @@ export const demoMasterData = (): [entity: string, records: Rec[]][] => {
     ],
   }));
   const carriers: Rec[] = [
-    { code: 'CR01', name: '顺达运输', linkman: 'Gao Feng', mobile: '13812340001', address: '上海市宝山区物流园' },
-    { code: 'CR02', name: '长江冷链运输', linkman: 'Lu Bin', mobile: '13812340002', address: '上海市嘉定区冷链基地' },
+    { code: 'CR01', name: '顺达运输', linkman: '高峰', mobile: '13812340001', address: '上海市宝山区物流园' },
+    { code: 'CR02', name: '长江冷链运输', linkman: '陆斌', mobile: '13812340002', address: '上海市嘉定区冷链基地' },
   ];
   const drivers: Rec[] = [
-    { code: 'D01', name: 'Wang Qiang', mobile: '13700137000', licenseNo: 'A2-310001', carrierCode: 'CR01' },
-    { code: 'D02', name: 'Liu Yang', mobile: '13511112222', licenseNo: 'A2-310002', carrierCode: 'CR01' },
-    { code: 'D03', name: 'Ma Jun', mobile: '18912345678', licenseNo: 'B2-320003', carrierCode: 'CR02' },
+    { code: 'D01', name: '王强', mobile: '13700137000', licenseNo: 'A2-310001', carrierCode: 'CR01' },
+    { code: 'D02', name: '刘洋', mobile: '13511112222', licenseNo: 'A2-310002', carrierCode: 'CR01' },
+    { code: 'D03', name: '马骏', mobile: '18912345678', licenseNo: 'B2-320003', carrierCode: 'CR02' },
   ];
   const cars: Rec[] = [
     { carNo: '沪A12345', carType: 'BOX_TRUCK', loadWeight: 10, loadVolume: 45, carrierCode: 'CR01', driverCode: 'D01' },
@@ -208,8 +208,13 @@ export const demoMenus = () => {
   const button = (code: string, name: string, parentId: string | undefined, sort: number) =>
     menus.push({ code, name, path: '', category: 'BUTTON', action: 'TOOLBAR', isShow: 1, sort, ...(parentId ? { parentId } : {}) });
   menu('transport', '运输管理', '/transport', undefined, 1, 'menu.transport');
-  menu('consignment', '托运单', '/transport/consignment', 'transport', 1, 'menu.consignment');
-  ['add', 'edit', 'delete', 'audit', 'dispatch', 'load', 'arrive', 'sign', 'cancel', 'submit_review'].forEach((b, i) => button(`consignment_${b}`, b, 'consignment', i + 1));
+  // every document type's menu entry and its buttons, from its description (the document kit)
+  for (const d of documents) {
+    const group = DOCUMENT_MENU_GROUPS[d.menu.parent];
+    if (group && !menus.some((m) => m.code === d.menu.parent)) menu(d.menu.parent, group.label[0], group.path, undefined, group.sort, `menuGroups.${d.menu.parent}`);
+    menu(d.name, d.title[0], d.routes.list, d.menu.parent, d.menu.sort, `${d.name}.title`);
+    Object.entries(documentButtons(d)).forEach(([action, code], i) => button(code, action, d.name, i + 1));
+  }
   // approvals: the work entries (start, the inbox lists) and the design entries, with the workflow's button codes
   menu('flow', '流程', '/flowable', undefined, 2, 'flow.menu.group');
   const flowWork: [string, string, string][] = [
@@ -231,8 +236,8 @@ export const demoMenus = () => {
   const areas: [string, string, string, string][] = [
     ['bl-system', 'system', '系统管理', 'md.services.system'],
     ['bl-resource', 'resource', '资源管理', 'md.services.resource'],
-    ['bl-basic', 'basic', '基础数据', 'md.services.basic'],
-    ['bl-transport', 'transportData', '运输基础数据', 'md.services.transport'],
+    ['bl-basic', 'basic', '基础资料', 'md.services.basic'],
+    ['bl-transport', 'transportData', '运输基础资料', 'md.services.transport'],
     ['bl-flow', 'flowData', '流程配置', 'md.services.flow'],
   ];
   areas.forEach(([service, code, name, alias], i) => {
@@ -251,7 +256,7 @@ export const demoMenus = () => {
   button(ALL_ACCESS, '全部权限', undefined, 99);
   const topmenus: Rec[] = [
     { menuCode: 'work', menuName: '工作台', sort: 1, menus: ['transport', 'flow'] },
-    { menuCode: 'data', menuName: '基础数据', sort: 2, menus: ['basic', 'transportData'] },
+    { menuCode: 'data', menuName: '基础资料', sort: 2, menus: ['basic', 'transportData'] },
     { menuCode: 'admin', menuName: '系统管理', sort: 3, menus: ['system', 'resource', 'flowData'] },
   ];
   const codesUnder = (parent: string) => menus.filter((m) => m.parentId === parent).map((m) => String(m.code));

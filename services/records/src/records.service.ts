@@ -5,7 +5,6 @@ import type { Pool } from 'pg';
 import {
   AppError,
   entities,
-  entityByName,
   fieldKey,
   filterFields,
   listQuerySchemaOf,
@@ -14,24 +13,28 @@ import {
   type EntityDef,
   type FieldDef,
   type Page,
+  type ReferenceUse,
 } from '@tpl/contracts';
-import { DB_POOL, EVENT_STORE, historyEntryOf, type EventMetadata, type PostgresEventStore, type StoredEvent } from '@tpl/event-store';
+import { DB_POOL, EVENT_STORE, StaleVersionError, historyEntryOf, loadStream, runCommand, runInTenant, type EventMetadata, type EventStorePort } from '@tpl/event-store';
 import type { z } from 'zod';
-import { decideRecord, evolveRecord, type RecordState } from './record.decider';
+import { decideRecord, recordFold, type RecordState } from './record.decider';
 import { eventType, pascal, recordStream } from './record.events';
 import { RECORDS_TABLE } from './records.migrations';
+import { REPAIR_ACTOR, REPAIR_CORRELATION, applyNumberRepairs, entityHasNumbers, numberRepairs } from './number-repair';
 import { Access, ACCESS_ENTITIES } from './access';
 import { rowScopeSql, type RowScope } from './data-scope';
+import { RecordReferences } from './reference-check';
 
 const AFFECTS_ACCESS = new Set<string>(ACCESS_ENTITIES);
 
-export type RecordContext = { tenantId: string; actor: Actor; correlationId: string };
+/** causationId: the command's id (made where it entered: the request, a job's run), the cause its events name. */
+export type RecordContext = { tenantId: string; actor: Actor; correlationId: string; causationId: string };
 /** Who reads: the tenant, and the rows of the entity their data scopes let them see. */
 export type Viewer = { tenantId: string; rows: RowScope };
 export type RecordRow = Record<string, unknown> & { id: string; version: number };
 export type RecordListQuery = z.infer<ReturnType<typeof listQuerySchemaOf>>;
 
-const TEXTLIKE = new Set<FieldDef['kind']>(['text', 'mobile', 'email']);
+const TEXTLIKE = new Set<FieldDef['kind']>(['text', 'mobile', 'email', 'plate', 'idCard']);
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
@@ -91,12 +94,27 @@ const passwordEvents = async (def: EntityDef, data: Record<string, unknown>, res
   return out;
 };
 
+/**
+ * The codes a record's data names through its ref fields; `kept` when the record already
+ * named that code before (`before`), so it may point at a record marked invalid since.
+ */
+export const referenceUses = (def: EntityDef, data: Record<string, unknown>, before?: Record<string, unknown>): ReferenceUse[] => {
+  const uses: ReferenceUse[] = [];
+  for (const [k, f] of Object.entries(def.fields)) {
+    if (f.kind !== 'ref' || data[k] === undefined || data[k] === null) continue;
+    const had = new Set([before?.[k]].flat().filter((c) => c !== undefined && c !== null).map(String));
+    for (const code of [data[k]].flat()) uses.push({ path: [k], entity: f.entity, code: String(code), ...(had.has(String(code)) ? { kept: true } : {}) });
+  }
+  return uses;
+};
+
 @Injectable()
 export class RecordsService {
   constructor(
     @Inject(DB_POOL) private readonly pool: Pool,
-    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
+    @Inject(EVENT_STORE) private readonly store: EventStorePort,
     @Inject(Access) private readonly access: Access,
+    @Inject(RecordReferences) private readonly references: RecordReferences,
   ) {}
 
   /** A change to who may do or see what takes effect at once on this host. */
@@ -166,6 +184,8 @@ export class RecordsService {
       if (TEXTLIKE.has(f.kind)) add(`${col} ILIKE ?`, `${likeEscape(String(v))}%`);
       else if (f.kind === 'ref' && f.multiple) add(`r.data->${lit(k)} ? ?::text`, String(v));
       else if (f.kind === 'number') add(`(${col})::numeric = ?::numeric`, String(v));
+      // a flag never set reads as 0 (invalid=0: the records that may be chosen)
+      else if (f.kind === 'flag') add(`coalesce(${col}, '0') = ?`, String(v));
       else add(`${col} = ?`, String(v));
     }
     if (q.keyword) add(`(r.code ILIKE ? OR r.name ILIKE ?)`, `%${likeEscape(String(q.keyword))}%`);
@@ -271,28 +291,20 @@ export class RecordsService {
 
   // ---------------------------------------------------------------- commands
   private async load(def: EntityDef, tenantId: string, id: string): Promise<RecordState | undefined> {
-    const events: StoredEvent[] = await this.store.readStream(recordStream(def, tenantId, id));
-    return events.reduce<RecordState | undefined>((s, e) => evolveRecord(s, e), undefined);
+    return (await loadStream(this.store, recordStream(def, tenantId, id), recordFold)).state;
   }
 
   private meta(ctx: RecordContext): EventMetadata {
-    return { tenantId: ctx.tenantId, actor: ctx.actor, occurredAt: new Date().toISOString(), correlationId: ctx.correlationId, causationId: randomUUID() };
+    return { tenantId: ctx.tenantId, actor: ctx.actor, occurredAt: new Date().toISOString(), correlationId: ctx.correlationId, causationId: ctx.causationId };
   }
 
-  /** Referenced codes must exist in the caller's tenant; a tree's parent may not be the record or below it. */
-  private async checkReferences(def: EntityDef, tenantId: string, data: Record<string, unknown>, self?: { code: string | undefined }) {
-    for (const [k, f] of Object.entries(def.fields)) {
-      if (f.kind !== 'ref' || data[k] === undefined || !entityByName(f.entity)) continue;
-      const codes = (Array.isArray(data[k]) ? data[k] : [data[k]]) as string[];
-      if (!codes.length) continue;
-      const { rows } = await this.pool.query<{ code: string }>(
-        `SELECT code FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code = ANY($3)`,
-        [tenantId, f.entity, codes],
-      );
-      const found = new Set(rows.map((r) => r.code));
-      const missing = codes.find((c) => !found.has(c));
-      if (missing !== undefined) throw new AppError(400, 'errors.refMissing', { code: missing }, { label: fieldKey(def.name, [k]) });
-    }
+  /**
+   * Referenced codes must name live records of the caller's tenant, and new or changed ones
+   * records that are not marked invalid (`before`: the record's fields before this change);
+   * a tree's parent may not be the record or below it.
+   */
+  private async checkReferences(def: EntityDef, tenantId: string, data: Record<string, unknown>, self?: { code: string | undefined }, before?: Record<string, unknown>) {
+    await this.references.assertUsable(tenantId, referenceUses(def, data, before), def.name);
     if (def.tree && self?.code) {
       const parent = data[def.tree.parentField];
       if (parent === undefined) return;
@@ -319,34 +331,79 @@ export class RecordsService {
   async submit(def: EntityDef, ctx: RecordContext, input: { id?: string | undefined; version?: number | undefined; data: Record<string, unknown> }) {
     const data = storedData(def, input.data);
     const secrets = await passwordEvents(def, input.data);
-    if (input.id === undefined) {
-      await this.checkReferences(def, ctx.tenantId, data);
-      const id = randomUUID();
-      const events = [...decideRecord(def, { type: 'Create', id, data }, undefined), ...secrets];
-      try {
-        const r = await this.store.append(recordStream(def, ctx.tenantId, id), events, { expectedVersion: 0, metadata: this.meta(ctx), streamType: pascal(def.name) });
-        return this.changed(def, ctx.tenantId, { id, version: r.nextVersion });
-      } catch (err) {
-        this.duplicate(def, data, err);
-      }
-    }
-    const state = await this.load(def, ctx.tenantId, input.id);
-    await this.checkReferences(def, ctx.tenantId, data, { code: def.codeField ? String(state?.data[def.codeField] ?? '') : undefined });
-    // a password left empty on edit keeps the old one
-    const kept = { ...data };
-    for (const [k, f] of Object.entries(def.fields)) if (f.kind === 'password' && kept[k] === undefined && state?.data[k] !== undefined) kept[k] = state.data[k];
-    const events = [...decideRecord(def, { type: 'Change', id: input.id, expectedVersion: input.version ?? 0, data: kept }, state), ...secrets];
-    if (!events.length) return { id: input.id, version: state!.version };
+    const id = input.id ?? randomUUID();
+    const command = { stream: recordStream(def, ctx.tenantId, id), streamType: pascal(def.name), fold: recordFold, metadata: this.meta(ctx) };
     try {
-      const r = await this.store.append(recordStream(def, ctx.tenantId, input.id), events, {
-        expectedVersion: state!.version,
-        metadata: this.meta(ctx),
-        streamType: pascal(def.name),
+      if (input.id === undefined) {
+        await this.checkReferences(def, ctx.tenantId, data);
+        const r = await runCommand(this.store, { ...command, decide: (state) => [...decideRecord(def, { type: 'Create', id, data }, state), ...secrets] });
+        return this.changed(def, ctx.tenantId, { id, version: r.version });
+      }
+      const r = await runCommand(this.store, {
+        ...command,
+        decide: async (state) => {
+          await this.checkReferences(def, ctx.tenantId, data, { code: def.codeField ? String(state?.data[def.codeField] ?? '') : undefined }, state?.data);
+          // a password left empty on edit keeps the old one
+          const kept = { ...data };
+          for (const [k, f] of Object.entries(def.fields)) if (f.kind === 'password' && kept[k] === undefined && state?.data[k] !== undefined) kept[k] = state.data[k];
+          return [...decideRecord(def, { type: 'Change', id, expectedVersion: input.version ?? 0, data: kept }, state), ...secrets];
+        },
       });
-      return this.changed(def, ctx.tenantId, { id: input.id, version: r.nextVersion });
+      return r.events.length ? this.changed(def, ctx.tenantId, { id, version: r.version }) : { id, version: r.version };
     } catch (err) {
       this.duplicate(def, data, err);
     }
+  }
+
+  /**
+   * Data repair (issue 11): every live record whose numbers lie outside their kind gets a
+   * Changed event by the System actor bringing them back into range (number-repair.ts).
+   * One tenant, or every tenant (at start, in the system scope); each repair is appended
+   * in its own tenant's scope with the version it was decided on (a concurrent edit wins;
+   * the next run looks again). Answers what was repaired.
+   */
+  async repairNumbers(tenantId?: string): Promise<{ entity: string; id: string; tenantId: string; fields: string[] }[]> {
+    const done: { entity: string; id: string; tenantId: string; fields: string[] }[] = [];
+    for (const def of entities.filter(entityHasNumbers)) {
+      const { rows } = await this.pool.query<{ tenant_id: string; id: string; data: Record<string, unknown> }>(
+        `SELECT tenant_id, id, data FROM ${RECORDS_TABLE} WHERE entity = $1 AND NOT is_deleted ${tenantId ? 'AND tenant_id = $2' : ''}`,
+        tenantId ? [def.name, tenantId] : [def.name],
+      );
+      for (const r of rows) {
+        if (!numberRepairs(def.fields, r.data).length) continue;
+        const fields = await runInTenant(r.tenant_id, () => this.repairRecord(def, r.tenant_id, r.id));
+        if (fields.length) done.push({ entity: def.name, id: r.id, tenantId: r.tenant_id, fields });
+      }
+    }
+    return done;
+  }
+
+  private async repairRecord(def: EntityDef, tenantId: string, id: string): Promise<string[]> {
+    const state = await this.load(def, tenantId, id);
+    if (!state || state.removed) return [];
+    const repairs = numberRepairs(def.fields, state.data);
+    if (!repairs.length) return [];
+    const changes: Record<string, [unknown, unknown]> = {};
+    for (const rep of repairs) {
+      // the value exactly as stored (jsonb keeps every digit the double lost), as text
+      const { rows } = await this.pool.query<{ v: string | null }>(
+        `SELECT data #>> $3::text[] AS v FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND id = $2`,
+        [tenantId, id, rep.path.map(String)],
+      );
+      changes[rep.path.join('.')] = [rows[0]?.v ?? null, rep.after];
+    }
+    const meta: EventMetadata = { tenantId, actor: REPAIR_ACTOR, occurredAt: new Date().toISOString(), correlationId: REPAIR_CORRELATION, causationId: `data-repair-${id}-v${state.version}` };
+    try {
+      await this.store.append(recordStream(def, tenantId, id), [{ type: eventType(def, 'Changed'), data: { data: applyNumberRepairs(state.data, repairs), changes } }], {
+        expectedVersion: state.version,
+        metadata: meta,
+        streamType: pascal(def.name),
+      });
+    } catch (err) {
+      if (err instanceof StaleVersionError) return [];
+      throw err;
+    }
+    return Object.keys(changes);
   }
 
   /** Who refers to this code: the first live record of any entity whose ref field names it. */
@@ -367,20 +424,27 @@ export class RecordsService {
 
   /** Removes all the given records or none: a referenced one stops the whole batch. */
   async remove(def: EntityDef, ctx: RecordContext, ids: string[]) {
-    const decided: { id: string; events: { type: string; data: unknown }[]; expectedVersion: number }[] = [];
+    // who refers to each record is read from md_records before the transaction (the embedded store has one connection);
+    // the removal is then decided on each stream as it is inside the transaction, at the version the check saw
+    const planned: { id: string; expectedVersion: number; referencedBy?: { entity: string; code: string } }[] = [];
     for (const id of [...new Set(ids)]) {
       const state = await this.load(def, ctx.tenantId, id);
       const code = def.codeField && state ? String(state.data[def.codeField] ?? '') : '';
       const referencedBy = code ? await this.referrer(def, ctx.tenantId, code) : undefined;
-      const events = decideRecord(def, { type: 'Remove', id, expectedVersion: state?.version ?? 0, ...(referencedBy ? { referencedBy } : {}) }, state);
-      decided.push({ id, events, expectedVersion: state!.version });
+      planned.push({ id, expectedVersion: state?.version ?? 0, ...(referencedBy ? { referencedBy } : {}) });
     }
     const meta = this.meta(ctx);
     const removed = await this.store.withTransaction(async (uow) => {
       const out = [];
-      for (const d of decided) {
-        const r = await uow.append(recordStream(def, ctx.tenantId, d.id), d.events, { expectedVersion: d.expectedVersion, metadata: meta, streamType: pascal(def.name) });
-        out.push({ id: d.id, version: r.nextVersion });
+      for (const p of planned) {
+        const r = await runCommand(uow, {
+          stream: recordStream(def, ctx.tenantId, p.id),
+          streamType: pascal(def.name),
+          fold: recordFold,
+          metadata: meta,
+          decide: (state) => decideRecord(def, { type: 'Remove', ...p }, state),
+        });
+        out.push({ id: p.id, version: r.version });
       }
       return out;
     });
@@ -391,18 +455,24 @@ export class RecordsService {
   async resetPasswords(def: EntityDef, ctx: RecordContext, ids: string[], plain: string) {
     const field = loginPasswords(def)[0];
     if (!field) throw new AppError(404, 'errors.notFound');
-    const planned: { id: string; version: number; events: { type: string; data: unknown }[] }[] = [];
-    for (const id of [...new Set(ids)]) {
-      const state = await this.load(def, ctx.tenantId, id);
-      if (!state || state.removed) throw new AppError(404, 'errors.recordNotFound', { id });
-      planned.push({ id, version: state.version, events: await passwordEvents(def, { [field]: plain }, true) });
-    }
+    // hashing is slow: done before the transaction, not while it holds a connection
+    const planned: { id: string; events: { type: string; data: unknown }[] }[] = [];
+    for (const id of [...new Set(ids)]) planned.push({ id, events: await passwordEvents(def, { [field]: plain }, true) });
     const meta = this.meta(ctx);
     return this.store.withTransaction(async (uow) => {
       const out = [];
       for (const p of planned) {
-        const r = await uow.append(recordStream(def, ctx.tenantId, p.id), p.events, { expectedVersion: p.version, metadata: meta, streamType: pascal(def.name) });
-        out.push({ id: p.id, version: r.nextVersion });
+        const r = await runCommand(uow, {
+          stream: recordStream(def, ctx.tenantId, p.id),
+          streamType: pascal(def.name),
+          fold: recordFold,
+          metadata: meta,
+          decide: (state) => {
+            if (!state || state.removed) throw new AppError(404, 'errors.recordNotFound', { id: p.id });
+            return p.events;
+          },
+        });
+        out.push({ id: p.id, version: r.version });
       }
       return out;
     });
@@ -413,6 +483,7 @@ export class RecordsService {
     const meta = this.meta(ctx);
     return this.store.withTransaction(async (uow) => {
       for (const data of rows) {
+        // a new record under a new id: nothing to read or fold, the stream must simply not exist yet
         const id = randomUUID();
         const events = [...decideRecord(def, { type: 'Create', id, data: storedData(def, data) }, undefined), ...(await passwordEvents(def, data))];
         try {

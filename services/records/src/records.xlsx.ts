@@ -4,23 +4,29 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError,
   dataSchemaOf,
-  entityByName,
   formatIssues,
   translate,
   type EntityDef,
-  type FieldDef,
+  type ImportPreview,
+  type ImportRowError,
   type Language,
+  type ReferenceUse,
 } from '@tpl/contracts';
 import { Inject } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DB_POOL } from '@tpl/event-store';
 import { parseImport, reportWorkbook, streamExport, templateWorkbook } from './xlsx';
 import { RECORDS_TABLE } from './records.migrations';
-import { RecordsService, type RecordContext, type Viewer } from './records.service';
+import { RecordsService, referenceUses, type RecordContext, type Viewer } from './records.service';
+import { RecordReferences } from './reference-check';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-type RowError = { row: number; field: string; message: string };
+type RowError = ImportRowError;
 const REPORT_TTL_MS = 30 * 60_000;
+/** rows an import preview shows, and errors an answer lists (the report holds them all) */
+const PREVIEW_ROWS = 200;
+const MAX_ERRORS_SHOWN = 1000;
+
 
 export const fileName = (def: EntityDef, lang: Language, what: string) => {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()).replaceAll('-', '');
@@ -35,6 +41,7 @@ export class RecordsSpreadsheets {
   constructor(
     @Inject(RecordsService) private readonly records: RecordsService,
     @Inject(DB_POOL) private readonly pool: Pool,
+    @Inject(RecordReferences) private readonly references: RecordReferences,
   ) {}
 
   /** Streams the rows matching the list's filters; returns the stream and the row count. */
@@ -62,14 +69,60 @@ export class RecordsSpreadsheets {
     lang: Language,
     admit: (rows: Record<string, unknown>[]) => Promise<void> = async () => undefined,
   ): Promise<{ imported: number }> {
-    const { rows } = await parseImport(file, name, def, lang);
+    const { valid, errors } = await this.check(def, ctx, file, name, lang);
+    if (errors.length) {
+      const reportId = this.keepReport(def, ctx, errors);
+      const err = new AppError(400, 'errors.importFailed', { rows: new Set(errors.map((e) => e.row)).size, first: `${errors[0]!.row}: ${errors[0]!.message}` });
+      err.data = { errors: errors.slice(0, MAX_ERRORS_SHOWN), total: errors.length, reportId };
+      throw err;
+    }
+    await admit(valid.map((v) => v.data));
+    // parents before children so a tree imports in one go
+    const ordered = def.tree ? this.parentsFirst(def, valid.map((v) => v.data)) : valid.map((v) => v.data);
+    return { imported: await this.records.importAll(def, ctx, ordered) };
+  }
+
+  /**
+   * What an import of the file would do, writing nothing: the rows found (the first
+   * PREVIEW_ROWS, as read, secrets masked), every row's errors by the same checks as the
+   * import (with a report to download), and how many rows would be written. The console
+   * shows it and imports on confirmation.
+   */
+  async preview(
+    def: EntityDef,
+    ctx: RecordContext,
+    file: Buffer,
+    name: string,
+    lang: Language,
+    admit: (rows: Record<string, unknown>[]) => Promise<void> = async () => undefined,
+  ): Promise<ImportPreview> {
+    const { rows, valid, errors, ignoredHeaders } = await this.check(def, ctx, file, name, lang);
+    if (!errors.length) await admit(valid.map((v) => v.data));
+    const errorRows = new Set(errors.map((e) => e.row)).size;
+    const secret = new Set(Object.entries(def.fields).filter(([, f]) => f.kind === 'password').map(([k]) => k));
+    return {
+      preview: true,
+      total: rows.length,
+      rows: rows.slice(0, PREVIEW_ROWS).map((r) => ({ row: r.rowNumber, values: Object.fromEntries(Object.entries(r.values).map(([k, v]) => [k, secret.has(k) ? '******' : v])) })),
+      valid: rows.length - errorRows,
+      errors: errors.slice(0, MAX_ERRORS_SHOWN),
+      errorTotal: errors.length,
+      errorRows,
+      ...(errors.length ? { reportId: this.keepReport(def, ctx, errors) } : {}),
+      ignoredHeaders,
+    };
+  }
+
+  /** Every check of an import, in order: field rules, codes unique in the file and the tenant, references that exist. */
+  private async check(def: EntityDef, ctx: RecordContext, file: Buffer, name: string, lang: Language) {
+    const { rows, ignoredHeaders } = await parseImport(file, name, def, lang);
     const schema = dataSchemaOf(def);
     const errors: RowError[] = [];
     const valid: { row: number; data: Record<string, unknown> }[] = [];
     for (const r of rows) {
       const parsed = schema.safeParse(r.values);
       if (!parsed.success) {
-        for (const f of formatIssues(parsed.error.issues, def.name, lang)) errors.push({ row: r.rowNumber, field: f.field, message: f.message });
+        for (const f of formatIssues(parsed.error.issues, def.name, lang, r.values)) errors.push({ row: r.rowNumber, field: f.field, message: f.message });
       } else valid.push({ row: r.rowNumber, data: parsed.data as Record<string, unknown> });
     }
     const label = (k: string) => translate(lang, `${def.name}.fields.${k}`);
@@ -92,37 +145,28 @@ export class RecordsSpreadsheets {
         if (taken.has(code)) errors.push({ row: v.row, field: key, message: translate(lang, 'errors.duplicateCode', { label: label(key), code }) });
       }
     }
-    for (const [k, f] of Object.entries(def.fields) as [string, FieldDef][]) {
-      if (f.kind !== 'ref' || !entityByName(f.entity)) continue;
-      const wanted = new Set<string>();
-      for (const v of valid) for (const c of [v.data[k]].flat()) if (c !== undefined) wanted.add(String(c));
-      if (!wanted.size) continue;
-      const found = await this.pool.query<{ code: string }>(
-        `SELECT code FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code = ANY($3)`,
-        [ctx.tenantId, f.entity, [...wanted]],
-      );
-      const ok = new Set(found.rows.map((r) => r.code));
-      // a tree may refer to a parent imported in the same file
-      if (def.tree?.parentField === k && def.codeField) for (const v of valid) ok.add(String(v.data[def.codeField]));
-      for (const v of valid) {
-        for (const c of [v.data[k]].flat()) {
-          if (c !== undefined && !ok.has(String(c))) errors.push({ row: v.row, field: k, message: translate(lang, 'errors.refMissing', { label: label(k), code: String(c) }) });
-        }
+    // references: to live records of the tenant, not marked invalid (a tree may refer to a parent in the same file)
+    const inFile = def.tree && def.codeField ? new Set(valid.map((v) => String(v.data[def.codeField!]))) : new Set<string>();
+    const rowOf = new Map<ReferenceUse, number>();
+    for (const v of valid) {
+      for (const use of referenceUses(def, v.data)) {
+        if (def.tree?.parentField === use.path[0] && inFile.has(use.code)) continue;
+        rowOf.set(use, v.row);
       }
     }
-    if (errors.length) {
-      errors.sort((a, b) => a.row - b.row);
-      const reportId = randomUUID();
-      this.sweep();
-      this.reports.set(reportId, { tenantId: ctx.tenantId, entity: def.name, errors, at: Date.now() });
-      const err = new AppError(400, 'errors.importFailed', { rows: new Set(errors.map((e) => e.row)).size, first: `${errors[0]!.row}: ${errors[0]!.message}` });
-      err.data = { errors: errors.slice(0, 1000), total: errors.length, reportId };
-      throw err;
+    for (const p of await this.references.problems(ctx.tenantId, [...rowOf.keys()])) {
+      const k = String(p.use.path[0]);
+      errors.push({ row: rowOf.get(p.use)!, field: k, message: translate(lang, p.key, { label: label(k), code: p.use.code }) });
     }
-    await admit(valid.map((v) => v.data));
-    // parents before children so a tree imports in one go
-    const ordered = def.tree ? this.parentsFirst(def, valid.map((v) => v.data)) : valid.map((v) => v.data);
-    return { imported: await this.records.importAll(def, ctx, ordered) };
+    errors.sort((a, b) => a.row - b.row);
+    return { rows, valid, errors, ignoredHeaders };
+  }
+
+  private keepReport(def: EntityDef, ctx: RecordContext, errors: RowError[]): string {
+    const reportId = randomUUID();
+    this.sweep();
+    this.reports.set(reportId, { tenantId: ctx.tenantId, entity: def.name, errors, at: Date.now() });
+    return reportId;
   }
 
   async report(def: EntityDef, tenantId: string, id: string, lang: Language): Promise<Buffer> {

@@ -2,8 +2,8 @@ import { consignmentFactsMigrations, consignmentFactsProjection } from './projec
 
 export * from './report.module';
 export * from './report.queries';
-export { consignmentFactsProjection, FACTS_TABLE } from './projections/consignment-facts.projection';
+export { consignmentFactsProjection, factsStatements, FACTS_TABLE } from './projections/consignment-facts.projection';
 
-/** What the report context brings to the shared store: its migrations and inline projections. */
+/** What the report context brings to the shared store: its migrations and the projections the projector keeps. */
 export const reportMigrations = [...consignmentFactsMigrations];
-export const reportProjections = [consignmentFactsProjection];
+export const reportAsyncProjections = [consignmentFactsProjection];

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
   ACTIONABLE_STATES,
@@ -8,11 +8,11 @@ import {
   type Dashboard,
   type HomeFigures,
 } from '@tpl/contracts';
-import { DB_POOL, EVENT_STORE, runAsSystem, type PostgresEventStore } from '@tpl/event-store';
+import { DB_POOL } from '@tpl/event-store';
 import type { AuthUser } from '@tpl/identity';
 import { Access, rowScopeSql } from '@tpl/records';
 import { FlowQueries } from '@tpl/workflow';
-import { consignmentFactsProjection, FACTS_TABLE } from './projections/consignment-facts.projection';
+import { FACTS_TABLE } from './projections/consignment-facts.projection';
 
 /** Business days are counted in BUSINESS_TZ (default Asia/Shanghai), as bill numbers are. */
 export const businessTimeZone = () => process.env.BUSINESS_TZ ?? 'Asia/Shanghai';
@@ -21,28 +21,18 @@ const num = (v: unknown) => Number(v ?? 0);
 
 /**
  * The dashboard's and home page's figures. Consignment figures come from the report's own
- * projection, narrowed by the caller's data scopes for consignment orders (records' Access,
- * the same rule the order list applies); approval figures from the workflow context's query
- * API (the caller's own inbox).
+ * projection (kept by the asynchronous projector from its own checkpoint, so a store made
+ * before it existed is filled from the first event), narrowed by the caller's data scopes
+ * for consignment orders (records' Access, the same rule the order list applies); approval
+ * figures from the workflow context's query API (the caller's own inbox).
  */
 @Injectable()
-export class ReportQueries implements OnModuleInit {
+export class ReportQueries {
   constructor(
     @Inject(DB_POOL) private readonly pool: Pool,
-    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
     @Inject(Access) private readonly access: Access,
     @Inject(FlowQueries) private readonly flow: FlowQueries,
   ) {}
-
-  /** A store made before this projection existed: fill it once from every event there is. */
-  async onModuleInit(): Promise<void> {
-    await runAsSystem(async () => {
-      const { rows } = await this.pool.query(`SELECT 1 FROM rpt_projection_status WHERE name = $1`, [consignmentFactsProjection.name]);
-      if (rows.length) return;
-      await this.store.rebuild(consignmentFactsProjection);
-      await this.pool.query(`INSERT INTO rpt_projection_status (name) VALUES ($1) ON CONFLICT DO NOTHING`, [consignmentFactsProjection.name]);
-    });
-  }
 
   /** The caller's visible orders as a WHERE clause over the facts table ($1 is the tenant). */
   private async visible(user: AuthUser): Promise<{ where: string; params: unknown[]; scoped: boolean }> {
@@ -58,7 +48,8 @@ export class ReportQueries implements OnModuleInit {
   }
 
   private async approvals(user: AuthUser) {
-    const ctx = { tenantId: user.tenantId, actor: { userId: user.userId, account: user.account, name: user.name }, roles: user.roles, correlationId: 'report' };
+    // a read: nothing is appended, so no command id is at stake
+    const ctx = { tenantId: user.tenantId, actor: { userId: user.userId, account: user.account, name: user.name }, roles: user.roles, correlationId: 'report', causationId: 'report' };
     const one = { current: 1, size: 1 } as const;
     const [todo, claimable, done, sent] = await Promise.all([
       this.flow.todo(ctx, one),

@@ -1,13 +1,14 @@
-import { consignmentListMigrations, consignmentListProjection } from './consignment/projections/list.projection';
-
 export * from './transport.module';
-export * from './consignment/consignment.decider';
-export * from './consignment/consignment.events';
-export * from './consignment/consignment.handler';
-export { consignmentListProjection, consignmentListMigrations, LIST_TABLE } from './consignment/projections/list.projection';
-
-/** What the transport context brings to the shared store: its migrations and inline projections. */
-export const transportMigrations = [...consignmentListMigrations];
-export const transportProjections = [consignmentListProjection];
 export * from './consignment/consignment.samples';
 export * from './consignment/consignment.seed';
+export { transportUpcasters } from './upcasters';
+import type { Migration } from '@tpl/event-store';
+
+/**
+ * What the transport context brings to the shared store. Its documents are described in
+ * contracts and served by the document kit; their lists live in the kit's doc_headers.
+ */
+export const transportMigrations: Migration[] = [
+  // the consignment order's own list table, from before the document kit: its rows are in doc_headers now
+  { id: 'transport/004-consignment-list-to-kit', sql: 'DROP TABLE IF EXISTS trn_consignment_list;' },
+];

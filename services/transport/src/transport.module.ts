@@ -1,13 +1,10 @@
 import { Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
-import { ConsignmentController } from './consignment/consignment.controller';
-import { ConsignmentQueries } from './consignment/consignment.queries';
-import { ConsignmentReview } from './consignment/consignment.review';
-import { ConsignmentCommandHandler, CreateConsignmentDraftHandler, RemoveConsignmentsHandler } from './consignment/consignment.handler';
 
-@Module({
-  imports: [CqrsModule],
-  controllers: [ConsignmentController],
-  providers: [ConsignmentQueries, ConsignmentReview, CreateConsignmentDraftHandler, ConsignmentCommandHandler, RemoveConsignmentsHandler],
-})
+/**
+ * The transport context. Its documents (the consignment order) are descriptions in
+ * contracts/src/documents/transport served by the document kit; this module registers their
+ * own decisions with the kit as they come (none yet: the order's rules are all in its
+ * description).
+ */
+@Module({})
 export class TransportModule {}

@@ -24,8 +24,7 @@ import {
   type startProcessSchema,
   type submitModelSchema,
   type submitReviewConfigSchema,
-  type taskListQuerySchema,
-} from '@tpl/contracts';
+  type taskListQuerySchema, queryAndBody } from '@tpl/contracts';
 import { Button, Meta, PostOk, Roles, type RequestMeta } from '@tpl/identity';
 import { DefinitionService } from './definition/definition.service';
 import { InstanceService } from './instance/instance.service';
@@ -34,13 +33,15 @@ import { ReviewConfigService } from './review/review-config.service';
 import { LeaveService } from './leave/leave.service';
 import type { FlowContext } from './flow-context';
 
-const ctxOf = ({ user, correlationId }: RequestMeta): FlowContext => ({
+const ctxOf = ({ user, correlationId, commandId }: RequestMeta): FlowContext => ({
   tenantId: user.tenantId,
   actor: { userId: user.userId, account: user.account, name: user.name },
   roles: user.roles,
   correlationId,
+  causationId: commandId,
 });
-const merged = (query: unknown, body: unknown) => ({ ...(query as object), ...((body && typeof body === 'object' ? body : {}) as object) });
+/** query and JSON body merged; a body that is not an object is malformed (400) */
+const merged = (query: unknown, body: unknown) => queryAndBody(query, body, 'request');
 const parse = <S extends z.ZodType>(schema: unknown, input: unknown, entity = FLOW): z.output<S> => parseOrThrow(schema as S, input, entity);
 
 /** /api/bl-flow: HTTP -> services; validation from the contracts' route registry, no rules here. */

@@ -29,7 +29,7 @@ export class FlowSeeder {
   /** Deploys every sample process the tenant has never deployed; returns how many. */
   deploySamples(tenantId: string, actor: FlowActor): Promise<number> {
     return runInTenant(tenantId, async () => {
-      const ctx: FlowContext = { tenantId, actor, roles: ['admin'], correlationId: 'flow-seed' };
+      const ctx: FlowContext = { tenantId, actor, roles: ['admin'], correlationId: 'flow-seed', causationId: `flow-seed-processes-${tenantId}` };
       let n = 0;
       for (const s of sampleProcesses) {
         const { rows } = await this.pool.query(`SELECT 1 FROM wf_definitions WHERE tenant_id = $1 AND key = $2 LIMIT 1`, [tenantId, s.key]);
@@ -47,12 +47,12 @@ export class FlowSeeder {
     return runInTenant(tenantId, async () => {
       const { rows } = await this.pool.query(`SELECT 1 FROM wf_instances WHERE tenant_id = $1 AND process_key = 'leave' LIMIT 1`, [tenantId]);
       if (rows.length) return 0;
-      const ctx: FlowContext = { tenantId, actor: applicant, roles: [], correlationId: 'flow-seed' };
+      const ctx: FlowContext = { tenantId, actor: applicant, roles: [], correlationId: 'flow-seed', causationId: `flow-seed-leave-${tenantId}` };
       const day = 86_400_000;
       const start = new Date(Math.ceil(Date.now() / day) * day + 7 * day);
       const requests = [
-        { leaveType: 'annual' as const, days: 2, reason: 'Family visit' },
-        { leaveType: 'personal' as const, days: 5, reason: 'Moving house' },
+        { leaveType: 'annual' as const, days: 2, reason: '回老家探亲' },
+        { leaveType: 'personal' as const, days: 5, reason: '搬家' },
       ];
       for (const r of requests) {
         await this.leave.start(ctx, { ...r, startTime: start.toISOString(), endTime: new Date(start.getTime() + r.days * day).toISOString(), approver });

@@ -33,8 +33,9 @@ export const authApi = {
   signInBySocial: ({ tenantId, source, code, state, scope, iss }: SocialCallback) =>
     callRoute(authRoutes.token, { ...pre, tenantId, query: { grantType: 'social', tenantId, source, code, state, scope, iss } }),
 
+  /** spec 01's refresh call: POST /api/bl-auth/refreshToken (header Tenant-Id) */
   refresh: (tenantId: string, refreshToken: string) =>
-    callRoute(authRoutes.token, { ...pre, tenantId, query: { grantType: 'refresh_token', tenantId, refreshToken, scope: 'all' } }),
+    callRoute(authRoutes.refreshToken, { ...pre, tenantId, query: { grantType: 'refresh_token', tenantId, refreshToken, scope: 'all' } }),
 
   loginOptions: (tenantId: string, signal?: AbortSignal) => callRoute(authFlowRoutes.loginOptions, { ...pre, tenantId, signal, query: { tenantId } }),
 

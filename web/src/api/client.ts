@@ -132,6 +132,20 @@ const unwrap = async <T>(response: Response): Promise<T> => {
   throw new ApiError(isAcceptedStatus(response.status) ? ErrorCodes.internal : response.status, i18n.t('errors.unknown'));
 };
 
+/**
+ * Whether the page is being left (a reload, a typed URL): the browser then aborts every call in
+ * flight, which is no fault of the server's and must neither toast nor fill the error log.
+ */
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    leaving = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leaving = false;
+  });
+}
+
 /** One exchange, body included, within REQUEST_TIMEOUT_MS; a caller's signal cancels it too. */
 const exchange = async <T>(method: string, url: string, opts: RequestOptions): Promise<T> => {
   const controller = new AbortController();
@@ -153,7 +167,7 @@ const exchange = async <T>(method: string, url: string, opts: RequestOptions): P
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (timedOut) throw new ApiError(0, i18n.t('errors.timeout'));
-    if (opts.signal?.aborted) throw error; // cancelled by TanStack Query: nothing to show
+    if (opts.signal?.aborted || leaving) throw error; // cancelled by TanStack Query, or the page is being left: nothing to show
     throw new ApiError(0, i18n.t('errors.network'));
   } finally {
     clearTimeout(timer);

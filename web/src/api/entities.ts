@@ -1,4 +1,4 @@
-import { ErrorCodes, type EntityDef, type Page } from '@tpl/contracts';
+import { ErrorCodes, type EntityDef, type ImportPreview, type ImportRowError, type Page } from '@tpl/contracts';
 import { ApiError, download, request, type DownloadOptions, type QueryValue } from './client';
 import { notifyError } from './feedback';
 
@@ -37,7 +37,7 @@ export type EntityHistoryEntry = {
   data?: { changes?: Record<string, [before: unknown, after: unknown]> } & Record<string, unknown>;
 };
 
-export type ImportRowError = { row: number; field?: string; message: string };
+export type { ImportPreview, ImportRowError } from '@tpl/contracts';
 export type ImportOutcome =
   | { ok: true; imported: number }
   | { ok: false; message: string; errors: ImportRowError[]; reportId?: string };
@@ -133,6 +133,16 @@ export const entityApi = {
       if (error instanceof ApiError) notifyError(error.message);
       throw error;
     }
+  },
+
+  /**
+   * What importing the file would do (rows found, every row's errors), nothing written. A file
+   * that cannot be read at all (no rows, wrong headers, not a spreadsheet) is shown and thrown.
+   */
+  previewImport: (def: EntityDef, file: File): Promise<ImportPreview> => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return request<ImportPreview>('POST', `${base(def)}/import`, { form, query: { preview: 1 }, timeoutMs: IMPORT_TIMEOUT_MS });
   },
 
   importReport: (def: EntityDef, reportId: string) =>

@@ -109,7 +109,7 @@ export const en: ConsoleStrings = {
     lifecycle: {
       current: 'Current state',
       final: 'Final',
-      hint: 'States and actions come from the workflow definition; the highlighted node is the current state',
+      hint: 'States and actions come from the order\'s state machine (the server checks every action against it); the highlighted node is the current state',
     },
   },
   events: {
@@ -200,6 +200,13 @@ export const en: ConsoleStrings = {
       message: 'Error',
       report: 'Download error report',
       close: 'Close',
+      checking: 'Checking…',
+      previewTitle: 'Import preview',
+      previewOk: '{{total}} rows found, all of them can be imported. Nothing is written until you confirm.',
+      previewErrors: '{{total}} rows found, {{rows}} of them with errors. An import writes every row or none: correct the file and import it again.',
+      previewShown: 'Showing the first {{shown}} rows',
+      ignoredHeaders: 'Columns not recognised, left out: {{headers}}',
+      confirm: 'Import {{count}} rows',
     },
     download: {
       unauthorized: 'Authentication failed: cannot access system resources',

@@ -109,7 +109,7 @@ export const mo: ConsoleStrings = {
     lifecycle: {
       current: '當前狀態',
       final: '終態',
-      hint: '狀態與動作取自審批流程定義，高亮為單據當前狀態',
+      hint: '狀態與動作取自託運單的狀態機（伺服器據此校驗每個操作），高亮為單據當前狀態',
     },
   },
   events: {
@@ -200,6 +200,13 @@ export const mo: ConsoleStrings = {
       message: '錯誤訊息',
       report: '下載錯誤報告',
       close: '關閉',
+      checking: '正在檢查…',
+      previewTitle: '匯入預覽',
+      previewOk: '共 {{total}} 行，全部可以匯入。確認後才會寫入。',
+      previewErrors: '共 {{total}} 行，其中 {{rows}} 行有誤。匯入要麼全部寫入，要麼都不寫入：請修正檔案後重新匯入。',
+      previewShown: '顯示前 {{shown}} 行',
+      ignoredHeaders: '以下欄位不認識，已忽略：{{headers}}',
+      confirm: '確認匯入 {{count}} 行',
     },
     download: {
       unauthorized: '認證失敗，無法存取系統資源',

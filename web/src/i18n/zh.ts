@@ -111,7 +111,7 @@ export const zh = {
     lifecycle: {
       current: '当前状态',
       final: '终态',
-      hint: '状态与动作取自审批流程定义，高亮为单据当前状态',
+      hint: '状态与动作取自托运单的状态机（服务器据此校验每个操作），高亮为单据当前状态',
     },
   },
   events: {
@@ -202,6 +202,13 @@ export const zh = {
       message: '错误信息',
       report: '下载错误报告',
       close: '关闭',
+      checking: '正在检查…',
+      previewTitle: '导入预览',
+      previewOk: '共 {{total}} 行，全部可以导入。确认后才会写入。',
+      previewErrors: '共 {{total}} 行，其中 {{rows}} 行有误。导入要么全部写入，要么都不写入：请修正文件后重新导入。',
+      previewShown: '显示前 {{shown}} 行',
+      ignoredHeaders: '以下列不认识，已忽略：{{headers}}',
+      confirm: '确认导入 {{count}} 行',
     },
     download: {
       unauthorized: '认证失败，无法访问系统资源',

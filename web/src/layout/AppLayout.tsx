@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useMatches } from 'react-router-dom';
 import { useSession } from '../auth/session';
 import { currentLanguage } from '../i18n';
 import { HOME_PATH, openTab } from '../shell/tabs';
@@ -31,14 +31,24 @@ const subPageKey = (rest: string): string => {
   return last === 'new' ? 'common.new' : last === 'edit' ? 'common.edit' : 'common.view';
 };
 
-/** A tab's label: kept as an i18n key where there is one, so it follows the language. */
-const labelFor = (pathname: string, search: string, found: ReturnType<typeof entryFor>, exists: (key: string) => boolean): string => {
+/** The i18n key a route names its page with (`handle.titleKey`), the innermost route's first. */
+const routeTitleKey = (matches: ReturnType<typeof useMatches>): string | undefined =>
+  [...matches]
+    .reverse()
+    .map((m) => (m.handle as { titleKey?: unknown } | undefined)?.titleKey)
+    .find((key): key is string => typeof key === 'string');
+
+/**
+ * A tab's label: kept as an i18n key where there is one, so it follows the language. A page no
+ * menu entry names (a task opened from the inbox) is named by its route, never by its URL.
+ */
+const labelFor = (pathname: string, search: string, found: ReturnType<typeof entryFor>, exists: (key: string) => boolean, routeKey?: string): string => {
   if (SHELL_PAGE_LABELS[pathname]) return SHELL_PAGE_LABELS[pathname];
   const name = (node: MenuNode) => (node.meta?.i18n && exists(node.meta.i18n) ? node.meta.i18n : node.name);
   if (found?.exact) return name(found.node);
   if (pathname.startsWith('/myiframe/')) return new URLSearchParams(search).get('name') || 'pages.names.iframe';
   if (found) return [name(found.node), subPageKey(pathname.slice((found.node.path ?? '').length))].join(LABEL_SEPARATOR);
-  return pathname;
+  return routeKey && exists(routeKey) ? routeKey : pathname;
 };
 
 const SIDER_WIDTH = 220;
@@ -94,7 +104,8 @@ export const AppLayout = () => {
     if (trail.length) setOpenCodes((codes) => [...new Set([...codes, ...trail])]);
   }, [here?.found.trail]);
 
-  const label = labelFor(pathname, search, here?.found, (key) => i18n.exists(key));
+  const matches = useMatches();
+  const label = labelFor(pathname, search, here?.found, (key) => i18n.exists(key), routeTitleKey(matches));
   // before paint: the page and its tab appear together
   useLayoutEffect(() => {
     openTab({ label, value: pathname, query: search.replace(/^\?/, '') || undefined });

@@ -13,7 +13,7 @@ export const shellStrings: Record<Language, Messages> = {
       refreshMenu: '刷新菜单',
       menuRefreshed: '菜单已刷新',
       menuEmpty: '顶部菜单【{{name}}】还没有分配菜单',
-      topMenus: { work: '工作台', data: '基础数据', admin: '系统管理' },
+      topMenus: { work: '工作台', data: '基础资料', admin: '系统管理' },
       tabs: { actions: '标签操作', closeOthers: '关闭其他', closeAll: '关闭全部' },
       color: '主题色',
       theme: {

@@ -7,8 +7,17 @@ type Issues = Parameters<typeof formatIssues>[0];
 type FieldData = Parameters<NonNullable<FormProps['onFieldsChange']>>[0][number];
 type NamePath = (string | number)[];
 
-/** The shape of zod's safeParse result, without depending on zod here. */
-export type SafeParse<T> = { success: true; data: T } | { success: false; error: { issues: Issues } };
+/**
+ * The shape of zod's safeParse result, without depending on zod here; `input`, the value that
+ * was parsed, lets an empty field be asked for rather than told its form (see formatIssues).
+ */
+export type SafeParse<T> = ({ success: true; data: T } | { success: false; error: { issues: Issues } }) & { input?: unknown };
+
+/** Runs a schema's safeParse and keeps the input beside the result. */
+export const parseWithInput = <T>(schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false; error: { issues: Issues } } }, input: unknown): SafeParse<T> => ({
+  ...schema.safeParse(input),
+  input,
+});
 
 export type Validated<T> = { ok: true; data: T } | { ok: false; unplaced: string[] };
 
@@ -21,7 +30,7 @@ const fieldOf = (name: NamePath | string | number): string => (Array.isArray(nam
 const messagesOf = <T>(result: SafeParse<T>, entity: string): Map<string, string[]> => {
   const byField = new Map<string, string[]>();
   if (result.success) return byField;
-  for (const { field, message } of formatIssues(result.error.issues, entity, currentLanguage())) {
+  for (const { field, message } of formatIssues(result.error.issues, entity, currentLanguage(), result.input)) {
     byField.set(field, [...(byField.get(field) ?? []), message]);
   }
   return byField;

@@ -27,7 +27,7 @@ export const category = defineEntity({
       QUALITY_INSPECTION: ['质检', 'Quality inspection', '質檢'],
       FROZEN: ['冻结', 'Frozen', '凍結'],
     }),
-    interval: num(['转换间隔(天)', 'Interval (days)', '轉換間隔(天)'], { integer: true, min: 0 }),
+    interval: num(['转换间隔(天)', 'Interval (days)', '轉換間隔(天)'], 'count'),
     changeTime: datetime(['上次转换时间', 'Last changed at', '上次轉換時間'], { generated: true, list: false }),
   },
   refine: (d, ctx) => {

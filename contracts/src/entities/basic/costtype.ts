@@ -18,6 +18,6 @@ export const costtype = defineEntity({
       OTHER: ['其他', 'Other', '其他'],
     }, { required: true, filter: true }),
     unitCode: ref(['计费单位', 'Charging unit', '計費單位'], 'unit'),
-    price: num(['单价', 'Unit price', '單價'], { min: 0 }),
+    price: num(['单价', 'Unit price', '單價'], 'unitPrice'),
   },
 });

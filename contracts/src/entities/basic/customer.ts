@@ -1,3 +1,4 @@
+import { invalidFlag } from '../references';
 import { defineEntity, email, mobile, num, text } from '../define';
 
 /** Customer: a cargo owner the operator stores and ships for. */
@@ -18,10 +19,11 @@ export const customer = defineEntity({
     mobile: mobile(['手机号', 'Mobile', '手機號']),
     tel: text(['电话', 'Telephone', '電話'], { max: 30, list: false }),
     email: email(['邮箱', 'Email', '郵箱'], { list: false }),
-    storagePrice: num(['仓储单价', 'Storage price', '倉儲單價'], { min: 0, list: false }),
-    handlingPrice: num(['装卸单价', 'Handling price', '裝卸單價'], { min: 0, list: false }),
+    storagePrice: num(['仓储单价', 'Storage price', '倉儲單價'], 'unitPrice', { list: false }),
+    handlingPrice: num(['装卸单价', 'Handling price', '裝卸單價'], 'unitPrice', { list: false }),
     depositBank: text(['开户银行', 'Bank', '開戶銀行'], { max: 100, list: false }),
     account: text(['银行账号', 'Bank account', '銀行帳號'], { max: 40, list: false }),
     taxNumber: text(['税号', 'Tax number', '稅號'], { max: 40, list: false }),
+    invalid: invalidFlag(),
   },
 });

@@ -1,3 +1,4 @@
+import { invalidFlag } from '../references';
 import { defineEntity, flag, num, ref, text } from '../define';
 
 /** Material (spec 02 section 3.2): every listed field. */
@@ -11,7 +12,7 @@ export const material = defineEntity({
     code: text(['物料编码', 'Material code', '物料編碼'], { required: true, max: 40, filter: true }),
     materialNumber: text(['物料编号', 'Material number', '物料編號'], { max: 40, list: false }),
     name: text(['物料名称', 'Material name', '物料名稱'], { required: true, filter: true }),
-    price: num(['单价', 'Unit price', '單價'], { min: 0 }),
+    price: num(['单价', 'Unit price', '單價'], 'unitPrice'),
     spec: text(['规格', 'Specification', '規格'], { max: 60 }),
     model: text(['型号', 'Model', '型號'], { max: 60, list: false }),
     type: text(['物料类型', 'Material type', '物料類型'], { max: 40, list: false }),
@@ -22,20 +23,21 @@ export const material = defineEntity({
     batchFlag: flag(['批次管理', 'Batch managed', '批次管理']),
     snFlag: flag(['序列号管理', 'Serial numbers', '序號管理'], { list: false }),
     barcodeManage: flag(['条码管理', 'Barcode managed', '條碼管理'], { list: false }),
-    maxVolume: num(['最大库存', 'Maximum stock', '最大庫存'], { min: 0, list: false }),
-    minVolume: num(['最小库存', 'Minimum stock', '最小庫存'], { min: 0, list: false }),
-    warningVolume: num(['预警库存', 'Warning stock', '預警庫存'], { min: 0, list: false }),
-    gross: num(['毛重(kg)', 'Gross weight (kg)', '毛重(kg)'], { min: 0 }),
-    suttle: num(['净重(kg)', 'Net weight (kg)', '淨重(kg)'], { min: 0, list: false }),
-    gramWeight: num(['克重(g)', 'Gram weight (g)', '克重(g)'], { min: 0, list: false }),
+    maxVolume: num(['最大库存', 'Maximum stock', '最大庫存'], 'quantity', { list: false }),
+    minVolume: num(['最小库存', 'Minimum stock', '最小庫存'], 'quantity', { list: false }),
+    warningVolume: num(['预警库存', 'Warning stock', '預警庫存'], 'quantity', { list: false }),
+    gross: num(['毛重(kg)', 'Gross weight (kg)', '毛重(kg)'], 'weight'),
+    suttle: num(['净重(kg)', 'Net weight (kg)', '淨重(kg)'], 'weight', { list: false }),
+    gramWeight: num(['克重(g)', 'Gram weight (g)', '克重(g)'], 'weight', { list: false }),
     lengthSpec: text(['长度规格', 'Length spec', '長度規格'], { max: 40, list: false }),
     upshelfStrategyCode: ref(['上架策略', 'Put-away strategy', '上架策略'], 'strategy', { list: false }),
     downshelfStrategyCode: ref(['拣货策略', 'Picking strategy', '揀貨策略'], 'strategy', { list: false }),
     circulationUnit: ref(['流通单位', 'Trade unit', '流通單位'], 'unit', { list: false }),
-    circulationUnitConversion: num(['流通单位换算', 'Trade unit conversion', '流通單位換算'], { min: 0, list: false }),
+    circulationUnitConversion: num(['流通单位换算', 'Trade unit conversion', '流通單位換算'], 'rate', { list: false }),
     brand: text(['品牌', 'Brand', '品牌'], { max: 60 }),
+    invalid: invalidFlag(),
     storageTemperature: text(['储存温度', 'Storage temperature', '儲存溫度'], { max: 40, list: false }),
-    normalDate: num(['保质期(天)', 'Shelf life (days)', '保質期(天)'], { min: 0, integer: true }),
+    normalDate: num(['保质期(天)', 'Shelf life (days)', '保質期(天)'], 'count'),
   },
   refine: (d, ctx) => {
     if (typeof d.minVolume === 'number' && typeof d.maxVolume === 'number' && d.minVolume > d.maxVolume) {

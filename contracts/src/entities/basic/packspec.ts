@@ -19,7 +19,7 @@ const levelFields = Object.fromEntries(
     const o = n === 1 ? { required: true } : { list: false };
     return [
       [`unit${n}Code`, ref([`${zh}级单位`, `Unit level ${en}`, `${mo}級單位`], 'unit', o)],
-      [`unit${n}Rate`, num([`${zh}级换算率`, `Level ${en} rate`, `${mo}級換算率`], { min: 0, ...o })],
+      [`unit${n}Rate`, num([`${zh}级换算率`, `Level ${en} rate`, `${mo}級換算率`], 'rate', o)],
     ];
   }),
 );
@@ -34,11 +34,11 @@ export const packspec = defineEntity({
   fields: {
     code: text(['规格编码', 'Pack spec code', '規格編碼'], { required: true, max: 40, filter: true }),
     name: text(['规格名称', 'Pack spec name', '規格名稱'], { required: true, filter: true }),
-    qtyWeg: num(['单件重量(kg)', 'Weight per piece (kg)', '單件重量(kg)'], { min: 0 }),
-    boardQty: num(['每托件数', 'Pieces per pallet', '每托件數'], { integer: true, min: 0 }),
-    volumeLength: num(['长(cm)', 'Length (cm)', '長(cm)'], { min: 0 }),
-    volumeWidth: num(['宽(cm)', 'Width (cm)', '寬(cm)'], { min: 0 }),
-    volumeHeight: num(['高(cm)', 'Height (cm)', '高(cm)'], { min: 0 }),
+    qtyWeg: num(['单件重量(kg)', 'Weight per piece (kg)', '單件重量(kg)'], 'weight'),
+    boardQty: num(['每托件数', 'Pieces per pallet', '每托件數'], 'count'),
+    volumeLength: num(['长(cm)', 'Length (cm)', '長(cm)'], 'measure'),
+    volumeWidth: num(['宽(cm)', 'Width (cm)', '寬(cm)'], 'measure'),
+    volumeHeight: num(['高(cm)', 'Height (cm)', '高(cm)'], 'measure'),
     ...levelFields,
   },
   example: { unit1Rate: 1 },

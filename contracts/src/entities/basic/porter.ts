@@ -12,6 +12,6 @@ export const porter = defineEntity({
     name: text(['姓名', 'Name', '姓名'], { required: true, max: 50, filter: true }),
     mobile: mobile(['手机号', 'Mobile', '手機號']),
     team: text(['班组', 'Team', '班組'], { max: 50, filter: true }),
-    pricePerTon: num(['每吨单价', 'Price per tonne', '每噸單價'], { min: 0 }),
+    pricePerTon: num(['每吨单价', 'Price per tonne', '每噸單價'], 'unitPrice'),
   },
 });

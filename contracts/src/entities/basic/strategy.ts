@@ -20,6 +20,6 @@ export const strategy = defineEntity({
       NEAREST: ['就近库位', 'Nearest location', '就近庫位'],
       PARTIAL_PALLET_FIRST: ['零托优先', 'Fill partial pallets first', '零托優先'],
     }, { required: true }),
-    priority: num(['优先级', 'Priority', '優先級'], { integer: true, min: 0 }),
+    priority: num(['优先级', 'Priority', '優先級'], 'count'),
   },
 });

@@ -1,3 +1,4 @@
+import { invalidFlag } from '../references';
 import { defineEntity, flag, num, oneOf, text } from '../define';
 
 /** Unit of measure; rate converts it to the benchmark (base) unit of its type. */
@@ -16,10 +17,11 @@ export const unit = defineEntity({
       VOLUME: ['体积', 'Volume', '體積'],
       LENGTH: ['长度', 'Length', '長度'],
     }, { required: true, filter: true }),
-    rate: num(['换算率', 'Conversion rate', '換算率'], { min: 0 }),
+    rate: num(['换算率', 'Conversion rate', '換算率'], 'rate'),
     benchmarkUnitFlag: flag(['基准单位', 'Base unit', '基準單位']),
     defaultUnitFlag: flag(['默认单位', 'Default unit', '預設單位']),
     floatUnitFlag: flag(['按物料换算', 'Rate varies by material', '按物料換算']),
+    invalid: invalidFlag(),
   },
   refine: (d, ctx) => {
     if (d.rate === 0) ctx.addIssue({ code: 'custom', path: ['rate'], message: 'validation.positive' });

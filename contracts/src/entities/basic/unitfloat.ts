@@ -8,7 +8,7 @@ export const unitfloat = defineEntity({
   fields: {
     materialCode: ref(['物料', 'Material', '物料'], 'material', { required: true, filter: true }),
     unitCode: ref(['计量单位', 'Unit', '計量單位'], 'unit', { required: true, filter: true }),
-    rate: num(['换算率', 'Conversion rate', '換算率'], { required: true, min: 0 }),
+    rate: num(['换算率', 'Conversion rate', '換算率'], 'rate', { required: true }),
   },
   refine: (d, ctx) => {
     if (d.rate === 0) ctx.addIssue({ code: 'custom', path: ['rate'], message: 'validation.positive' });

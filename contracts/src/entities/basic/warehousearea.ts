@@ -1,3 +1,4 @@
+import { invalidFlag } from '../references';
 import { defineEntity, flag, oneOf, ref, text } from '../define';
 
 /** Warehouse area: a tree (warehouse > zone > aisle) by parentCode. */
@@ -20,5 +21,6 @@ export const warehousearea = defineEntity({
     }, { required: true, filter: true }),
     companyCode: ref(['所属公司', 'Company', '所屬公司'], 'company'),
     defaultWarehouseFlag: flag(['默认仓库', 'Default warehouse', '預設倉庫']),
+    invalid: invalidFlag(),
   },
 });

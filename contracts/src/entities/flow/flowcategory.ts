@@ -10,6 +10,6 @@ export const flowcategory = defineEntity({
   fields: {
     code: text(['分类编码', 'Category code', '分類編碼'], { required: true, max: 40, filter: true }),
     categoryName: text(['分类名称', 'Category name', '分類名稱'], { required: true, max: 100, filter: true }),
-    sort: num(['排序', 'Sort', '排序'], { min: 0, integer: true }),
+    sort: num(['排序', 'Sort', '排序'], 'integer', { min: 0 }),
   },
 });

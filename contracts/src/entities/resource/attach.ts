@@ -12,7 +12,7 @@ export const attach = defineEntity({
   fields: {
     originalName: text(['文件名', 'File name', '檔案名稱'], { max: 255, generated: true, filter: true }),
     extension: text(['扩展名', 'Extension', '副檔名'], { max: 20, generated: true, filter: true }),
-    attachSize: num(['文件大小(字节)', 'Size (bytes)', '檔案大小(位元組)'], { integer: true, min: 0, generated: true }),
+    attachSize: num(['文件大小(字节)', 'Size (bytes)', '檔案大小(位元組)'], 'count', { generated: true }),
     name: text(['存储名称', 'Stored name', '存儲名稱'], { max: 255, generated: true }),
     link: text(['附件地址', 'Link', '附件地址'], { max: 1000, generated: true }),
     domain: text(['域名', 'Domain', '網域'], { max: 255, generated: true, list: false }),

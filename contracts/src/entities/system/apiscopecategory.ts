@@ -11,6 +11,6 @@ export const apiscopecategory = defineEntity({
   fields: {
     code: text(['分类编码', 'Category code', '分類編碼'], { required: true, max: 64, filter: true }),
     name: text(['分类名称', 'Category name', '分類名稱'], { required: true, max: 50, filter: true }),
-    sort: num(['排序', 'Sort order', '排序'], { integer: true }),
+    sort: num(['排序', 'Sort order', '排序'], 'integer'),
   },
 });

@@ -14,6 +14,6 @@ export const dept = defineEntity({
     deptName: text(['部门名称', 'Department name', '部門名稱'], { required: true, max: 50, filter: true }),
     fullName: text(['部门全称', 'Full name', '部門全稱'], { max: 200 }),
     parentId: ref(['上级部门', 'Parent department', '上級部門'], 'dept'),
-    sort: num(['排序', 'Sort order', '排序'], { integer: true }),
+    sort: num(['排序', 'Sort order', '排序'], 'integer'),
   },
 });

@@ -18,12 +18,12 @@ export const dict = defineEntity({
   fields: {
     code: text(['字典编码', 'Dictionary code', '字典編碼'], { required: true, max: 64, filter: true, pattern: /^[A-Za-z][\w.-]*$/ }),
     dictValue: text(['字典名称', 'Dictionary name', '字典名稱'], { required: true, max: 100, filter: true }),
-    sort: num(['排序', 'Sort order', '排序'], { integer: true }),
+    sort: num(['排序', 'Sort order', '排序'], 'integer'),
     parentCode: ref(['上级字典', 'Parent dictionary', '上級字典'], 'dict'),
     items: rows(['字典项', 'Entries', '字典項'], {
       dictKey: text(['字典键值', 'Key', '字典鍵值'], { required: true, max: 64 }),
       dictValue: text(['字典值', 'Value', '字典值'], { required: true, max: 100 }),
-      sort: num(['排序', 'Sort order', '排序'], { integer: true }),
+      sort: num(['排序', 'Sort order', '排序'], 'integer'),
     }),
   },
   example: { items: [{ dictKey: '1', dictValue: 'One', sort: 1 }] },

@@ -16,6 +16,6 @@ export const post = defineEntity({
     }, { required: true, filter: true }),
     postCode: text(['岗位编码', 'Post code', '崗位編碼'], { required: true, max: 40, filter: true }),
     postName: text(['岗位名称', 'Post name', '崗位名稱'], { required: true, max: 50, filter: true }),
-    sort: num(['排序', 'Sort order', '排序'], { integer: true }),
+    sort: num(['排序', 'Sort order', '排序'], 'integer'),
   },
 });

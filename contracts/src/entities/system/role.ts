@@ -13,7 +13,7 @@ export const role = defineEntity({
     roleName: text(['角色名称', 'Role name', '角色名稱'], { required: true, max: 50, filter: true }),
     roleAlias: text(['角色别名', 'Role alias', '角色別名'], { required: true, max: 50, filter: true }),
     parentId: ref(['上级角色', 'Parent role', '上級角色'], 'role'),
-    sort: num(['排序', 'Sort order', '排序'], { integer: true }),
+    sort: num(['排序', 'Sort order', '排序'], 'integer'),
     // resources allocated to the role (spec: "roles can be allocated resources, after confirmation")
     menus: ref(['菜单权限', 'Menus and buttons', '選單權限'], 'menu', { multiple: true, list: false }),
     apiScopes: ref(['接口权限', 'API permissions', '介面權限'], 'apiscope', { multiple: true, list: false }),

@@ -11,9 +11,9 @@ export const syscode = defineEntity({
     seqCode: text(['规则编码', 'Rule code', '規則編碼'], { required: true, max: 40, filter: true }),
     seqName: text(['规则名称', 'Rule name', '規則名稱'], { required: true, max: 50, filter: true }),
     prefixValue: text(['前缀', 'Prefix', '前綴'], { max: 20 }),
-    minValue: num(['最小值', 'Minimum value', '最小值'], { integer: true, min: 0 }),
-    maxValue: num(['最大值', 'Maximum value', '最大值'], { integer: true }),
-    seqCurrentValue: num(['当前值', 'Current value', '當前值'], { integer: true, generated: true }),
+    minValue: num(['最小值', 'Minimum value', '最小值'], 'count'),
+    maxValue: num(['最大值', 'Maximum value', '最大值'], 'count'),
+    seqCurrentValue: num(['当前值', 'Current value', '當前值'], 'count', { generated: true }),
   },
   refine: (d, ctx) => {
     if (typeof d.minValue === 'number' && typeof d.maxValue === 'number' && d.minValue > d.maxValue) {

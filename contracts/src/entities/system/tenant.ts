@@ -13,7 +13,7 @@ export const tenant = defineEntity({
     linkman: text(['联系人', 'Contact', '聯絡人'], { max: 50 }),
     contactNumber: mobile(['联系电话', 'Contact number', '聯絡電話']),
     address: text(['联系地址', 'Address', '聯絡地址'], { max: 200, list: false }),
-    accountNumber: num(['账号额度', 'User limit', '帳號額度'], { integer: true, min: -1 }),
+    accountNumber: num(['账号额度', 'User limit', '帳號額度'], 'integer', { min: -1 }),
     expireTime: date(['过期时间', 'Expires on', '到期日期']),
     // sign-in asks every user of this tenant for a picture code (CAPTCHA_ENABLED turns it on for all)
     captchaEnabled: flag(['登录验证码', 'Sign-in captcha', '登入驗證碼'], { list: false }),

@@ -13,6 +13,6 @@ export const topmenu = defineEntity({
     menuName: text(['菜单名称', 'Menu name', '選單名稱'], { required: true, max: 50, filter: true }),
     icon: text(['菜单图标', 'Icon', '選單圖示'], { max: 100 }),
     menus: ref(['包含菜单', 'Menus', '包含選單'], 'menu', { multiple: true, list: false }),
-    sort: num(['排序', 'Sort order', '排序'], { integer: true }),
+    sort: num(['排序', 'Sort order', '排序'], 'integer'),
   },
 });

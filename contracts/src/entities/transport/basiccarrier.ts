@@ -1,3 +1,4 @@
+import { invalidFlag } from '../references';
 import { defineEntity, mobile, text } from '../define';
 
 /** Carrier: a haulage company (own fleet or outsourced) that moves consignments. */
@@ -13,5 +14,6 @@ export const basiccarrier = defineEntity({
     linkman: text(['联系人', 'Contact', '聯絡人'], { max: 50 }),
     mobile: mobile(['手机号', 'Mobile', '手機號']),
     address: text(['地址', 'Address', '地址'], { max: 200 }),
+    invalid: invalidFlag(),
   },
 });

@@ -1,6 +1,7 @@
-import { defineEntity, mobile, ref, text } from '../define';
+import { invalidFlag } from '../references';
+import { defineEntity, idCard, mobile, ref, text } from '../define';
 
-/** Driver (the server checks the ID card rule). */
+/** Driver; the ID card, when given, passes the spec's rule (length, format, region, birth date, check digit). */
 export const basicdriver = defineEntity({
   name: 'basicdriver',
   service: 'bl-transport',
@@ -11,8 +12,9 @@ export const basicdriver = defineEntity({
     code: text(['司机编号', 'Driver code', '司機編號'], { required: true, max: 40, filter: true }),
     name: text(['姓名', 'Name', '姓名'], { required: true, max: 50, filter: true }),
     mobile: mobile(['手机号', 'Mobile', '手機號'], { required: true }),
-    idCard: text(['身份证号', 'ID card number', '身份證號碼'], { max: 18, list: false }),
+    idCard: idCard(['身份证号', 'ID card number', '身份證號碼'], { list: false }),
     licenseNo: text(['驾驶证号', 'Driving licence no.', '駕駛執照號碼'], { max: 30 }),
     carrierCode: ref(['所属承运商', 'Carrier', '所屬承運商'], 'basiccarrier', { filter: true }),
+    invalid: invalidFlag(),
   },
 });

@@ -8,7 +8,7 @@ export const customershippingrules = defineEntity({
   codeField: 'customerCode',
   fields: {
     customerCode: ref(['客户', 'Customer', '客戶'], 'customer', { required: true, filter: true }),
-    maxShipmentBatch: num(['单次最多发运批次', 'Max batches per shipment', '單次最多發運批次'], { integer: true, min: 0 }),
+    maxShipmentBatch: num(['单次最多发运批次', 'Max batches per shipment', '單次最多發運批次'], 'count'),
     freezeShipment: flag(['冻结发运', 'Shipping on hold', '凍結發運'], { filter: true }),
   },
   refine: (d, ctx) => {

@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ok } from '@tpl/contracts';
+import { authRoutes, ok } from '@tpl/contracts';
 import { CurrentUser, Meta, type RequestMeta } from '../current-user';
 import type { AuthUser } from '../auth-user';
 import { PostOk } from '../http';
@@ -18,11 +18,11 @@ export class LicenseController {
   /** spec 01 POST /api/bl-auth/importLicense/{license}: the licence travels in the path. */
   @PostOk('/api/bl-auth/importLicense/:license')
   async import(@Param('license') license: string, @Meta() meta: RequestMeta) {
-    return ok(await this.licenses.import(meta.user, license, meta.correlationId));
+    return ok(await this.licenses.import(meta.user, license, { correlationId: meta.correlationId, commandId: meta.commandId }));
   }
 
   /** Every import, with who and when (platform administrators). */
-  @Get('/api/bl-auth/license/history')
+  @Get(authRoutes.licenseHistory.path)
   async history(@CurrentUser() user: AuthUser) {
     return ok(await this.licenses.history(user));
   }

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { KeyObject } from 'node:crypto';
 import { AppError, PLATFORM_TENANT, type LicenseInfo, type LicensePayload } from '@tpl/contracts';
-import { EVENT_STORE, historyEntryOf, runAsSystem, type PostgresEventStore } from '@tpl/event-store';
+import { EVENT_STORE, historyEntryOf, runAsSystem, runCommand, type EventStorePort, type Fold, type StoredEvent } from '@tpl/event-store';
 import { AuthSettings } from '../auth-settings';
 import { businessDay } from '../business-day';
 import type { AuthUser } from '../auth-user';
@@ -10,6 +9,9 @@ import { licenseInfoOf, publicKeyOf, verifyLicense, VENDOR_LICENSE_KEY, type Lic
 
 /** One licence for the whole installation: its imports are the events of this stream. */
 export const LICENSE_STREAM = `License-${PLATFORM_TENANT}`;
+
+/** What matters of the stream when importing: nothing but its version (every import replaces the last). */
+const lastImport: Fold<StoredEvent | undefined> = { initial: () => undefined, evolve: (_, e) => e };
 
 
 /**
@@ -21,7 +23,7 @@ export class LicenseService {
   private readonly keys: KeyObject[];
 
   constructor(
-    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
+    @Inject(EVENT_STORE) private readonly store: EventStorePort,
     settings: AuthSettings,
   ) {
     this.keys = [publicKeyOf(VENDOR_LICENSE_KEY), ...settings.licenseKeys.map(publicKeyOf)];
@@ -40,21 +42,22 @@ export class LicenseService {
   }
 
   /** Platform administrators only (tenant 000000, role admin); a licence that fails any check is not stored. */
-  async import(user: AuthUser, license: string, correlationId: string): Promise<LicenseInfo> {
+  async import(user: AuthUser, license: string, ids: { correlationId: string; commandId: string }): Promise<LicenseInfo> {
     if (user.tenantId !== PLATFORM_TENANT || !user.roles.includes('admin')) throw new AppError(403, 'errors.forbidden');
     const payload: LicensePayload = verifyLicense(license, this.keys, businessDay());
-    const events = await this.events();
     const event: LicenseImported = { type: 'LicenseImported', data: { license: license.trim(), payload } };
     await runAsSystem(() =>
-      this.store.append(LICENSE_STREAM, [event], {
-        expectedVersion: events.length,
+      runCommand(this.store, {
+        stream: LICENSE_STREAM,
         streamType: 'License',
+        fold: lastImport,
+        decide: () => [event],
         metadata: {
           tenantId: PLATFORM_TENANT,
           actor: { userId: user.userId, account: user.account, name: user.name },
           occurredAt: new Date().toISOString(),
-          correlationId,
-          causationId: randomUUID(),
+          correlationId: ids.correlationId,
+          causationId: ids.commandId,
         },
       }),
     );

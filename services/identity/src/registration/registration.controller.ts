@@ -12,13 +12,18 @@ import {
 } from '@tpl/contracts';
 import { runInTenant } from '@tpl/event-store';
 import { Button, Public, Roles } from '../auth-user';
-import { Meta, CurrentUser, type RequestMeta } from '../current-user';
+import { Meta, CurrentUser, RequestIds, type RequestMeta } from '../current-user';
 import type { AuthUser } from '../auth-user';
 import { PostOk } from '../http';
 import { sameTenant } from '../business-day';
 import { Registrations } from './registration.service';
 
-const ctxOf = (m: RequestMeta) => ({ tenantId: m.user.tenantId, actor: { userId: m.user.userId, account: m.user.account, name: m.user.name }, correlationId: m.correlationId });
+const ctxOf = (m: RequestMeta) => ({
+  tenantId: m.user.tenantId,
+  actor: { userId: m.user.userId, account: m.user.account, name: m.user.name },
+  correlationId: m.correlationId,
+  causationId: m.commandId,
+});
 
 @Controller()
 export class RegistrationController {
@@ -27,13 +32,18 @@ export class RegistrationController {
   /** spec 01: a social user with no account applies for one (public: the person has no token yet). */
   @Public()
   @PostOk('/api/bl-system/register-guest')
-  async registerGuest(@Query() query: unknown, @Body() body: unknown, @Headers('tenant-id') tenantHeader: string | undefined) {
+  async registerGuest(
+    @Query() query: unknown,
+    @Body() body: unknown,
+    @Headers('tenant-id') tenantHeader: string | undefined,
+    @RequestIds() ids: { correlationId: string; commandId: string },
+  ) {
     // Saber sends the form as query parameters; a JSON body with the same fields is taken too
     const input = { ...(body && typeof body === 'object' && !Array.isArray(body) ? body : {}), ...(query as object) };
     const q = parseOrThrow(registerGuestQuerySchema, input, 'registration');
     const tenantId = q.tenantId?.trim();
     if (!sameTenant(tenantHeader, tenantId)) throw new AppError(403, 'errors.forbidden');
-    const run = () => this.registrations.submit(q, 'register-guest');
+    const run = () => this.registrations.submit(q, { correlationId: 'register-guest', commandId: ids.commandId });
     return ok(await (tenantId ? runInTenant(tenantId, run) : run()));
   }
 

@@ -1,4 +1,5 @@
 import { AppError } from '@tpl/contracts';
+import type { Fold } from '@tpl/event-store';
 import { nextRegistrationStatus, type RegistrationMachineEventType } from '@tpl/workflows';
 import type { RegistrationEvent, RegistrationState, RegistrationSubmitted } from './registration.events';
 
@@ -45,4 +46,10 @@ export const evolveRegistration = (state: RegistrationState | undefined, event: 
     default:
       return state;
   }
+};
+
+/** The fold runCommand and loadStream apply to a registration's stream. */
+export const registrationFold: Fold<RegistrationState | undefined> = {
+  initial: () => undefined,
+  evolve: (state, e) => evolveRegistration(state, { ...(e as unknown as RegistrationEvent), version: e.version }),
 };

@@ -13,11 +13,11 @@ import {
   type RegistrationRow,
   type RejectRegistration,
 } from '@tpl/contracts';
-import { DB_POOL, EVENT_STORE, historyEntryOf, type EventMetadata, type PostgresEventStore } from '@tpl/event-store';
+import { DB_POOL, EVENT_STORE, historyEntryOf, loadStream, runCommand, type EventMetadata, type EventStorePort } from '@tpl/event-store';
 import { ACCOUNT_RECORDS, type AccountContext, type AccountRecords } from '../account-records';
 import { SocialSignIn } from '../social/social.service';
-import { decideRegistration, evolveRegistration } from './registration.decider';
-import { registrationStream, type RegistrationEvent, type RegistrationState } from './registration.events';
+import { decideRegistration, registrationFold } from './registration.decider';
+import { registrationStream } from './registration.events';
 
 const MD5_HEX = /^[0-9a-f]{32}$/i;
 const blank = (v: string | undefined) => !v || !v.trim();
@@ -78,17 +78,17 @@ const pendingClash = (err: unknown, account: string): never => {
 export class Registrations {
   constructor(
     @Inject(DB_POOL) private readonly pool: Pool,
-    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
+    @Inject(EVENT_STORE) private readonly store: EventStorePort,
     @Inject(ACCOUNT_RECORDS) private readonly accounts: AccountRecords,
     private readonly social: SocialSignIn,
   ) {}
 
   private meta(ctx: AccountContext): EventMetadata {
-    return { tenantId: ctx.tenantId, actor: ctx.actor, occurredAt: new Date().toISOString(), correlationId: ctx.correlationId, causationId: randomUUID() };
+    return { tenantId: ctx.tenantId, actor: ctx.actor, occurredAt: new Date().toISOString(), correlationId: ctx.correlationId, causationId: ctx.causationId };
   }
 
   /** Checks in the spec's order, each with its message; then the ticket, then the account. */
-  async submit(q: RegisterGuestQuery, correlationId: string): Promise<{ id: string }> {
+  async submit(q: RegisterGuestQuery, ids: { correlationId: string; commandId: string }): Promise<{ id: string }> {
     if (blank(q.tenantId)) throw new AppError(400, 'registration.tenantRequired');
     if (blank(q.account)) throw new AppError(400, 'registration.accountRequired');
     if (blank(q.password)) throw new AppError(400, 'registration.passwordRequired');
@@ -105,30 +105,30 @@ export class Registrations {
     if (taken.rowCount) throw new AppError(409, 'errors.accountTaken', { account });
     const id = randomUUID();
     const name = q.name?.trim() || ticket.nickname || account;
-    const events = decideRegistration(
-      {
-        type: 'Submit',
-        data: {
-          id,
-          account,
-          name: name.slice(0, 50),
-          source: ticket.source,
-          uuid: ticket.uuid,
-          oauthRecordId: ticket.oauthRecordId,
-          externalName: ticket.nickname,
-          email: ticket.email,
-          avatar: ticket.avatar,
-          passwordHash: await argon2.hash(q.password!.trim().toLowerCase()),
-        },
-      },
-      undefined,
-    );
-    const ctx: AccountContext = { tenantId, actor: { userId: '00000000-0000-0000-0000-000000000000', account, name }, correlationId };
+    const submitted = {
+      id,
+      account,
+      name: name.slice(0, 50),
+      source: ticket.source,
+      uuid: ticket.uuid,
+      oauthRecordId: ticket.oauthRecordId,
+      externalName: ticket.nickname,
+      email: ticket.email,
+      avatar: ticket.avatar,
+      passwordHash: await argon2.hash(q.password!.trim().toLowerCase()),
+    };
+    const ctx: AccountContext = { tenantId, actor: { userId: '00000000-0000-0000-0000-000000000000', account, name }, correlationId: ids.correlationId, causationId: ids.commandId };
     try {
       await this.store.withTransaction(async (uow) => {
         const spent = await uow.query(SocialSignIn.spendTicketSql, [SocialSignIn.ticketHash(q.oauthId!), tenantId]);
         if (!spent.length) throw new AppError(400, 'errors.ticketInvalid');
-        await uow.append(registrationStream(tenantId, id), events, { expectedVersion: 0, metadata: this.meta(ctx), streamType: 'Registration' });
+        await runCommand(uow, {
+          stream: registrationStream(tenantId, id),
+          streamType: 'Registration',
+          fold: registrationFold,
+          metadata: this.meta(ctx),
+          decide: (state) => decideRegistration({ type: 'Submit', data: submitted }, state),
+        });
       });
     } catch (err) {
       pendingClash(err, account);
@@ -137,10 +137,14 @@ export class Registrations {
   }
 
   private async load(tenantId: string, id: string) {
-    const events = await this.store.readStream(registrationStream(tenantId, id));
-    return events.reduce<RegistrationState | undefined>((s, e) => evolveRegistration(s, { ...(e as unknown as RegistrationEvent), version: e.version }), undefined);
+    return (await loadStream(this.store, registrationStream(tenantId, id), registrationFold)).state;
   }
 
+  /**
+   * The registration's decision is appended by the records context together with the user
+   * record it creates (one transaction): decided here on the folded stream, appended there
+   * with the version it was decided on.
+   */
   async approve(ctx: AccountContext, cmd: ApproveRegistration): Promise<{ id: string; version: number; userId: string }> {
     const state = await this.load(ctx.tenantId, cmd.id);
     const deptId = cmd.deptId ?? '';
@@ -157,10 +161,14 @@ export class Registrations {
   }
 
   async reject(ctx: AccountContext, cmd: RejectRegistration): Promise<{ id: string; version: number }> {
-    const state = await this.load(ctx.tenantId, cmd.id);
-    const events = decideRegistration({ type: 'Reject', id: cmd.id, expectedVersion: cmd.version, reason: cmd.reason }, state);
-    const r = await this.store.append(registrationStream(ctx.tenantId, cmd.id), events, { expectedVersion: state!.version, metadata: this.meta(ctx), streamType: 'Registration' });
-    return { id: cmd.id, version: r.nextVersion };
+    const r = await runCommand(this.store, {
+      stream: registrationStream(ctx.tenantId, cmd.id),
+      streamType: 'Registration',
+      fold: registrationFold,
+      metadata: this.meta(ctx),
+      decide: (state) => decideRegistration({ type: 'Reject', id: cmd.id, expectedVersion: cmd.version, reason: cmd.reason }, state),
+    });
+    return { id: cmd.id, version: r.version };
   }
 
   async list(tenantId: string, q: RegistrationListQuery): Promise<Page<RegistrationRow>> {

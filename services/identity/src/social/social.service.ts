@@ -101,7 +101,8 @@ export class SocialSignIn {
     if (!st?.live) throw new AppError(401, 'errors.socialStateInvalid');
     const claims = await this.oidc.exchange(p, { redirectUri: st.redirect_uri, code: q.code, state: q.state, iss: q.iss, codeVerifier: st.code_verifier, nonce: st.nonce });
     const profile = profileOf(p.source, claims);
-    const ctx = { tenantId, actor: actorFor(profile), correlationId: `social-${p.source}` };
+    // the command is this grant: its single-use state names it (hashed, as it is stored)
+    const ctx = { tenantId, actor: actorFor(profile), correlationId: `social-${p.source}`, causationId: `social-grant-${sha256(q.state)}` };
     const record = await this.accounts.saveExternalUser(ctx, profile);
 
     const link = await this.pool.query<{ account: string | null }>(

@@ -71,7 +71,10 @@ const baseWidth = (f: FieldDef): number => {
     case 'ref':
       return f.multiple ? 24 : 16;
     case 'mobile':
+    case 'plate':
       return 14;
+    case 'idCard':
+      return 22;
     case 'email':
       return 24;
     default:

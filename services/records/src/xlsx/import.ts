@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
 import { stream as excelStream, type CellValue } from 'exceljs';
-import * as XLSX from 'xlsx';
 import { AppError, type EntityDef, type Language } from '@tpl/contracts';
 import { headerIndex, normalizeHeader, type ResolvedColumn } from './columns';
 import { xlsxText } from './messages';
-import { parserFor, serialToWallClock, type Parser, type RawCell } from './values';
+import { parserFor, type Parser, type RawCell } from './values';
 
 /** Data rows one import may carry. */
 export const MAX_IMPORT_ROWS = 100_000;
@@ -12,6 +11,7 @@ export const MAX_IMPORT_ROWS = 100_000;
 export type ImportFileErrorKey =
   | 'validation.importFileType'
   | 'validation.importUnreadable'
+  | 'validation.importLegacyXls'
   | 'validation.importEmpty'
   | 'validation.importHeaders'
   | 'validation.importTooMany';
@@ -42,7 +42,6 @@ export type ImportResult = {
 
 /** A spreadsheet row as read: its 1-based number and its cells by 1-based column. */
 type SheetRow = { number: number; cells: Map<number, RawCell> };
-type SheetSource = { date1904: boolean; rows: AsyncIterable<SheetRow> };
 
 const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 const isCfb = (b: Buffer) => b.length > 8 && b.readUInt32BE(0) === 0xd0cf11e0 && b.readUInt32BE(4) === 0xa1b11ae1;
@@ -99,42 +98,6 @@ async function* xlsxRows(file: Buffer, state: { date1904: boolean }): AsyncGener
   }
 }
 
-// ---------------------------------------------------------------- .xls (SheetJS, BIFF only)
-
-/** Number formats that show a date or time (quoted text, colours and conditions removed). */
-const isDateFormat = (fmt: string | undefined): boolean => {
-  if (!fmt || fmt === 'General') return false;
-  const bare = fmt.replace(/"[^"]*"|\\.|\[(?!h\]|m\]|s\])[^\]]*\]|_.|\*./gi, '');
-  return /[ymdhs]/i.test(bare) && !/^[#0.,%\s]*$/.test(bare);
-};
-
-const xlsSource = (file: Buffer): SheetSource => {
-  const wb = XLSX.read(file, { type: 'buffer', cellDates: false, cellNF: true, cellHTML: false, cellFormula: false, dense: false });
-  const date1904 = wb.Workbook?.WBProps?.date1904 === true;
-  const firstName = wb.SheetNames[0];
-  const ws = firstName ? wb.Sheets[firstName] : undefined;
-  async function* rows(): AsyncGenerator<SheetRow> {
-    const ref = ws?.['!ref'];
-    if (!ws || !ref) return;
-    const range = XLSX.utils.decode_range(ref);
-    for (let r = range.s.r; r <= range.e.r; r++) {
-      const cells = new Map<number, RawCell>();
-      for (let c = range.s.c; c <= range.e.c; c++) {
-        const cell = ws[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined;
-        if (!cell || cell.v === undefined || cell.v === null) continue;
-        let v: RawCell = null;
-        if (cell.t === 'n' && typeof cell.v === 'number') v = isDateFormat(typeof cell.z === 'string' ? cell.z : undefined) ? (serialToWallClock(cell.v, date1904) ?? cell.v) : cell.v;
-        else if (cell.t === 's' && typeof cell.v === 'string') v = cell.v;
-        else if (cell.t === 'b' && typeof cell.v === 'boolean') v = cell.v;
-        else if (cell.t === 'd' && cell.v instanceof Date) v = cell.v;
-        if (v !== null) cells.set(c + 1, v);
-      }
-      yield { number: r + 1, cells };
-    }
-  }
-  return { date1904, rows: rows() };
-};
-
 // ---------------------------------------------------------------- the import
 
 const isBlank = (v: RawCell): boolean => v === null || (typeof v === 'string' && v.trim() === '');
@@ -153,12 +116,10 @@ export const parseImport = async (file: Buffer, fileName: string, def: EntityDef
   let source: AsyncIterable<SheetRow>;
   try {
     if (isZip(file)) source = xlsxRows(file, state);
-    else if (isCfb(file)) {
-      const xls = xlsSource(file);
-      state.date1904 = xls.date1904;
-      source = xls.rows;
-    } else throw new Error('not a spreadsheet');
-  } catch {
+    else if (isCfb(file)) throw new ImportFileError('validation.importLegacyXls', lang);
+    else throw new Error('not a spreadsheet');
+  } catch (e) {
+    if (e instanceof ImportFileError) throw e;
     throw new ImportFileError('validation.importUnreadable', lang);
   }
 

@@ -30,6 +30,10 @@ const exampleValue = (def: EntityDef, col: ResolvedColumn, lang: Language): stri
       return f.multiple ? 'CODE001,CODE002' : 'CODE001';
     case 'mobile':
       return '13800138000';
+    case 'plate':
+      return '沪A12345';
+    case 'idCard':
+      return '11010519491231002X';
     case 'email':
       return 'name@example.com';
     default:
@@ -63,6 +67,10 @@ export const formatHint = (def: EntityDef, key: string, f: FieldDef, lang: Langu
       return t(f.multiple ? 'xlsx.refMultiple' : 'xlsx.ref', { entity: entityTitle(f.entity, lang) });
     case 'mobile':
       return t('xlsx.mobile');
+    case 'plate':
+      return t('xlsx.plate');
+    case 'idCard':
+      return t('xlsx.idCard');
     case 'email':
       return t('xlsx.email');
     default:
@@ -80,8 +88,10 @@ const styleHeader = (sheet: Worksheet) => {
 };
 
 /**
- * The import template: the import columns' headers, one example row, and a second
- * sheet ("说明") telling for each column whether it is required and what it takes.
+ * The import template: the import columns' headers alone on the first sheet (what is
+ * imported), and a second sheet ("说明") telling for each column whether it is required,
+ * what it takes and an example. The example is never on the first sheet: a template sent
+ * back unchanged imports nothing (it says the file has no rows) instead of a record "示例".
  */
 export const templateWorkbook = async (def: EntityDef, lang: Language): Promise<Buffer> => {
   const columns = resolveColumns(def, lang, { forImport: true });
@@ -95,18 +105,16 @@ export const templateWorkbook = async (def: EntityDef, lang: Language): Promise<
   styleHeader(sheet);
   columns.forEach((c, i) => {
     // codes, numbers-as-text (mobiles) and references keep their leading zeros when typed
-    if (['text', 'ref', 'dict', 'mobile', 'email', 'enum', 'flag', 'date', 'datetime'].includes(c.kind)) sheet.getColumn(i + 1).numFmt = '@';
+    if (['text', 'ref', 'dict', 'mobile', 'plate', 'idCard', 'email', 'enum', 'flag', 'date', 'datetime'].includes(c.kind)) sheet.getColumn(i + 1).numFmt = '@';
     if (c.field.required) sheet.getRow(1).getCell(i + 1).font = { bold: true, color: { argb: 'FFC00000' } };
   });
-  const example = sheet.addRow(columns.map((c) => exampleValue(def, c, lang)));
-  example.font = { italic: true, color: { argb: 'FF808080' } };
 
   const notes = workbook.addWorksheet(xlsxText(lang, 'xlsx.notes'));
-  notes.columns = [{ width: 24 }, { width: 10 }, { width: 60 }];
-  notes.addRow([xlsxText(lang, 'xlsx.column'), xlsxText(lang, 'xlsx.required'), xlsxText(lang, 'xlsx.format')]);
+  notes.columns = [{ width: 24 }, { width: 10 }, { width: 60 }, { width: 24 }];
+  notes.addRow([xlsxText(lang, 'xlsx.column'), xlsxText(lang, 'xlsx.required'), xlsxText(lang, 'xlsx.format'), xlsxText(lang, 'xlsx.example')]);
   styleHeader(notes);
   for (const c of columns) {
-    notes.addRow([c.header, c.field.required ? xlsxText(lang, 'xlsx.yes') : xlsxText(lang, 'xlsx.no'), formatHint(def, c.key, c.field, lang)]);
+    notes.addRow([c.header, c.field.required ? xlsxText(lang, 'xlsx.yes') : xlsxText(lang, 'xlsx.no'), formatHint(def, c.key, c.field, lang), exampleValue(def, c, lang)]);
   }
   notes.addRow([]);
   notes.addRow([xlsxText(lang, 'xlsx.exampleNote')]);

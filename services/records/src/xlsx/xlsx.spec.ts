@@ -1,6 +1,5 @@
 import { PassThrough, Writable } from 'node:stream';
 import { Workbook } from 'exceljs';
-import * as XLSX from 'xlsx';
 import { date, datetime, defineEntity, entityByName, flag, num, oneOf, password, ref, rows as rowsField, text } from '@tpl/contracts';
 import type { EntityDef, Language } from '@tpl/contracts';
 import { ImportFileError, MAX_IMPORT_ROWS, columnsFor, parseImport, reportWorkbook, streamExport, templateWorkbook, xlsxText } from './index';
@@ -71,7 +70,7 @@ const shipment = defineEntity({
     shipDate: date(['发运日期', 'Ship date', '發運日期']),
     arrivedAt: datetime(['到达时间', 'Arrived at', '到達時間']),
     urgent: flag(['加急', 'Urgent', '加急']),
-    weight: num(['重量', 'Weight', '重量'], { min: 0 }),
+    weight: num(['重量', 'Weight', '重量'], 'weight'),
     secret: password(['口令', 'Passphrase', '口令']),
     legs: rowsField(['分段', 'Legs', '分段'], { from: text(['起点', 'From', '起點']) }),
   },
@@ -196,15 +195,15 @@ describe('parseImport', () => {
     await expect(parseImport(file, 'MATERIALS.XLS', material, 'zh')).resolves.toMatchObject({ rows: [{ rowNumber: 2, values: { code: 'M1' } }] });
   });
 
-  it('reads a legacy .xls (BIFF8) workbook', async () => {
-    const ws = XLSX.utils.aoa_to_sheet([
-      ['开始日期', 'Agreement code', '协议名称', '作废', '周期单价'],
-      [new Date(Date.UTC(2024, 0, 31)), 'A-1', '年度协议', '是', '1,200.50'],
-    ]);
-    const wb = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(wb, ws, 'Sheet1');
-    const file = XLSX.write(wb, { type: 'buffer', bookType: 'xls' }) as Buffer;
-    const parsed = await parseImport(file, 'legacy.xls', lgagreement, 'zh');
+  it('asks for a legacy .xls (BIFF, Excel 97-2003) workbook to be saved as .xlsx, and reads an .xlsx named .xls', async () => {
+    // a compound-file header: what every Excel 97-2003 workbook starts with
+    const biff = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504)]);
+    const e = await importError(parseImport(biff, 'legacy.xls', lgagreement, 'zh'));
+    expect(e.key).toBe('validation.importLegacyXls');
+    expect(e.code).toBe(400);
+    expect((await importError(parseImport(biff, 'legacy.xls', lgagreement, 'en'))).message).toMatch(/save it as \.xlsx/);
+    const file = await sheetFile([['开始日期', 'Agreement code', '协议名称', '作废', '周期单价'], [new Date(Date.UTC(2024, 0, 31)), 'A-1', '年度协议', '是', '1,200.50']]);
+    const parsed = await parseImport(file, 'renamed.xls', lgagreement, 'zh');
     expect(parsed.rows).toEqual([{ rowNumber: 2, values: { startDate: '2024-01-31', code: 'A-1', name: '年度协议', invalid: 1, cycleUnitCost: 1200.5 } }]);
   });
 
@@ -297,22 +296,22 @@ describe('parseImport', () => {
 });
 
 describe('templateWorkbook', () => {
-  it('has the import headers, an example row that imports, and a notes sheet', async () => {
+  it('has the import headers alone (a template sent back unchanged imports nothing) and a notes sheet with examples', async () => {
     const file = await templateWorkbook(warehousearea, 'zh');
     const { wb, ws } = await loadSheet(file);
     expect(rowValues(ws, 1)).toEqual(columnsFor(warehousearea, 'zh', { forImport: true }).map((c) => c.header));
     expect(ws.getRow(1).font?.bold).toBe(true);
-    expect(ws.rowCount).toBe(2);
+    expect(ws.rowCount).toBe(1);
     const notes = wb.worksheets[1]!;
     expect(notes.name).toBe('说明');
-    expect(rowValues(notes, 1)).toEqual(['列名', '必填', '格式/可选值']);
+    expect(rowValues(notes, 1)).toEqual(['列名', '必填', '格式/可选值', '示例']);
+    expect(rowValues(notes, 2)[3]).toBe('EX001');
     const typeRow = rowValues(notes, 5);
-    expect(typeRow).toEqual(['库区类型', '是', '可选值：仓库、库区、冷库、保税区']);
-    expect(rowValues(notes, 7)).toEqual(['默认仓库', '否', '可选值：是、否']);
+    expect(typeRow).toEqual(['库区类型', '是', '可选值：仓库、库区、冷库、保税区', '仓库']);
+    expect(rowValues(notes, 7)).toEqual(['默认仓库', '否', '可选值：是、否', '否']);
 
-    const parsed = await parseImport(file, 'template.xlsx', warehousearea, 'zh');
-    expect(parsed.rows).toHaveLength(1);
-    expect(parsed.rows[0]!.values).toMatchObject({ code: 'EX001', warehouseareaType: 'WAREHOUSE', defaultWarehouseFlag: 0 });
+    // the unchanged template: no data row, so nothing to import
+    await expect(parseImport(file, 'template.xlsx', warehousearea, 'zh')).rejects.toMatchObject({ key: 'validation.importEmpty' });
 
     const en = await loadSheet(await templateWorkbook(shipment, 'en'));
     expect(en.wb.worksheets[1]!.name).toBe('Notes');

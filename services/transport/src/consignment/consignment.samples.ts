@@ -2,25 +2,28 @@ import type { ConsignmentContent } from '@tpl/contracts';
 
 /**
  * Realistic consignment orders for the demo tenant and for tests: Shanghai-area cargo
- * owners shipping to their customers.
+ * owners shipping to their customers. The demo operator is a Shanghai company, so its data
+ * is Chinese (data is not translated; the console's labels are); owners and goods are the
+ * demo master data's (customers C001 to C003, materials by their codes and names).
  */
 const customers = [
-  { code: 'C001', name: 'Acme Foods Co.', linkman: 'Li Lei', mobile: '13800138000', address: 'No. 1 Harbor Road, Pudong, Shanghai' },
-  { code: 'C002', name: 'Blue River Beverages', linkman: 'Zhou Min', mobile: '13611112222', address: '88 Jiangchuan Road, Minhang, Shanghai' },
-  { code: 'C003', name: 'Golden Grain Trading', linkman: 'Chen Jie', mobile: '13922223333', address: '15 Caoan Road, Jiading, Shanghai' },
+  { code: 'C001', name: '安可食品', linkman: '李雷', mobile: '13800138000', address: '上海市浦东新区港城路1号' },
+  { code: 'C002', name: '蓝河饮料', linkman: '周敏', mobile: '13611112222', address: '上海市闵行区江川路88号' },
+  { code: 'C003', name: '金谷贸易', linkman: '陈杰', mobile: '13922223333', address: '上海市嘉定区曹安路15号' },
 ];
 const consignees = [
-  { name: 'Fresh Mart Pudong', linkman: 'Han Mei', mobile: '13900139000', address: 'No. 9 Market Street, Pudong, Shanghai' },
-  { name: 'City Supermarket Xuhui', linkman: 'Wang Fang', mobile: '13700001111', address: '302 Tianyaoqiao Road, Xuhui, Shanghai' },
-  { name: 'Suzhou Daily Goods Store', linkman: 'Sun Hao', mobile: '15800002222', address: '21 Guanqian Street, Gusu, Suzhou' },
-  { name: 'Hangzhou West Lake Mall', linkman: 'Zhao Lin', mobile: '18800003333', address: '100 Yan\'an Road, Shangcheng, Hangzhou' },
+  { name: '鲜果超市浦东店', linkman: '韩梅', mobile: '13900139000', address: '上海市浦东新区市场街9号' },
+  { name: '城市超市徐汇店', linkman: '王芳', mobile: '13700001111', address: '上海市徐汇区天钥桥路302号' },
+  { name: '苏州日用百货', linkman: '孙浩', mobile: '15800002222', address: '苏州市姑苏区观前街21号' },
+  { name: '杭州西湖商城', linkman: '赵琳', mobile: '18800003333', address: '杭州市上城区延安路100号' },
 ];
+/** materials of the demo master data: code, name, gross weight (kg) and volume (m³) of one */
 const goods = [
-  { materialCode: 'M001', name: 'Rice 10kg bag', weg: 10, volume: 0.02 },
-  { materialCode: 'M002', name: 'Soy sauce 500ml x12', weg: 7.2, volume: 0.015 },
-  { materialCode: 'M003', name: 'Mineral water 550ml x24', weg: 13.5, volume: 0.03 },
-  { materialCode: 'M004', name: 'Peanut oil 5L', weg: 4.6, volume: 0.008 },
-  { materialCode: 'M005', name: 'Instant noodles x24', weg: 2.8, volume: 0.04 },
+  { materialCode: 'M0002', name: '东北大米 10kg', weg: 10, volume: 0.02 },
+  { materialCode: 'M0007', name: '挂面 500g x20', weg: 6, volume: 0.015 },
+  { materialCode: 'M0010', name: '矿泉水 550ml x24', weg: 13.5, volume: 0.03 },
+  { materialCode: 'M0005', name: '花生油 5L', weg: 5, volume: 0.008 },
+  { materialCode: 'M0012', name: '绿茶饮料 500ml x15', weg: 12, volume: 0.025 },
 ];
 const modes = ['HOME_DELIVERY', 'CUSTOMER_PICKUP', 'OUTSOURCED_LOGISTICS'] as const;
 
@@ -41,7 +44,7 @@ export const sampleConsignment = (i: number, day: string): ConsignmentContent =>
     consignee: consignees[i % consignees.length]!,
     deliveryMode: modes[i % modes.length]!,
     plannedDate: addDays(day, 1 + (i % 2)),
-    ...(i % 4 === 0 ? { remark: 'Keep dry; deliver before noon' } : {}),
+    ...(i % 4 === 0 ? { remark: '注意防潮，中午前送达' } : {}),
     lines: Array.from({ length: lineCount }, (_, k) => {
       const g = goods[(i + k) % goods.length]!;
       const qty = 10 * (1 + ((i + k) % 5));
@@ -50,8 +53,12 @@ export const sampleConsignment = (i: number, day: string): ConsignmentContent =>
   };
 };
 
+/** the demo fleet's vehicles and drivers (basiccar, basicdriver) */
 export const sampleDrivers = [
-  { plateNo: '沪A12345', driverName: 'Wang Qiang', driverMobile: '13700137000' },
-  { plateNo: '沪BD12345', driverName: 'Liu Yang', driverMobile: '13511112222' },
-  { plateNo: '苏E8K321', driverName: 'Ma Jun', driverMobile: '18912345678' },
+  { plateNo: '沪A12345', driverName: '王强', driverMobile: '13700137000' },
+  { plateNo: '沪BD12345', driverName: '刘洋', driverMobile: '13511112222' },
+  { plateNo: '苏E8K321', driverName: '马骏', driverMobile: '18912345678' },
 ];
+
+/** Why a demo order was cancelled. */
+export const SAMPLE_CANCEL_REASON = '客户推迟发货';

@@ -1,12 +1,11 @@
-import type { Pool } from 'pg';
-import type { CommandBus } from '@nestjs/cqrs';
-import type { ConsignmentAction } from '@tpl/contracts';
-import { CreateConsignmentDraft, ExecuteConsignmentCommand, type CommandContext, type ConsignmentCommandResult } from './consignment.handler';
-import { LIST_TABLE } from './projections/list.projection';
-import { sampleConsignment, sampleDrivers } from './consignment.samples';
+import { consignmentDocument as consignment } from '@tpl/contracts';
+import type { DocumentContext, DocumentService } from '@tpl/documents';
+import { SAMPLE_CANCEL_REASON, sampleConsignment, sampleDrivers } from './consignment.samples';
+
+type Step = 'audit' | 'dispatch' | 'load' | 'arrive' | 'sign' | 'cancel';
 
 /** How far each demo order has got: a working day's board, every state represented. */
-const PLAN: ConsignmentAction[][] = [
+const PLAN: Step[][] = [
   [],
   [],
   ['audit'],
@@ -21,27 +20,41 @@ const PLAN: ConsignmentAction[][] = [
   ['audit', 'cancel'],
 ];
 
+/** How many demo orders wait in review, so the approver has work on first sign-in. */
+export const IN_REVIEW_SAMPLES = 3;
+
 /**
- * Seeds a tenant's demo orders through the real command bus (so they have real events
- * and history), only when the tenant has none.
+ * Seeds a tenant's demo orders through the document kit (so they have real events and
+ * history), only when the tenant has none. With the tenant's consignment review process, a
+ * few more are made as orders needing review (as if made while review was on for them: the
+ * tenant's configuration stays as it is) and submitted: the review process manager starts
+ * their instances, and the approver finds them to claim.
  */
-export const seedDemoConsignments = async (bus: CommandBus, pool: Pool, context: CommandContext, today: string): Promise<number> => {
-  const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${LIST_TABLE} WHERE tenant_id = $1`, [context.tenantId]);
-  if (Number(rows[0]!.n) > 0) return 0;
+export const seedDemoConsignments = async (
+  docs: DocumentService,
+  context: Omit<DocumentContext, 'causationId'>,
+  today: string,
+  withReview: boolean,
+): Promise<number> => {
+  if (await docs.any(consignment, context.tenantId)) return 0;
+  const ctx = (i: number, n: number): DocumentContext => ({ ...context, causationId: `demo-seed-consignment-${i}-${n}` });
   for (const [i, steps] of PLAN.entries()) {
-    let doc = await bus.execute<CreateConsignmentDraft, ConsignmentCommandResult>(new CreateConsignmentDraft(sampleConsignment(i, today), context));
-    for (const step of steps) {
-      const target = { id: doc.id, expectedVersion: doc.version };
-      const d = sampleDrivers[i % sampleDrivers.length]!;
-      const command: ExecuteConsignmentCommand['command'] =
-        step === 'audit' ? { type: 'AuditConsignment', data: target }
-        : step === 'dispatch' ? { type: 'DispatchConsignment', data: { ...target, ...d } }
-        : step === 'load' ? { type: 'LoadConsignment', data: target }
-        : step === 'arrive' ? { type: 'ArriveConsignment', data: target }
-        : step === 'sign' ? { type: 'SignConsignment', data: { ...target, signer: sampleConsignment(i, today).consignee.linkman } }
-        : { type: 'CancelConsignment', data: { ...target, reason: 'Customer postponed the order' } };
-      doc = await bus.execute<ExecuteConsignmentCommand, ConsignmentCommandResult>(new ExecuteConsignmentCommand(command, context));
+    const content = sampleConsignment(i, today);
+    let doc = await docs.create(consignment, ctx(i, 0), content, crypto.randomUUID());
+    for (const [n, step] of steps.entries()) {
+      const fields: Record<string, unknown> =
+        step === 'dispatch' ? { ...sampleDrivers[i % sampleDrivers.length]! }
+        : step === 'sign' ? { signer: content.consignee.linkman }
+        : step === 'cancel' ? { reason: SAMPLE_CANCEL_REASON }
+        : {};
+      doc = await docs.act(consignment, ctx(i, n + 1), doc.id, doc.version, step, fields);
     }
   }
-  return PLAN.length;
+  if (!withReview) return PLAN.length;
+  for (let k = 0; k < IN_REVIEW_SAMPLES; k++) {
+    const i = PLAN.length + k;
+    const doc = await docs.create(consignment, ctx(i, 0), sampleConsignment(i, today), crypto.randomUUID(), { isReview: 1 });
+    await docs.submitForReview(consignment, ctx(i, 1), doc.id, doc.version);
+  }
+  return PLAN.length + IN_REVIEW_SAMPLES;
 };

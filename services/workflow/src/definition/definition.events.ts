@@ -1,4 +1,5 @@
 import type { FlowActor } from '@tpl/contracts';
+import type { Fold } from '@tpl/event-store';
 
 /** Deployments of one process key (stream FlowDefinition-<tenant>-<key>): each deploy is the next version. */
 export const DEFINITION_STREAM = 'FlowDefinition';
@@ -41,21 +42,34 @@ export type DefinitionRecord = {
   deployedAt: string;
 };
 
-/** The versions of a key, folded from its stream. */
-export const foldDefinitions = (events: { type: string; data: unknown; metadata: { actor: FlowActor; occurredAt: string } }[]): DefinitionRecord[] => {
-  const out: DefinitionRecord[] = [];
-  for (const raw of events) {
-    const e = raw as unknown as DefinitionEvent & { metadata: { actor: FlowActor; occurredAt: string } };
-    if (e.type === 'ProcessDefinitionDeployed') {
-      const { modelId: _m, ...d } = e.data;
-      out.push({ ...d, state: 'active', deleted: false, deployedBy: e.metadata.actor, deployedAt: e.metadata.occurredAt });
-      continue;
-    }
-    const def = out.find((d) => d.definitionId === e.data.definitionId);
-    if (!def) continue;
-    if (e.type === 'ProcessDefinitionSuspended') def.state = 'suspended';
-    if (e.type === 'ProcessDefinitionActivated') def.state = 'active';
-    if (e.type === 'ProcessDefinitionDeleted') def.deleted = true;
+type Recorded = { type: string; data: unknown; metadata: { actor: FlowActor; occurredAt: string } };
+
+/** One event of a key's stream applied to its versions. */
+export const evolveDefinitions = (out: DefinitionRecord[], raw: Recorded): DefinitionRecord[] => {
+  const e = raw as unknown as DefinitionEvent & { metadata: { actor: FlowActor; occurredAt: string } };
+  if (e.type === 'ProcessDefinitionDeployed') {
+    const { modelId: _m, ...d } = e.data;
+    return [...out, { ...d, state: 'active', deleted: false, deployedBy: e.metadata.actor, deployedAt: e.metadata.occurredAt }];
   }
-  return out;
+  return out.map((d) => {
+    if (d.definitionId !== e.data.definitionId) return d;
+    if (e.type === 'ProcessDefinitionSuspended') return { ...d, state: 'suspended' };
+    if (e.type === 'ProcessDefinitionActivated') return { ...d, state: 'active' };
+    if (e.type === 'ProcessDefinitionDeleted') return { ...d, deleted: true };
+    return d;
+  });
 };
+
+/** The versions of a key, folded from its stream. */
+export const foldDefinitions = (events: Recorded[]): DefinitionRecord[] => events.reduce(evolveDefinitions, []);
+export const definitionsFold: Fold<DefinitionRecord[]> = { initial: () => [], evolve: evolveDefinitions };
+
+/** A designer draft as its stream tells it: whether it exists or was removed. */
+export type ModelState = { saved: boolean; removed: boolean };
+export const modelFold: Fold<ModelState> = {
+  initial: () => ({ saved: false, removed: false }),
+  evolve: (m, e) => (e.type === 'FlowModelSaved' ? { ...m, saved: true } : e.type === 'FlowModelRemoved' ? { ...m, removed: true } : m),
+};
+
+/** A document type's review configuration: only its stream's version matters to a new choice (the last one wins). */
+export const reviewConfigFold: Fold<null> = { initial: () => null, evolve: () => null };

@@ -14,10 +14,10 @@ import {
   type Page,
   type SubmitModel,
 } from '@tpl/contracts';
-import { DB_POOL, EVENT_STORE, StaleVersionError, type PostgresEventStore } from '@tpl/event-store';
+import { DB_POOL, EVENT_STORE, StaleVersionError, runCommand, type EventStorePort } from '@tpl/event-store';
 import { readProcessModel, type ProcessModel } from '@tpl/workflows';
 import { FlowClock, metadataOf, type FlowContext } from '../flow-context';
-import { DEFINITION_STREAM, MODEL_STREAM, definitionStream, foldDefinitions, modelStream, type DefinitionEvent, type ModelEvent } from './definition.events';
+import { DEFINITION_STREAM, MODEL_STREAM, definitionStream, definitionsFold, modelFold, modelStream, type DefinitionEvent, type ModelEvent } from './definition.events';
 
 type DefRow = {
   definition_id: string;
@@ -64,7 +64,7 @@ const modelCache = new Map<string, Promise<ProcessModel>>();
 @Injectable()
 export class DefinitionService {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
+    @Inject(EVENT_STORE) private readonly store: EventStorePort,
     @Inject(DB_POOL) private readonly pool: Pool,
     @Inject(FlowClock) private readonly clock: FlowClock,
   ) {}
@@ -92,25 +92,29 @@ export class DefinitionService {
   /** Deploys XML as the next version of its process key. */
   async deploy(ctx: FlowContext, xml: string, options: { categoryId?: string | undefined; name?: string | undefined; modelId?: string } = {}): Promise<DefinitionRow> {
     const model = await this.checked(xml);
-    const stream = definitionStream(ctx.tenantId, model.key);
-    const existing = await this.store.readStream(stream);
-    const version = existing.filter((e) => e.type === 'ProcessDefinitionDeployed').length + 1;
     const definitionId = randomUUID();
-    const event: DefinitionEvent = {
-      type: 'ProcessDefinitionDeployed',
-      data: {
-        definitionId,
-        deploymentId: randomUUID(),
-        key: model.key,
-        name: options.name || model.name,
-        version,
-        xml,
-        categoryId: options.categoryId ?? null,
-        documentType: model.documentType ?? null,
-        modelId: options.modelId ?? null,
-      },
-    };
-    await this.store.append(stream, [event], { expectedVersion: existing.length, metadata: metadataOf(ctx, this.clock.now()), streamType: DEFINITION_STREAM });
+    await runCommand(this.store, {
+      stream: definitionStream(ctx.tenantId, model.key),
+      streamType: DEFINITION_STREAM,
+      fold: definitionsFold,
+      metadata: metadataOf(ctx, this.clock.now()),
+      decide: (versions): DefinitionEvent[] => [
+        {
+          type: 'ProcessDefinitionDeployed',
+          data: {
+            definitionId,
+            deploymentId: randomUUID(),
+            key: model.key,
+            name: options.name || model.name,
+            version: versions.length + 1,
+            xml,
+            categoryId: options.categoryId ?? null,
+            documentType: model.documentType ?? null,
+            modelId: options.modelId ?? null,
+          },
+        },
+      ],
+    });
     return this.definition(ctx.tenantId, definitionId);
   }
 
@@ -171,12 +175,18 @@ export class DefinitionService {
 
   private async changeDefinition(ctx: FlowContext, id: string, decide: (d: DefinitionDetail) => DefinitionEvent | null): Promise<DefinitionRow> {
     const def = await this.definition(ctx.tenantId, id);
-    const stream = definitionStream(ctx.tenantId, def.key);
-    const events = await this.store.readStream(stream);
-    const current = foldDefinitions(events).find((d) => d.definitionId === id);
-    if (!current || current.deleted) throw new AppError(404, 'flow.errors.definitionNotFound', { id });
-    const event = decide(def);
-    if (event) await this.store.append(stream, [event], { expectedVersion: events.length, metadata: metadataOf(ctx, this.clock.now()), streamType: DEFINITION_STREAM });
+    await runCommand(this.store, {
+      stream: definitionStream(ctx.tenantId, def.key),
+      streamType: DEFINITION_STREAM,
+      fold: definitionsFold,
+      metadata: metadataOf(ctx, this.clock.now()),
+      decide: (versions) => {
+        const current = versions.find((d) => d.definitionId === id);
+        if (!current || current.deleted) throw new AppError(404, 'flow.errors.definitionNotFound', { id });
+        const event = decide(def);
+        return event ? [event] : [];
+      },
+    });
     return this.definition(ctx.tenantId, id);
   }
 
@@ -206,20 +216,29 @@ export class DefinitionService {
     const model = await this.check(body.xml);
     if (model.key && model.key !== body.modelKey) throw new AppError(400, 'flow.errors.modelKeyMismatch', { modelKey: body.modelKey, processId: model.key });
     const id = body.id ?? randomUUID();
-    const stream = modelStream(ctx.tenantId, id);
-    let expectedVersion = 0;
-    if (body.id) {
-      const events = await this.store.readStream(stream);
-      if (!events.length || events.some((e) => e.type === 'FlowModelRemoved')) throw new AppError(404, 'flow.errors.modelNotFound', { id });
-      if (body.version !== events.length) throw new AppError(409, 'errors.staleVersion', { current: events.length, expected: body.version ?? 0 });
-      expectedVersion = events.length;
-    }
     const event: ModelEvent = {
       type: 'FlowModelSaved',
       data: { id, modelKey: body.modelKey, name: body.name, categoryId: body.categoryId ?? null, description: body.description ?? null, xml: body.xml },
     };
-    await this.append(stream, [event], expectedVersion, ctx);
-    return { id, version: expectedVersion + 1 };
+    try {
+      const r = await runCommand(this.store, {
+        stream: modelStream(ctx.tenantId, id),
+        streamType: MODEL_STREAM,
+        fold: modelFold,
+        metadata: metadataOf(ctx, this.clock.now()),
+        decide: (m, version) => {
+          if (body.id) {
+            if (!m.saved || m.removed) throw new AppError(404, 'flow.errors.modelNotFound', { id });
+            if (body.version !== version) throw new AppError(409, 'errors.staleVersion', { current: version, expected: body.version ?? 0 });
+          }
+          return [event];
+        },
+      });
+      return { id, version: r.version };
+    } catch (e) {
+      if (e instanceof StaleVersionError) throw new AppError(409, 'errors.concurrentChange', { expected: body.version ?? 0 });
+      throw e;
+    }
   }
 
   private async append(stream: string, events: ModelEvent[], expectedVersion: number, ctx: FlowContext) {

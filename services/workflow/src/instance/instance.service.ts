@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { AppError, START_NODE, type BackNode, type FlowActor, type ProcessVariables } from '@tpl/contracts';
-import { DB_POOL, EVENT_STORE, StaleVersionError, type PostgresEventStore, type StoredEvent } from '@tpl/event-store';
+import { DB_POOL, EVENT_STORE, StaleVersionError, loadStream, runCommand, type EventStorePort, type Fold, type StoredEvent } from '@tpl/event-store';
 import { demoActor } from '@tpl/identity';
 import type { ProcessModel } from '@tpl/workflows';
 import { runEngineStep, type EngineAction } from '../engine/bpmn-runtime';
 import { DefinitionService } from '../definition/definition.service';
 import { FlowClock, metadataOf, type FlowContext } from '../flow-context';
 import { INSTANCE_STREAM, instanceStream, type InstanceEvent } from './instance.events';
-import { evolveInstance, foldInstance, type Instance, type OpenTask, type RecordedInstanceEvent } from './instance.state';
+import { evolveInstance, type Instance, type OpenTask, type RecordedInstanceEvent } from './instance.state';
 import { completedEvent, eventsOfStep } from './instance.step';
 import { backNodesOf, checkAct, checkClaim, openTaskOf, type Caller } from './instance.rules';
 
@@ -30,6 +30,11 @@ export const FLOW_SCHEDULER: FlowActor = { userId: '00000000-0000-0000-0000-0000
 
 const toRecorded = (e: StoredEvent): RecordedInstanceEvent => ({ type: e.type, data: e.data, version: e.version, metadata: e.metadata }) as RecordedInstanceEvent;
 
+/** An instance's stream folded (null before it started); the last engine state saved is part of it. */
+export const instanceFold: Fold<Instance | null> = { initial: () => null, evolve: (i, e) => evolveInstance(i, toRecorded(e)) };
+
+const ended = (events: { type: string; data: unknown }[]) => events.find((e) => e.type === 'ProcessInstanceCompleted')?.data as { outcome: string } | undefined;
+
 /**
  * Runs process instances. For every command: load the instance's events, fold them (the
  * last engine state included), decide, run one engine step from that state, and append
@@ -39,29 +44,37 @@ const toRecorded = (e: StoredEvent): RecordedInstanceEvent => ({ type: e.type, d
 @Injectable()
 export class InstanceService {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
+    @Inject(EVENT_STORE) private readonly store: EventStorePort,
     @Inject(DB_POOL) private readonly pool: Pool,
     @Inject(DefinitionService) private readonly definitions: DefinitionService,
     @Inject(FlowClock) private readonly clock: FlowClock,
   ) {}
 
   async load(tenantId: string, instanceId: string): Promise<Instance> {
-    const events = await this.store.readStream(instanceStream(tenantId, instanceId));
-    const instance = foldInstance(events.map(toRecorded));
+    const { state: instance } = await loadStream(this.store, instanceStream(tenantId, instanceId), instanceFold);
     if (!instance) throw new AppError(404, 'flow.errors.instanceNotFound', { id: instanceId });
     return instance;
   }
 
-  private async append(ctx: FlowContext, instanceId: string, events: InstanceEvent[], expectedVersion: number): Promise<number> {
+  /**
+   * Read the instance, fold it, decide (the engine step runs from the state folded), append
+   * with the version decided on: another actor first means 409, nothing written.
+   */
+  private async command(ctx: FlowContext, instanceId: string, decide: (instance: Instance | null, version: number) => Promise<InstanceEvent[]>) {
+    let seen = 0;
     try {
-      const r = await this.store.append(instanceStream(ctx.tenantId, instanceId), events, {
-        expectedVersion,
-        metadata: metadataOf(ctx, this.clock.now()),
+      return await runCommand(this.store, {
+        stream: instanceStream(ctx.tenantId, instanceId),
         streamType: INSTANCE_STREAM,
+        fold: instanceFold,
+        metadata: metadataOf(ctx, this.clock.now()),
+        decide: (instance, version) => {
+          seen = version;
+          return decide(instance, version);
+        },
       });
-      return r.nextVersion;
     } catch (e) {
-      if (e instanceof StaleVersionError) throw new AppError(409, 'errors.concurrentChange', { expected: expectedVersion });
+      if (e instanceof StaleVersionError) throw new AppError(409, 'errors.concurrentChange', { expected: seen });
       throw e;
     }
   }
@@ -100,12 +113,16 @@ export class InstanceService {
         initiator: ctx.actor,
       },
     };
-    const first = evolveInstance(null, { ...started, version: 1, metadata: { actor: ctx.actor, occurredAt: this.clock.now().toISOString(), tenantId: ctx.tenantId } } as RecordedInstanceEvent)!;
-    const { step, events } = await this.step(first, model, def.xml, null, { kind: 'start', variables });
-    const all = [started, ...events, ...(step.completed ? [completedEvent('approved', null, ctx.actor)] : [])];
     try {
-      const version = await this.append(ctx, instanceId, all, 0);
-      return { instanceId, version, state: step.completed ? 'approved' : 'running' };
+      const r = await this.command(ctx, instanceId, async (existing) => {
+        // already started by an earlier delivery of the same submit: nothing to do
+        if (existing && req.instanceId) return [];
+        if (existing) throw new AppError(409, 'errors.concurrentChange', { expected: 0 });
+        const first = evolveInstance(null, { ...started, version: 1, metadata: { actor: ctx.actor, occurredAt: this.clock.now().toISOString(), tenantId: ctx.tenantId } } as RecordedInstanceEvent)!;
+        const { step, events } = await this.step(first, model, def.xml, null, { kind: 'start', variables });
+        return [started, ...events, ...(step.completed ? [completedEvent('approved', null, ctx.actor)] : [])];
+      });
+      return { instanceId, version: r.version, state: r.state!.state };
     } catch (e) {
       if (req.instanceId && e instanceof AppError && e.code === 409) {
         // already started by an earlier delivery of the same submit: nothing to do
@@ -130,14 +147,14 @@ export class InstanceService {
     decide: (instance: Instance, task: OpenTask, caller: Caller) => Promise<InstanceEvent[]>,
   ): Promise<ActionResult> {
     const instanceId = await this.instanceOfTask(ctx.tenantId, taskId);
-    const instance = await this.load(ctx.tenantId, instanceId);
-    if (seenVersion !== undefined && seenVersion !== instance.version) throw new AppError(409, 'errors.staleVersion', { current: instance.version, expected: seenVersion });
-    const task = openTaskOf(instance, taskId);
-    const events = await decide(instance, task, { account: ctx.actor.account, roles: ctx.roles });
-    if (!events.length) return { instanceId, version: instance.version, state: instance.state };
-    const version = await this.append(ctx, instanceId, events, instance.version);
-    const ended = events.find((e) => e.type === 'ProcessInstanceCompleted');
-    return { instanceId, version, state: ended ? (ended.data as { outcome: string }).outcome : 'running' };
+    const r = await this.command(ctx, instanceId, async (instance) => {
+      if (!instance) throw new AppError(404, 'flow.errors.instanceNotFound', { id: instanceId });
+      if (seenVersion !== undefined && seenVersion !== instance.version) throw new AppError(409, 'errors.staleVersion', { current: instance.version, expected: seenVersion });
+      const task = openTaskOf(instance, taskId);
+      return decide(instance, task, { account: ctx.actor.account, roles: ctx.roles });
+    });
+    if (!r.events.length) return { instanceId, version: r.version, state: r.state!.state };
+    return { instanceId, version: r.version, state: ended(r.events)?.outcome ?? 'running' };
   }
 
   private claimIfNeeded(task: OpenTask, caller: Caller): InstanceEvent[] {
@@ -229,14 +246,17 @@ export class InstanceService {
 
   /** Fires one due timer (the poller calls this inside the instance's tenant). */
   async fireTimer(tenantId: string, instanceId: string, timerKey: string): Promise<boolean> {
-    const ctx: FlowContext = { tenantId, actor: FLOW_SCHEDULER, roles: [], correlationId: `timer-${timerKey}` };
-    const instance = await this.load(tenantId, instanceId);
-    if (instance.state !== 'running' || !instance.timers[timerKey]) return false;
-    const { def, model } = await this.definitionOf(instance);
-    const { step, events } = await this.step(instance, model, def.xml, instance.engineState, { kind: 'fireTimer', key: timerKey }, timerKey);
+    // the command is this timer's firing: one id per instance and timer, whichever host fires it
+    const ctx: FlowContext = { tenantId, actor: FLOW_SCHEDULER, roles: [], correlationId: `timer-${timerKey}`, causationId: `timer-${instanceId}-${timerKey}` };
     try {
-      await this.append(ctx, instanceId, [...events, ...(step.completed ? [completedEvent('approved', null, FLOW_SCHEDULER)] : [])], instance.version);
-      return true;
+      const r = await this.command(ctx, instanceId, async (instance) => {
+        if (!instance) throw new AppError(404, 'flow.errors.instanceNotFound', { id: instanceId });
+        if (instance.state !== 'running' || !instance.timers[timerKey]) return [];
+        const { def, model } = await this.definitionOf(instance);
+        const { step, events } = await this.step(instance, model, def.xml, instance.engineState, { kind: 'fireTimer', key: timerKey }, timerKey);
+        return [...events, ...(step.completed ? [completedEvent('approved', null, FLOW_SCHEDULER)] : [])];
+      });
+      return r.events.length > 0;
     } catch (e) {
       // another host (or a user) moved the instance first: the next poll looks again
       if (e instanceof AppError && e.code === 409) return false;

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { AppError, LEAVE, type FlowActor, type Leave, type LeaveContent, type StartLeave } from '@tpl/contracts';
-import { EVENT_STORE, StaleVersionError, type PostgresEventStore, type StoredEvent } from '@tpl/event-store';
+import { EVENT_STORE, StaleVersionError, loadStream, runCommand, type EventStorePort, type Fold, type StoredEvent } from '@tpl/event-store';
 import { reviewInstanceId } from '@tpl/workflows';
 import { FlowClock, metadataOf, type FlowContext } from '../flow-context';
 import { ReviewConfigService } from '../review/review-config.service';
@@ -20,8 +20,7 @@ type LeaveEvent =
   | { type: 'LeaveApproved'; data: { instanceId: string; approver: FlowActor; comment?: string } }
   | { type: 'LeaveRejected'; data: { instanceId: string; approver: FlowActor; comment: string } };
 
-const foldLeave = (events: StoredEvent[]): Leave | null =>
-  events.reduce<Leave | null>((doc, stored) => {
+const evolveLeave = (doc: Leave | null, stored: StoredEvent): Leave | null => {
     const e = { type: stored.type, data: stored.data } as LeaveEvent;
     const m = stored.metadata;
     const touched = { version: stored.version, updatedAt: m.occurredAt };
@@ -41,12 +40,13 @@ const foldLeave = (events: StoredEvent[]): Leave | null =>
         return doc && { ...doc, ...touched, state: 'Draft', rejectComment: e.data.comment };
     }
     return doc;
-  }, null);
+};
+const leaveFold: Fold<Leave | null> = { initial: () => null, evolve: evolveLeave };
 
 @Injectable()
 export class LeaveService implements OnModuleInit {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
+    @Inject(EVENT_STORE) private readonly store: EventStorePort,
     @Inject(FlowClock) private readonly clock: FlowClock,
     @Inject(ReviewRegistry) private readonly registry: ReviewRegistry,
     @Inject(ReviewConfigService) private readonly config: ReviewConfigService,
@@ -68,7 +68,7 @@ export class LeaveService implements OnModuleInit {
   }
 
   async detail(tenantId: string, id: string): Promise<Leave> {
-    const doc = foldLeave(await this.store.readStream(leaveStream(tenantId, id)));
+    const { state: doc } = await loadStream(this.store, leaveStream(tenantId, id), leaveFold);
     if (!doc) throw new AppError(404, 'leave.errors.notFound', { id });
     return doc;
   }
@@ -78,35 +78,46 @@ export class LeaveService implements OnModuleInit {
     const { id: given, version: seen, processDefinitionId: _p, ...content } = body;
     const id = given ?? randomUUID();
     const stream = leaveStream(ctx.tenantId, id);
-    const events = await this.store.readStream(stream);
-    if (given) {
-      const doc = foldLeave(events);
-      if (!doc) throw new AppError(404, 'leave.errors.notFound', { id });
-      if (doc.applicant.account !== ctx.actor.account) throw new AppError(403, 'leave.errors.notYours');
-      if (doc.state !== 'Draft') throw new AppError(409, 'leave.errors.notDraft');
-      if (seen !== undefined && seen !== doc.version) throw new AppError(409, 'errors.staleVersion', { current: doc.version, expected: seen });
-    }
     const processKey = (await this.config.processKeyFor(ctx.tenantId, LEAVE)) ?? LEAVE;
-    const event: LeaveEvent = { type: 'LeaveSubmittedForReview', data: { id, content, processKey } };
+    let expected = 0;
     try {
-      const r = await this.store.append(stream, [event], { expectedVersion: events.length, metadata: metadataOf(ctx, this.clock.now()), streamType: LEAVE_STREAM });
-      return { id, version: r.nextVersion, instanceId: reviewInstanceId(stream, r.nextVersion, sha1) };
+      const r = await runCommand(this.store, {
+        stream,
+        streamType: LEAVE_STREAM,
+        fold: leaveFold,
+        metadata: metadataOf(ctx, this.clock.now()),
+        decide: (doc, version) => {
+          expected = version;
+          if (given) {
+            if (!doc) throw new AppError(404, 'leave.errors.notFound', { id });
+            if (doc.applicant.account !== ctx.actor.account) throw new AppError(403, 'leave.errors.notYours');
+            if (doc.state !== 'Draft') throw new AppError(409, 'leave.errors.notDraft');
+            if (seen !== undefined && seen !== doc.version) throw new AppError(409, 'errors.staleVersion', { current: doc.version, expected: seen });
+          }
+          const event: LeaveEvent = { type: 'LeaveSubmittedForReview', data: { id, content, processKey } };
+          return [event];
+        },
+      });
+      return { id, version: r.version, instanceId: reviewInstanceId(stream, r.version, sha1) };
     } catch (e) {
-      if (e instanceof StaleVersionError) throw new AppError(409, 'errors.concurrentChange', { expected: events.length });
+      if (e instanceof StaleVersionError) throw new AppError(409, 'errors.concurrentChange', { expected });
       throw e;
     }
   }
 
   /** The review's end (idempotent: the same instance's outcome twice records it once). */
   private async outcome(o: ReviewOutcome, type: 'LeaveApproved' | 'LeaveRejected'): Promise<void> {
-    const stream = leaveStream(o.tenantId, o.documentId);
-    const events = await this.store.readStream(stream);
-    const doc = foldLeave(events);
-    if (!doc || doc.state !== 'InReview' || doc.instanceId !== o.instanceId) return;
     const data = type === 'LeaveApproved' ? { instanceId: o.instanceId, approver: o.approver, ...(o.comment ? { comment: o.comment } : {}) } : { instanceId: o.instanceId, approver: o.approver, comment: o.comment ?? '' };
-    const ctx: FlowContext = { tenantId: o.tenantId, actor: o.approver, roles: [], correlationId: `review-${o.instanceId}` };
+    // the cause: the event the review's end was read from
+    const ctx: FlowContext = { tenantId: o.tenantId, actor: o.approver, roles: [], correlationId: `review-${o.instanceId}`, causationId: o.causationId };
     try {
-      await this.store.append(stream, [{ type, data }], { expectedVersion: events.length, metadata: metadataOf(ctx, this.clock.now()), streamType: LEAVE_STREAM });
+      await runCommand(this.store, {
+        stream: leaveStream(o.tenantId, o.documentId),
+        streamType: LEAVE_STREAM,
+        fold: leaveFold,
+        metadata: metadataOf(ctx, this.clock.now()),
+        decide: (doc) => (!doc || doc.state !== 'InReview' || doc.instanceId !== o.instanceId ? [] : [{ type, data }]),
+      });
     } catch (e) {
       if (!(e instanceof StaleVersionError)) throw e;
     }

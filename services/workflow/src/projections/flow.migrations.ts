@@ -120,4 +120,21 @@ CREATE TABLE IF NOT EXISTS wf_checkpoints (
 );
 `,
   },
+  {
+    // the review process manager follows the global order on the projector's checkpoints (tpl_checkpoints)
+    id: 'workflow/002-checkpoint-to-projector',
+    sql: `
+SELECT set_config('tpl.system', 'on', true);
+-- readers now follow (transaction id, global position): start again from the oldest transaction that wrote
+-- after the old position (what it handles twice, it handles idempotently), or at the newest event
+INSERT INTO tpl_checkpoints (name, position, cursor)
+SELECT w.name, w.position, COALESCE(
+  (SELECT min(m.transaction_id)::text || ':0' FROM emt_messages m WHERE m.global_position > w.position),
+  (SELECT m.transaction_id::text || ':' || m.global_position FROM emt_messages m ORDER BY m.transaction_id DESC, m.global_position DESC LIMIT 1),
+  '0')
+  FROM wf_checkpoints w
+ON CONFLICT (name) DO NOTHING;
+DROP TABLE wf_checkpoints;
+`,
+  },
 ];

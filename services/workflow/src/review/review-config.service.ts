@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { reviewDocumentTypes, type IsReview, type ReviewConfig, type SubmitReviewConfig } from '@tpl/contracts';
-import { DB_POOL, EVENT_STORE, type PostgresEventStore } from '@tpl/event-store';
+import { DB_POOL, EVENT_STORE, runCommand, type EventStorePort } from '@tpl/event-store';
 import { sampleProcesses } from '@tpl/workflows';
-import { REVIEW_CONFIG_STREAM, reviewConfigStream, type ReviewConfigEvent } from '../definition/definition.events';
+import { REVIEW_CONFIG_STREAM, reviewConfigFold, reviewConfigStream, type ReviewConfigEvent } from '../definition/definition.events';
 import { FlowClock, metadataOf, type FlowContext } from '../flow-context';
 import type { ReviewPolicy } from './review.port';
 
@@ -17,7 +17,7 @@ const defaults = (documentType: string): { processKey: string; enabled: boolean 
 @Injectable()
 export class ReviewConfigService implements ReviewPolicy {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
+    @Inject(EVENT_STORE) private readonly store: EventStorePort,
     @Inject(DB_POOL) private readonly pool: Pool,
     @Inject(FlowClock) private readonly clock: FlowClock,
   ) {}
@@ -50,10 +50,14 @@ export class ReviewConfigService implements ReviewPolicy {
   }
 
   async submit(ctx: FlowContext, body: SubmitReviewConfig): Promise<ReviewConfig> {
-    const stream = reviewConfigStream(ctx.tenantId, body.documentType);
-    const events = await this.store.readStream(stream);
     const event: ReviewConfigEvent = { type: 'ReviewConfigured', data: { documentType: body.documentType, processKey: body.processKey, enabled: body.enabled } };
-    await this.store.append(stream, [event], { expectedVersion: events.length, metadata: metadataOf(ctx, this.clock.now()), streamType: REVIEW_CONFIG_STREAM });
+    await runCommand(this.store, {
+      stream: reviewConfigStream(ctx.tenantId, body.documentType),
+      streamType: REVIEW_CONFIG_STREAM,
+      fold: reviewConfigFold,
+      metadata: metadataOf(ctx, this.clock.now()),
+      decide: () => [event],
+    });
     return (await this.list(ctx.tenantId)).find((c) => c.documentType === body.documentType)!;
   }
 }

@@ -1,64 +1,49 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { every } from '../interval';
-import { DB_POOL, EVENT_STORE, runAsSystem, runInTenant, type PostgresEventStore, type StoredEvent } from '@tpl/event-store';
+import { DB_POOL, PROJECTOR, runInTenant, type Projector, type StoredEvent } from '@tpl/event-store';
 import { decideReview, type ReviewAction } from '@tpl/workflows';
 import { AppError, translate, type FlowActor } from '@tpl/contracts';
 import { InstanceService, FLOW_SCHEDULER } from '../instance/instance.service';
 import { ReviewRegistry } from './review.port';
 
-const CHECKPOINT = 'review-process-manager';
+/** Its checkpoint in tpl_checkpoints (before issue 12: wf_checkpoints, moved by migration workflow/002). */
+export const REVIEW_MANAGER = 'review-process-manager';
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
+/** The event a reaction answers: its id, the cause of what the reaction records. */
+const eventId = (e: StoredEvent) => e.id ?? `${e.streamName}@${e.version}`;
 
 /**
  * Feeds the review decisions (workflows/src/review.process-manager.ts) from the event
- * store's global order with a stored checkpoint: a document submitted for review starts
- * its process; a review instance that ends sends the document its outcome. Every action is
- * idempotent, so after a crash the events since the checkpoint are simply handled again.
+ * store's global order: a reaction on the projector, with its checkpoint beside the
+ * projections'. A document submitted for review starts its process; a review instance
+ * that ends sends the document its outcome. Every action is idempotent, so after a crash
+ * the events since the checkpoint are simply handled again.
  */
 @Injectable()
-export class ReviewProcessManager implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ReviewProcessManager implements OnModuleInit {
   private readonly logger = new Logger('ReviewProcessManager');
-  private stop: () => void = () => undefined;
-  private running: Promise<number> | undefined;
 
   constructor(
-    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
+    @Inject(PROJECTOR) private readonly projector: Projector,
     @Inject(DB_POOL) private readonly pool: Pool,
     @Inject(ReviewRegistry) private readonly registry: ReviewRegistry,
     @Inject(InstanceService) private readonly instances: InstanceService,
   ) {}
 
-  onApplicationBootstrap() {
-    this.stop = every(Number(process.env.FLOW_POLL_MS ?? 300), () => this.drain(), this.logger);
+  onModuleInit() {
+    if (this.projector.has(REVIEW_MANAGER)) return;
+    this.projector.addReaction({
+      name: REVIEW_MANAGER,
+      // every event: the documents that can be reviewed register at start (their submit events), plus the instances' ends
+      react: (e) => this.handle(e),
+      pollMs: Number(process.env.FLOW_POLL_MS ?? 300),
+    });
   }
 
-  onApplicationShutdown() {
-    this.stop();
-  }
-
-  /** Handles every event up to now; returns how many were looked at. One run at a time per host. */
-  drain(): Promise<number> {
-    this.running ??= runAsSystem(() => this.run()).finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async run(): Promise<number> {
-    let seen = 0;
-    for (;;) {
-      const { rows } = await this.pool.query<{ position: string }>(`SELECT position FROM wf_checkpoints WHERE name = $1`, [CHECKPOINT]);
-      const after = rows[0]?.position ?? '0';
-      const batch = await this.store.readAll(after, 200);
-      if (!batch.length) return seen;
-      for (const e of batch) await this.handle(e);
-      const last = batch[batch.length - 1]!.globalPosition;
-      await this.pool.query(
-        `INSERT INTO wf_checkpoints (name, position) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET position = GREATEST(wf_checkpoints.position, EXCLUDED.position)`,
-        [CHECKPOINT, last],
-      );
-      seen += batch.length;
-    }
+  /** Handles every event up to the newest (and what its own reactions append on the way). */
+  drain(): Promise<void> {
+    return this.projector.catchUp(REVIEW_MANAGER);
   }
 
   private async handle(e: StoredEvent): Promise<void> {
@@ -79,10 +64,11 @@ export class ReviewProcessManager implements OnApplicationBootstrap, OnApplicati
   private async act(action: ReviewAction, e: StoredEvent): Promise<void> {
     const doc = this.registry.get(action.documentType);
     if (!doc) return;
-    const outcome = { tenantId: action.tenantId, documentId: action.documentId, instanceId: action.instanceId };
+    // the event this reaction answers is the cause of what the document records
+    const outcome = { tenantId: action.tenantId, documentId: action.documentId, instanceId: action.instanceId, causationId: eventId(e) };
     if (action.kind === 'startReview') {
       const described = await doc.describe(action.tenantId, action.documentId);
-      const ctx = { tenantId: action.tenantId, actor: described.initiator, roles: [], correlationId: e.metadata.correlationId };
+      const ctx = { tenantId: action.tenantId, actor: described.initiator, roles: [], correlationId: e.metadata.correlationId, causationId: eventId(e) };
       try {
         await this.instances.start(ctx, {
           processKey: action.processKey,

@@ -5,7 +5,8 @@ import type { FlowActor, IsReview, ProcessVariables } from '@tpl/contracts';
  * document plugs in the same way"). The workflow context knows nothing of consignments
  * or leave requests: it sees only these registrations.
  */
-export type ReviewOutcome = { tenantId: string; documentId: string; instanceId: string; approver: FlowActor; comment?: string | undefined };
+/** causationId: the id of the event the review's end was read from (what the document's events name as their cause) */
+export type ReviewOutcome = { tenantId: string; documentId: string; instanceId: string; approver: FlowActor; comment?: string | undefined; causationId: string };
 
 export interface ReviewableDocument {
   /** the document type, as review configuration names it (`consignment`) */

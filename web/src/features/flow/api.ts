@@ -76,6 +76,11 @@ export const flowApi = {
   // ---- definitions
   definitions: (query: Query, signal?: AbortSignal) => get<Page<DefinitionRow>>(flowRoutes.managerList, query, signal),
   versions: (key: string, signal?: AbortSignal) => get<DefinitionRow[]>(flowRoutes.managerVersions, { key }, signal),
+  /** A process key's name (its newest version's), for words beside a document; null when it cannot be read. No toast: the key is then simply not named. */
+  processName: async (key: string, signal?: AbortSignal): Promise<string | null> => {
+    const rows = await request<DefinitionRow[]>('GET', flowRoutes.managerVersions.path, { query: { key }, signal, notify: false }).catch(() => []);
+    return rows[0]?.name ?? null;
+  },
   definition: (id: string, signal?: AbortSignal) => get<DefinitionDetail>(flowRoutes.managerDetail, { id }, signal),
   deployXml: (xml: string, name?: string, categoryId?: string) => post<DefinitionRow>(flowRoutes.managerDeploy, { xml, name, categoryId }),
   changeState: (processId: string, state: DefinitionState) => post<DefinitionRow>(flowRoutes.managerChangeState, { processId, state }),

@@ -36,24 +36,31 @@ export const useBackNodes = (taskId: string | undefined, enabled: boolean) =>
   useQuery({ queryKey: flowKeys.backNodes(taskId ?? ''), queryFn: ({ signal }) => flowApi.backNodes(taskId ?? '', signal), enabled: Boolean(taskId) && enabled });
 
 /**
- * A document's review instance is started by the server's process manager just after the
- * submit answers (its id is known before it exists): a 404 right after a submit is retried
- * for a few seconds before the page says it is missing.
+ * A process instance. A document's review instance is started by the server's process manager
+ * just after the submit answers (its id is known before it exists): only a page opened right
+ * after such a submit (`starting`) retries a 404 for a few seconds; any other "not found" is
+ * said at once (a mistyped or stale link must not spin).
  */
-export const useProcess = (instanceId: string | undefined) =>
+export const useProcess = (instanceId: string | undefined, opts: { starting?: boolean } = {}) =>
   useQuery({
     queryKey: flowKeys.process(instanceId ?? ''),
     queryFn: ({ signal }) => flowApi.process(instanceId ?? '', signal),
     enabled: Boolean(instanceId),
-    retry: (count, error) => error instanceof ApiError && error.code === ErrorCodes.notFound && count < 8,
+    retry: (count, error) => Boolean(opts.starting) && error instanceof ApiError && error.code === ErrorCodes.notFound && count < 8,
     retryDelay: (count) => 250 * (count + 1),
   });
 
-export const useByBusiness = (documentType: string | undefined, businessKey: string | undefined) =>
+/**
+ * A document's process instances, newest first. `untilRunning`: the document was submitted for
+ * review and the server starts its instance a moment later: asked again each second until a
+ * running one is there.
+ */
+export const useByBusiness = (documentType: string | undefined, businessKey: string | undefined, opts: { untilRunning?: boolean } = {}) =>
   useQuery({
     queryKey: flowKeys.byBusiness(documentType ?? '', businessKey ?? ''),
     queryFn: ({ signal }) => flowApi.byBusiness(documentType ?? '', businessKey ?? '', signal),
     enabled: Boolean(documentType && businessKey),
+    refetchInterval: (query) => (opts.untilRunning && !query.state.data?.some((i) => i.state === 'running') ? 1000 : false),
   });
 
 export const useReviewConfigs = () => useQuery({ queryKey: flowKeys.reviewConfigs(), queryFn: ({ signal }) => flowApi.reviewConfigs(signal) });

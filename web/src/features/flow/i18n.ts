@@ -234,7 +234,7 @@ const zh = {
       updated: '修改',
     },
     review: {
-      help: '为每种单据选择审批流程。开启「需要审批」后，新建的单据需先提交审批（isReview = 1），审批通过后变为已审批（isReview = 2）。',
+      help: '为每种单据选择审批流程。开启「需要审批」后，新建的单据需先提交审批，审批通过后变为已审批；已有的单据不受影响。',
       needsReview: '需要审批',
       chooseProcess: '请选择审批流程',
       save: '保存',
@@ -472,7 +472,7 @@ const en: Strings = {
       updated: 'Changed',
     },
     review: {
-      help: 'Choose the review process of each document type. With "Needs review" on, new documents must be submitted for review (isReview = 1) and become reviewed (isReview = 2) when approved.',
+      help: 'Choose the review process of each document type. With "Needs review" on, new documents must be submitted for review and become reviewed when approved; documents already made are not affected.',
       needsReview: 'Needs review',
       chooseProcess: 'Please select the review process',
       save: 'Save',
@@ -708,7 +708,7 @@ const mo: Strings = {
       updated: '修改',
     },
     review: {
-      help: '為每種單據選擇審批流程。開啟「需要審批」後，新建的單據需先提交審批（isReview = 1），審批通過後變為已審批（isReview = 2）。',
+      help: '為每種單據選擇審批流程。開啟「需要審批」後，新建的單據需先提交審批，審批通過後變為已審批；已有的單據不受影響。',
       needsReview: '需要審批',
       chooseProcess: '請選擇審批流程',
       save: '儲存',

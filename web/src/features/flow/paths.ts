@@ -23,10 +23,12 @@ export const flowPaths = {
   reviewConfig: '/definition/review',
   start: '/flowable/work/start',
   inbox: (tab: InboxTab) => `/flowable/work/${tab}`,
-  detail: (opts: { taskId?: string; processInstanceId: string; businessId?: string; documentType?: string }) =>
-    `/flowable/work/detail${q(opts)}`,
+  /** `starting`: the instance was just asked for (a submit for review); the page waits for it to exist */
+  detail: (opts: { taskId?: string; processInstanceId: string; businessId?: string; documentType?: string; starting?: boolean }) =>
+    `/flowable/work/detail${q({ ...opts, starting: opts.starting ? '1' : undefined })}`,
   leaveForm: (processDefinitionId: string) => `/task/process/leave/form/${processDefinitionId}`,
   leaveHandle: (taskId: string, processInstanceId: string, businessId: string) => `/task/process/leave/handle/${taskId}/${processInstanceId}/${businessId}`,
-  leaveDetail: (processInstanceId: string, businessId: string) => `/task/process/leave/detail/${processInstanceId}/${businessId}`,
+  leaveDetail: (processInstanceId: string, businessId: string, starting = false) =>
+    `/task/process/leave/detail/${processInstanceId}/${businessId}${starting ? '?starting=1' : ''}`,
   formDesigner: '/tool/build/index',
 };

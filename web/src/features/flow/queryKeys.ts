@@ -11,6 +11,7 @@ export const flowKeys = {
   definitions: () => [...flowKeys.all, 'definitions'] as const,
   definitionList: (query: object) => [...flowKeys.definitions(), 'list', query] as const,
   versions: (key: string) => [...flowKeys.definitions(), 'versions', key] as const,
+  processName: (key: string) => [...flowKeys.definitions(), 'name', key] as const,
   definition: (id: string) => [...flowKeys.definitions(), 'detail', id] as const,
   startList: (query: object) => [...flowKeys.definitions(), 'start', query] as const,
   work: () => [...flowKeys.all, 'work'] as const,

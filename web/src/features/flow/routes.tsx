@@ -15,7 +15,7 @@ const DesignerPage = lazy(() => import('./designer/DesignerPage').then((m) => ({
 const lazyPage = (page: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{page}</Suspense>;
 
 /** The page's name (a Chinese label, as spec 01 names routes) and its title in the user's language, read by the shell's tabs. */
-const titled = (name: string, key: string) => ({ name, title: (t: TFunction) => t(key) });
+const titled = (name: string, key: string) => ({ name, titleKey: key, title: (t: TFunction) => t(key) });
 
 const tabNames: Record<(typeof inboxTabs)[number], string> = { todo: '我的待办', claim: '待签任务', done: '办结任务', send: '我的请求', copy: '我的抄送' };
 

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client';
 import type { EntityRecord } from '../../api/entities';
 import { paths } from '../../paths';
 import { ProblemsAlert } from '../../shared/ProblemsAlert';
-import { useSchemaValidation } from '../../shared/zodForm';
+import { parseWithInput, useSchemaValidation } from '../../shared/zodForm';
 import { FieldInput } from './FieldInput';
 import { formFieldsOf, hasOwnRemark, newFormValues, schemaDefFor, toFormValues, toSubmitBody, toSubmitInput, type FormValues, confirmKey } from './formValues';
 import { useEntityDetail, useSubmitEntity } from './hooks';
@@ -69,7 +69,7 @@ const EntityEditor = ({ def, record, problems, setProblems }: EditorProps) => {
   const editing = Boolean(record);
   const schema = submitSchemaOf(schemaDefFor(def, editing));
   const { validate, onFieldsChange } = useSchemaValidation(form, def.name, formFieldsOf(def), () =>
-    schema.safeParse(toSubmitInput(def, form.getFieldsValue(true) as FormValues, record)),
+    parseWithInput(schema, toSubmitInput(def, form.getFieldsValue(true) as FormValues, record)),
   );
 
   const save = async () => {

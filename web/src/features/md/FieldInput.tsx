@@ -141,6 +141,9 @@ export const FieldInput = ({ def, name, field, value, onChange, testId, editing,
       );
     case 'mobile':
       return <Input value={(value as string | undefined) ?? ''} onChange={(e) => set(e.target.value)} maxLength={20} allowClear data-testid={testId} />;
+    case 'plate':
+    case 'idCard':
+      return <Input value={(value as string | undefined) ?? ''} onChange={(e) => set(e.target.value)} maxLength={field.kind === 'plate' ? 8 : 18} allowClear data-testid={testId} />;
     case 'email':
       return (
         <Input type="email" value={(value as string | undefined) ?? ''} onChange={(e) => set(e.target.value)} maxLength={120} allowClear data-testid={testId} />

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Table, Tag } from 'antd';
+import { Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { EntityDef, FieldDef } from '@tpl/contracts';
@@ -88,6 +88,7 @@ export const FieldValue = ({ def, name, field, value, record }: Props) => {
     return <Tag color={on ? 'green' : 'default'}>{on ? t('md.yes') : t('md.no')}</Tag>;
   }
   if (field?.kind === 'dict') return <DictValue code={field.dict} value={value} />;
+  if (field?.kind === 'text' && field.verbatim) return <Typography.Text code>{String(value)}</Typography.Text>;
   return <>{format(name, field, value, record?.refNames?.[name])}</>;
 };
 

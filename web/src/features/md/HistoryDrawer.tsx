@@ -64,7 +64,11 @@ const HistoryItem = ({ def, entry, kind }: { def: EntityDef; entry: EntityHistor
   const { t, field } = useEntityLabels(def);
   const format = useFormatValue(def);
   const changes = kind === 'changed' ? Object.entries(entry.data?.changes ?? {}) : [];
-  const show = (key: string, f: FieldDef | undefined, value: unknown) => format(key, f, value) || t('md.events.emptyValue');
+  const show = (key: string, f: FieldDef | undefined, value: unknown) => {
+    const text = format(key, f, value);
+    if (!text) return t('md.events.emptyValue');
+    return f?.kind === 'text' && f.verbatim ? <Typography.Text code>{text}</Typography.Text> : text;
+  };
   return (
     <div data-testid={`md-history-${entry.version}`} data-event={entry.type}>
       <Space wrap size="small">

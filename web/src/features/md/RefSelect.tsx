@@ -30,6 +30,8 @@ type Props = {
   disabled?: boolean;
   testId?: string;
   style?: React.CSSProperties;
+  /** a single choice made: the record picked (as the search listed it), or undefined when cleared */
+  onPicked?: (record: EntityRecord | undefined) => void;
 };
 
 const nameOf = (def: EntityDef, record: EntityRecord): string => {
@@ -44,7 +46,7 @@ const labelOf = (code: string, name: string | undefined) => (name && name !== co
  * (debounced) and shows each choice as "code name". The value is the code (or codes).
  * A reference to an entity type the console does not know yet is typed in as a code.
  */
-export const RefSelect = ({ entity, value, onChange, multiple, exclude, names, placeholder, disabled, testId, style }: Props) => {
+export const RefSelect = ({ entity, value, onChange, multiple, exclude, names, placeholder, disabled, testId, style, onPicked }: Props) => {
   const refDef = entityByName(entity);
   const [opened, setOpened] = useState(false);
   const [typed, setTyped] = useState('');
@@ -128,6 +130,7 @@ export const RefSelect = ({ entity, value, onChange, multiple, exclude, names, p
       onChange={(next) => {
         setTyped('');
         onChange?.(next === undefined || next === null ? undefined : next);
+        if (onPicked && !Array.isArray(next)) onPicked(typeof next === 'string' ? search.data?.records.find((r) => codeOf(refDef, r) === next) : undefined);
       }}
       options={options}
       showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EntityDef } from '@tpl/contracts';
+import { INVALID_FIELD, type EntityDef } from '@tpl/contracts';
 import { entityApi, type EntityListQuery, type EntitySubmitBody } from '../../api/entities';
 import { entityKeys } from '../../api/queryKeys';
 
@@ -39,7 +39,8 @@ export const useEntityHistory = (def: EntityDef, id: string | undefined) =>
 
 /** A reference picker's choices: the referenced entity's records matching what was typed. */
 export const useRefSearch = (def: EntityDef | undefined, keyword: string, enabled: boolean) => {
-  const query = { keyword: keyword || undefined, size: 20 };
+  // records marked invalid cannot be chosen (the server refuses them): the picker does not offer them
+  const query = { keyword: keyword || undefined, size: 20, ...(def && INVALID_FIELD in def.fields ? { [INVALID_FIELD]: '0' } : {}) };
   return useQuery({
     queryKey: entityKeys.list(def?.name ?? '', query),
     queryFn: ({ signal }) => entityApi.list(def!, query, signal),

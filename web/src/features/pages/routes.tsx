@@ -15,7 +15,7 @@ const DashboardPage = lazy(() => import('./DashboardPage').then((m) => ({ defaul
 const lazyPage = (page: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{page}</Suspense>;
 
 /** The page's name (a Chinese label, as spec 01 names routes) and its title in the user's language, read by the shell's tabs. */
-const titled = (name: string, key: string) => ({ name, title: (t: TFunction) => t(key) });
+const titled = (name: string, key: string) => ({ name, titleKey: key, title: (t: TFunction) => t(key) });
 
 /** Tab pages of the signed-in layout (spec 01 section 2): home, dashboard, test page, personal information, external pages. */
 export const shellPageRoutes: RouteObject[] = [

@@ -37,7 +37,8 @@ export const ReviewConfigPage = () => {
     (definitions.data?.records ?? [])
       // a process made for another document type is not offered for this one
       .filter((d) => !d.documentType || d.documentType === type)
-      .map((d) => ({ value: d.key, label: `${d.name} (${d.key} v${d.version})` }));
+      // the process by its name and version: its key is the designer's word, not the user's
+      .map((d) => ({ value: d.key, label: `${d.name} v${d.version}` }));
 
   const columns: TableColumnsType<{ documentType: ReviewDocumentType }> = [
     { title: t('flow.fields.documentType'), dataIndex: 'documentType', render: (v: ReviewDocumentType) => t(`enum.reviewDocumentType.${v}`) },

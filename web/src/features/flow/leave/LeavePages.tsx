@@ -8,7 +8,7 @@ import { LEAVE, leaveContentSchema, leaveTypes, type LeaveContent } from '@tpl/c
 import { useSession } from '../../../auth/session';
 import { ProblemsAlert } from '../../../shared/ProblemsAlert';
 import { DATE_TIME_FORMAT } from '../../../shared/format';
-import { useSchemaValidation } from '../../../shared/zodForm';
+import { parseWithInput, useSchemaValidation } from '../../../shared/zodForm';
 import { useLeave, useStartLeave, useUserOptions } from '../hooks';
 import { flowPaths } from '../paths';
 import { Workbench } from '../work/Workbench';
@@ -54,7 +54,7 @@ export const LeaveFormPage = () => {
   const start = useStartLeave();
   const [form] = Form.useForm<Values>();
   const [problems, setProblems] = useState<string[]>([]);
-  const { validate, onFieldsChange } = useSchemaValidation<LeaveContent>(form, LEAVE, fields, () => leaveContentSchema.safeParse(toContent(form.getFieldsValue(true) as Values)));
+  const { validate, onFieldsChange } = useSchemaValidation<LeaveContent>(form, LEAVE, fields, () => parseWithInput(leaveContentSchema, toContent(form.getFieldsValue(true) as Values)));
 
   useEffect(() => {
     const l = existing.data;
@@ -76,7 +76,7 @@ export const LeaveFormPage = () => {
         ...(processDefinitionId && processDefinitionId !== 'latest' ? { processDefinitionId } : {}),
       });
       void message.success(t('flow.leave.submitted'));
-      navigate(flowPaths.leaveDetail(result.instanceId, result.id));
+      navigate(flowPaths.leaveDetail(result.instanceId, result.id, true));
     } catch {
       // shown by the client
     }
@@ -137,6 +137,7 @@ export const LeaveDetailPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { processInstanceId, businessId } = useParams();
+  const [search] = useSearchParams();
   const leave = useLeave(businessId);
   const me = useSession()?.token.account;
   const canResend = leave.data?.state === 'Draft' && leave.data.applicant.account === me;
@@ -147,7 +148,7 @@ export const LeaveDetailPage = () => {
           {t('flow.leave.resend')}
         </Button>
       )}
-      <Workbench instanceId={processInstanceId} summary={businessId ? <LeaveSummary businessId={businessId} /> : undefined} />
+      <Workbench instanceId={processInstanceId} starting={search.get('starting') === '1'} summary={businessId ? <LeaveSummary businessId={businessId} /> : undefined} />
     </Space>
   );
 };

@@ -1,7 +1,7 @@
 import { Alert, Collapse, Descriptions, Space, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ProcessVariables } from '@tpl/contracts';
+import { CONSIGNMENT, fieldKey, type ProcessVariables } from '@tpl/contracts';
 import { paths } from '../../../paths';
 import { formatDateTime, formatNumber } from '../../../shared/format';
 import { ConsignmentDetails } from '../../transport/consignment/ConsignmentDetails';
@@ -27,7 +27,7 @@ const ConsignmentSummary = ({ id }: { id: string }) => {
           { key: 'state', label: t('consignment.fields.state'), children: <StateTag state={c.state} testId="summary-state" /> },
           { key: 'isReview', label: t('consignment.fields.isReview'), children: <Tag data-testid="summary-isReview" data-value={c.isReview}>{t(`enum.isReview.${c.isReview}`)}</Tag> },
           { key: 'customerCode', label: t('consignment.fields.customerCode'), children: c.customerCode },
-          { key: 'consignee', label: t('consignment.fields.consignee'), children: `${c.consignee.name} · ${c.consignee.address}` },
+          { key: 'consignee', label: t(fieldKey(CONSIGNMENT, ['consignee'])), children: `${c.consignee.name} · ${c.consignee.address}` },
           { key: 'plannedDate', label: t('consignment.fields.plannedDate'), children: c.plannedDate },
           { key: 'qty', label: t('consignment.fields.totalQty'), children: formatNumber(c.totals.qty) },
           { key: 'weg', label: t('consignment.fields.totalWeg'), children: formatNumber(c.totals.weg) },

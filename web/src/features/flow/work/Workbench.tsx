@@ -16,12 +16,13 @@ import { TaskActions } from './TaskActions';
  * One process instance as the approver and the auditor see it: what it is about (the
  * document), the task and what can be done with it, the diagram with the node waiting
  * now lit and the path taken, and every decision with its comment.
- * `summary` replaces the generic document summary (the leave sample passes its own).
+ * `summary` replaces the generic document summary (the leave sample passes its own); `starting`: the
+ * instance was just asked for and may not exist yet (see useProcess).
  */
-export const Workbench = ({ instanceId, taskId, summary }: { instanceId?: string; taskId?: string; summary?: ReactNode }) => {
+export const Workbench = ({ instanceId, taskId, summary, starting }: { instanceId?: string; taskId?: string; summary?: ReactNode; starting?: boolean }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const process = useProcess(instanceId);
+  const process = useProcess(instanceId, { starting });
   // a task that is no longer the user's (done, or taken by someone else) leaves the page read only
   const task = useTask(taskId);
 

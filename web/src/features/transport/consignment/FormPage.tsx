@@ -9,7 +9,7 @@ import { useButtons } from '../../../auth/buttons';
 import { paths } from '../../../paths';
 import { DATE_FORMAT } from '../../../shared/format';
 import { ProblemsAlert } from '../../../shared/ProblemsAlert';
-import { useSchemaValidation } from '../../../shared/zodForm';
+import { parseWithInput, useSchemaValidation } from '../../../shared/zodForm';
 import {
   contentFields,
   newFormValues,
@@ -23,6 +23,8 @@ import {
 import { useConsignment, useSubmitConsignment } from './hooks';
 import { useConsignmentLabels } from './labels';
 import { LinesField } from './LinesField';
+import { RefSelect } from '../../md/RefSelect';
+import type { EntityRecord } from '../../../api/entities';
 
 /** /transport/consignment/new and /transport/consignment/:id/edit */
 export const ConsignmentFormPage = () => {
@@ -67,7 +69,7 @@ const ConsignmentEditor = ({ doc }: { doc?: Consignment }) => {
   const submit = useSubmitConsignment();
   const [problems, setProblems] = useState<string[]>([]);
   const { validate, onFieldsChange } = useSchemaValidation(form, CONSIGNMENT, contentFields, () =>
-    consignmentContentSchema.safeParse(toContentInput(form.getFieldsValue(true) as ConsignmentFormValues)),
+    parseWithInput(consignmentContentSchema, toContentInput(form.getFieldsValue(true) as ConsignmentFormValues)),
   );
 
   const save = async () => {
@@ -85,6 +87,18 @@ const ConsignmentEditor = ({ doc }: { doc?: Consignment }) => {
       // the toast has shown it too; keep the server's words next to the form
       if (error instanceof ApiError) setProblems([error.message]);
     }
+  };
+
+  // the customer (cargo owner) is usually the consignor: a picked customer fills what the consignor card leaves empty
+  const fillConsignor = (customer: EntityRecord | undefined) => {
+    if (!customer) return;
+    const now = (form.getFieldValue('consignor') ?? {}) as Record<string, unknown>;
+    const from: Record<string, unknown> = { name: customer.fullName || customer.name, linkman: customer.linkman, mobile: customer.mobile, address: customer.address };
+    const keys = partyFields.filter((key) => !now[key] && typeof from[key] === 'string' && from[key]);
+    if (!keys.length) return;
+    form.setFieldsValue({ consignor: { ...now, ...Object.fromEntries(keys.map((key) => [key, from[key]])) } });
+    // a field filled here no longer shows the prompt it had for being empty
+    form.setFields(keys.map((key) => ({ name: ['consignor', key], errors: [] })) as Parameters<typeof form.setFields>[0]);
   };
 
   const partyCard = (party: 'consignor' | 'consignee') => (
@@ -124,7 +138,7 @@ const ConsignmentEditor = ({ doc }: { doc?: Consignment }) => {
               </Col>
               <Col xs={24} md={8}>
                 <Form.Item name="customerCode" label={labels.field('customerCode')} required={requiredContent('customerCode')}>
-                  <Input data-testid="customerCode" />
+                  <RefSelect entity="customer" testId="customerCode" onPicked={fillConsignor} />
                 </Form.Item>
               </Col>
               <Col xs={24} md={8}>

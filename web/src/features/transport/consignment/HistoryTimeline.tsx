@@ -1,5 +1,8 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { Button, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { useQueries } from '@tanstack/react-query';
+import { flowApi } from '../../flow/api';
+import { flowKeys } from '../../flow/queryKeys';
 import { formatDateTime } from '../../../shared/format';
 import { summarizeEvent } from './eventSummary';
 import { useConsignmentHistory } from './hooks';
@@ -16,6 +19,12 @@ type Props = {
 export const HistoryTimeline = ({ id, viewing, onViewAsOf }: Props) => {
   const { t } = useConsignmentLabels();
   const history = useConsignmentHistory(id);
+  // the review processes the history names, by their names (the key is the designer's word)
+  const keys = [...new Set((history.data ?? []).flatMap((e) => (typeof (e.data as { processKey?: unknown } | null)?.processKey === 'string' ? [(e.data as { processKey: string }).processKey] : [])))];
+  const names = useQueries({
+    queries: keys.map((key) => ({ queryKey: flowKeys.processName(key), queryFn: ({ signal }: { signal: AbortSignal }) => flowApi.processName(key, signal), staleTime: 5 * 60_000 })),
+  });
+  const processNames = Object.fromEntries(keys.flatMap((key, i) => (names[i]?.data ? [[key, names[i].data]] : [])));
 
   if (history.isPending) return <Spin style={{ display: 'block', margin: '32px auto' }} />;
   if (!history.data?.length) return <Empty description={t('consignment.history.empty')} />;
@@ -24,7 +33,7 @@ export const HistoryTimeline = ({ id, viewing, onViewAsOf }: Props) => {
     <Timeline
       data-testid="history-timeline"
       items={history.data.map((entry) => {
-        const summary = summarizeEvent(t, entry);
+        const summary = summarizeEvent(t, entry, processNames);
         return {
           key: entry.version,
           color: entry.version === viewing ? 'green' : 'blue',

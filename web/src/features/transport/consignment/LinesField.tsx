@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, InputNumber, Table } from 'antd';
+import { RefSelect } from '../../md/RefSelect';
 import type { FormListFieldData, TableColumnsType } from 'antd';
 import type { ConsignmentLine } from '@tpl/contracts';
 import { emptyLine, lineFields, requiredLine } from './formValues';
@@ -8,10 +9,15 @@ import { useConsignmentLabels } from './labels';
 const textFields = new Set<keyof ConsignmentLine>(['materialCode', 'name']);
 const integerFields = new Set<keyof ConsignmentLine>(['packages']);
 
-/** The editable lines table: one row per line, inputs named lines_<n>_<field>. */
+/**
+ * The editable lines table: one row per line, inputs named lines_<n>_<field>. The material is
+ * picked from the tenant's materials (search as you type, as the master-data screens do); the
+ * pick fills the line's name, which stays editable (the customer's own wording on the waybill).
+ */
 export const LinesField = () => {
   const labels = useConsignmentLabels();
   const { t } = labels;
+  const form = Form.useFormInstance();
   return (
     <Form.List name="lines">
       {(fields, { add, remove }, { errors }) => {
@@ -27,7 +33,18 @@ export const LinesField = () => {
             ),
             render: (_: unknown, field: FormListFieldData) => (
               <Form.Item name={[field.name, key]} style={{ margin: 0 }}>
-                {textFields.has(key) ? (
+                {key === 'materialCode' ? (
+                  <RefSelect
+                    entity="material"
+                    testId={`line-${field.name}-${key}`}
+                    style={{ minWidth: 220 }}
+                    onPicked={(material) => {
+                      if (typeof material?.name !== 'string') return;
+                      form.setFieldValue(['lines', field.name, 'name'], material.name);
+                      form.setFields([{ name: ['lines', field.name, 'name'], errors: [] }]);
+                    }}
+                  />
+                ) : textFields.has(key) ? (
                   <Input data-testid={`line-${field.name}-${key}`} />
                 ) : (
                   <InputNumber

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { DeleteOutlined, PlusOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -27,8 +27,17 @@ import { StateTag } from './StateTag';
 type Row = ConsignmentListRow;
 type Filters = { billNo?: string; state?: ConsignmentState; customerCode?: string; dates?: [Dayjs, Dayjs] | null };
 
-/** The list row's keys, as the contracts define them; id and version are not columns. */
-const columnKeys = (Object.keys(consignmentListRowSchema.shape) as (keyof Row)[]).filter((key) => key !== 'id' && key !== 'version');
+/**
+ * The list row's keys, as the contracts define them (id and version are not columns), the ones a
+ * dispatcher scans first (number, state, review) leading so they stay in view beside the fixed
+ * actions column on a 1280-pixel screen; any other key follows in the contracts' order.
+ */
+const LEADING: (keyof Row)[] = ['billNo', 'state', 'isReview'];
+const columnKeys = (Object.keys(consignmentListRowSchema.shape) as (keyof Row)[])
+  .filter((key) => key !== 'id' && key !== 'version')
+  .sort((a, b) => (LEADING.includes(a) ? LEADING.indexOf(a) : LEADING.length) - (LEADING.includes(b) ? LEADING.indexOf(b) : LEADING.length));
+/** Cells holding a tag are never cut short: the tag is the whole message. */
+const tagKeys = new Set<keyof Row>(['state', 'isReview']);
 const sortable = (key: keyof Row): key is ConsignmentListQuery['sort'] => (consignmentSortFields as readonly string[]).includes(key);
 const numericKeys = new Set<keyof Row>(['totalQty', 'totalWeg', 'totalVolume', 'totalPackages']);
 
@@ -106,6 +115,9 @@ export const ConsignmentListPage = () => {
         return <Link to={paths.consignmentView(row.id)}>{row.billNo}</Link>;
       case 'state':
         return <StateTag state={row.state} />;
+      case 'isReview':
+        // as the detail page says it (enum.isReview), never the raw 0 / 1 / 2
+        return row.isReview === 0 ? t('enum.isReview.0') : <Tag color={row.isReview === 2 ? 'green' : 'gold'}>{t(`enum.isReview.${row.isReview}`)}</Tag>;
       case 'deliveryMode':
         return labels.deliveryMode(row.deliveryMode);
       case 'updatedAt':
@@ -123,7 +135,7 @@ export const ConsignmentListPage = () => {
       dataIndex: key,
       title: labels.field(key),
       align: numericKeys.has(key) ? ('right' as const) : undefined,
-      ellipsis: true,
+      ellipsis: !tagKeys.has(key),
       fixed: key === 'billNo' ? ('left' as const) : undefined,
       sorter: sortable(key),
       sortDirections: ['ascend' as const, 'descend' as const, 'ascend' as const],

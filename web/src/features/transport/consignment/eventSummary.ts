@@ -51,8 +51,8 @@ const contentLines = (t: TFunction, content: Record<string, unknown>): SummaryLi
     .map(([key, value]) => line(t, key, value));
 };
 
-/** What an event changed or recorded, for the history timeline. */
-export const summarizeEvent = (t: TFunction, entry: Pick<HistoryEntry, 'type' | 'data'>): SummaryLine[] => {
+/** What an event changed or recorded, for the history timeline. `processNames`: review processes' names by key. */
+export const summarizeEvent = (t: TFunction, entry: Pick<HistoryEntry, 'type' | 'data'>, processNames: Record<string, string> = {}): SummaryLine[] => {
   const { data } = entry;
   if (!isRecord(data)) return [];
   const changes = data.changes;
@@ -66,6 +66,12 @@ export const summarizeEvent = (t: TFunction, entry: Pick<HistoryEntry, 'type' | 
   for (const [key, value] of Object.entries(data)) {
     // the review instance is reached from the banner; its id says nothing to a reader
     if (key === 'id' || key === 'instanceId') continue;
+    // a review process by its name; its key is the designer's word, so a process whose name is not known is left out
+    if (key === 'processKey') {
+      const name = typeof value === 'string' ? processNames[value] : undefined;
+      if (name) summary.push({ key, label: pathLabel(t, key), value: name });
+      continue;
+    }
     if (key === 'content' && isRecord(value)) summary.push(...contentLines(t, value));
     else summary.push(line(t, key, value));
   }

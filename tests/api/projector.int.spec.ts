@@ -1,0 +1,193 @@
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { openStorage, Projector, runAsSystem, runInTenant, type EventMetadata, type ProjectorHooks, type Storage } from '@tpl/event-store';
+import { freshDatabase, STORES, type TestDatabase } from '../support/databases';
+import { COUNTS_TABLE, TICK, TOTALS_TABLE, countsMigration, countsProjection } from '../support/projector-counts';
+
+/**
+ * The asynchronous projector's promise: at least once delivery, exactly once effect. A test
+ * projection that only ever ADDS (so a batch applied twice counts twice, one skipped is
+ * missing) is killed in the middle of a batch and between batches, then run again; what it
+ * holds must equal the events exactly, and equal a rebuild from zero.
+ */
+const STREAMS = 30;
+const PER_STREAM = 20;
+const EVENTS = STREAMS * PER_STREAM;
+const BATCH = 50;
+
+const meta = (n: number): EventMetadata => ({
+  tenantId: 't1',
+  actor: { userId: 'u1', account: 'tester', name: 'Tester' },
+  occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
+  correlationId: 'projector-test',
+  causationId: `tick-${n}`,
+});
+
+/** 600 events over 30 streams, interleaved (each append a small transaction of its own). */
+const seed = (s: Storage) =>
+  runInTenant('t1', async () => {
+    for (let v = 0; v < PER_STREAM; v++) {
+      for (let i = 0; i < STREAMS; i++) {
+        await s.store.append(`Tick-t1-${i}`, [{ type: TICK, data: { n: i * 1000 + v } }], { expectedVersion: v, metadata: meta(v), streamType: 'Tick' });
+      }
+    }
+  });
+
+/** What the counts must hold once every event is applied exactly once. */
+const expected = () =>
+  Array.from({ length: STREAMS }, (_, i) => ({
+    stream: `Tick-t1-${i}`,
+    events: PER_STREAM,
+    sum: String(Array.from({ length: PER_STREAM }, (_, v) => i * 1000 + v).reduce((a, b) => a + b, 0)),
+  })).sort((a, b) => a.stream.localeCompare(b.stream));
+
+const snapshot = (s: Storage) =>
+  runAsSystem(async () => ({
+    counts: (await s.db.pool.query(`SELECT stream, events, sum::text AS sum FROM ${COUNTS_TABLE} ORDER BY stream COLLATE "C"`)).rows,
+    total: Number((await s.db.pool.query<{ events: string }>(`SELECT events FROM ${TOTALS_TABLE} WHERE name = 'all'`)).rows[0]?.events ?? 0),
+    checkpoint: (await s.db.pool.query<{ position: string; rebuilding: boolean }>(`SELECT position::text AS position, rebuilding FROM tpl_checkpoints WHERE name = $1`, [countsProjection.name])).rows[0],
+  }));
+
+/** Global positions of the seeded events, in order. */
+const positions = (s: Storage) =>
+  runAsSystem(async () => (await s.db.pool.query<{ p: string }>(`SELECT global_position::text AS p FROM emt_messages WHERE message_type = $1 ORDER BY global_position`, [TICK])).rows.map((r) => r.p));
+
+const projectorOn = (s: Storage, hooks?: ProjectorHooks) => new Projector(s.db.pool, s.store, { pollMs: 0, batchSize: BATCH, ...(hooks ? { hooks } : {}) }).register(countsProjection);
+
+const open = (db: TestDatabase) => openStorage({ databaseUrl: db.databaseUrl, dataDir: db.dataDir, migrations: [countsMigration], projections: [] });
+
+describe.each(STORES)('projector on the %s store', (kind) => {
+  let db: TestDatabase;
+  let s: Storage;
+  let order: string[];
+
+  beforeAll(async () => {
+    db = await freshDatabase(kind);
+    s = await open(db);
+    await seed(s);
+    order = await positions(s);
+    expect(order).toHaveLength(EVENTS);
+  }, 120_000);
+  afterAll(async () => {
+    await s?.db.close();
+    await db?.drop();
+  });
+
+  it('a batch that fails after its writes leaves neither its writes nor its checkpoint; a new projector carries on with no gap and no double count', async () => {
+    let batches = 0;
+    const failing = projectorOn(s, {
+      beforeCheckpoint: async () => {
+        batches += 1;
+        if (batches === 5) throw new Error('crash inside batch 5');
+      },
+    });
+    await expect(failing.catchUp(countsProjection.name)).rejects.toThrow('crash inside batch 5');
+    // four batches applied and checkpointed; the fifth's writes rolled back with its checkpoint
+    const mid = await snapshot(s);
+    expect(mid.total).toBe(4 * BATCH);
+    expect(mid.checkpoint!.position).toBe(order[4 * BATCH - 1]);
+    expect(mid.counts.reduce((n, r) => n + Number(r.events), 0)).toBe(4 * BATCH);
+
+    // a restart: a new projector from the stored checkpoint
+    await projectorOn(s).catchUp(countsProjection.name);
+    const after = await snapshot(s);
+    expect(after.counts).toEqual(expected());
+    expect(after.total).toBe(EVENTS);
+    expect(after.checkpoint!.position).toBe(order.at(-1));
+
+    // and what it holds equals a rebuild from zero
+    const rebuilt = projectorOn(s);
+    await rebuilt.rebuild(countsProjection.name);
+    expect((await snapshot(s)).checkpoint).toEqual({ position: '0', rebuilding: true });
+    await rebuilt.catchUp(countsProjection.name);
+    const fromZero = await snapshot(s);
+    expect(fromZero).toEqual(after);
+    expect(fromZero.checkpoint!.rebuilding).toBe(false);
+  });
+
+  it('two projectors on the same projection at once apply every batch once', async () => {
+    const p = projectorOn(s);
+    await p.rebuild(countsProjection.name);
+    await Promise.all([projectorOn(s).catchUp(countsProjection.name), projectorOn(s).catchUp(countsProjection.name), p.catchUp(countsProjection.name)]);
+    const r = await snapshot(s);
+    expect(r.counts).toEqual(expected());
+    expect(r.total).toBe(EVENTS);
+  });
+
+  it('reports its lag in events and seconds, and catches up', async () => {
+    const p = projectorOn(s);
+    await p.catchUp(countsProjection.name);
+    await runInTenant('t1', () => s.store.append('Tick-t1-extra', [{ type: TICK, data: { n: 0 } }, { type: TICK, data: { n: 1 } }], { expectedVersion: 0, metadata: meta(99), streamType: 'Tick' }));
+    const [behind] = await p.status();
+    expect(behind).toMatchObject({ name: countsProjection.name, kind: 'projection', lagEvents: 2, rebuilding: false });
+    expect(behind!.lagSeconds).toBeGreaterThanOrEqual(0);
+    expect(behind!.oldestPendingAt).not.toBeNull();
+    expect(behind!.newestPendingAt! >= behind!.oldestPendingAt!).toBe(true);
+    expect(BigInt(behind!.head)).toBeGreaterThan(BigInt(behind!.position));
+    await p.catchUp(countsProjection.name);
+    const [level] = await p.status();
+    expect(level).toMatchObject({ lagEvents: 0, lagSeconds: 0, oldestPendingAt: null, position: level!.head });
+  });
+});
+
+/**
+ * The same promise against a real kill: a projector in a child process, SIGKILLed while a
+ * batch's transaction is open (writes done, checkpoint not moved) and right after a batch
+ * committed. PostgreSQL only: the embedded database lives inside the test's own process.
+ */
+describe('projector killed with SIGKILL (PostgreSQL)', () => {
+  let db: TestDatabase;
+  let s: Storage;
+  let order: string[];
+
+  beforeAll(async () => {
+    db = await freshDatabase('postgres');
+    s = await open(db);
+    await seed(s);
+    order = await positions(s);
+  }, 120_000);
+  afterAll(async () => {
+    await s?.db.close();
+    await db?.drop();
+  });
+
+  /** Runs the child until it reports `where` at batch `at`, then kills it there. */
+  const killAt = (where: 'inside' | 'between', at: number) =>
+    new Promise<void>((resolve, reject) => {
+      const child = fork(path.join(__dirname, '..', 'support', 'projector-child.cjs'), [db.databaseUrl!, where, String(at), String(BATCH)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      let killed = false;
+      child.on('message', (m: { where: string; batch: number; error?: string }) => {
+        if (m.where === where && m.batch === at) {
+          killed = true;
+          child.kill('SIGKILL');
+        } else reject(new Error(`the child reported ${m.where} at batch ${m.batch}${m.error ? `: ${m.error}` : ''}`));
+      });
+      child.on('exit', (_code, signal) => (killed && signal === 'SIGKILL' ? resolve() : reject(new Error(`the child exited (${signal ?? _code}) before it was killed`))));
+    });
+
+  it('killed inside batch 3 and after batch 6: each restart resumes from the last committed batch, and the end result equals the events and a rebuild', async () => {
+    await killAt('inside', 3);
+    // the killed batch's writes went with its connection: two batches, checkpoint at the end of the second
+    let now = await snapshot(s);
+    expect(now.total).toBe(2 * BATCH);
+    expect(now.checkpoint!.position).toBe(order[2 * BATCH - 1]);
+
+    // restarted, it goes on from there and is killed right after its 6th batch committed (8 in all)
+    await killAt('between', 6);
+    now = await snapshot(s);
+    expect(now.total).toBe(8 * BATCH);
+    expect(now.checkpoint!.position).toBe(order[8 * BATCH - 1]);
+    expect(now.counts.reduce((n, r) => n + Number(r.events), 0)).toBe(8 * BATCH);
+
+    // restarted once more, to the end
+    await projectorOn(s).catchUp(countsProjection.name);
+    const live = await snapshot(s);
+    expect(live.counts).toEqual(expected());
+    expect(live.total).toBe(EVENTS);
+
+    const p = projectorOn(s);
+    await p.rebuild(countsProjection.name);
+    await p.catchUp(countsProjection.name);
+    expect(await snapshot(s)).toEqual(live);
+  });
+});
