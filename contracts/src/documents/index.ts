@@ -2,3 +2,5 @@ export * from './define';
 export * from './derive';
 export * from './registry';
 export { consignment as consignmentDocument } from './transport/consignment';
+export { orderisinstockbill } from './warehouse/orderisinstockbill';
+export { isinstockbill } from './warehouse/isinstockbill';

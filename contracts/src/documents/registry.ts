@@ -1,5 +1,7 @@
 import type { DocumentDef } from './define';
 import { consignment } from './transport/consignment';
+import { isinstockbill } from './warehouse/isinstockbill';
+import { orderisinstockbill } from './warehouse/orderisinstockbill';
 
 /**
  * Every document type the kit serves. Adding one: its description file, one line here, and
@@ -8,6 +10,9 @@ import { consignment } from './transport/consignment';
 export const documents: readonly DocumentDef[] = [
   // bl-transport
   consignment,
+  // bl-warehouse
+  orderisinstockbill,
+  isinstockbill,
 ];
 
 export const documentByName = (name: string): DocumentDef | undefined => documents.find((d) => d.name === name);

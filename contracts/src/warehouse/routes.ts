@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { envelopeSchema } from '../api/envelope';
 import { defineRoutes } from '../api/route';
 import { stockListQuerySchema, stockPageSchema, stockStreamPageSchema, stockStreamQuerySchema } from './stock';
@@ -19,5 +20,25 @@ export const warehouseStockRoutes = defineRoutes({
     tag: 'warehouse',
     query: stockStreamQuerySchema,
     response: envelopeSchema(stockStreamPageSchema),
+  },
+});
+
+/** Put-away suggestions: per line still at the dock, the places and quantities to start from. */
+export const putAwayPlanSchema = z.object({
+  dock: z.string(),
+  placements: z.array(z.object({ lineNumber: z.number().int(), warehousePlaceCode: z.string(), qty: z.number() })),
+  unplaced: z.array(z.object({ lineNumber: z.number().int(), qty: z.number() })),
+});
+export type PutAwayPlanView = z.infer<typeof putAwayPlanSchema>;
+
+/** Reads of the inbound documents beside what the kit serves. */
+export const warehouseInboundRoutes = defineRoutes({
+  putAwaySuggestions: {
+    method: 'GET',
+    path: '/api/bl-warehouse/isinstockbill/putawaySuggestions',
+    summary: "Where an inbound bill's goods still at the dock should go: the materials' put-away strategies over the area's places, their owner reservations, capacity (capacityRatio) and what they hold",
+    tag: 'warehouse',
+    query: z.object({ id: z.uuid({ error: 'validation.invalid' }) }),
+    response: envelopeSchema(putAwayPlanSchema),
   },
 });

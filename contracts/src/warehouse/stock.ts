@@ -66,6 +66,8 @@ export const stockLineSchema = stockKeySchema.extend({
   /** attributes a row takes when this line creates it (receipts, moves into a new place) */
   qtyWeg: z.number().optional(),
   boardQty: z.number().optional(),
+  /** m³ per piece (what put-away weighs against a place's capacity) */
+  unitVolume: z.number().optional(),
   expiringDate: z.string().optional(),
   inboundAt: z.string().optional(),
   status: z.enum(STOCK_STATUSES).optional(),

@@ -271,6 +271,19 @@ export class DocumentService {
     return this.store.readStream(streamOf(def, tenantId, id), toVersion === undefined ? {} : { toVersion });
   }
 
+  /**
+   * The live document of a type with a bill number (an inbound bill names its booked inbound
+   * by number), read in the caller's transaction when one is given; undefined when none.
+   */
+  async byBillNo(def: DocumentDef, tenantId: string, billNo: string, db?: UnitOfWork): Promise<KitDocument | undefined> {
+    const sqlText = `SELECT id FROM ${DOC_LIST} WHERE tenant_id = $1 AND doc_type = $2 AND bill_no = $3 AND NOT is_deleted LIMIT 1`;
+    const params = [tenantId, def.name, billNo];
+    const rows = db ? await db.query<{ id: string }>(sqlText, params) : (await this.pool.query<{ id: string }>(sqlText, params)).rows;
+    if (!rows[0]) return undefined;
+    const { state } = await loadStream(db ?? this.store, streamOf(def, tenantId, rows[0].id), this.foldOf(def));
+    return state.status === 'existing' && !state.doc.removed ? state.doc : undefined;
+  }
+
   /** The document now, or as it was right after event `version` (auditors' "as of"). */
   async detail(def: DocumentDef, tenantId: string, id: string, version?: number): Promise<KitDocument> {
     const { state, version: at } = await loadStream(this.store, streamOf(def, tenantId, id), this.foldOf(def), version);

@@ -18,3 +18,4 @@ export * from './access';
 export * from './data-scope';
 export * from './reference-check';
 export * from './number-repair';
+export * from './master-data';

@@ -11,6 +11,7 @@ import { RecordsAccountPort } from './account-records.adapter';
 import { Access } from './access';
 import { RecordsService } from './records.service';
 import { REFERENCE_CHECK, RecordReferences } from './reference-check';
+import { MASTER_DATA, RecordsMasterData } from './master-data';
 
 /** Serves every registered entity through the one framework. */
 @Global()
@@ -26,8 +27,8 @@ export class RecordsModule {
         ...defs.filter((d) => d.name === 'dict').map(dictionaryControllerFor),
         ...defs.map(recordsControllerFor),
       ],
-      providers: [RecordsService, RecordsSpreadsheets, RecordsGate, CategoryStatusJob, SerialCodes, Access, RecordReferences, { provide: REFERENCE_CHECK, useExisting: RecordReferences }, { provide: ACCESS_RULES, useExisting: Access }, { provide: ACCOUNT_RECORDS, useClass: RecordsAccountPort }],
-      exports: [RecordsService, RecordsGate, CategoryStatusJob, SerialCodes, Access, REFERENCE_CHECK, ACCESS_RULES, ACCOUNT_RECORDS],
+      providers: [RecordsService, RecordsSpreadsheets, RecordsGate, CategoryStatusJob, SerialCodes, Access, RecordReferences, { provide: REFERENCE_CHECK, useExisting: RecordReferences }, { provide: MASTER_DATA, useClass: RecordsMasterData }, { provide: ACCESS_RULES, useExisting: Access }, { provide: ACCOUNT_RECORDS, useClass: RecordsAccountPort }],
+      exports: [RecordsService, RecordsGate, CategoryStatusJob, SerialCodes, Access, REFERENCE_CHECK, MASTER_DATA, ACCESS_RULES, ACCOUNT_RECORDS],
     };
   }
 }

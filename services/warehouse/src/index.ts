@@ -4,6 +4,9 @@ export * from './stock/stock.projection';
 export * from './stock/stock.queries';
 export * from './stock/owner-scope';
 export * from './warehouse.module';
+export * from './inbound/putaway';
+export * from './inbound/booking.decisions';
+export { barcodeOf, bookedLineFor, checkPutAway, checkReceive, dockOf, putAwayEffects, receiptDecisions, receiptEffects, type ReceiptFacts } from './inbound/receipt.decisions';
 import { stockLedgerProjection, stockMigrations } from './stock/stock.projection';
 
 /** What the warehouse context brings to the shared store: its migrations and inline projections. */

@@ -3,6 +3,7 @@ import { StockController } from './stock/stock.controller';
 import { StockLedger } from './stock/stock.ledger';
 import { StockQueries } from './stock/stock.queries';
 import { AllOwners, OWNER_SCOPES } from './stock/owner-scope';
+import { InboundController, InboundDecisions } from './inbound/inbound.wiring';
 
 /**
  * The warehouse context: the stock ledger (facts per owner and material, read models,
@@ -11,8 +12,8 @@ import { AllOwners, OWNER_SCOPES } from './stock/owner-scope';
  * folder registers its decisions with the kit when this module starts.
  */
 @Module({
-  controllers: [StockController],
-  providers: [StockLedger, StockQueries, { provide: OWNER_SCOPES, useClass: AllOwners }],
+  controllers: [StockController, InboundController],
+  providers: [StockLedger, StockQueries, InboundDecisions, { provide: OWNER_SCOPES, useClass: AllOwners }],
   exports: [StockLedger, StockQueries, OWNER_SCOPES],
 })
 export class WarehouseModule {}

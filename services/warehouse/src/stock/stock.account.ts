@@ -21,6 +21,8 @@ export type StockRowState = StockKey & {
   djQty: number;
   qtyWeg: number;
   boardQty: number;
+  /** m³ per piece (0 when unknown) */
+  unitVolume: number;
   status: StockStatus;
   expiringDate: string | null;
   inboundAt: string | null;
@@ -92,6 +94,7 @@ class Draft {
         djQty: 0,
         qtyWeg: attrs.qtyWeg ?? 0,
         boardQty: attrs.boardQty ?? 0,
+        unitVolume: attrs.unitVolume ?? 0,
         status: attrs.status ?? 'AVAILABLE',
         expiringDate: attrs.expiringDate ?? null,
         inboundAt: attrs.inboundAt ?? null,
@@ -121,6 +124,7 @@ class Draft {
     if (created || movement === 'RECEIVE' || movement === 'MOVE_IN' || movement === 'OWNER_IN') {
       line.qtyWeg = r.qtyWeg;
       line.boardQty = r.boardQty;
+      if (r.unitVolume) line.unitVolume = r.unitVolume;
       line.status = r.status;
       if (r.expiringDate) line.expiringDate = r.expiringDate;
       if (r.inboundAt) line.inboundAt = r.inboundAt;
@@ -150,6 +154,7 @@ export type ReceiveItem = {
   qty: number;
   qtyWeg?: number | undefined;
   boardQty?: number | undefined;
+  unitVolume?: number | undefined;
   expiringDate?: string | undefined;
   status?: StockStatus | undefined;
   supplierCode?: string | undefined;
@@ -164,6 +169,7 @@ export const receive = (account: AccountState, items: ReceiveItem[], source: Sto
     d.put('RECEIVE', it, { qty: it.qty }, { ...source, ...(it.lineNumber !== undefined ? { lineNumber: it.lineNumber } : {}) }, {
       qtyWeg: it.qtyWeg ?? 0,
       boardQty: it.boardQty ?? 0,
+      unitVolume: it.unitVolume ?? 0,
       status: it.status ?? 'AVAILABLE',
       expiringDate: it.expiringDate ?? null,
       inboundAt: effectiveAt,
@@ -192,6 +198,7 @@ export const move = (account: AccountState, items: MoveItem[], source: StockSour
     d.put('MOVE_IN', { ...it.from, warehousePlaceCode: it.toPlace }, { qty: it.qty }, src, {
       qtyWeg: from.qtyWeg,
       boardQty: from.boardQty,
+      unitVolume: from.unitVolume,
       status: from.status,
       expiringDate: from.expiringDate,
       inboundAt: from.inboundAt,
@@ -330,6 +337,7 @@ export const applyLines = (account: AccountState, lines: readonly StockLine[], v
         djQty: 0,
         qtyWeg: l.qtyWeg ?? 0,
         boardQty: l.boardQty ?? 0,
+        unitVolume: l.unitVolume ?? 0,
         status: l.status ?? 'AVAILABLE',
         expiringDate: l.expiringDate ?? null,
         inboundAt: l.inboundAt ?? null,

@@ -14,6 +14,7 @@ type Row = {
   dj_qty: string;
   qty_weg: string;
   board_qty: string;
+  unit_volume: string;
   status: StockStatus;
   expiring_date: string | null;
   inbound_at: Date | null;
@@ -30,6 +31,7 @@ const stateRow = (r: Row): StockRowState => ({
   djQty: Number(r.dj_qty),
   qtyWeg: Number(r.qty_weg),
   boardQty: Number(r.board_qty),
+  unitVolume: Number(r.unit_volume),
   status: r.status,
   expiringDate: r.expiring_date,
   inboundAt: r.inbound_at ? r.inbound_at.toISOString() : null,
@@ -56,7 +58,7 @@ export class StockLedger {
       [tenantId, customerCode, materialCode],
     );
     const rows = await db.query<Row>(
-      `SELECT customer_code, material_code, barcode, place_code, batch_no, qty, dj_qty, qty_weg, board_qty, status,
+      `SELECT customer_code, material_code, barcode, place_code, batch_no, qty, dj_qty, qty_weg, board_qty, unit_volume, status,
               to_char(expiring_date, 'YYYY-MM-DD') AS expiring_date, inbound_at, area_code
          FROM ${STOCK_TABLE} WHERE tenant_id = $1 AND customer_code = $2 AND material_code = $3 AND (qty > 0 OR dj_qty > 0)`,
       [tenantId, customerCode, materialCode],

@@ -95,6 +95,11 @@ CREATE INDEX IF NOT EXISTS wh_stream_bill ON ${STOCK_STREAM_TABLE} (tenant_id, b
 CREATE INDEX IF NOT EXISTS wh_stream_doc ON ${STOCK_STREAM_TABLE} (tenant_id, doc_id);
 `,
   },
+  {
+    // m³ per piece: put-away weighs what a place holds against its capacity
+    id: 'warehouse/002-stock-unit-volume',
+    sql: `ALTER TABLE ${STOCK_TABLE} ADD COLUMN IF NOT EXISTS unit_volume numeric NOT NULL DEFAULT 0;`,
+  },
 ];
 
 /** The stream of an account's fact says which account; its lines say the rest. */
@@ -106,9 +111,9 @@ const statementsFor = (e: StoredEvent): SqlText[] => {
   fact.lines.forEach((l, i) => {
     out.push(
       sql(
-        `INSERT INTO ${STOCK_TABLE} (tenant_id, customer_code, material_code, barcode, place_code, batch_no, qty, dj_qty, qty_weg, board_qty, status,
+        `INSERT INTO ${STOCK_TABLE} (tenant_id, customer_code, material_code, barcode, place_code, batch_no, qty, dj_qty, qty_weg, board_qty, unit_volume, status,
            expiring_date, inbound_at, area_code, updated_at)
-         VALUES (%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L)
+         VALUES (%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L)
          ON CONFLICT (tenant_id, customer_code, material_code, barcode, place_code, batch_no) DO UPDATE SET
            qty = EXCLUDED.qty, dj_qty = EXCLUDED.dj_qty, status = COALESCE(%L, ${STOCK_TABLE}.status), updated_at = EXCLUDED.updated_at`,
         tenantId,
@@ -121,6 +126,7 @@ const statementsFor = (e: StoredEvent): SqlText[] => {
         l.endDjQty,
         l.qtyWeg ?? 0,
         l.boardQty ?? 0,
+        l.unitVolume ?? 0,
         l.status ?? 'AVAILABLE',
         l.expiringDate ?? null,
         l.inboundAt ?? null,

@@ -1,0 +1,39 @@
+import { date, num, oneOf, ref, text, type FieldDef, type Labels } from '../../entities/define';
+
+/**
+ * Pieces every warehouse document shares (spec 02 section 3.3 "common header" and "common
+ * detail line"), so each description names only what is its own.
+ */
+export const L = (zh: string, en: string, mo: string): Labels => [zh, en, mo];
+
+/** spec 02: stockType of inbound and outbound documents (values not shown: decided in docs/DOMAIN.md). */
+export const stockType = () =>
+  oneOf(L('出入库类型', 'Stock type', '出入庫類型'), {
+    NORMAL: L('正常', 'Normal', '正常'),
+    RETURN: L('退货', 'Return', '退貨'),
+    TRANSFER: L('调拨', 'Transfer', '調撥'),
+    OTHER: L('其他', 'Other', '其他'),
+  }, { required: true });
+
+/** The header fields of a warehouse document that names one cargo owner in one warehouse area. */
+export const ownerHeader = (): Record<string, FieldDef> => ({
+  billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
+  customerCode: ref(L('货主', 'Cargo owner', '貨主'), 'customer', { required: true, filter: true }),
+  warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea', { required: true }),
+});
+
+/** Line fields of goods (material, batch, unit, quantity and its weight, pallets, volume). */
+export const goodsLine = (o: { expiring?: boolean } = {}): Record<string, FieldDef> => ({
+  lineNumber: num(L('行号', 'Line', '行號'), 'count', { generated: true }),
+  materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true }),
+  batchNo: text(L('批次号', 'Batch number', '批次號'), { max: 40 }),
+  customerBatchNo: text(L('客户批次号', 'Owner batch number', '客戶批次號'), { max: 40, list: false }),
+  unitCode: ref(L('单位', 'Unit', '單位'), 'unit'),
+  qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
+  qtyWeg: num(L('单件重量(kg)', 'Weight per piece (kg)', '單件重量(kg)'), 'weight', { default: 0 }),
+  weg: num(L('重量(t)', 'Weight (t)', '重量(t)'), 'weight', { generated: true }),
+  boardQty: num(L('每托数量', 'Pieces per pallet', '每托數量'), 'quantity', { default: 0 }),
+  board: num(L('托数', 'Pallets', '托數'), 'count', { generated: true }),
+  volume: num(L('体积(m³)', 'Volume (m³)', '體積(m³)'), 'volume', { default: 0 }),
+  ...(o.expiring ? { expiringDate: date(L('失效日期', 'Expiry date', '失效日期')) } : {}),
+});

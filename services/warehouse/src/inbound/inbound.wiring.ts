@@ -1,0 +1,135 @@
+import { Controller, Get, Inject, Injectable, Query, type OnModuleInit } from '@nestjs/common';
+import { isinstockbill, ok, orderisinstockbill, parseOrThrow, warehouseInboundRoutes as R, type KitDocument } from '@tpl/contracts';
+import { DocumentDecisionsRegistry, DocumentService } from '@tpl/documents';
+import type { Pool } from 'pg';
+import { DB_POOL, type UnitOfWork } from '@tpl/event-store';
+import { Meta, type RequestMeta } from '@tpl/identity';
+import { Access, MASTER_DATA, type MasterData, type MasterRecord } from '@tpl/records';
+import { StockLedger } from '../stock/stock.ledger';
+import { STOCK_TABLE } from '../stock/stock.projection';
+import { bookingDecisions } from './booking.decisions';
+import { planPutAway, type PlaceInfo, type PlaceLoad, type PutAwayPlan, type ShelvingRule } from './putaway';
+import { dockOf, receiptDecisions, type Placement, type ReceiptFacts } from './receipt.decisions';
+import { linesOf, unitVolumeOf } from './lines';
+
+const num = (v: unknown): number | undefined => (v === undefined || v === null || v === '' ? undefined : Number(v));
+export const placeInfo = (r: MasterRecord): PlaceInfo => ({
+  code: r.code,
+  warehouseAreaCode: String(r.data.warehouseAreaCode ?? ''),
+  customerCode: typeof r.data.customerCode === 'string' && r.data.customerCode ? r.data.customerCode : undefined,
+  invalid: Number(r.data.invalid ?? 0) === 1,
+  volume: num(r.data.volume),
+  maxVolume: num(r.data.maxVolume),
+  capacityRatio: num(r.data.capacityRatio),
+  coordinateX: num(r.data.coordinateX),
+  coordinateY: num(r.data.coordinateY),
+});
+
+/**
+ * The inbound documents' IO: what their pure decisions need, read in the command's
+ * transaction (stock accounts, the booking) or through master data's port (places,
+ * materials, strategies), and the put-away suggestion read.
+ */
+@Injectable()
+export class InboundDecisions implements OnModuleInit {
+  constructor(
+    @Inject(DocumentDecisionsRegistry) private readonly registry: DocumentDecisionsRegistry,
+    @Inject(DocumentService) private readonly documents: DocumentService,
+    @Inject(StockLedger) private readonly ledger: StockLedger,
+    @Inject(MASTER_DATA) private readonly masterData: MasterData,
+    @Inject(DB_POOL) private readonly pool: Pool,
+  ) {}
+
+  onModuleInit() {
+    this.registry.register(orderisinstockbill, bookingDecisions);
+    this.registry.register(isinstockbill, receiptDecisions((input) => this.load(input)));
+  }
+
+  private async places(tenantId: string, codes: readonly string[]): Promise<Map<string, PlaceInfo>> {
+    const found = await this.masterData.byCodes(tenantId, 'warehouseplace', codes);
+    return new Map([...found].map(([code, r]) => [code, placeInfo(r)]));
+  }
+
+  async load({ tenantId, command, doc, uow }: { tenantId: string; command: { type: string; data: unknown }; doc: KitDocument | undefined; uow: UnitOfWork }): Promise<ReceiptFacts> {
+    const facts: ReceiptFacts = { accounts: new Map(), places: new Map() };
+    if (!doc || command.type !== 'Act') return facts;
+    const { action, fields } = command.data as { action: string; fields: Record<string, unknown> };
+    const lines = linesOf(doc);
+    const customerCode = String(doc.customerCode);
+    if (action === 'receive') {
+      facts.accounts = await this.ledger.accounts(uow, tenantId, lines.map((l) => ({ customerCode, materialCode: l.materialCode })));
+      if (typeof doc.applyNo === 'string' && doc.applyNo) facts.booking = await this.documents.byBillNo(orderisinstockbill, tenantId, doc.applyNo, uow);
+      facts.places = await this.places(tenantId, lines.map((l) => l.warehousePlaceCode).filter((c): c is string => typeof c === 'string' && c !== ''));
+    } else if (action === 'putAway') {
+      const placements = (fields.placements as Placement[] | undefined) ?? [];
+      const materials = placements.map((p) => lines.find((l) => l.lineNumber === p.lineNumber)?.materialCode).filter((m): m is string => !!m);
+      facts.accounts = await this.ledger.accounts(uow, tenantId, materials.map((materialCode) => ({ customerCode, materialCode })));
+      facts.places = await this.places(tenantId, placements.map((p) => p.warehousePlaceCode));
+    }
+    return facts;
+  }
+
+  /** Where the bill's goods still at the dock should go: the materials' put-away strategies over the area's places and what they hold now. */
+  async suggest(tenantId: string, doc: KitDocument): Promise<PutAwayPlan & { dock: string }> {
+    const area = String(doc.warehouseAreaCode);
+    const lines = linesOf(doc).filter((l) => Number(l.putAwayQty ?? 0) < l.qty);
+    const [places, materials, held] = await Promise.all([
+      this.masterData.where(tenantId, 'warehouseplace', { warehouseAreaCode: area }),
+      this.masterData.byCodes(tenantId, 'material', lines.map((l) => l.materialCode)),
+      this.pool
+        .query<{ place_code: string; customer_code: string; material_code: string; batch_no: string; used: string }>(
+          `SELECT place_code, customer_code, material_code, batch_no, sum(qty * unit_volume) AS used
+             FROM ${STOCK_TABLE} WHERE tenant_id = $1 AND area_code = $2 AND qty > 0 GROUP BY 1, 2, 3, 4`,
+          [tenantId, area],
+        )
+        .then((r) => r.rows),
+    ]);
+    const strategies = await this.masterData.byCodes(
+      tenantId,
+      'strategy',
+      [...materials.values()].map((m) => String(m.data.upshelfStrategyCode ?? '')).filter(Boolean),
+    );
+    const loads = new Map<string, PlaceLoad>();
+    for (const h of held) {
+      const load = loads.get(h.place_code) ?? { used: 0, holds: new Set<string>() };
+      load.used += Number(h.used);
+      load.holds.add(`${h.customer_code}~${h.material_code}~${h.batch_no}`);
+      loads.set(h.place_code, load);
+    }
+    const plan = planPutAway(
+      lines.map((l) => {
+        const strategy = strategies.get(String(materials.get(l.materialCode)?.data.upshelfStrategyCode ?? ''));
+        return {
+          lineNumber: l.lineNumber,
+          customerCode: String(doc.customerCode),
+          materialCode: l.materialCode,
+          batchNo: l.batchNo ?? '',
+          qty: l.qty - Number(l.putAwayQty ?? 0),
+          unitVolume: unitVolumeOf(l),
+          rule: strategy?.data.rule as ShelvingRule | undefined,
+        };
+      }),
+      places.map(placeInfo),
+      loads,
+    );
+    return { ...plan, dock: dockOf(area) };
+  }
+}
+
+/** GET /api/bl-warehouse/isinstockbill/putawaySuggestions?id=: the put-away form starts from it; the keeper may change every place. */
+@Controller()
+export class InboundController {
+  constructor(
+    @Inject(InboundDecisions) private readonly inbound: InboundDecisions,
+    @Inject(DocumentService) private readonly documents: DocumentService,
+    @Inject(Access) private readonly access: Access,
+  ) {}
+
+  @Get(R.putAwaySuggestions.path)
+  async suggestions(@Query() query: unknown, @Meta() meta: RequestMeta) {
+    const { id } = parseOrThrow(R.putAwaySuggestions.query!, query, isinstockbill.name) as { id: string };
+    const tenantId = meta.user.tenantId;
+    await this.documents.assertVisible(isinstockbill, tenantId, [id], await this.access.rowScope(meta.user, isinstockbill.name));
+    return ok(await this.inbound.suggest(tenantId, await this.documents.detail(isinstockbill, tenantId, id)));
+  }
+}

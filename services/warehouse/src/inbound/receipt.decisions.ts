@@ -1,0 +1,207 @@
+import {
+  AppError,
+  STOCK_ACCOUNT,
+  STOCK_EVENT_TYPES,
+  addQty,
+  eventTypeOf,
+  isinstockbill,
+  orderisinstockbill,
+  stockAccountStream,
+  subQty,
+  type KitDocument,
+  type StockLine,
+  type StockSource,
+} from '@tpl/contracts';
+import type { DecideMeta, DocumentCommand, DocumentDecisions, Effect } from '@tpl/documents';
+import type { StoredEvent } from '@tpl/event-store';
+import { applyLines, factOf, move, receive, type AccountState, type ReceiveItem } from '../stock/stock.account';
+import { accountId } from '../stock/stock.ledger';
+import { completesBooking, type ReceiptReport } from './booking.decisions';
+import { actionOf, computeGoodsLines, linesOf, refuseRemoveOnceInStock, unitVolumeOf, withLines, type GoodsLine } from './lines';
+import type { PlaceInfo, Placement } from './putaway';
+
+export type { Placement };
+
+/** Where received goods wait for put-away when a line names no place: the area's receiving dock. */
+export const dockOf = (warehouseAreaCode: string) => `RECV-${warehouseAreaCode}`;
+/** A received line's barcode when it brought none: the bill number and the line. */
+export const barcodeOf = (billNo: string, line: { lineNumber: number; barcode?: unknown }) =>
+  typeof line.barcode === 'string' && line.barcode ? line.barcode : `${billNo}-${String(line.lineNumber).padStart(3, '0')}`;
+
+/** What the inbound bill's decisions read: the accounts its lines touch, its booking, the places it names. */
+export type ReceiptFacts = { accounts: Map<string, AccountState>; booking?: KitDocument | undefined; places: Map<string, PlaceInfo> };
+
+const IN_STOCK = ['Received', 'PuttingAway', 'Stored'];
+const RECEIVED = eventTypeOf(isinstockbill, 'Received');
+const PUT_AWAY = eventTypeOf(isinstockbill, 'PutAway');
+
+/** The booked line a received line answers: the one it names, else the same material and batch. */
+export const bookedLineFor = (booking: KitDocument, line: GoodsLine): GoodsLine | undefined => {
+  const lines = linesOf(booking);
+  if (typeof line.applyLineNumber === 'number') return lines.find((b) => b.lineNumber === line.applyLineNumber);
+  return lines.find((b) => b.materialCode === line.materialCode && (b.batchNo ?? '') === (line.batchNo ?? ''));
+};
+
+const checkPlace = (doc: KitDocument, code: string, facts: ReceiptFacts): AppError | undefined => {
+  const place = facts.places.get(code);
+  if (!place) return undefined; // the reference check names a missing place
+  if (place.warehouseAreaCode !== doc.warehouseAreaCode) return new AppError(409, 'warehouse.errors.placeOtherArea', { place: code, area: String(doc.warehouseAreaCode) });
+  if (place.customerCode && place.customerCode !== doc.customerCode) return new AppError(409, 'warehouse.errors.placeOtherOwner', { place: code, owner: place.customerCode });
+  return undefined;
+};
+
+/** Receiving: the booking must be this owner's and name every line; each place must be in the area and free for this owner. */
+export const checkReceive = (doc: KitDocument, facts: ReceiptFacts): AppError | undefined => {
+  const applyNo = typeof doc.applyNo === 'string' ? doc.applyNo : '';
+  if (applyNo) {
+    if (!facts.booking) return new AppError(409, 'warehouse.errors.bookingNotFound', { applyNo });
+    if (facts.booking.customerCode !== doc.customerCode) return new AppError(409, 'warehouse.errors.bookingOtherOwner', { applyNo, customerCode: String(facts.booking.customerCode) });
+    for (const l of linesOf(doc)) {
+      if (!bookedLineFor(facts.booking, l)) return new AppError(409, 'warehouse.errors.notBooked', { applyNo, materialCode: l.materialCode, batchNo: l.batchNo ?? '' });
+    }
+  }
+  for (const l of linesOf(doc)) {
+    if (typeof l.warehousePlaceCode === 'string' && l.warehousePlaceCode) {
+      const refused = checkPlace(doc, l.warehousePlaceCode, facts);
+      if (refused) return refused;
+    }
+  }
+  return undefined;
+};
+
+/** Put-away: each placement names a line with that much still at the dock, and a place in the area free for this owner. */
+export const checkPutAway = (doc: KitDocument, placements: readonly Placement[], facts: ReceiptFacts): AppError | undefined => {
+  const lines = linesOf(doc);
+  const wanted = new Map<number, number>();
+  for (const p of placements) {
+    const line = lines.find((l) => l.lineNumber === p.lineNumber);
+    if (!line) return new AppError(409, 'warehouse.errors.lineNotFound', { line: p.lineNumber });
+    const total = addQty(wanted.get(p.lineNumber) ?? 0, p.qty);
+    wanted.set(p.lineNumber, total);
+    const remaining = subQty(line.qty, Number(line.putAwayQty ?? 0));
+    if (total > remaining) return new AppError(409, 'warehouse.errors.putAwayExceeds', { line: p.lineNumber, remaining, wanted: total });
+    const refused = checkPlace(doc, p.warehousePlaceCode, facts);
+    if (refused) return refused;
+  }
+  return undefined;
+};
+
+const accountOf = (facts: ReceiptFacts, customerCode: string, materialCode: string): AccountState => {
+  const a = facts.accounts.get(accountId(customerCode, materialCode));
+  if (!a) throw new Error(`account ${customerCode}/${materialCode} was not loaded`);
+  return a;
+};
+
+/** Stock facts, one per account, from items decided on each account in turn. */
+const stockEffects = (tenantId: string, decided: Map<AccountState, StockLine[][]>, type: string, make: (lines: StockLine[]) => unknown): Effect[] =>
+  [...decided].map(([account, facts]) => ({
+    stream: stockAccountStream(tenantId, account.customerCode, account.materialCode),
+    streamType: STOCK_ACCOUNT,
+    events: facts.map((lines) => ({ type, data: make(lines) })),
+    expectedVersion: account.version,
+  }));
+
+/** Receiving puts every line into stock: into its place, or the dock; the booking hears what arrived. */
+export const receiptEffects = (doc: KitDocument, facts: ReceiptFacts): Effect[] => {
+  const source = (l: GoodsLine): StockSource => ({ documentType: isinstockbill.name, documentId: doc.id, billNo: doc.billNo, lineNumber: l.lineNumber });
+  const at = String(doc.receivedAt);
+  const byAccount = new Map<AccountState, StockLine[][]>();
+  for (const l of linesOf(doc)) {
+    const account = accountOf(facts, String(doc.customerCode), l.materialCode);
+    const before = byAccount.get(account) ?? [];
+    // lines on the same account see each other: decide on the account after the earlier ones
+    const current = applyLines(account, before.flat(), account.version);
+    const item: ReceiveItem = {
+      barcode: barcodeOf(doc.billNo, l),
+      warehousePlaceCode: typeof l.warehousePlaceCode === 'string' && l.warehousePlaceCode ? l.warehousePlaceCode : dockOf(String(doc.warehouseAreaCode)),
+      warehouseAreaCode: String(doc.warehouseAreaCode),
+      batchNo: l.batchNo ?? '',
+      qty: l.qty,
+      qtyWeg: l.qtyWeg,
+      boardQty: l.boardQty,
+      unitVolume: unitVolumeOf(l),
+      expiringDate: l.expiringDate,
+      supplierCode: typeof doc.supplierCode === 'string' ? doc.supplierCode : undefined,
+      lineNumber: l.lineNumber,
+    };
+    const lines = receive(current, [item], source(l), at);
+    byAccount.set(account, [...before, lines]);
+  }
+  // one fact per account: its lines together
+  const merged = new Map([...byAccount].map(([a, f]) => [a, [f.flat()]]));
+  const out = stockEffects(doc.tenantId, merged, STOCK_EVENT_TYPES.received, (lines) =>
+    factOf(lines, at, String(isinstockbill.billType), { instockStatus: 1, isCost: 1 }),
+  );
+  if (facts.booking) {
+    const report: ReceiptReport = {
+      receiptId: doc.id,
+      receiptBillNo: doc.billNo,
+      lines: linesOf(doc).map((l) => ({ lineNumber: bookedLineFor(facts.booking!, l)!.lineNumber, qty: l.qty })),
+    };
+    out.push({ document: orderisinstockbill.name, id: facts.booking.id, action: completesBooking(facts.booking, report) ? 'completeReceipt' : 'recordReceipt', fields: report });
+  }
+  if (linesOf(doc).every((l) => Number(l.putAwayQty ?? 0) >= l.qty)) out.push({ document: isinstockbill.name, id: doc.id, action: 'completePutAway', fields: {} });
+  return out;
+};
+
+/** Put-away moves goods from the dock to the chosen places; the last one completes the bill. */
+export const putAwayEffects = (doc: KitDocument, placements: readonly Placement[], at: string, facts: ReceiptFacts): Effect[] => {
+  const lines = linesOf(doc);
+  const decided = new Map<AccountState, StockLine[]>();
+  for (const p of placements) {
+    const l = lines.find((x) => x.lineNumber === p.lineNumber)!;
+    const account = accountOf(facts, String(doc.customerCode), l.materialCode);
+    const done = decided.get(account) ?? [];
+    const current = applyLines(account, done, account.version);
+    const from = { barcode: barcodeOf(doc.billNo, l), warehousePlaceCode: dockOf(String(doc.warehouseAreaCode)), batchNo: l.batchNo ?? '' };
+    const moved = move(current, [{ from, toPlace: p.warehousePlaceCode, toArea: String(doc.warehouseAreaCode), qty: p.qty, lineNumber: l.lineNumber }], {
+      documentType: isinstockbill.name,
+      documentId: doc.id,
+      billNo: doc.billNo,
+      lineNumber: l.lineNumber,
+    });
+    decided.set(account, [...done, ...moved]);
+  }
+  const out = stockEffects(doc.tenantId, new Map([...decided].map(([a, l]) => [a, [l]])), STOCK_EVENT_TYPES.moved, (l) => factOf(l, at, String(isinstockbill.billType)));
+  if (lines.every((l) => Number(l.putAwayQty ?? 0) >= l.qty)) out.push({ document: isinstockbill.name, id: doc.id, action: 'completePutAway', fields: {} });
+  return out;
+};
+
+/** The inbound bill's own decisions (the IO of `load` is wired in inbound.module.ts). */
+export const receiptDecisions = (load: DocumentDecisions<ReceiptFacts>['load']): DocumentDecisions<ReceiptFacts> => ({
+  load,
+  compute: (content) => computeGoodsLines(content, { kept: { putAwayQty: 0 }, mantissa: true }),
+  check: (command: DocumentCommand, doc, facts) => {
+    const removal = refuseRemoveOnceInStock(command, doc, IN_STOCK);
+    if (removal || !doc || command.type !== 'Act') return removal;
+    if (command.data.action === 'receive') return checkReceive(doc, facts);
+    if (command.data.action === 'putAway') return checkPutAway(doc, (command.data.fields.placements as Placement[]) ?? [], facts);
+    return undefined;
+  },
+  effects: (command: DocumentCommand, after, facts, _meta: DecideMeta) => {
+    const action = actionOf(command);
+    if (action === 'receive') return receiptEffects(after, facts);
+    if (action === 'putAway' && command.type === 'Act') return putAwayEffects(after, command.data.fields.placements as Placement[], String((after.lastPutAway as { putAwayAt?: string } | undefined)?.putAwayAt), facts);
+    return [];
+  },
+  evolve: (doc, event: StoredEvent) => {
+    if (event.type === RECEIVED) {
+      // what went straight into a place needs no put-away
+      const details = linesOf(doc).map((l) => ({
+        ...l,
+        barcode: barcodeOf(doc.billNo, l),
+        putAwayQty: typeof l.warehousePlaceCode === 'string' && l.warehousePlaceCode ? l.qty : 0,
+      }));
+      return withLines(isinstockbill, doc, details);
+    }
+    if (event.type === PUT_AWAY) {
+      const placements = ((event.data as { placements?: Placement[] }).placements ?? []) as Placement[];
+      const details = linesOf(doc).map((l) => {
+        const got = placements.filter((p) => p.lineNumber === l.lineNumber).map((p) => p.qty);
+        return got.length ? { ...l, putAwayQty: addQty(Number(l.putAwayQty ?? 0), ...got) } : l;
+      });
+      return withLines(isinstockbill, doc, details);
+    }
+    return doc;
+  },
+});
