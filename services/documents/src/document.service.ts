@@ -93,10 +93,17 @@ export class DocumentService {
    * naming the field and the code otherwise); a code the document already held before a
    * change must still exist but may have been marked invalid since.
    */
-  private async checkReferences(def: DocumentDef, tenantId: string, fields: Record<string, HeaderField | FieldDef>, value: Record<string, unknown>, before?: Record<string, unknown>) {
+  private async checkReferences(
+    def: DocumentDef,
+    tenantId: string,
+    fields: Record<string, HeaderField | FieldDef>,
+    value: Record<string, unknown>,
+    before?: Record<string, unknown>,
+    db?: UnitOfWork,
+  ) {
     const had = new Set(before ? referencesIn(fields, before).map((r) => `${r.entity}:${r.code}`) : []);
     const uses = referencesIn(fields, value).map((r) => (had.has(`${r.entity}:${r.code}`) ? { ...r, kept: true } : r));
-    if (uses.length) await this.references.assertUsable(tenantId, uses, def.name);
+    if (uses.length) await this.references.assertUsable(tenantId, uses, def.name, db);
   }
 
   private contentFields(def: DocumentDef): Record<string, HeaderField | FieldDef> {
@@ -113,7 +120,7 @@ export class DocumentService {
     id: string,
     command: (state: DocState) => DocumentCommand,
     uow?: UnitOfWork,
-    afterDecision?: (doc: KitDocument | undefined) => Promise<void>,
+    afterDecision?: (doc: KitDocument | undefined, db?: UnitOfWork) => Promise<void>,
   ): Promise<CommandResult> {
     const now = new Date().toISOString();
     const meta: DecideMeta = { now, actor: ctx.actor };
@@ -136,11 +143,12 @@ export class DocumentService {
           if (refused) throw refused;
           const events = decideDocument(def, asked, state, meta);
           // what the machine allows still needs usable references (a forbidden step is said first)
-          if (events.length && afterDecision) await afterDecision(doc);
+          if (events.length && afterDecision) await afterDecision(doc, work);
           return events;
         },
         also: (after) => (after.status === 'existing' ? [upsertListRow(def, after.doc)] : []),
       });
+      let result = resultOf(outcome.state, id);
       if (work && own.effects && outcome.events.length && outcome.state.status === 'existing') {
         for (const e of own.effects(asked!, outcome.state.doc, facts, meta)) {
           if ('stream' in e) {
@@ -150,16 +158,18 @@ export class DocumentService {
           // an action on another document, judged by its own machine and decisions, in this transaction
           const other = this.defs.find((d) => d.name === e.document);
           if (!other) throw new Error(`no document type ${e.document}`);
-          await this.run(
+          const after = await this.run(
             other,
             ctx,
             e.id,
             (state) => ({ type: 'Act', data: { id: e.id, expectedVersion: state.status === 'existing' ? state.doc.version : 0, action: e.action, fields: e.fields } }),
             work,
           );
+          // an action the document sent itself (the last put-away completes the bill): the caller sees where it ended
+          if (other === def && e.id === id) result = after;
         }
       }
-      return resultOf(outcome.state, id);
+      return result;
     };
     if (uow) return once(uow, uow);
     if (own.load || own.effects) return this.store.withTransaction((work) => once(work, work));
@@ -184,14 +194,14 @@ export class DocumentService {
 
   async change(def: DocumentDef, ctx: DocumentContext, id: string, expectedVersion: number, content: Record<string, unknown>): Promise<CommandResult> {
     const compute = this.decisions.of(def).compute;
-    return this.run(def, ctx, id, () => ({ type: 'Change', data: { id, expectedVersion, content: compute ? compute(content, undefined) : content } }), undefined, (doc) =>
-      this.checkReferences(def, ctx.tenantId, this.contentFields(def), content, doc),
+    return this.run(def, ctx, id, () => ({ type: 'Change', data: { id, expectedVersion, content: compute ? compute(content, undefined) : content } }), undefined, (doc, db) =>
+      this.checkReferences(def, ctx.tenantId, this.contentFields(def), content, doc, db),
     );
   }
 
   async act(def: DocumentDef, ctx: DocumentContext, id: string, expectedVersion: number, action: string, fields: Record<string, unknown>): Promise<CommandResult> {
-    return this.run(def, ctx, id, () => ({ type: 'Act', data: { id, expectedVersion, action, fields } }), undefined, () =>
-      this.checkReferences(def, ctx.tenantId, def.actions[action]?.fields ?? {}, fields),
+    return this.run(def, ctx, id, () => ({ type: 'Act', data: { id, expectedVersion, action, fields } }), undefined, (_doc, db) =>
+      this.checkReferences(def, ctx.tenantId, def.actions[action]?.fields ?? {}, fields, undefined, db),
     );
   }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
 import { INVALID_FIELD, ValidationError, entityByName, type ReferenceUse } from '@tpl/contracts';
-import { DB_POOL } from '@tpl/event-store';
+import { DB_POOL, type UnitOfWork } from '@tpl/event-store';
 import { RECORDS_TABLE } from './records.migrations';
 
 /** What is wrong with one reference: it names no live record, or one marked invalid. */
@@ -18,7 +18,7 @@ export interface ReferenceCheck {
    * caller's language, and the code) when a code names no live record of its entity in the
    * tenant, or (unless `kept`) a record whose `invalid` flag is 1.
    */
-  assertUsable(tenantId: string, uses: readonly ReferenceUse[], entity: string): Promise<void>;
+  assertUsable(tenantId: string, uses: readonly ReferenceUse[], entity: string, db?: Pick<UnitOfWork, 'query'>): Promise<void>;
 }
 export const REFERENCE_CHECK = Symbol('REFERENCE_CHECK');
 
@@ -37,17 +37,17 @@ export class RecordReferences implements ReferenceCheck {
   constructor(@Inject(DB_POOL) private readonly pool: Pool) {}
 
   /** Every problem among the uses, in their order (one query per entity named). */
-  async problems(tenantId: string, uses: readonly ReferenceUse[]): Promise<ReferenceProblem[]> {
+  /** `db`: the caller's transaction, when it holds one (the embedded store has a single connection) */
+  async problems(tenantId: string, uses: readonly ReferenceUse[], db?: Pick<UnitOfWork, 'query'>): Promise<ReferenceProblem[]> {
     const byEntity = new Map<string, Set<string>>();
     for (const u of uses) if (entityByName(u.entity)) (byEntity.get(u.entity) ?? byEntity.set(u.entity, new Set()).get(u.entity)!).add(u.code);
     const found = new Map<string, Map<string, boolean>>();
     for (const [entity, codes] of byEntity) {
       const withFlag = INVALID_FIELD in (entityByName(entity)?.fields ?? {});
-      const { rows } = await this.pool.query<{ code: string; invalid: boolean }>(
-        `SELECT code, ${withFlag ? `coalesce(data->>'${INVALID_FIELD}', '0') = '1'` : 'false'} AS invalid
-           FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code = ANY($3)`,
-        [tenantId, entity, [...codes]],
-      );
+      const text = `SELECT code, ${withFlag ? `coalesce(data->>'${INVALID_FIELD}', '0') = '1'` : 'false'} AS invalid
+           FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code = ANY($3)`;
+      const params = [tenantId, entity, [...codes]];
+      const rows = db ? await db.query<{ code: string; invalid: boolean }>(text, params) : (await this.pool.query<{ code: string; invalid: boolean }>(text, params)).rows;
       found.set(entity, new Map(rows.map((r) => [r.code, r.invalid])));
     }
     const out: ReferenceProblem[] = [];
@@ -61,8 +61,8 @@ export class RecordReferences implements ReferenceCheck {
     return out;
   }
 
-  async assertUsable(tenantId: string, uses: readonly ReferenceUse[], entity: string): Promise<void> {
-    const problems = await this.problems(tenantId, uses);
+  async assertUsable(tenantId: string, uses: readonly ReferenceUse[], entity: string, db?: Pick<UnitOfWork, 'query'>): Promise<void> {
+    const problems = await this.problems(tenantId, uses, db);
     if (problems.length) throw referenceError(entity, problems);
   }
 }

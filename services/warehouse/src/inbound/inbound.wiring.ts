@@ -45,8 +45,8 @@ export class InboundDecisions implements OnModuleInit {
     this.registry.register(isinstockbill, receiptDecisions((input) => this.load(input)));
   }
 
-  private async places(tenantId: string, codes: readonly string[]): Promise<Map<string, PlaceInfo>> {
-    const found = await this.masterData.byCodes(tenantId, 'warehouseplace', codes);
+  private async places(tenantId: string, codes: readonly string[], db: UnitOfWork): Promise<Map<string, PlaceInfo>> {
+    const found = await this.masterData.byCodes(tenantId, 'warehouseplace', codes, db);
     return new Map([...found].map(([code, r]) => [code, placeInfo(r)]));
   }
 
@@ -59,12 +59,12 @@ export class InboundDecisions implements OnModuleInit {
     if (action === 'receive') {
       facts.accounts = await this.ledger.accounts(uow, tenantId, lines.map((l) => ({ customerCode, materialCode: l.materialCode })));
       if (typeof doc.applyNo === 'string' && doc.applyNo) facts.booking = await this.documents.byBillNo(orderisinstockbill, tenantId, doc.applyNo, uow);
-      facts.places = await this.places(tenantId, lines.map((l) => l.warehousePlaceCode).filter((c): c is string => typeof c === 'string' && c !== ''));
+      facts.places = await this.places(tenantId, lines.map((l) => l.warehousePlaceCode).filter((c): c is string => typeof c === 'string' && c !== ''), uow);
     } else if (action === 'putAway') {
       const placements = (fields.placements as Placement[] | undefined) ?? [];
       const materials = placements.map((p) => lines.find((l) => l.lineNumber === p.lineNumber)?.materialCode).filter((m): m is string => !!m);
       facts.accounts = await this.ledger.accounts(uow, tenantId, materials.map((materialCode) => ({ customerCode, materialCode })));
-      facts.places = await this.places(tenantId, placements.map((p) => p.warehousePlaceCode));
+      facts.places = await this.places(tenantId, placements.map((p) => p.warehousePlaceCode), uow);
     }
     return facts;
   }

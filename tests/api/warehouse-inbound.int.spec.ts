@@ -1,0 +1,106 @@
+import { ApiClient, data } from '../support/api-client';
+import { STORES } from '../support/databases';
+import { startTestHost, type TestHost } from '../support/host';
+
+/**
+ * Inbound end to end through the API on a real store: a booked inbound, receipts against it
+ * in parts (over-receipt refused by the booking's own wall, nothing half-written), stock at
+ * the dock with the inbound fee flags, put-away suggestions and put-away to the places, the
+ * booking and the bill following, and removal refused once goods are in stock.
+ */
+type Result = { id: string; billNo: string; version: number; state: string };
+type Stock = { records: { warehousePlaceCode: string; qty: number; barcode: string; batchNo: string }[]; total: number };
+const BOOK = '/api/bl-warehouse/orderisinstockbill';
+const BILL = '/api/bl-warehouse/isinstockbill';
+
+describe.each(STORES)('inbound on %s store', (kind) => {
+  let t: TestHost;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    t = await startTestHost(kind, '/nonexistent', true);
+    admin = await t.client().as('100001', 'admin', 'admin');
+  }, 120_000);
+  afterAll(async () => t?.stop());
+
+  const stock = async (q: string) => data(await admin.get<Stock>(`/api/bl-warehouse/stock/list?customerCode=C001&${q}`));
+
+  it('receives a booking in parts, refuses over-receipt, puts away by suggestion and follows every state', async () => {
+    const booked = data(await admin.post<Result>(`${BOOK}/submit`, {
+      billDate: '2026-11-23', customerCode: 'C001', warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', planDate: '2026-11-24',
+      details: [{ materialCode: 'M0002', batchNo: 'IB1', qty: 10, qtyWeg: 10, boardQty: 4, volume: 1 }],
+    }));
+    expect(booked.billNo).toMatch(/^YR/);
+    const audited = data(await admin.post<Result>(`${BOOK}/audit`, { id: booked.id, version: booked.version }));
+    expect(audited.state).toBe('Audited');
+
+    const bill = (qty: number) => ({
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', applyNo: booked.billNo,
+      details: [{ materialCode: 'M0002', batchNo: 'IB1', qty, qtyWeg: 10, volume: qty * 0.1 }],
+    });
+    // first part: 6 of 10
+    const first = data(await admin.post<Result>(`${BILL}/submit`, bill(6)));
+    const received = data(await admin.post<Result>(`${BILL}/receive`, { id: first.id, version: first.version, receivedAt: '2026-11-24T08:00:00.000Z' }));
+    expect(received.state).toBe('Received');
+    expect(data(await admin.get<Record<string, unknown>>(`${BOOK}/detail?id=${booked.id}`))).toMatchObject({ state: 'Receiving', totals: { receivedQty: 6 } });
+    const atDock = await stock('materialCode=M0002&batchNo=IB1');
+    expect(atDock.records).toEqual([expect.objectContaining({ warehousePlaceCode: 'RECV-SH1-A', qty: 6, barcode: `${first.billNo}-001` })]);
+    const stream = data(await admin.get<{ records: { instockStatus: number; isCost: number; billNo: string }[] }>(`/api/bl-warehouse/stockstream/list?billNo=${first.billNo}`));
+    expect(stream.records).toEqual([expect.objectContaining({ instockStatus: 1, isCost: 1, billNo: first.billNo })]);
+
+    // second part: 5 more would be 11 of 10: the booking refuses, and nothing of the bill's receipt stays
+    const over = data(await admin.post<Result>(`${BILL}/submit`, bill(5)));
+    const refused = await admin.post(`${BILL}/receive`, { id: over.id, version: over.version }, { 'Accept-Language': 'en' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('Over-receipt of material "M0002": 10 booked, 6 received, 5 now');
+    expect(data(await admin.get<Record<string, unknown>>(`${BILL}/detail?id=${over.id}`))).toMatchObject({ state: 'Draft', version: 1 });
+    expect((await stock('materialCode=M0002&batchNo=IB1')).records.map((r) => r.qty)).toEqual([6]);
+
+    // the rest: 4 completes the booking
+    const rest = data(await admin.post<Result>(`${BILL}/submit`, bill(4)));
+    await admin.post(`${BILL}/receive`, { id: rest.id, version: rest.version });
+    expect(data(await admin.get<Record<string, unknown>>(`${BOOK}/detail?id=${booked.id}`))).toMatchObject({ state: 'Received', totals: { receivedQty: 10 } });
+
+    // put-away: suggested places are in the area, free for the owner, within capacity
+    const plan = data(await admin.get<{ dock: string; placements: { lineNumber: number; warehousePlaceCode: string; qty: number }[]; unplaced: unknown[] }>(
+      `${BILL}/putawaySuggestions?id=${first.id}`,
+    ));
+    expect(plan.dock).toBe('RECV-SH1-A');
+    expect(plan.placements.reduce((s, p) => s + p.qty, 0)).toBe(6);
+    expect(plan.placements.every((p) => p.warehousePlaceCode.startsWith('A-'))).toBe(true);
+    // a reserved place of another owner's zone is refused
+    const wrong = await admin.post(`${BILL}/put-away`, { id: first.id, version: received.version, placements: [{ lineNumber: 1, warehousePlaceCode: 'C-01-01', qty: 1 }] }, { 'Accept-Language': 'en' });
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.msg).toContain('C-01-01');
+    const partly = data(await admin.post<Result>(`${BILL}/put-away`, { id: first.id, version: received.version, placements: [plan.placements[0]!].map((p) => ({ ...p, qty: 1 })) }));
+    expect(partly.state).toBe('PuttingAway');
+    const tooMuch = await admin.post(`${BILL}/put-away`, { id: first.id, version: partly.version, placements: [{ lineNumber: 1, warehousePlaceCode: 'A-01-02', qty: 6 }] });
+    expect(tooMuch.status).toBe(409);
+    const done = data(await admin.post<Result>(`${BILL}/put-away`, { id: first.id, version: partly.version, placements: [{ lineNumber: 1, warehousePlaceCode: 'A-01-02', qty: 5 }] }));
+    expect(done.state).toBe('Stored');
+    const placed = await stock(`materialCode=M0002&batchNo=IB1&barcode=${first.billNo}-001`);
+    const byPlace = Object.fromEntries(placed.records.filter((r) => r.qty > 0).map((r) => [r.warehousePlaceCode, r.qty]));
+    expect(Object.values(byPlace).reduce((s, q) => s + q, 0)).toBe(6);
+    expect(byPlace['RECV-SH1-A']).toBeUndefined();
+
+    // once goods are in stock neither document can be removed: the spec's message
+    const removal = await admin.post(`${BILL}/remove?ids=${first.id}`, {}, { 'Accept-Language': 'en' });
+    expect(removal.status).toBe(409);
+    expect(removal.body.msg).toBe('Shipped storage documents cannot be deleted.');
+    expect((await admin.post(`${BOOK}/remove?ids=${booked.id}`)).status).toBe(409);
+  });
+
+  it('a booking of another owner, or goods it does not name, are refused at receipt', async () => {
+    const booked = data(await admin.post<Result>(`${BOOK}/submit`, {
+      billDate: '2026-11-23', customerCode: 'C002', warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', planDate: '2026-11-24',
+      details: [{ materialCode: 'M0002', qty: 3 }],
+    }));
+    await admin.post(`${BOOK}/audit`, { id: booked.id, version: booked.version });
+    const made = data(await admin.post<Result>(`${BILL}/submit`, {
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', applyNo: booked.billNo, details: [{ materialCode: 'M0002', qty: 1 }],
+    }));
+    const refused = await admin.post(`${BILL}/receive`, { id: made.id, version: made.version }, { 'Accept-Language': 'en' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toContain('belongs to cargo owner "C002"');
+  });
+});
