@@ -6,6 +6,7 @@ export * from './stock/owner-scope';
 export * from './warehouse.module';
 export * from './inbound/putaway';
 export * from './inbound/booking.decisions';
+export * from './shared/apply';
 export { barcodeOf, bookedLineFor, checkPutAway, checkReceive, dockOf, putAwayEffects, receiptDecisions, receiptEffects, type ReceiptFacts } from './inbound/receipt.decisions';
 import { stockLedgerProjection, stockMigrations } from './stock/stock.projection';
 

@@ -1,4 +1,4 @@
-import { date, num, oneOf, ref, text, type FieldDef, type Labels } from '../../entities/define';
+import { date, num, oneOf, ref, rows, text, type FieldDef, type Labels } from '../../entities/define';
 
 /**
  * Pieces every warehouse document shares (spec 02 section 3.3 "common header" and "common
@@ -36,4 +36,17 @@ export const goodsLine = (o: { expiring?: boolean } = {}): Record<string, FieldD
   board: num(L('托数', 'Pallets', '托數'), 'count', { generated: true }),
   volume: num(L('体积(m³)', 'Volume (m³)', '體積(m³)'), 'volume', { default: 0 }),
   ...(o.expiring ? { expiringDate: date(L('失效日期', 'Expiry date', '失效日期')) } : {}),
+});
+
+/**
+ * What a working document reports to the document it works against (an inbound bill to its
+ * booked inbound, an outbound bill to its outbound order): which bill, how much of each line.
+ */
+export const reportFields = (source: Labels): Record<string, FieldDef> => ({
+  sourceId: text(L(`${source[0]}ID`, `${source[1]} id`, `${source[2]}ID`), { required: true, max: 40 }),
+  sourceBillNo: text(L(`${source[0]}号`, `${source[1]} number`, `${source[2]}號`), { required: true, max: 40 }),
+  lines: rows(L('明细', 'Lines', '明細'), {
+    lineNumber: num(L('行号', 'Line', '行號'), 'count', { required: true }),
+    qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
+  }),
 });

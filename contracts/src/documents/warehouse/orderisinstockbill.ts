@@ -1,16 +1,9 @@
-import { date, num, ref, rows, text, type FieldDef } from '../../entities/define';
+import { date, num, ref, text } from '../../entities/define';
 import { defineDocument } from '../define';
-import { L, goodsLine, ownerHeader, stockType } from './common';
+import { L, goodsLine, ownerHeader, reportFields, stockType } from './common';
 
 /** What an inbound bill tells its booking when it receives: which bill, and how much of each booked line. */
-const receiptFields: Record<string, FieldDef> = {
-  receiptId: text(L('入库单ID', 'Inbound bill id', '入庫單ID'), { required: true, max: 40 }),
-  receiptBillNo: text(L('入库单号', 'Inbound bill number', '入庫單號'), { required: true, max: 40 }),
-  lines: rows(L('收货明细', 'Received lines', '收貨明細'), {
-    lineNumber: num(L('行号', 'Line', '行號'), 'count', { required: true }),
-    qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
-  }),
-};
+const receiptFields = reportFields(L('入库单', 'Inbound bill', '入庫單'));
 
 /**
  * Booked inbound (预约入库单, spec 02 orderisinstockbill): what a cargo owner announces it

@@ -2,7 +2,8 @@ import { AppError, isinstockbill, orderisinstockbill, type KitDocument } from '@
 import type { StoredEvent } from '@tpl/event-store';
 import { emptyAccount } from '../stock/stock.account';
 import { accountId } from '../stock/stock.ledger';
-import { bookingDecisions, checkReceipt, completesBooking } from './booking.decisions';
+import { checkReport, completes } from '../shared/apply';
+import { BOOKING, bookingDecisions } from './booking.decisions';
 import { checkPutAway, checkReceive, dockOf, putAwayEffects, receiptDecisions, receiptEffects, type ReceiptFacts } from './receipt.decisions';
 
 // The inbound documents' own decisions, given/when/then: given a document (and what was loaded), when a command, then a refusal or effects.
@@ -35,15 +36,15 @@ describe('booked inbound decisions', () => {
   });
 
   it('refuses a receipt beyond the booked quantity, naming the material and the figures', () => {
-    expect(checkReceipt(booking, { receiptId: 'r', receiptBillNo: 'RK', lines: [{ lineNumber: 1, qty: 6 }] })).toBeUndefined();
-    const refused = checkReceipt(booking, { receiptId: 'r', receiptBillNo: 'RK', lines: [{ lineNumber: 1, qty: 6.001 }] });
-    expect(refused).toMatchObject({ code: 409, key: 'warehouse.errors.overReceipt', vars: { materialCode: 'M1', booked: 10, received: 4, wanted: 6.001 } });
-    expect(key(checkReceipt(booking, { receiptId: 'r', receiptBillNo: 'RK', lines: [{ lineNumber: 3, qty: 1 }] }))).toBe('warehouse.errors.lineNotFound');
+    expect(checkReport(BOOKING, booking, { lines: [{ lineNumber: 1, qty: 6 }] })).toBeUndefined();
+    const refused = checkReport(BOOKING, booking, { lines: [{ lineNumber: 1, qty: 6.001 }] });
+    expect(refused).toMatchObject({ code: 409, key: 'warehouse.errors.overReceipt', vars: { materialCode: 'M1', ordered: 10, done: 4, wanted: 6.001 } });
+    expect(key(checkReport(BOOKING, booking, { lines: [{ lineNumber: 3, qty: 1 }] }))).toBe('warehouse.errors.lineNotFound');
   });
 
   it('is complete only when every line is received in full; receipts add up on the lines', () => {
-    expect(completesBooking(booking, { lines: [{ lineNumber: 1, qty: 6 }] })).toBe(false);
-    expect(completesBooking(booking, { lines: [{ lineNumber: 1, qty: 6 }, { lineNumber: 2, qty: 5 }] })).toBe(true);
+    expect(completes(BOOKING, booking, { lines: [{ lineNumber: 1, qty: 6 }] })).toBe(false);
+    expect(completes(BOOKING, booking, { lines: [{ lineNumber: 1, qty: 6 }, { lineNumber: 2, qty: 5 }] })).toBe(true);
     const after = bookingDecisions.evolve!(booking, event('BookedInboundReceiptRecorded', { lines: [{ lineNumber: 2, qty: 3 }] }));
     expect((after.details as { receivedQty: number }[]).map((l) => l.receivedQty)).toEqual([4, 3]);
     expect(after.totals.receivedQty).toBe(7);
@@ -81,7 +82,7 @@ describe('inbound bill decisions', () => {
     } }] });
     expect(effects[1]).toMatchObject({ stream: 'StockAccount-t1-C1~M2', expectedVersion: 7, events: [{ data: { lines: [{ warehousePlaceCode: 'A-01', qty: 5 }] } }] });
     // 4 + 6 fills line 1 and line 2 gets its 5: the booking is complete
-    expect(effects[2]).toEqual({ document: 'orderisinstockbill', id: 'b1', action: 'completeReceipt', fields: { receiptId: 'd1', receiptBillNo: 'RK001', lines: [{ lineNumber: 1, qty: 6 }, { lineNumber: 2, qty: 5 }] } });
+    expect(effects[2]).toEqual({ document: 'orderisinstockbill', id: 'b1', action: 'completeReceipt', fields: { sourceId: 'd1', sourceBillNo: 'RK001', lines: [{ lineNumber: 1, qty: 6 }, { lineNumber: 2, qty: 5 }] } });
   });
 
   it('what went straight into a place needs no put-away; a bill entirely placed completes at once', () => {

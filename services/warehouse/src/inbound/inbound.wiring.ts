@@ -10,7 +10,7 @@ import { STOCK_TABLE } from '../stock/stock.projection';
 import { bookingDecisions } from './booking.decisions';
 import { planPutAway, type PlaceInfo, type PlaceLoad, type PutAwayPlan, type ShelvingRule } from './putaway';
 import { dockOf, receiptDecisions, type Placement, type ReceiptFacts } from './receipt.decisions';
-import { linesOf, unitVolumeOf } from './lines';
+import { linesOf, unitVolumeOf } from '../shared/lines';
 
 const num = (v: unknown): number | undefined => (v === undefined || v === null || v === '' ? undefined : Number(v));
 export const placeInfo = (r: MasterRecord): PlaceInfo => ({

@@ -5,7 +5,6 @@ import {
   addQty,
   eventTypeOf,
   isinstockbill,
-  orderisinstockbill,
   stockAccountStream,
   subQty,
   type KitDocument,
@@ -16,8 +15,9 @@ import type { DecideMeta, DocumentCommand, DocumentDecisions, Effect } from '@tp
 import type { StoredEvent } from '@tpl/event-store';
 import { applyLines, factOf, move, receive, type AccountState, type ReceiveItem } from '../stock/stock.account';
 import { accountId } from '../stock/stock.ledger';
-import { completesBooking, type ReceiptReport } from './booking.decisions';
-import { actionOf, computeGoodsLines, linesOf, refuseRemoveOnceInStock, unitVolumeOf, withLines, type GoodsLine } from './lines';
+import { reportTo, type ApplyReport } from '../shared/apply';
+import { actionOf, computeGoodsLines, linesOf, refuseRemoveOnceInStock, unitVolumeOf, withLines, type GoodsLine } from '../shared/lines';
+import { BOOKING } from './booking.decisions';
 import type { PlaceInfo, Placement } from './putaway';
 
 export type { Placement };
@@ -133,12 +133,12 @@ export const receiptEffects = (doc: KitDocument, facts: ReceiptFacts): Effect[] 
     factOf(lines, at, String(isinstockbill.billType), { instockStatus: 1, isCost: 1 }),
   );
   if (facts.booking) {
-    const report: ReceiptReport = {
-      receiptId: doc.id,
-      receiptBillNo: doc.billNo,
+    const report: ApplyReport = {
+      sourceId: doc.id,
+      sourceBillNo: doc.billNo,
       lines: linesOf(doc).map((l) => ({ lineNumber: bookedLineFor(facts.booking!, l)!.lineNumber, qty: l.qty })),
     };
-    out.push({ document: orderisinstockbill.name, id: facts.booking.id, action: completesBooking(facts.booking, report) ? 'completeReceipt' : 'recordReceipt', fields: report });
+    out.push(reportTo(BOOKING, facts.booking, report));
   }
   if (linesOf(doc).every((l) => Number(l.putAwayQty ?? 0) >= l.qty)) out.push({ document: isinstockbill.name, id: doc.id, action: 'completePutAway', fields: {} });
   return out;
