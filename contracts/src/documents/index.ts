@@ -4,3 +4,5 @@ export * from './registry';
 export { consignment as consignmentDocument } from './transport/consignment';
 export { orderisinstockbill } from './warehouse/orderisinstockbill';
 export { isinstockbill } from './warehouse/isinstockbill';
+export { orderosoutstockbill } from './warehouse/orderosoutstockbill';
+export { osoutstockbill } from './warehouse/osoutstockbill';

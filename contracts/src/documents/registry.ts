@@ -2,6 +2,8 @@ import type { DocumentDef } from './define';
 import { consignment } from './transport/consignment';
 import { isinstockbill } from './warehouse/isinstockbill';
 import { orderisinstockbill } from './warehouse/orderisinstockbill';
+import { orderosoutstockbill } from './warehouse/orderosoutstockbill';
+import { osoutstockbill } from './warehouse/osoutstockbill';
 
 /**
  * Every document type the kit serves. Adding one: its description file, one line here, and
@@ -13,6 +15,8 @@ export const documents: readonly DocumentDef[] = [
   // bl-warehouse
   orderisinstockbill,
   isinstockbill,
+  orderosoutstockbill,
+  osoutstockbill,
 ];
 
 export const documentByName = (name: string): DocumentDef | undefined => documents.find((d) => d.name === name);
