@@ -232,7 +232,7 @@ describe('scheduled category status changes', () => {
   afterAll(async () => t?.stop());
 
   it('applies a due change once per interval and records it in the category history', async () => {
-    const { CategoryStatusJob } = await import('@tpl/records');
+    const { CategoryStatusJob } = await import('@tpl/masterdata');
     const admin = await t.client().as('100001', 'admin', 'admin');
     const C = '/api/bl-basic/category';
     const created = data(await admin.post<{ id: string }>(`${C}/submit`, { code: 'FRZ', name: 'Frozen seafood', type: 'FINISHED_GOODS', ifChangeStatus: 1, changeStatus: 'QUALITY_INSPECTION', interval: 7 }));
