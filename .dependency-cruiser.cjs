@@ -34,15 +34,16 @@ const ALLOWED = {
   // data's RECORDS port and registers its entities' hooks through ENTITY_HOOKS
   access: ['identity', 'masterdata'],
   // the document kit: ROW_SCOPES (identity), REFERENCE_CHECK and SERIAL_CODES (masterdata), the
-  // review port REVIEW_POLICY and REVIEW_STARTER (workflow)
+  // review ports REVIEW_POLICY and REVIEW_REGISTRY (workflow)
   documents: ['identity', 'masterdata', 'workflow'],
-  // stock from the kit's published facts; ROW_SCOPES and ButtonCheck (identity)
+  // stock from the kit's published facts; the request's Meta (identity)
   warehouse: ['identity'],
-  // the consignment order is a document type of the kit: its decisions registry (DOCUMENT_DECISIONS)
+  // the consignment order is a document type of the kit engine (the kernel's floor in DESIGN): its
+  // demo seed drives the kit's DocumentService
   transport: ['documents'],
-  // approvals: ButtonCheck and the request's Meta (identity)
+  // approvals: the guard's decorators and the request's Meta; demo actors for the samples (identity)
   workflow: ['identity'],
-  // ROW_SCOPES (identity); the approval figures through workflow's FlowQueries
+  // ROW_SCOPES (identity); the approval figures through workflow's FLOW_INBOX
   report: ['identity', 'workflow'],
 };
 

@@ -10,7 +10,7 @@ import {
 } from '@tpl/contracts';
 import { DB_POOL } from '@tpl/event-store';
 import { ROW_SCOPES, rowScopeSql, type AuthUser, type RowScopes } from '@tpl/identity';
-import { FlowQueries } from '@tpl/workflow';
+import { FLOW_INBOX, type FlowInbox } from '@tpl/workflow';
 import { FACTS_TABLE } from './projections/consignment-facts.projection';
 
 /** Business days are counted in BUSINESS_TZ (default Asia/Shanghai), as bill numbers are. */
@@ -23,14 +23,14 @@ const num = (v: unknown) => Number(v ?? 0);
  * projection (kept by the asynchronous projector from its own checkpoint, so a store made
  * before it existed is filled from the first event), narrowed by the caller's data scopes
  * for consignment orders (identity's ROW_SCOPES port, the same rule the order list applies); approval
- * figures from the workflow context's query API (the caller's own inbox).
+ * figures from the workflow context's FLOW_INBOX port (the caller's own inbox).
  */
 @Injectable()
 export class ReportQueries {
   constructor(
     @Inject(DB_POOL) private readonly pool: Pool,
     @Inject(ROW_SCOPES) private readonly scopes: RowScopes,
-    @Inject(FlowQueries) private readonly flow: FlowQueries,
+    @Inject(FLOW_INBOX) private readonly flow: FlowInbox,
   ) {}
 
   /** The caller's visible orders as a WHERE clause over the facts table ($1 is the tenant). */
