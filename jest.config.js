@@ -20,7 +20,8 @@ const map = {
   '^@tpl/transport$': '<rootDir>/services/transport/src/index.ts',
   '^@tpl/workflow$': '<rootDir>/services/workflow/src/index.ts',
   '^@tpl/report$': '<rootDir>/services/report/src/index.ts',
-  '^@tpl/records$': '<rootDir>/services/records/src/index.ts',
+  '^@tpl/masterdata$': '<rootDir>/services/masterdata/src/index.ts',
+  '^@tpl/access$': '<rootDir>/services/access/src/index.ts',
   '^@tpl/host$': '<rootDir>/services/host/src/index.ts',
 };
 const common = {

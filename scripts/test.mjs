@@ -1,6 +1,7 @@
 // npm test: installs what the tests need (npm packages, Debian's chromium), makes sure
 // PostgreSQL is up, builds, then runs every suite: static checks, unit, API integration
-// (embedded and PostgreSQL) and the end-to-end journeys in Chromium. Last line:
+// (embedded and PostgreSQL) and the end-to-end journeys in Chromium. Static checks: the lock and
+// engines, types, and the package boundaries (dependency-cruiser). Last line:
 // "N passed, N failed".
 import fs from 'node:fs';
 import net from 'node:net';
@@ -57,6 +58,9 @@ fs.mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
 
+/** What the boundary rules cruise: every package's sources and the cross-package suites. */
+const BOUNDARY_SOURCES = ['contracts/src', 'workflows/src', 'services', 'web/src', 'tests'];
+
 const check = (name, cmd, args, opts) => {
   log(`check: ${name}`);
   const ok = run(cmd, args, opts) === 0;
@@ -87,6 +91,7 @@ const jest = (project) => {
 check('dependencies: lock complete, engines fit Node 20 (scripts/check-deps.mjs)', 'node', ['scripts/check-deps.mjs']);
 check('types: web console (tsc --noEmit)', 'npx', ['tsc', '-p', 'web', '--noEmit']);
 check('types: tests (tsc --noEmit)', 'npx', ['tsc', '-p', 'tests', '--noEmit']);
+check('boundaries: package imports (dependency-cruiser, .dependency-cruiser.cjs)', 'npx', ['depcruise', '--config', '.dependency-cruiser.cjs', ...BOUNDARY_SOURCES]);
 jest('unit');
 jest('integration');
 jest('e2e');

@@ -24,7 +24,7 @@ describe('the demo tenant as seeded', () => {
     expect(data(await admin.get<Page<unknown>>('/api/bl-transport/consignment/list?size=10&state=InReview')).total).toBe(3);
     for (const role of ['dispatcher', 'approver', 'auditor', 'keeper', 'finance']) await t.client().as('100001', role);
     // a restart seeds nothing twice
-    const { seedDemoMasterData, RecordsService } = await import('@tpl/records');
+    const { seedDemoMasterData, RecordsService } = await import('@tpl/masterdata');
     const { runInTenant } = await import('@tpl/event-store');
     const again = await runInTenant('100001', () =>
       seedDemoMasterData(t.host.app.get(RecordsService), t.host.storage.db.pool, {

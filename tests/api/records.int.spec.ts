@@ -217,10 +217,57 @@ describe('users made by an administrator', () => {
     await expect(t.client().as('100001', 'newkeeper', '123456')).rejects.toThrow();
   });
 
+  it("fills a department sign-in does not know yet from the user's record, once (a store from before idn_users kept it)", async () => {
+    const { DepartmentBackfill } = await import('@tpl/identity');
+    const admin = await t.client().as('100001', 'admin', 'admin');
+    const made = data(await admin.post<{ id: string }>('/api/bl-system/user/submit', { account: 'olduser', name: 'Old User', roleId: ['keeper'], deptId: 'HB-WH', password: 'Pa55word!', password2: 'Pa55word!' }));
+    const pool = t.host.storage.db.pool;
+    const dept = async () => (await runAsSystem(() => pool.query<{ dept_code: string | null }>(`SELECT dept_code FROM idn_users WHERE user_id = $1`, [made.id]))).rows[0]?.dept_code;
+    expect(await dept()).toBe('HB-WH');
+    // as migration identity/006 finds a store whose users have no department yet
+    await runAsSystem(async () => {
+      await pool.query(`UPDATE idn_users SET dept_code = NULL WHERE user_id = $1`, [made.id]);
+      await pool.query(`INSERT INTO idn_backfills (id) VALUES ('user-departments') ON CONFLICT DO NOTHING`);
+    });
+    const backfill = t.host.app.get(DepartmentBackfill);
+    expect(await backfill.run()).toBeGreaterThanOrEqual(1);
+    expect(await dept()).toBe('HB-WH');
+    // done once: the pending row is gone, a second run fills nothing
+    await runAsSystem(() => pool.query(`UPDATE idn_users SET dept_code = NULL WHERE user_id = $1`, [made.id]));
+    expect(await backfill.run()).toBe(0);
+    expect(await dept()).toBeNull();
+  });
+
   it('lists the demo users as records', async () => {
     const admin = await t.client().as('100001', 'admin', 'admin');
     const page = data(await admin.get<Page<Row>>('/api/bl-system/user/list?size=50'));
     expect(page.records.map((r) => r.account)).toEqual(expect.arrayContaining(['admin', 'dispatcher', 'auditor']));
+  });
+});
+
+describe('the dictionary call', () => {
+  let t: TestHost;
+  beforeAll(async () => {
+    t = await startTestHost('embedded');
+  });
+  afterAll(async () => t?.stop());
+
+  it("answers one dictionary's entries by its code, sorted; none for an unknown code; 400 without one", async () => {
+    const admin = await t.client().as('100001', 'admin', 'admin');
+    data(await admin.post('/api/bl-system/dict/submit', {
+      code: 'shift',
+      dictValue: 'Shift',
+      items: [
+        { dictKey: 'N', dictValue: 'Night', sort: 3 },
+        { dictKey: 'D', dictValue: 'Day', sort: 1 },
+        { dictKey: 'E', dictValue: 'Evening', sort: 2 },
+      ],
+    }));
+    data(await admin.post('/api/bl-system/dict/submit', { code: 'shiftX', dictValue: 'Another', items: [{ dictKey: 'X', dictValue: 'X', sort: 1 }] }));
+    const dispatcher = await t.client().as('100001', 'dispatcher');
+    expect(data(await dispatcher.get<{ dictKey: string }[]>('/api/bl-system/dict/dictionary?code=shift')).map((i) => i.dictKey)).toEqual(['D', 'E', 'N']);
+    expect(data(await dispatcher.get<unknown[]>('/api/bl-system/dict/dictionary?code=nothing'))).toEqual([]);
+    expect((await dispatcher.get('/api/bl-system/dict/dictionary')).status).toBe(400);
   });
 });
 
@@ -232,7 +279,7 @@ describe('scheduled category status changes', () => {
   afterAll(async () => t?.stop());
 
   it('applies a due change once per interval and records it in the category history', async () => {
-    const { CategoryStatusJob } = await import('@tpl/records');
+    const { CategoryStatusJob } = await import('@tpl/masterdata');
     const admin = await t.client().as('100001', 'admin', 'admin');
     const C = '/api/bl-basic/category';
     const created = data(await admin.post<{ id: string }>(`${C}/submit`, { code: 'FRZ', name: 'Frozen seafood', type: 'FINISHED_GOODS', ifChangeStatus: 1, changeStatus: 'QUALITY_INSPECTION', interval: 7 }));

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { entityByName } from '@tpl/contracts';
-import { streamExport } from '@tpl/records';
+import { streamExport } from '@tpl/masterdata';
 import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 

@@ -1,7 +1,7 @@
 import { startHost, type Host } from '@tpl/host';
 import { AppError, entityByName, type DocumentDef } from '@tpl/contracts';
 import { runInTenant } from '@tpl/event-store';
-import { RecordsService } from '@tpl/records';
+import { RecordsService } from '@tpl/masterdata';
 import { freshDatabase, type TestDatabase } from './databases';
 import { ApiClient } from './api-client';
 import { CONSIGNMENT_REFS } from './fixtures';

@@ -29,9 +29,9 @@ export const actionsOf = (def: Pick<EntityDef, 'passwordOnCreate'>): EntityActio
 export const holds = (codes: ReadonlySet<string> | Record<string, unknown>, code: string): boolean =>
   codes instanceof Set ? codes.has(code) || codes.has(ALL_ACCESS) : Boolean((codes as Record<string, unknown>)[code] || (codes as Record<string, unknown>)[ALL_ACCESS]);
 
-/** Tenants are managed from the platform tenant only, whoever the caller is. */
-export const platformOnly = (def: Pick<EntityDef, 'name'>): boolean => def.name === 'tenant';
-export const mayManageIn = (def: Pick<EntityDef, 'name'>, tenantId: string): boolean => !platformOnly(def) || tenantId === PLATFORM_TENANT;
+/** Entities described `platformOnly` (tenants) are managed from the platform tenant only, whoever the caller is. */
+export const platformOnly = (def: Pick<EntityDef, 'platformOnly'>): boolean => def.platformOnly === true;
+export const mayManageIn = (def: Pick<EntityDef, 'platformOnly'>, tenantId: string): boolean => !platformOnly(def) || tenantId === PLATFORM_TENANT;
 
 /** Data scope types (spec 01 section 6, spec 02 section 9). */
 export const DATA_SCOPE_TYPES = { all: '1', own: '2', dept: '3', deptAndBelow: '4', custom: '5' } as const;

@@ -106,9 +106,11 @@ describe('entity descriptions drive the schemas', () => {
     }
     expect(actionsOf({ passwordOnCreate: ['password'] })).toContain('reset_password');
     expect(actionsOf({})).not.toContain('reset_password');
-    expect(mayManageIn({ name: 'tenant' }, '100001')).toBe(false);
-    expect(mayManageIn({ name: 'tenant' }, '000000')).toBe(true);
-    expect(mayManageIn({ name: 'material' }, '100001')).toBe(true);
+    expect(mayManageIn(entities.find((d) => d.name === 'tenant')!, '100001')).toBe(false);
+    expect(mayManageIn(entities.find((d) => d.name === 'tenant')!, '000000')).toBe(true);
+    expect(mayManageIn(entities.find((d) => d.name === 'material')!, '100001')).toBe(true);
+    // the tenant registry is the only entity managed from the platform tenant alone
+    expect(entities.filter((d) => d.platformOnly).map((d) => d.name)).toEqual(['tenant']);
     expect(holds(new Set(['material_add']), 'material_add')).toBe(true);
     expect(holds(new Set(['material_add']), 'material_edit')).toBe(false);
     expect(holds(new Set(['*']), 'material_edit')).toBe(true);

@@ -73,6 +73,13 @@ export type EntityDef = {
   passwordOnCreate?: readonly string[];
   /** a valid example: the import template's sample row, and what the generated tests start from */
   example?: Record<string, unknown>;
+  /** managed from the platform tenant only, whoever the caller is (the tenant registry) */
+  platformOnly?: boolean;
+  /**
+   * A lookup route beside the engine's own: `GET .../<route>?code=` answers the `rows` field
+   * of the live record with that code, sorted by the rows' `sort` field (Saber's dictionary call).
+   */
+  lookup?: { route: string; rows: string; sort?: string };
 };
 
 export const defineEntity = <const D extends EntityDef>(def: D): D => def;

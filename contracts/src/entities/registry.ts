@@ -1,4 +1,5 @@
 import type { EntityDef } from './define';
+import { registerEntityNames } from './entity-names';
 import { billtype } from './basic/billtype';
 import { category } from './basic/category';
 import { company } from './basic/company';
@@ -58,5 +59,7 @@ export const entities: readonly EntityDef[] = [
   // bl-flow
   flowcategory, deployform, flowform,
 ];
+
+registerEntityNames(entities.map((e) => e.name));
 
 export const entityByName = (name: string): EntityDef | undefined => entities.find((e) => e.name === name);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelopeSchema, pageSchema } from '../api/envelope';
 import { XLSX_MEDIA_TYPE, type RouteDef } from '../api/route';
-import { dataSchemaOf, listQuerySchemaOf, type EntityDef } from './define';
+import { dataSchemaOf, fieldSchema, listQuerySchemaOf, type EntityDef } from './define';
 import { entities } from './registry';
 import { importPreviewSchema } from './spreadsheet';
 
@@ -25,8 +25,8 @@ export const recordIdsQuerySchema = z.object({
     .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
     .pipe(z.array(z.uuid({ error: 'validation.invalid' })).min(1, { error: 'validation.required' }).max(500)),
 });
-export const dictionaryQuerySchema = z.object({ code: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(64) });
-export const dictionaryItemSchema = z.object({ dictKey: z.string(), dictValue: z.string(), sort: z.number().optional() });
+/** A lookup route's query (an entity described with `lookup`: the dictionary call): the record's code. */
+export const lookupQuerySchema = z.object({ code: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(64) });
 
 const record = z.record(z.string(), z.unknown());
 const written = z.object({ id: z.string(), version: z.number().int() });
@@ -87,14 +87,15 @@ export const entityRoutesOf = (def: EntityDef): Record<string, RouteDef> => {
       response: envelopeSchema(z.array(written)),
     };
   }
-  if (def.name === 'dict') {
-    routes.dictionary = {
+  if (def.lookup) {
+    const rowsField = def.fields[def.lookup.rows];
+    routes[def.lookup.route] = {
       method: 'GET',
-      path: `${base}/dictionary`,
-      summary: "One dictionary's entries by its code, sorted: what every dict-backed select reads",
+      path: `${base}/${def.lookup.route}`,
+      summary: `${title}: the ${def.lookup.rows} of the record with this code, sorted${def.lookup.sort ? ` by ${def.lookup.sort}` : ''}`,
       tag,
-      query: dictionaryQuerySchema,
-      response: envelopeSchema(z.array(dictionaryItemSchema)),
+      query: lookupQuerySchema,
+      response: envelopeSchema(rowsField?.kind === 'rows' ? z.array(z.object(Object.fromEntries(Object.entries(rowsField.fields).map(([k, f]) => [k, fieldSchema(f)])))) : z.array(record)),
     };
   }
   return routes;

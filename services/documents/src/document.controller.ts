@@ -16,8 +16,7 @@ import {
   removeQuerySchema,
   type DocumentDef,
 } from '@tpl/contracts';
-import { ButtonCheck, Meta, actorOf, type RequestMeta } from '@tpl/identity';
-import { Access } from '@tpl/records';
+import { ButtonCheck, Meta, ROW_SCOPES, actorOf, type RequestMeta, type RowScopes } from '@tpl/identity';
 import { DocumentService, type DocumentContext } from './document.service';
 
 const contextOf = ({ user, correlationId, commandId }: RequestMeta): DocumentContext => ({
@@ -38,7 +37,7 @@ abstract class DocumentRoutes {
   constructor(
     readonly service: DocumentService,
     readonly buttons: ButtonCheck,
-    readonly access: Access,
+    readonly scopes: RowScopes,
   ) {}
 }
 
@@ -65,15 +64,15 @@ export const documentControllerFor = (def: DocumentDef): Type<unknown> => {
   const B = documentButtons(def);
   const listQuery = documentListQuerySchemaOf(def);
   const submitBody = documentSubmitSchemaOf(def);
-  const rows = (self: DocumentRoutes, meta: RequestMeta) => self.access.rowScope(meta.user, def.name);
+  const rows = (self: DocumentRoutes, meta: RequestMeta) => self.scopes.rowScope(meta.user, def.name);
   const visible = async (self: DocumentRoutes, meta: RequestMeta, ids: readonly string[]) =>
     self.service.assertVisible(def, meta.user.tenantId, ids, await rows(self, meta));
   const parse = <T>(schema: { safeParse(v: unknown): unknown }, input: unknown) => parseOrThrow(schema as never, input, def.name) as T;
 
   @Controller(documentBase(def))
   class Routes extends DocumentRoutes {
-    constructor(@Inject(DocumentService) service: DocumentService, @Inject(ButtonCheck) buttons: ButtonCheck, @Inject(Access) access: Access) {
-      super(service, buttons, access);
+    constructor(@Inject(DocumentService) service: DocumentService, @Inject(ButtonCheck) buttons: ButtonCheck, @Inject(ROW_SCOPES) scopes: RowScopes) {
+      super(service, buttons, scopes);
     }
   }
 

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { KIT_FACTS, NUMBER_KINDS, eventTypeOf, type DocumentDef, type FieldDef } from '@tpl/contracts';
+import { KIT_FACTS, NUMBER_KINDS, REPAIR_ACTOR, REPAIR_CORRELATION, applyNumberRepairs, eventTypeOf, numberRepairs, type DocumentDef, type FieldDef } from '@tpl/contracts';
 import { DB_POOL, EVENT_STORE, StaleVersionError, runCommand, runInTenant, type EventStorePort } from '@tpl/event-store';
-import { REPAIR_ACTOR, REPAIR_CORRELATION, applyNumberRepairs, numberRepairs } from '@tpl/records';
 import { contentOf } from './document.fold';
 import { upsertListRow } from './document.list';
 import { DocumentService, streamOf } from './document.service';

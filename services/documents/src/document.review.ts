@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { KIT_FACTS, eventTypeOf, type DocumentDef, type ProcessVariables } from '@tpl/contracts';
-import { ReviewRegistry, type ReviewOutcome } from '@tpl/workflow';
+import { REVIEW_REGISTRY, type ReviewOutcome, type ReviewRegistration } from '@tpl/workflow';
 import { valueAt } from './document.fold';
 import { DocumentService } from './document.service';
 import { DOCUMENT_DEFS } from './documents.tokens';
@@ -14,7 +14,7 @@ import { DOCUMENT_DEFS } from './documents.tokens';
 @Injectable()
 export class DocumentReviewPlugs implements OnModuleInit {
   constructor(
-    @Inject(ReviewRegistry) private readonly registry: ReviewRegistry,
+    @Inject(REVIEW_REGISTRY) private readonly registry: ReviewRegistration,
     @Inject(DocumentService) private readonly service: DocumentService,
     @Inject(DOCUMENT_DEFS) private readonly defs: readonly DocumentDef[],
   ) {}

@@ -27,8 +27,8 @@ import {
   type StoredEvent,
   type UnitOfWork,
 } from '@tpl/event-store';
-import { businessDay } from '@tpl/identity';
-import { REFERENCE_CHECK, SerialCodes, rowScopeSql, type ReferenceCheck, type RowScope } from '@tpl/records';
+import { businessDay, rowScopeSql, type RowScope } from '@tpl/identity';
+import { REFERENCE_CHECK, SERIAL_CODES, type ReferenceCheck, type SerialCodeSpecs } from '@tpl/masterdata';
 import { REVIEW_POLICY, type ReviewPolicy } from '@tpl/workflow';
 import { DocumentNotFound, decideDocument, type DecideMeta, type DocumentCommand } from './document.decider';
 import { documentFold, type DocState } from './document.fold';
@@ -72,7 +72,7 @@ export class DocumentService {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStorePort,
     @Inject(DB_POOL) private readonly pool: Pool,
-    @Inject(SerialCodes) private readonly serials: SerialCodes,
+    @Inject(SERIAL_CODES) private readonly serials: SerialCodeSpecs,
     @Inject(REFERENCE_CHECK) private readonly references: ReferenceCheck,
     @Inject(REVIEW_POLICY) private readonly review: ReviewPolicy,
     @Inject(DocumentDecisionsRegistry) private readonly decisions: DocumentDecisionsRegistry,

@@ -4,12 +4,13 @@ import type { Storage } from '@tpl/event-store';
 import type { DocumentDef } from '@tpl/contracts';
 import { IdentityModule } from '@tpl/identity';
 import { TransportModule } from '@tpl/transport';
-import { RecordsModule } from '@tpl/records';
+import { MasterdataModule } from '@tpl/masterdata';
 import { WorkflowModule } from '@tpl/workflow';
 import { ReportModule } from '@tpl/report';
 import { DocumentsModule } from '@tpl/documents';
 import { WarehouseModule } from '@tpl/warehouse';
 import { StorageModule } from './storage.module';
+import { ContextPortsModule } from './ports.module';
 import { HealthController } from './health.controller';
 import { DataRepairController } from './data-repair.controller';
 
@@ -18,7 +19,7 @@ export class AppModule {
   static forRoot(storage: Storage, documents?: readonly DocumentDef[]): DynamicModule {
     return {
       module: AppModule,
-      imports: [StorageModule.forRoot(storage), CqrsModule.forRoot(), IdentityModule, WorkflowModule, RecordsModule.forEntities(), DocumentsModule.forRoot(documents ? { documents } : {}), WarehouseModule, TransportModule, ReportModule],
+      imports: [StorageModule.forRoot(storage), CqrsModule.forRoot(), IdentityModule, WorkflowModule, MasterdataModule.forEntities(), ContextPortsModule, DocumentsModule.forRoot(documents ? { documents } : {}), WarehouseModule, TransportModule, ReportModule],
       controllers: [HealthController, DataRepairController],
     };
   }

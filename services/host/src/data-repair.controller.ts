@@ -2,7 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { ok, type dataRepairReportSchema } from '@tpl/contracts';
 import type { z } from 'zod';
 import { CurrentUser, PostOk, Roles, type AuthUser } from '@tpl/identity';
-import { RecordsService } from '@tpl/records';
+import { RecordsService } from '@tpl/masterdata';
 import { DocumentRepair } from '@tpl/documents';
 
 export type RepairReport = z.infer<typeof dataRepairReportSchema>;

@@ -17,7 +17,8 @@ import { DocumentRepair, DocumentService, documentListMigrations } from '@tpl/do
 import { warehouseMigrations, warehouseProjections } from '@tpl/warehouse';
 import { FlowSeeder, REVIEW_POLICY, workflowMigrations, workflowProjections, type ReviewPolicy } from '@tpl/workflow';
 import { reportAsyncProjections, reportMigrations } from '@tpl/report';
-import { RecordsService, recordsMigrations, recordsProjection, seedDemoMasterData, seedUsers } from '@tpl/records';
+import { RECORDS, RecordsService, recordsMigrations, recordsProjection, seedDemoMasterData, type RecordsPort } from '@tpl/masterdata';
+import { seedUsers } from '@tpl/access';
 import { AppModule } from './app.module';
 import { EnvelopeFilter } from './envelope.filter';
 import { runDataRepair } from './data-repair.controller';
@@ -102,7 +103,7 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
     // document lists that have streams but no rows (a store from before the document kit): folded again
     const rebuilt = await runAsSystem(() => app.get(DocumentService).rebuildMissingLists(config.documents ?? documents));
     for (const [type, n] of Object.entries(rebuilt)) logger.log(`document list ${type}: ${n} rows rebuilt from the events`);
-    if (config.seedDemo) await seedDemoUsers(app, storage);
+    if (config.seedDemo) await seedDemoUsers(app);
     if (config.seedSamples) await seedSamples(app, storage);
     // records written before every number had a kind: back into range, through events
     const repaired = await runAsSystem(() => runDataRepair(app.get(RecordsService), app.get(DocumentRepair)));
@@ -140,12 +141,12 @@ export const BODY_LIMIT = 1024 * 1024;
 const DEMO_TENANT = '100001';
 
 /** The demo tenants' roles and users, as user records (events), so sign-in and the user screens agree. */
-const seedDemoUsers = async (app: NestFastifyApplication, storage: Storage) => {
-  const records = app.get(RecordsService);
+const seedDemoUsers = async (app: NestFastifyApplication) => {
+  const records = app.get<RecordsPort>(RECORDS);
   const system = { userId: '00000000-0000-0000-0000-000000000000', account: 'system', name: 'System' };
   for (const t of DEMO_TENANTS) {
     const ctx = { tenantId: t.tenantId, actor: system, correlationId: 'demo-seed', causationId: `demo-seed-users-${t.tenantId}` };
-    const n = await runInTenant(t.tenantId, () => seedUsers(records, storage.db.pool, ctx, t.users));
+    const n = await runInTenant(t.tenantId, () => seedUsers(records, ctx, t.users));
     if (n) logger.log(`seeded ${n} demo users for tenant ${t.tenantId}`);
     // the built-in approval processes (consignment review, leave) are configuration every operator starts with
     if (t.tenantId !== '000000') await app.get(FlowSeeder).deploySamples(t.tenantId, system);

@@ -26,8 +26,9 @@ export type CoAppend = { stream: string; events: NewEvent[]; expectedVersion: nu
 
 /**
  * The port through which sign-in keeps users and third-party logins, which are records of
- * system administration (the records context implements it): identity never writes their
- * streams itself, so the user screens, history and sign-in always agree.
+ * system administration (the masterdata context implements it, the host binds it): identity
+ * never writes their streams nor reads their tables itself, so the user screens, history and
+ * sign-in always agree.
  */
 export interface AccountRecords {
   /** Creates the person's useroauth record, or refreshes its profile; answers its id. */
@@ -61,6 +62,11 @@ export interface AccountRecords {
   changeOwnProfile(ctx: AccountContext, userId: string, changes: Record<string, string | null>, expectedVersion?: number): Promise<{ id: string; version: number }>;
   /** Sets the user's own login password (a UserPasswordSet event marked `self`, the hash masked in history). */
   setOwnPassword(ctx: AccountContext, userId: string, passwordHash: string): Promise<{ id: string; version: number }>;
+  /**
+   * The department of every live user record that names one, across tenants (called in the
+   * system scope): what idn_users.dept_code is filled from for users made before it existed.
+   */
+  userDepartments(): Promise<{ tenantId: string; userId: string; deptCode: string }[]>;
 }
 
 export type OwnProfile = { id: string; version: number; data: Record<string, unknown>; roleNames: string[]; deptName: string };

@@ -154,12 +154,14 @@ CREATE INDEX IF NOT EXISTS idn_registrations_list ON idn_registrations (tenant_i
 identityMigrations.push({
   id: 'identity/005-user-department',
   sql: `
-ALTER TABLE idn_users ADD COLUMN IF NOT EXISTS dept_code text;
-DO $$ BEGIN
-  -- users made before: their department from their user record (the records context's table, when it exists yet)
-  IF to_regclass('md_records') IS NOT NULL THEN
-    UPDATE idn_users u SET dept_code = NULLIF(r.data->>'deptId', '')
-      FROM md_records r WHERE r.tenant_id = u.tenant_id AND r.entity = 'user' AND r.id = u.user_id;
-  END IF;
-END $$;`,
+ALTER TABLE idn_users ADD COLUMN IF NOT EXISTS dept_code text;`,
+});
+
+identityMigrations.push({
+  id: 'identity/006-pending-backfills',
+  sql: `
+-- one-off fills done at start through a port (identity reads no other context's table): a row per fill still to do
+CREATE TABLE IF NOT EXISTS idn_backfills (id text PRIMARY KEY);
+-- users from before idn_users kept departments: theirs come from their user records (DepartmentBackfill)
+INSERT INTO idn_backfills (id) SELECT 'user-departments' WHERE EXISTS (SELECT 1 FROM idn_users WHERE dept_code IS NULL) ON CONFLICT DO NOTHING;`,
 });

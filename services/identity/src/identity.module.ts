@@ -16,6 +16,7 @@ import { OidcClient } from './social/oidc-client';
 import { SocialController } from './social/social.controller';
 import { SocialSignIn } from './social/social.service';
 import { LogSmsSender, SMS_SENDER, SmsCodes } from './sms.service';
+import { DepartmentBackfill } from './department-backfill';
 
 /** Global: every context's controllers use its guard helpers (ButtonCheck). */
 @Global()
@@ -35,6 +36,7 @@ import { LogSmsSender, SMS_SENDER, SmsCodes } from './sms.service';
     SocialSignIn,
     Registrations,
     LicenseService,
+    DepartmentBackfill,
   ],
   exports: [AuthService, ButtonCheck, CaptchaService, SmsCodes, SMS_SENDER, AuthSettings],
 })

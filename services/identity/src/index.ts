@@ -21,3 +21,5 @@ export * from './license/license';
 export * from './license/license.service';
 export * from './business-day';
 export * from './api-permissions';
+export * from './row-scope';
+export * from './department-backfill';

@@ -66,14 +66,11 @@ const tenantStatement = (e: StoredEvent): SqlText[] => {
           d.tenantId, d.tenantName ?? d.tenantId, d.captchaEnabled === 1 || d.captchaEnabled === true,
         ),
       ];
-    case 'TenantRemoved':
-      // the tenant's code is on its record (the framework's read table), removed in this same transaction
-      return [
-        sql(
-          `UPDATE idn_tenants SET status = 0 WHERE tenant_id = (SELECT code FROM md_records WHERE tenant_id = %L AND id = %L AND entity = 'tenant')`,
-          e.metadata.tenantId, e.streamName.slice(-36),
-        ),
-      ];
+    case 'TenantRemoved': {
+      // a record's Removed event names the code it had (the tenant's id): identity reads no other context's table
+      const code = (e.data as { code?: string } | undefined)?.code;
+      return code ? [sql(`UPDATE idn_tenants SET status = 0 WHERE tenant_id = %L`, code)] : [];
+    }
     default:
       return [];
   }

@@ -9,9 +9,8 @@ import {
   type HomeFigures,
 } from '@tpl/contracts';
 import { DB_POOL } from '@tpl/event-store';
-import type { AuthUser } from '@tpl/identity';
-import { Access, rowScopeSql } from '@tpl/records';
-import { FlowQueries } from '@tpl/workflow';
+import { ROW_SCOPES, rowScopeSql, type AuthUser, type RowScopes } from '@tpl/identity';
+import { FLOW_INBOX, type FlowInbox } from '@tpl/workflow';
 import { FACTS_TABLE } from './projections/consignment-facts.projection';
 
 /** Business days are counted in BUSINESS_TZ (default Asia/Shanghai), as bill numbers are. */
@@ -23,21 +22,21 @@ const num = (v: unknown) => Number(v ?? 0);
  * The dashboard's and home page's figures. Consignment figures come from the report's own
  * projection (kept by the asynchronous projector from its own checkpoint, so a store made
  * before it existed is filled from the first event), narrowed by the caller's data scopes
- * for consignment orders (records' Access, the same rule the order list applies); approval
- * figures from the workflow context's query API (the caller's own inbox).
+ * for consignment orders (identity's ROW_SCOPES port, the same rule the order list applies); approval
+ * figures from the workflow context's FLOW_INBOX port (the caller's own inbox).
  */
 @Injectable()
 export class ReportQueries {
   constructor(
     @Inject(DB_POOL) private readonly pool: Pool,
-    @Inject(Access) private readonly access: Access,
-    @Inject(FlowQueries) private readonly flow: FlowQueries,
+    @Inject(ROW_SCOPES) private readonly scopes: RowScopes,
+    @Inject(FLOW_INBOX) private readonly flow: FlowInbox,
   ) {}
 
   /** The caller's visible orders as a WHERE clause over the facts table ($1 is the tenant). */
   private async visible(user: AuthUser): Promise<{ where: string; params: unknown[]; scoped: boolean }> {
     const params: unknown[] = [user.tenantId];
-    const scope = await this.access.rowScope(user, CONSIGNMENT);
+    const scope = await this.scopes.rowScope(user, CONSIGNMENT);
     const scoped = rowScopeSql(scope, 'created_by', 'created_dept', params);
     return { where: `tenant_id = $1 AND NOT is_deleted${scoped ? ` AND ${scoped}` : ''}`, params, scoped: scoped !== undefined };
   }

@@ -110,8 +110,17 @@ const instanceOf = (r: InstanceDb): InstanceRow => ({
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The inbox and the process pages: reads of the projections, always inside the caller's tenant. */
+/** The port other contexts read a user's approval work through (the report's figures): the inbox lists. */
+export interface FlowInbox {
+  todo(ctx: FlowContext, q: TaskListQuery): Promise<Page<TaskRow>>;
+  claimable(ctx: FlowContext, q: TaskListQuery): Promise<Page<TaskRow>>;
+  done(ctx: FlowContext, q: TaskListQuery): Promise<Page<TaskRow>>;
+  sent(ctx: FlowContext, q: TaskListQuery): Promise<Page<InstanceRow>>;
+}
+export const FLOW_INBOX = Symbol('FLOW_INBOX');
+
 @Injectable()
-export class FlowQueries {
+export class FlowQueries implements FlowInbox {
   constructor(
     @Inject(DB_POOL) private readonly pool: Pool,
     @Inject(InstanceService) private readonly instances: InstanceService,

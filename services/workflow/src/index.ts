@@ -10,7 +10,7 @@ export * from './instance/instance.service';
 export * from './review/review.manager';
 export * from './timer.poller';
 export * from './flow.seed';
-export { FlowQueries } from './flow.queries';
+export { FLOW_INBOX, FlowQueries, type FlowInbox } from './flow.queries';
 export { instanceProjection, definitionProjection };
 
 /** What the workflow context brings to the shared store: its migrations and inline projections. */

@@ -2,10 +2,10 @@ import { Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DefinitionService } from './definition/definition.service';
 import { InstanceService } from './instance/instance.service';
-import { FlowQueries } from './flow.queries';
+import { FLOW_INBOX, FlowQueries } from './flow.queries';
 import { FlowController } from './flow.controller';
 import { FlowClock } from './flow-context';
-import { REVIEW_POLICY, ReviewRegistry } from './review/review.port';
+import { REVIEW_POLICY, REVIEW_REGISTRY, ReviewRegistry } from './review/review.port';
 import { ReviewConfigService } from './review/review-config.service';
 import { ReviewProcessManager } from './review/review.manager';
 import { TimerPoller } from './timer.poller';
@@ -25,7 +25,9 @@ import { FlowSeeder } from './flow.seed';
     DefinitionService,
     InstanceService,
     FlowQueries,
+    { provide: FLOW_INBOX, useExisting: FlowQueries },
     ReviewRegistry,
+    { provide: REVIEW_REGISTRY, useExisting: ReviewRegistry },
     ReviewConfigService,
     { provide: REVIEW_POLICY, useExisting: ReviewConfigService },
     ReviewProcessManager,
@@ -33,6 +35,6 @@ import { FlowSeeder } from './flow.seed';
     LeaveService,
     FlowSeeder,
   ],
-  exports: [FlowQueries, ReviewRegistry, REVIEW_POLICY, FlowClock, InstanceService, DefinitionService, ReviewProcessManager, TimerPoller, FlowSeeder],
+  exports: [FlowQueries, FLOW_INBOX, ReviewRegistry, REVIEW_REGISTRY, REVIEW_POLICY, FlowClock, InstanceService, DefinitionService, ReviewProcessManager, TimerPoller, FlowSeeder],
 })
 export class WorkflowModule {}

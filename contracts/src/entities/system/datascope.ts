@@ -1,10 +1,10 @@
 import { ANY_RESOURCE, DATA_SCOPE_TYPES, documentScopeResources } from '../../authz/access';
 import { defineEntity, oneOf, ref, text } from '../define';
-// read when a scope is validated, long after the registry (which lists this file) has loaded
-import { entities } from '../registry';
+// filled by the registry (which lists this file), read when a scope is validated
+import { registeredEntityNames } from '../entity-names';
 
 /** The resources a data scope may name: any entity, a document type, or every one (`*`). */
-export const dataScopeResources = (): string[] => [ANY_RESOURCE, ...documentScopeResources(), ...entities.map((e) => e.name)];
+export const dataScopeResources = (): string[] => [ANY_RESOURCE, ...documentScopeResources(), ...registeredEntityNames()];
 
 /**
  * Data scope (spec 01 section 6: 1 all, 2 own, 3 own department, 4 department and below,

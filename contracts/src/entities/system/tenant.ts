@@ -7,6 +7,7 @@ export const tenant = defineEntity({
   title: ['租户', 'Tenant', '租戶'],
   codeField: 'tenantId',
   nameField: 'tenantName',
+  platformOnly: true,
   fields: {
     tenantId: text(['租户ID', 'Tenant ID', '租戶ID'], { required: true, max: 6, pattern: /^\d{6}$/, patternKey: 'validation.invalid', filter: true }),
     tenantName: text(['租户名称', 'Tenant name', '租戶名稱'], { required: true, max: 50, filter: true }),

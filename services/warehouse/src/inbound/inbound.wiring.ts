@@ -3,8 +3,8 @@ import { isinstockbill, ok, orderisinstockbill, parseOrThrow, warehouseInboundRo
 import { DocumentDecisionsRegistry, DocumentService } from '@tpl/documents';
 import type { Pool } from 'pg';
 import { DB_POOL, type UnitOfWork } from '@tpl/event-store';
-import { Meta, type RequestMeta } from '@tpl/identity';
-import { Access, MASTER_DATA, type MasterData, type MasterRecord } from '@tpl/records';
+import { Meta, ROW_SCOPES, type RequestMeta, type RowScopes } from '@tpl/identity';
+import { MASTER_DATA, type MasterData, type MasterRecord } from '@tpl/masterdata';
 import { StockLedger } from '../stock/stock.ledger';
 import { STOCK_TABLE } from '../stock/stock.projection';
 import { bookingDecisions } from './booking.decisions';
@@ -122,14 +122,14 @@ export class InboundController {
   constructor(
     @Inject(InboundDecisions) private readonly inbound: InboundDecisions,
     @Inject(DocumentService) private readonly documents: DocumentService,
-    @Inject(Access) private readonly access: Access,
+    @Inject(ROW_SCOPES) private readonly scopes: RowScopes,
   ) {}
 
   @Get(R.putAwaySuggestions.path)
   async suggestions(@Query() query: unknown, @Meta() meta: RequestMeta) {
     const { id } = parseOrThrow(R.putAwaySuggestions.query!, query, isinstockbill.name) as { id: string };
     const tenantId = meta.user.tenantId;
-    await this.documents.assertVisible(isinstockbill, tenantId, [id], await this.access.rowScope(meta.user, isinstockbill.name));
+    await this.documents.assertVisible(isinstockbill, tenantId, [id], await this.scopes.rowScope(meta.user, isinstockbill.name));
     return ok(await this.inbound.suggest(tenantId, await this.documents.detail(isinstockbill, tenantId, id)));
   }
 }

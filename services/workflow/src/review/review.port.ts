@@ -30,8 +30,14 @@ export interface ReviewPolicy {
 }
 export const REVIEW_POLICY = Symbol('REVIEW_POLICY');
 
-/** Document contexts register here at module init; the review process manager reads it. */
-export class ReviewRegistry {
+/** The port document contexts register their reviewable types through, at module init. */
+export interface ReviewRegistration {
+  register(doc: ReviewableDocument): void;
+}
+export const REVIEW_REGISTRY = Symbol('REVIEW_REGISTRY');
+
+/** Document contexts register here at module init (REVIEW_REGISTRY); the review process manager reads it. */
+export class ReviewRegistry implements ReviewRegistration {
   private readonly byType = new Map<string, ReviewableDocument>();
 
   register(doc: ReviewableDocument): void {

@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { AppError, entityByName, ok, parseOrThrow, recordIdQuerySchema, systemRoutes } from '@tpl/contracts';
 import { Meta, PostOk, type RequestMeta } from '@tpl/identity';
-import { RecordsService } from './records.service';
-import { RecordsGate, contextOf } from './records.controller';
+import { RecordsService } from '../engine/records.service';
+import { RecordsGate, contextOf } from '../engine/records.controller';
 import { LocalDiskStore, S3Store, type FileStore } from './file-store';
 import type { Pool } from 'pg';
 import { DB_POOL } from '@tpl/event-store';
-import { RECORDS_TABLE } from './records.migrations';
+import { RECORDS_TABLE } from '../engine/records.migrations';
 
 type Upload = { filename: string; mimetype: string; toBuffer(): Promise<Buffer> };
 type Reply = { header(name: string, value: string): Reply; send(body: unknown): Reply };

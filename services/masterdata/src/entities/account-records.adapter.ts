@@ -4,9 +4,9 @@ import type { Pool } from 'pg';
 import { AppError, dataSchemaOf, entityByName, fieldKey, parseOrThrow, type EntityDef } from '@tpl/contracts';
 import { DB_POOL, EVENT_STORE, loadStream, runCommand, type EventMetadata, type EventStorePort } from '@tpl/event-store';
 import type { AccountContext, AccountRecords, CoAppend, ExternalProfile, OwnProfile } from '@tpl/identity';
-import { decideRecord, recordFold, type RecordState } from './record.decider';
-import { eventType, pascal, recordStream } from './record.events';
-import { RECORDS_TABLE } from './records.migrations';
+import { decideRecord, recordFold, type RecordState } from '../engine/record.decider';
+import { eventType, pascal, recordStream } from '../engine/record.events';
+import { RECORDS_TABLE } from '../engine/records.migrations';
 
 /** A stable record id for (tenant, source, subject): two first sign-ins at once cannot make two records. */
 const stableId = (tenantId: string, source: string, uuid: string) => {
@@ -21,7 +21,7 @@ const def = (name: string): EntityDef => {
 };
 
 /**
- * The records side of identity's AccountRecords port: the social flow's useroauth records
+ * The user and useroauth entities' side of identity's AccountRecords port (the host binds it): the social flow's useroauth records
  * and the user an approved registration becomes are ordinary records of system
  * administration (same events, same screens, same history).
  */
@@ -159,6 +159,13 @@ export class RecordsAccountPort implements AccountRecords {
       return decideRecord(user, { type: 'Change', id: userId, expectedVersion: expectedVersion ?? state.version, data }, state);
     });
     return { id: userId, version: r.version };
+  }
+
+  async userDepartments(): Promise<{ tenantId: string; userId: string; deptCode: string }[]> {
+    const { rows } = await this.pool.query<{ tenant_id: string; id: string; dept: string }>(
+      `SELECT tenant_id, id, data->>'deptId' AS dept FROM ${RECORDS_TABLE} WHERE entity = 'user' AND NOT is_deleted AND coalesce(data->>'deptId', '') <> ''`,
+    );
+    return rows.map((r) => ({ tenantId: r.tenant_id, userId: r.id, deptCode: r.dept }));
   }
 
   async setOwnPassword(ctx: AccountContext, userId: string, passwordHash: string): Promise<{ id: string; version: number }> {

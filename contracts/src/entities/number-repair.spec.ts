@@ -1,4 +1,4 @@
-import { entityByName } from '@tpl/contracts';
+import { entityByName } from './registry';
 import { applyNumberRepairs, entityHasNumbers, numberRepairs } from './number-repair';
 
 const material = entityByName('material')!;

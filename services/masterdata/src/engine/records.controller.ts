@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, Inject, Injectable, Query, Req, Res, ty
 import {
   AppError,
   buttonCode,
-  dictionaryQuerySchema,
+  lookupQuerySchema,
   recordIdQuerySchema,
   recordImportQuerySchema,
   recordIdsQuerySchema,
@@ -16,10 +16,10 @@ import {
   type EntityDef,
 } from '@tpl/contracts';
 import { RecordsSpreadsheets, XLSX_MIME, fileName } from './records.xlsx';
-import { ButtonCheck, Meta, PostOk, actorOf, type RequestMeta } from '@tpl/identity';
-import { RecordsService, type RecordContext, type Viewer } from './records.service';
-import { Access } from './access';
-import { ALL_ROWS } from './data-scope';
+import { ButtonCheck, Meta, PostOk, ROW_SCOPES, actorOf, type RequestMeta, type RowScopes } from '@tpl/identity';
+import { RecordsService, type Viewer } from './records.service';
+import type { RecordContext } from './records.port';
+import { EntityHooksRegistry } from './entity-hooks';
 
 type Reply = { header(name: string, value: string): Reply; send(body: unknown): Reply; status(code: number): Reply };
 type MultipartRequest = { isMultipart?: () => boolean; file?: () => Promise<{ filename: string; toBuffer(): Promise<Buffer> } | undefined> };
@@ -43,14 +43,17 @@ const importQuery = recordImportQuerySchema;
 
 /**
  * What the framework's routes ask before they act: each command needs its button code
- * (`<entity>_<action>`; admin and the wildcard pass), tenants are managed from the platform
- * tenant only, and every read and command sees only the rows the caller's data scopes allow.
+ * (`<entity>_<action>`; admin and the wildcard pass), entities described `platformOnly`
+ * (tenants) are managed from the platform tenant only, every read and command sees only the
+ * rows the caller's data scopes allow (identity's ROW_SCOPES port), and a write passes the
+ * entity's `admit` hooks (the access context's: no grant beyond the writer's own rights).
  */
 @Injectable()
 export class RecordsGate {
   constructor(
     @Inject(ButtonCheck) private readonly buttons: ButtonCheck,
-    @Inject(Access) private readonly access: Access,
+    @Inject(ROW_SCOPES) private readonly scopes: RowScopes,
+    @Inject(EntityHooksRegistry) private readonly hooks: EntityHooksRegistry,
   ) {}
 
   async may(def: EntityDef, meta: RequestMeta, action: EntityAction): Promise<void> {
@@ -59,11 +62,11 @@ export class RecordsGate {
   }
 
   async viewer(def: EntityDef, meta: RequestMeta): Promise<Viewer> {
-    return { tenantId: meta.user.tenantId, rows: await this.access.rowScope(meta.user, def.name) };
+    return { tenantId: meta.user.tenantId, rows: await this.scopes.rowScope(meta.user, def.name) };
   }
 
   grant(def: EntityDef, meta: RequestMeta, data: Record<string, unknown> | undefined, before?: Record<string, unknown>): Promise<void> {
-    return this.access.checkGrant(meta.user, def, data, before);
+    return this.hooks.admit(meta.user, def, data, before);
   }
 }
 
@@ -200,24 +203,29 @@ export const passwordResetControllerFor = (def: EntityDef): Type<unknown> => {
   return PasswordResetController;
 };
 
-/** Saber's dictionary call: the entries of one dictionary, for every dict-backed select. */
-export const dictionaryControllerFor = (def: EntityDef): Type<unknown> => {
-  const codeQuery = dictionaryQuerySchema;
+/**
+ * An entity described with `lookup` (the dictionary): `GET .../<route>?code=` answers the
+ * rows field of the live record with that code, sorted (Saber's dictionary call, which every
+ * dict-backed select reads).
+ */
+export const lookupControllerFor = (def: EntityDef): Type<unknown> => {
+  if (!def.lookup || !def.codeField) throw new Error(`entity ${def.name} describes no lookup by code`);
+  const lookup = def.lookup;
   @Controller(`/api/${def.service}/${def.name}`)
-  class DictionaryController {
+  class LookupController {
     constructor(@Inject(RecordsService) readonly records: RecordsService) {}
 
-    @Get('dictionary')
-    async dictionary(@Query() query: unknown, @Meta() meta: RequestMeta) {
-      const { code } = parseOrThrow(codeQuery, query, def.name);
-      // a lookup of configuration every form needs: not subject to data scopes
-      const page = await this.records.list(def, { tenantId: meta.user.tenantId, rows: ALL_ROWS }, { current: 1, size: 10, code, sort: 'code', order: 'asc' } as never);
-      const hit = page.records.find((r) => r.code === code);
-      const items = ((hit?.items as { dictKey: string; dictValue: string; sort?: number }[] | undefined) ?? []).slice();
-      items.sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
-      return ok(items);
+    @Get(lookup.route)
+    async lookup(@Query() query: unknown, @Meta() meta: RequestMeta) {
+      const { code } = parseOrThrow(lookupQuerySchema, query, def.name);
+      // configuration every form needs: not subject to data scopes
+      const [hit] = await this.records.live(meta.user.tenantId, [def.name], { codes: [code] });
+      const rows = ((hit?.data?.[lookup.rows] as Record<string, unknown>[] | undefined) ?? []).slice();
+      const sort = lookup.sort;
+      if (sort) rows.sort((a, b) => Number(a[sort] ?? 0) - Number(b[sort] ?? 0));
+      return ok(rows);
     }
   }
-  Object.defineProperty(DictionaryController, 'name', { value: `${def.name}DictionaryController` });
-  return DictionaryController;
+  Object.defineProperty(LookupController, 'name', { value: `${def.name}LookupController` });
+  return LookupController;
 };

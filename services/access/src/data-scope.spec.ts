@@ -1,4 +1,4 @@
-import { resolveRowScope, rowScopeSql, type DataScopeRule, type Organisation, type ScopeSubject } from './data-scope';
+import { resolveRowScope, type DataScopeRule, type Organisation, type ScopeSubject } from './data-scope';
 
 // HQ > OPS > (TRN, WH); FIN beside OPS
 const tree: Record<string, string[]> = { HQ: ['OPS', 'FIN'], OPS: ['TRN', 'WH'], TRN: [], WH: [], FIN: [] };
@@ -61,14 +61,5 @@ describe('data scopes', () => {
 
   it('given a user with no existing role, then only their own rows', () => {
     expect(resolveRowScope('material', who([]), org)).toEqual({ all: false, users: ['me'], depts: [] });
-  });
-
-  it('turns a scope into one SQL condition with bound values', () => {
-    const params: unknown[] = ['100001'];
-    expect(rowScopeSql({ all: true }, 'u', 'd', params)).toBeUndefined();
-    expect(rowScopeSql({ all: false, users: ['me'], depts: ['OPS'] }, 'r.create_user', 'r.create_dept', params)).toBe(
-      '(r.create_user = ANY($2::text[]) OR r.create_dept = ANY($3::text[]))',
-    );
-    expect(params).toEqual(['100001', ['me'], ['OPS']]);
   });
 });

@@ -1,4 +1,5 @@
-import { outOfRange, type EntityDef, type FieldDef } from '@tpl/contracts';
+import { outOfRange } from '../validation/numbers';
+import type { EntityDef, FieldDef } from './define';
 
 /**
  * Records written before every number had a declared kind may hold numbers outside it
@@ -46,6 +47,6 @@ export const applyNumberRepairs = (data: Record<string, unknown>, repairs: reado
 export const entityHasNumbers = (def: EntityDef): boolean =>
   Object.values(def.fields).some((f) => f.kind === 'number' || (f.kind === 'rows' && Object.values(f.fields).some((s) => s.kind === 'number')));
 
-/** The System actor of data repairs (as the Scheduler is of automatic status changes). */
+/** The System actor of data repairs (as the Scheduler is of automatic status changes), for records and documents alike. */
 export const REPAIR_ACTOR = { userId: '00000000-0000-0000-0000-000000000000', account: 'system', name: 'System' };
 export const REPAIR_CORRELATION = 'data-repair';

@@ -1,10 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { ADMIN_ROLE, ALL_ACCESS, AppError, type DataScopeColumn, type DataScopeType, type EntityDef } from '@tpl/contracts';
-import { DB_POOL } from '@tpl/event-store';
-import type { AccessRules, ApiScopeRule, AuthUser } from '@tpl/identity';
-import { ALL_ROWS, resolveRowScope, type DataScopeRule, type RowScope } from './data-scope';
-import { RECORDS_TABLE } from './records.migrations';
+import { ALL_ROWS, type AccessRules, type ApiScopeRule, type AuthUser, type RowScope, type RowScopes } from '@tpl/identity';
+import { ENTITY_HOOKS, RECORDS, type EntityHookRegistry, type RecordsPort } from '@tpl/masterdata';
+import { resolveRowScope, type DataScopeRule } from './data-scope';
 
 export type MenuData = {
   code: string;
@@ -49,12 +47,29 @@ const TTL_MS = 2_000;
  * and whether a grant made through role or user records stays within the granter's own
  * rights. The administrator role has everything. Cached briefly per tenant; changes made
  * through this host clear the cache at once.
+ *
+ * Implements identity's ports (ACCESS_RULES for the guard, ROW_SCOPES for every context's
+ * reads; the host binds them), reads the records through master data's RECORDS port, and
+ * registers its entities' hooks with the engine (ENTITY_HOOKS): a change to any of them
+ * clears the cache, and a write to the guarded ones must pass checkGrant.
  */
 @Injectable()
-export class Access implements AccessRules {
+export class Access implements AccessRules, RowScopes, OnModuleInit {
   private readonly snapshots = new Map<string, { at: number; snapshot: Promise<Snapshot> }>();
 
-  constructor(@Inject(DB_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(RECORDS) private readonly records: RecordsPort,
+    @Inject(ENTITY_HOOKS) private readonly hooks: EntityHookRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    for (const entity of ACCESS_ENTITIES) {
+      this.hooks.register(entity, {
+        changed: (tenantId) => this.invalidate(tenantId),
+        ...(GUARDED.has(entity) ? { admit: (user, def, data, before) => this.checkGrant(user, def, data, before) } : {}),
+      });
+    }
+  }
 
   invalidate(tenantId: string): void {
     this.snapshots.delete(tenantId);
@@ -71,11 +86,8 @@ export class Access implements AccessRules {
   }
 
   private async load(tenantId: string): Promise<Snapshot> {
-    const { rows } = await this.pool.query<{ entity: string; id: string; code: string | null; parent_code: string | null; data: unknown }>(
-      `SELECT entity, id, code, parent_code, CASE WHEN entity = 'user' THEN NULL ELSE data END AS data
-         FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = ANY($2) AND NOT is_deleted`,
-      [tenantId, ACCESS_ENTITIES],
-    );
+    // a user's fields are not needed (only its id by account): not loaded
+    const rows = await this.records.live(tenantId, ACCESS_ENTITIES, { withoutData: ['user'] });
     const s: Snapshot = { menus: [], menuByCode: new Map(), roles: new Map(), apiScopes: [], dataScopes: new Map(), deptChildren: new Map(), userIds: new Map() };
     for (const r of rows) {
       switch (r.entity) {
@@ -99,7 +111,7 @@ export class Access implements AccessRules {
           break;
         }
         case 'dept':
-          if (r.code && r.parent_code) s.deptChildren.set(r.parent_code, [...(s.deptChildren.get(r.parent_code) ?? []), r.code]);
+          if (r.code && r.parentCode) s.deptChildren.set(r.parentCode, [...(s.deptChildren.get(r.parentCode) ?? []), r.code]);
           break;
         case 'user':
           if (r.code) s.userIds.set(r.code, r.id);

@@ -4,12 +4,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
   AppError,
+  REPAIR_ACTOR,
+  REPAIR_CORRELATION,
+  applyNumberRepairs,
   entities,
+  entityHasNumbers,
   fieldKey,
   filterFields,
   listQuerySchemaOf,
+  numberRepairs,
   toPage,
-  type Actor,
   type EntityDef,
   type FieldDef,
   type Page,
@@ -20,18 +24,13 @@ import type { z } from 'zod';
 import { decideRecord, recordFold, type RecordState } from './record.decider';
 import { eventType, pascal, recordStream } from './record.events';
 import { RECORDS_TABLE } from './records.migrations';
-import { REPAIR_ACTOR, REPAIR_CORRELATION, applyNumberRepairs, entityHasNumbers, numberRepairs } from './number-repair';
-import { Access, ACCESS_ENTITIES } from './access';
-import { rowScopeSql, type RowScope } from './data-scope';
+import { rowScopeSql, type RowScope } from '@tpl/identity';
 import { RecordReferences } from './reference-check';
+import { EntityHooksRegistry, type RecordRow } from './entity-hooks';
+import type { LiveRecord, RecordContext, RecordsPort } from './records.port';
 
-const AFFECTS_ACCESS = new Set<string>(ACCESS_ENTITIES);
-
-/** causationId: the command's id (made where it entered: the request, a job's run), the cause its events name. */
-export type RecordContext = { tenantId: string; actor: Actor; correlationId: string; causationId: string };
 /** Who reads: the tenant, and the rows of the entity their data scopes let them see. */
 export type Viewer = { tenantId: string; rows: RowScope };
-export type RecordRow = Record<string, unknown> & { id: string; version: number };
 export type RecordListQuery = z.infer<ReturnType<typeof listQuerySchemaOf>>;
 
 const TEXTLIKE = new Set<FieldDef['kind']>(['text', 'mobile', 'email', 'plate', 'idCard']);
@@ -109,18 +108,30 @@ export const referenceUses = (def: EntityDef, data: Record<string, unknown>, bef
 };
 
 @Injectable()
-export class RecordsService {
+export class RecordsService implements RecordsPort {
   constructor(
     @Inject(DB_POOL) private readonly pool: Pool,
     @Inject(EVENT_STORE) private readonly store: EventStorePort,
-    @Inject(Access) private readonly access: Access,
+    @Inject(EntityHooksRegistry) private readonly hooks: EntityHooksRegistry,
     @Inject(RecordReferences) private readonly references: RecordReferences,
   ) {}
 
-  /** A change to who may do or see what takes effect at once on this host. */
+  /** Records of the entity were written: its hooks hear of it (a cache of rights is cleared at once on this host). */
   private changed<T>(def: EntityDef, tenantId: string, result: T): T {
-    if (AFFECTS_ACCESS.has(def.name)) this.access.invalidate(tenantId);
+    this.hooks.changed(def, tenantId);
     return result;
+  }
+
+  /** The live records of these entities in the tenant (the port other contexts read records through). */
+  async live(tenantId: string, names: readonly string[], options: { codes?: readonly string[]; withoutData?: readonly string[] } = {}): Promise<LiveRecord[]> {
+    const params: unknown[] = [tenantId, names, options.withoutData ?? []];
+    if (options.codes) params.push(options.codes);
+    const { rows } = await this.pool.query<{ entity: string; id: string; code: string | null; parent_code: string | null; version: number; data: Record<string, unknown> | null }>(
+      `SELECT entity, id, code, parent_code, version, CASE WHEN entity = ANY($3) THEN NULL ELSE data END AS data
+         FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = ANY($2) AND NOT is_deleted${options.codes ? ' AND code = ANY($4)' : ''}`,
+      params,
+    );
+    return rows.map((r) => ({ entity: r.entity, id: r.id, code: r.code, parentCode: r.parent_code, version: r.version, data: r.data }));
   }
 
   // ---------------------------------------------------------------- queries
@@ -205,17 +216,6 @@ export class RecordsService {
     return { where: where.join(' AND '), params, orderBy: `${sortCol} ${dir} NULLS LAST, r.id ${dir}` };
   }
 
-  /** Serial codes show the value last handed out today or before (kept by the generator, not the record). */
-  private async withCurrentSerials(def: EntityDef, tenantId: string, rows: RecordRow[]): Promise<RecordRow[]> {
-    if (def.name !== 'syscode' || !rows.length) return rows;
-    const { rows: current } = await this.pool.query<{ seq_code: string; value: string }>(
-      `SELECT DISTINCT ON (seq_code) seq_code, current_value AS value FROM tpl_serials WHERE tenant_id = $1 ORDER BY seq_code, period DESC`,
-      [tenantId],
-    );
-    const byCode = new Map(current.map((c) => [c.seq_code, Number(c.value)]));
-    return rows.map((r) => (byCode.has(String(r.seqCode)) ? { ...r, seqCurrentValue: byCode.get(String(r.seqCode)) } : r));
-  }
-
   async list(def: EntityDef, viewer: Viewer, q: RecordListQuery): Promise<Page<RecordRow>> {
     const { where, params, orderBy } = this.whereFor(def, viewer, q as Record<string, unknown>);
     const size = q.size;
@@ -229,7 +229,7 @@ export class RecordsService {
     if (!rows.length && q.current > 1) {
       total = Number((await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${RECORDS_TABLE} r WHERE ${where}`, params)).rows[0]!.n);
     }
-    return toPage(await this.withCurrentSerials(def, viewer.tenantId, rows.map((r) => this.toRow(def, r))), total, q);
+    return toPage(await this.hooks.rows(def, viewer.tenantId, rows.map((r) => this.toRow(def, r))), total, q);
   }
 
   /** Every matching row, fetched in keyset-free pages so an export never holds them all. */
@@ -258,7 +258,7 @@ export class RecordsService {
       params,
     );
     if (!rows[0]) throw new AppError(404, 'errors.recordNotFound', { id });
-    return (await this.withCurrentSerials(def, viewer.tenantId, [this.toRow(def, rows[0])]))[0]!;
+    return (await this.hooks.rows(def, viewer.tenantId, [this.toRow(def, rows[0])]))[0]!;
   }
 
   /**

@@ -1,4 +1,5 @@
 import { ANY_RESOURCE, DATA_SCOPE_TYPES, type DataScopeColumn, type DataScopeType } from '@tpl/contracts';
+import { ALL_ROWS, type RowScope } from '@tpl/identity';
 
 /** A data scope record as the resolver reads it (the datascope entity). */
 export type DataScopeRule = {
@@ -8,13 +9,6 @@ export type DataScopeRule = {
   scopeDepts?: string[];
   scopeUsers?: string[];
 };
-
-/**
- * Which rows of a resource a user may see: all of them, or those created by one of
- * `users` or in one of `depts` (a row matching either is visible).
- */
-export type RowScope = { all: true } | { all: false; users: string[]; depts: string[] };
-export const ALL_ROWS: RowScope = { all: true };
 
 /** What the resolver needs to know about the tenant's organisation. */
 export type Organisation = {
@@ -71,14 +65,4 @@ export const resolveRowScope = (resource: string, who: ScopeSubject, org: Organi
     }
   }
   return { all: false, users: [...users], depts: [...depts] };
-};
-
-/**
- * The SQL condition of a scope over a table's created-by and created-in-department columns;
- * its values are appended to params.
- */
-export const rowScopeSql = (scope: RowScope, userColumn: string, deptColumn: string, params: unknown[]): string | undefined => {
-  if (scope.all) return undefined;
-  params.push(scope.users, scope.depts);
-  return `(${userColumn} = ANY($${params.length - 1}::text[]) OR ${deptColumn} = ANY($${params.length}::text[]))`;
 };

@@ -30,7 +30,7 @@ export const diffData = (before: unknown, after: unknown, path = '', out: Record
   return out;
 };
 
-/** decide(command, state) -> events or a typed error; the same for every entity type. */
+/** decide(command, state) -> events or a typed error; the same for every entity type (it names none). */
 export const decideRecord = (def: EntityDef, command: RecordCommand, state: RecordState | undefined) => {
   if (command.type === 'Create') {
     if (state) throw new AppError(409, 'errors.staleVersion', { current: state.version, expected: 0 });
@@ -46,7 +46,8 @@ export const decideRecord = (def: EntityDef, command: RecordCommand, state: Reco
   if (command.referencedBy) {
     throw new AppError(409, 'errors.referenced', { code: command.referencedBy.code }, { referrer: `${command.referencedBy.entity}.title` });
   }
-  return [{ type: eventType(def, 'Removed'), data: {} }];
+  const code = def.codeField ? state.data[def.codeField] : undefined;
+  return [{ type: eventType(def, 'Removed'), data: code === undefined || code === null ? {} : { code: String(code) } }];
 };
 
 export const evolveRecord = (

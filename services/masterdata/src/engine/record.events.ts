@@ -14,6 +14,7 @@ export const kindOf = (type: string): RecordEventKind | undefined => {
 export type RecordEvent =
   | { type: string; kind: 'Created'; data: { id: string; data: Record<string, unknown> } }
   | { type: string; kind: 'Changed'; data: { data: Record<string, unknown>; changes: Record<string, [unknown, unknown]> } }
-  | { type: string; kind: 'Removed'; data: Record<string, never> }
+  /** the code the record had (when its entity has one): followers that keep no copy of the record still know which it was */
+  | { type: string; kind: 'Removed'; data: { code?: string } }
   /** a password field set or reset: only its argon2 hash, never the password */
   | { type: string; kind: 'PasswordSet'; data: { field: string; hash: string; reset?: boolean } };

@@ -1,10 +1,10 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
-import type { Pool } from 'pg';
 import { menuRoutesQuerySchema, ok, parseOrThrow, systemRoutes as R, topMenusQuerySchema } from '@tpl/contracts';
-import { DB_POOL } from '@tpl/event-store';
 import { EveryUser, Meta, type RequestMeta } from '@tpl/identity';
+import { RECORDS, type RecordsPort } from '@tpl/masterdata';
 import { Access, type MenuData } from './access';
-import { RECORDS_TABLE } from './records.migrations';
+
+type TopMenuData = { menuCode: string; menuName: string; icon?: string; sort?: number; menus?: string[] };
 
 type MenuNode = MenuData & { id: string; children: MenuNode[]; meta: { i18n: string; isShow: boolean } };
 
@@ -18,16 +18,12 @@ type MenuNode = MenuData & { id: string; children: MenuNode[]; meta: { i18n: str
 @Controller()
 export class MenusController {
   constructor(
-    @Inject(DB_POOL) private readonly pool: Pool,
+    @Inject(RECORDS) private readonly records: RecordsPort,
     @Inject(Access) private readonly access: Access,
   ) {}
 
   private async topMenuRecords(tenantId: string) {
-    const { rows } = await this.pool.query<{ id: string; data: { menuCode: string; menuName: string; icon?: string; sort?: number; menus?: string[] } }>(
-      `SELECT id, data FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = 'topmenu' AND NOT is_deleted`,
-      [tenantId],
-    );
-    return rows;
+    return (await this.records.live(tenantId, ['topmenu'])).map((r) => ({ id: r.id, data: r.data as TopMenuData }));
   }
 
   private tree(menus: { id: string; data: MenuData }[], codes: Set<string>, category: 'MENU' | 'ALL', roots?: Set<string>) {

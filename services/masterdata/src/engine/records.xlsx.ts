@@ -17,7 +17,8 @@ import type { Pool } from 'pg';
 import { DB_POOL } from '@tpl/event-store';
 import { parseImport, reportWorkbook, streamExport, templateWorkbook } from './xlsx';
 import { RECORDS_TABLE } from './records.migrations';
-import { RecordsService, referenceUses, type RecordContext, type Viewer } from './records.service';
+import { RecordsService, referenceUses, type Viewer } from './records.service';
+import type { RecordContext } from './records.port';
 import { RecordReferences } from './reference-check';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { Pool } from 'pg';
 import { entityByName } from '@tpl/contracts';
 import { DB_POOL, StaleVersionError, runAsSystem, runInTenant } from '@tpl/event-store';
-import { RECORDS_TABLE } from './records.migrations';
-import { RecordsService } from './records.service';
+import { RECORDS_TABLE } from '../engine/records.migrations';
+import { RecordsService } from '../engine/records.service';
 
 const DAY_MS = 86_400_000;
 export const SCHEDULER = { userId: '00000000-0000-0000-0000-000000000001', account: 'scheduler', name: 'Scheduler' };

@@ -1,0 +1,53 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { entities, type EntityDef } from '@tpl/contracts';
+import { RecordsGate, lookupControllerFor, passwordResetControllerFor, recordsControllerFor } from './engine/records.controller';
+import { RecordsSpreadsheets } from './engine/records.xlsx';
+import { RecordsService } from './engine/records.service';
+import { REFERENCE_CHECK, RecordReferences } from './engine/reference-check';
+import { ENTITY_HOOKS, EntityHooksRegistry } from './engine/entity-hooks';
+import { RECORDS } from './engine/records.port';
+import { MASTER_DATA, RecordsMasterData } from './engine/master-data';
+import { CategoryStatusJob } from './entities/category-status.job';
+import { AttachmentsController } from './entities/attachments.controller';
+import { SERIAL_CODES, SerialCodes, SyscodeHooks } from './entities/syscode';
+import { RecordsAccountPort } from './entities/account-records.adapter';
+
+/**
+ * Serves every registered entity through the one engine, with the behaviour of particular
+ * entities beside it (entities/: serial codes, the category job, attachments, the user
+ * records identity's AccountRecords port writes). Exports its own ports (RECORDS,
+ * REFERENCE_CHECK, SERIAL_CODES, ENTITY_HOOKS) and the classes the host binds other
+ * contexts' ports to (RecordsAccountPort for identity's ACCOUNT_RECORDS).
+ */
+@Global()
+@Module({})
+export class MasterdataModule {
+  static forEntities(defs: readonly EntityDef[] = entities): DynamicModule {
+    return {
+      module: MasterdataModule,
+      controllers: [
+        AttachmentsController,
+        ...defs.filter((d) => d.passwordOnCreate?.length).map(passwordResetControllerFor),
+        ...defs.filter((d) => d.lookup).map(lookupControllerFor),
+        ...defs.map(recordsControllerFor),
+      ],
+      providers: [
+        EntityHooksRegistry,
+        { provide: ENTITY_HOOKS, useExisting: EntityHooksRegistry },
+        RecordsService,
+        { provide: RECORDS, useExisting: RecordsService },
+        RecordsSpreadsheets,
+        RecordsGate,
+        RecordReferences,
+        { provide: REFERENCE_CHECK, useExisting: RecordReferences },
+        { provide: MASTER_DATA, useClass: RecordsMasterData },
+        SerialCodes,
+        { provide: SERIAL_CODES, useExisting: SerialCodes },
+        SyscodeHooks,
+        CategoryStatusJob,
+        RecordsAccountPort,
+      ],
+      exports: [RecordsService, RECORDS, RecordsGate, ENTITY_HOOKS, REFERENCE_CHECK, MASTER_DATA, SERIAL_CODES, CategoryStatusJob, RecordsAccountPort],
+    };
+  }
+}
