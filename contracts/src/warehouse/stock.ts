@@ -203,3 +203,8 @@ export const stockStreamPageSchema = pageSchema(stockStreamRowSchema);
 
 /** Largest quantity a stock row may hold: the quantity kind's bound. */
 export const MAX_STOCK_QTY = NUMBER_KINDS.quantity.max;
+
+/** Where received goods wait for put-away when a line names no place: the area's receiving dock (never allocated from). */
+export const DOCK_PREFIX = 'RECV-';
+export const dockOf = (warehouseAreaCode: string) => `${DOCK_PREFIX}${warehouseAreaCode}`;
+export const isDock = (placeCode: string) => placeCode.startsWith(DOCK_PREFIX);

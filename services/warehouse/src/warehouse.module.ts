@@ -4,6 +4,7 @@ import { StockLedger } from './stock/stock.ledger';
 import { StockQueries } from './stock/stock.queries';
 import { AllOwners, OWNER_SCOPES } from './stock/owner-scope';
 import { InboundController, InboundDecisions } from './inbound/inbound.wiring';
+import { OutboundDecisions } from './outbound/outbound.wiring';
 
 /**
  * The warehouse context: the stock ledger (facts per owner and material, read models,
@@ -13,7 +14,7 @@ import { InboundController, InboundDecisions } from './inbound/inbound.wiring';
  */
 @Module({
   controllers: [StockController, InboundController],
-  providers: [StockLedger, StockQueries, InboundDecisions, { provide: OWNER_SCOPES, useClass: AllOwners }],
+  providers: [StockLedger, StockQueries, InboundDecisions, OutboundDecisions, { provide: OWNER_SCOPES, useClass: AllOwners }],
   exports: [StockLedger, StockQueries, OWNER_SCOPES],
 })
 export class WarehouseModule {}

@@ -1,10 +1,10 @@
-import { AppError, isinstockbill, orderisinstockbill, type KitDocument } from '@tpl/contracts';
+import { AppError, dockOf, isinstockbill, orderisinstockbill, type KitDocument } from '@tpl/contracts';
 import type { StoredEvent } from '@tpl/event-store';
 import { emptyAccount } from '../stock/stock.account';
 import { accountId } from '../stock/stock.ledger';
 import { checkReport, completes } from '../shared/apply';
 import { BOOKING, bookingDecisions } from './booking.decisions';
-import { checkPutAway, checkReceive, dockOf, putAwayEffects, receiptDecisions, receiptEffects, type ReceiptFacts } from './receipt.decisions';
+import { checkPutAway, checkReceive, putAwayEffects, receiptDecisions, receiptEffects, type ReceiptFacts } from './receipt.decisions';
 
 // The inbound documents' own decisions, given/when/then: given a document (and what was loaded), when a command, then a refusal or effects.
 const actor = { userId: 'u1', account: 'keeper', name: 'Keeper' };

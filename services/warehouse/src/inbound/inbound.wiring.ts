@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Injectable, Query, type OnModuleInit } from '@nestjs/common';
-import { isinstockbill, ok, orderisinstockbill, parseOrThrow, warehouseInboundRoutes as R, type KitDocument } from '@tpl/contracts';
+import { dockOf, isinstockbill, ok, orderisinstockbill, parseOrThrow, warehouseInboundRoutes as R, type KitDocument } from '@tpl/contracts';
 import { DocumentDecisionsRegistry, DocumentService } from '@tpl/documents';
 import type { Pool } from 'pg';
 import { DB_POOL, type UnitOfWork } from '@tpl/event-store';
@@ -9,7 +9,7 @@ import { StockLedger } from '../stock/stock.ledger';
 import { STOCK_TABLE } from '../stock/stock.projection';
 import { bookingDecisions } from './booking.decisions';
 import { planPutAway, type PlaceInfo, type PlaceLoad, type PutAwayPlan, type ShelvingRule } from './putaway';
-import { dockOf, receiptDecisions, type Placement, type ReceiptFacts } from './receipt.decisions';
+import { receiptDecisions, type Placement, type ReceiptFacts } from './receipt.decisions';
 import { linesOf, unitVolumeOf } from '../shared/lines';
 
 const num = (v: unknown): number | undefined => (v === undefined || v === null || v === '' ? undefined : Number(v));

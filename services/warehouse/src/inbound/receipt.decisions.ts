@@ -3,6 +3,7 @@ import {
   STOCK_ACCOUNT,
   STOCK_EVENT_TYPES,
   addQty,
+  dockOf,
   eventTypeOf,
   isinstockbill,
   stockAccountStream,
@@ -22,8 +23,6 @@ import type { PlaceInfo, Placement } from './putaway';
 
 export type { Placement };
 
-/** Where received goods wait for put-away when a line names no place: the area's receiving dock. */
-export const dockOf = (warehouseAreaCode: string) => `RECV-${warehouseAreaCode}`;
 /** A received line's barcode when it brought none: the bill number and the line. */
 export const barcodeOf = (billNo: string, line: { lineNumber: number; barcode?: unknown }) =>
   typeof line.barcode === 'string' && line.barcode ? line.barcode : `${billNo}-${String(line.lineNumber).padStart(3, '0')}`;

@@ -1,6 +1,7 @@
 import {
   AppError,
   addQty,
+  isDock,
   subQty,
   STOCK_EVENT_TYPES,
   type StockFact,
@@ -209,12 +210,24 @@ export const move = (account: AccountState, items: MoveItem[], source: StockSour
 };
 
 export type PickingRule = 'FIFO' | 'FEFO';
-export type AllocationRequest = { qty: number; rule: PickingRule; batchNo?: string | undefined; today: string; lineNumber?: number | undefined; places?: readonly string[] | undefined };
+export type AllocationRequest = {
+  qty: number;
+  rule: PickingRule;
+  batchNo?: string | undefined;
+  today: string;
+  lineNumber?: number | undefined;
+  places?: readonly string[] | undefined;
+  /** only stock of this warehouse area */
+  area?: string | undefined;
+};
 
 /** The rows an allocation may take from, in the order the picking rule takes them. */
-export const allocationCandidates = (rows: StockRowState[], req: Pick<AllocationRequest, 'rule' | 'batchNo' | 'today' | 'places'>): StockRowState[] =>
+export const allocationCandidates = (rows: StockRowState[], req: Pick<AllocationRequest, 'rule' | 'batchNo' | 'today' | 'places' | 'area'>): StockRowState[] =>
   rows
     .filter((r) => r.status === 'AVAILABLE' && available(r) > 0)
+    // goods still at the receiving dock are not put away yet: not picked from there
+    .filter((r) => !isDock(r.warehousePlaceCode))
+    .filter((r) => !req.area || r.warehouseAreaCode === req.area)
     // expired stock is never allocated: it expires at the end of its expiring date
     .filter((r) => !r.expiringDate || r.expiringDate >= req.today)
     .filter((r) => req.batchNo === undefined || r.batchNo === req.batchNo)

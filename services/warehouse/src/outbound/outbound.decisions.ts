@@ -1,0 +1,161 @@
+import {
+  AppError,
+  STOCK_ACCOUNT,
+  STOCK_EVENT_TYPES,
+  eventTypeOf,
+  osoutstockbill,
+  stockAccountStream,
+  type KitDocument,
+  type StockKey,
+  type StockLine,
+} from '@tpl/contracts';
+import type { DecideMeta, DocumentCommand, DocumentDecisions, Effect } from '@tpl/documents';
+import type { StoredEvent } from '@tpl/event-store';
+import { allocate, applyLines, factOf, release, ship, type AccountState, type PickingRule, type RowQty } from '../stock/stock.account';
+import { accountId } from '../stock/stock.ledger';
+import { checkReport, reportTo, type ApplyReport } from '../shared/apply';
+import { actionOf, computeGoodsLines, linesOf, refuseRemoveOnceInStock, withLines, type GoodsLine } from '../shared/lines';
+import { ORDER } from './order.decisions';
+
+/** What a bill holds frozen, row by row and line by line: the net of its ALLOCATE and RELEASE stream lines. */
+export type Held = { lineNumber: number; key: Pick<StockKey, 'barcode' | 'warehousePlaceCode' | 'batchNo'>; materialCode: string; qty: number };
+
+/** What the outbound bill's decisions read: the accounts its lines touch, its order, the picking rules, what it holds. */
+export type OutboundFacts = {
+  accounts: Map<string, AccountState>;
+  order?: KitDocument | undefined;
+  /** material code -> its picking strategy's rule (FIFO when none) */
+  rules: Map<string, PickingRule>;
+  held: Held[];
+};
+
+const ALLOCATED = eventTypeOf(osoutstockbill, 'Allocated');
+const RELEASED = eventTypeOf(osoutstockbill, 'Released');
+
+/** The ordered line a bill line answers: the one it names, else the same material and batch. */
+export const orderedLineFor = (order: KitDocument, line: GoodsLine): GoodsLine | undefined => {
+  const lines = linesOf(order);
+  if (typeof line.applyLineNumber === 'number') return lines.find((o) => o.lineNumber === line.applyLineNumber);
+  return lines.find((o) => o.materialCode === line.materialCode && (o.batchNo ?? '') === (line.batchNo ?? ''));
+};
+
+const reportOf = (doc: KitDocument, order: KitDocument): ApplyReport => ({
+  sourceId: doc.id,
+  sourceBillNo: doc.billNo,
+  lines: linesOf(doc).map((l) => ({ lineNumber: orderedLineFor(order, l)!.lineNumber, qty: l.qty })),
+});
+
+/** Allocation against an order: the order must be this owner's, open, name every line, and have that much left to ship. */
+export const checkAllocate = (doc: KitDocument, facts: OutboundFacts): AppError | undefined => {
+  const applyNo = typeof doc.applyNo === 'string' ? doc.applyNo : '';
+  if (!applyNo) return undefined;
+  if (!facts.order) return new AppError(409, 'warehouse.errors.orderNotFound', { applyNo });
+  if (facts.order.customerCode !== doc.customerCode) return new AppError(409, 'warehouse.errors.orderOtherOwner', { applyNo, customerCode: String(facts.order.customerCode) });
+  for (const l of linesOf(doc)) {
+    if (!orderedLineFor(facts.order, l)) return new AppError(409, 'warehouse.errors.notOrdered', { applyNo, materialCode: l.materialCode, batchNo: l.batchNo ?? '' });
+  }
+  return checkReport(ORDER, facts.order, reportOf(doc, facts.order));
+};
+
+const accountOf = (facts: OutboundFacts, customerCode: string, materialCode: string): AccountState => {
+  const a = facts.accounts.get(accountId(customerCode, materialCode));
+  if (!a) throw new Error(`account ${customerCode}/${materialCode} was not loaded`);
+  return a;
+};
+
+/** Decides per account, lines on the same account seeing the ones before; one fact per account. */
+const perAccount = (
+  doc: KitDocument,
+  facts: OutboundFacts,
+  items: { materialCode: string }[],
+  decide: (account: AccountState, i: number) => StockLine[],
+  type: string,
+  fact: (lines: StockLine[]) => unknown,
+): Effect[] => {
+  const decided = new Map<AccountState, StockLine[]>();
+  items.forEach((it, i) => {
+    const account = accountOf(facts, String(doc.customerCode), it.materialCode);
+    const done = decided.get(account) ?? [];
+    decided.set(account, [...done, ...decide(applyLines(account, done, account.version), i)]);
+  });
+  return [...decided].map(([account, lines]) => ({
+    stream: stockAccountStream(doc.tenantId, account.customerCode, account.materialCode),
+    streamType: STOCK_ACCOUNT,
+    events: [{ type, data: fact(lines) }],
+    expectedVersion: account.version,
+  }));
+};
+
+const sourceOf = (doc: KitDocument) => ({ documentType: osoutstockbill.name, documentId: doc.id, billNo: doc.billNo });
+
+/** Allocating freezes every line's quantity by its material's picking rule, in the bill's area; all of it or nothing. */
+export const allocationEffects = (doc: KitDocument, facts: OutboundFacts, meta: DecideMeta): Effect[] => {
+  const lines = linesOf(doc);
+  const today = meta.now.slice(0, 10);
+  return perAccount(
+    doc,
+    facts,
+    lines,
+    (account, i) =>
+      allocate(
+        account,
+        [{ qty: lines[i]!.qty, rule: facts.rules.get(lines[i]!.materialCode) ?? 'FIFO', batchNo: lines[i]!.batchNo || undefined, today, lineNumber: lines[i]!.lineNumber, area: String(doc.warehouseAreaCode) }],
+        sourceOf(doc),
+      ),
+    STOCK_EVENT_TYPES.allocated,
+    (l) => factOf(l, meta.now, String(osoutstockbill.billType)),
+  );
+};
+
+const heldItems = (facts: OutboundFacts): (RowQty & { materialCode: string })[] =>
+  facts.held.filter((h) => h.qty > 0).map((h) => ({ key: h.key, qty: h.qty, lineNumber: h.lineNumber, materialCode: h.materialCode }));
+
+/** Releasing gives back every row the bill holds frozen. */
+export const releaseEffects = (doc: KitDocument, facts: OutboundFacts, meta: DecideMeta): Effect[] => {
+  const items = heldItems(facts);
+  if (!items.length) return [];
+  return perAccount(doc, facts, items, (account, i) => release(account, [items[i]!], { ...sourceOf(doc), lineNumber: items[i]!.lineNumber }), STOCK_EVENT_TYPES.released, (l) =>
+    factOf(l, meta.now, String(osoutstockbill.billType)),
+  );
+};
+
+/** Shipping takes the frozen rows out of stock at the shipping time (outbound fee flags), and tells the order. */
+export const shipmentEffects = (doc: KitDocument, facts: OutboundFacts): Effect[] => {
+  const items = heldItems(facts);
+  const at = String(doc.shippedAt);
+  const out = perAccount(doc, facts, items, (account, i) => ship(account, [items[i]!], { ...sourceOf(doc), lineNumber: items[i]!.lineNumber }), STOCK_EVENT_TYPES.shipped, (l) =>
+    factOf(l, at, String(osoutstockbill.billType), { outstockStatus: 1, isCost: 1 }),
+  );
+  if (facts.order) out.push(reportTo(ORDER, facts.order, reportOf(doc, facts.order)));
+  return out;
+};
+
+/** The outbound bill's own decisions (the IO of `load` is wired in outbound.wiring.ts). */
+export const outboundDecisions = (load: DocumentDecisions<OutboundFacts>['load']): DocumentDecisions<OutboundFacts> => ({
+  load,
+  compute: (content) => computeGoodsLines(content, { kept: { allocatedQty: 0 } }),
+  check: (command: DocumentCommand, doc, facts) => {
+    const removal = refuseRemoveOnceInStock(command, doc, ['Shipped']);
+    if (removal || !doc || command.type !== 'Act') return removal;
+    // the order's wall again at shipping: another bill may have shipped against it since
+    if (command.data.action === 'allocate' || command.data.action === 'ship') return checkAllocate(doc, facts);
+    return undefined;
+  },
+  effects: (command: DocumentCommand, after, facts, meta) => {
+    switch (actionOf(command)) {
+      case 'allocate':
+        return allocationEffects(after, facts, meta);
+      case 'release':
+        return releaseEffects(after, facts, meta);
+      case 'ship':
+        return shipmentEffects(after, facts);
+      default:
+        return [];
+    }
+  },
+  evolve: (doc, event: StoredEvent) => {
+    if (event.type !== ALLOCATED && event.type !== RELEASED) return doc;
+    const allocated = event.type === ALLOCATED;
+    return withLines(osoutstockbill, doc, linesOf(doc).map((l) => ({ ...l, allocatedQty: allocated ? l.qty : 0 })));
+  },
+});

@@ -1,0 +1,73 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { orderosoutstockbill, osoutstockbill, type KitDocument } from '@tpl/contracts';
+import { DocumentDecisionsRegistry, DocumentService } from '@tpl/documents';
+import type { UnitOfWork } from '@tpl/event-store';
+import { MASTER_DATA, type MasterData } from '@tpl/masterdata';
+import type { PickingRule } from '../stock/stock.account';
+import { StockLedger } from '../stock/stock.ledger';
+import { STOCK_STREAM_TABLE } from '../stock/stock.projection';
+import { linesOf } from '../shared/lines';
+import { orderDecisions } from './order.decisions';
+import { outboundDecisions, type Held, type OutboundFacts } from './outbound.decisions';
+
+/**
+ * The outbound documents' IO, in the command's transaction: the stock accounts, the order
+ * by number, the materials' picking rules (master data's port) and what a bill holds frozen
+ * (its own ALLOCATE, RELEASE and SHIP lines of the stock stream: the ledger says, no copy).
+ */
+@Injectable()
+export class OutboundDecisions implements OnModuleInit {
+  constructor(
+    @Inject(DocumentDecisionsRegistry) private readonly registry: DocumentDecisionsRegistry,
+    @Inject(DocumentService) private readonly documents: DocumentService,
+    @Inject(StockLedger) private readonly ledger: StockLedger,
+    @Inject(MASTER_DATA) private readonly masterData: MasterData,
+  ) {}
+
+  onModuleInit() {
+    this.registry.register(orderosoutstockbill, orderDecisions);
+    this.registry.register(osoutstockbill, outboundDecisions((input) => this.load(input)));
+  }
+
+  private async rules(tenantId: string, materialCodes: readonly string[], db: UnitOfWork): Promise<Map<string, PickingRule>> {
+    const materials = await this.masterData.byCodes(tenantId, 'material', materialCodes, db);
+    const strategies = await this.masterData.byCodes(tenantId, 'strategy', [...materials.values()].map((m) => String(m.data.downshelfStrategyCode ?? '')).filter(Boolean), db);
+    const out = new Map<string, PickingRule>();
+    for (const [code, m] of materials) {
+      const rule = strategies.get(String(m.data.downshelfStrategyCode ?? ''))?.data.rule;
+      out.set(code, rule === 'FEFO' ? 'FEFO' : 'FIFO');
+    }
+    return out;
+  }
+
+  private async held(tenantId: string, billId: string, db: UnitOfWork): Promise<Held[]> {
+    const rows = await db.query<{ line_no: number; barcode: string; place_code: string; batch_no: string; material_code: string; held: string }>(
+      `SELECT line_no, barcode, place_code, batch_no, material_code, sum(dj_qty) AS held
+         FROM ${STOCK_STREAM_TABLE}
+        WHERE tenant_id = $1 AND doc_id = $2 AND movement IN ('ALLOCATE', 'RELEASE', 'SHIP')
+        GROUP BY 1, 2, 3, 4, 5 HAVING sum(dj_qty) > 0 ORDER BY 1, 2, 3, 4`,
+      [tenantId, billId],
+    );
+    return rows.map((r) => ({ lineNumber: r.line_no, key: { barcode: r.barcode, warehousePlaceCode: r.place_code, batchNo: r.batch_no }, materialCode: r.material_code, qty: Number(r.held) }));
+  }
+
+  async load({ tenantId, command, doc, uow }: { tenantId: string; command: { type: string; data: unknown }; doc: KitDocument | undefined; uow: UnitOfWork }): Promise<OutboundFacts> {
+    const facts: OutboundFacts = { accounts: new Map(), rules: new Map(), held: [] };
+    if (!doc || command.type !== 'Act') return facts;
+    const { action } = command.data as { action: string };
+    const customerCode = String(doc.customerCode);
+    const materials = linesOf(doc).map((l) => l.materialCode);
+    const order = async () =>
+      typeof doc.applyNo === 'string' && doc.applyNo ? this.documents.byBillNo(orderosoutstockbill, tenantId, doc.applyNo, uow) : undefined;
+    if (action === 'allocate') {
+      facts.accounts = await this.ledger.accounts(uow, tenantId, materials.map((materialCode) => ({ customerCode, materialCode })));
+      facts.rules = await this.rules(tenantId, materials, uow);
+      facts.order = await order();
+    } else if (action === 'release' || action === 'ship') {
+      facts.held = await this.held(tenantId, doc.id, uow);
+      facts.accounts = await this.ledger.accounts(uow, tenantId, facts.held.map((h) => ({ customerCode, materialCode: h.materialCode })));
+      if (action === 'ship') facts.order = await order();
+    }
+    return facts;
+  }
+}
