@@ -67,6 +67,8 @@ export type Landing = {
 
 export type ActionDef = Landing & {
   label: Labels;
+  /** how the history names the fact it records; default: the state it leads to (Dispatched), else the action's label */
+  factLabel?: Labels;
   /** the machine event this action sends */
   event: string;
   /** the past-tense fact it records: event type `<streamType><fact>` (Dispatched) */
@@ -98,7 +100,17 @@ export type LinesDef = {
   uniqueBy?: readonly string[];
   /** header totals summed over the lines: total key -> the line field, with the decimals kept */
   totals?: Record<string, { of: string; label: Labels; scale?: number }>;
+  /** a line's reference field -> what picking it fills on the same line */
+  fills?: Record<string, FillDef>;
 };
+
+/**
+ * Picking a reference in the form fills other fields from the record picked (the material's
+ * name on its line, the customer's contact as the consignor): target field -> the referenced
+ * record's field, or several (the first that is not empty). `ifEmpty`: only targets the user
+ * left empty are filled; otherwise the pick overwrites them (they stay editable).
+ */
+export type FillDef = { set: Record<string, string | readonly string[]>; ifEmpty?: boolean };
 
 /** A list column: a document key (dotted paths reach into groups and facts), with its own label when it is not a field's. */
 export type ColumnDef = { key: string; path?: string; label?: Labels; kind?: 'text' | 'number' | 'date' | 'datetime' | 'enum' | 'flag' };
@@ -120,6 +132,8 @@ export type DocumentDef = {
   billNo: { serialCode: string; prefix: string; serialName: Labels };
   header: Record<string, HeaderField>;
   lines?: LinesDef;
+  /** a header reference field -> what picking it fills in the header (dotted targets reach into groups) */
+  fills?: Record<string, FillDef>;
   /** cross-field rules over the content; add issues with message keys */
   refine?: (content: Record<string, unknown>, ctx: z.RefinementCtx) => void;
   lifecycle: { initial: string; states: Record<string, LifecycleStateDef> };
@@ -497,6 +511,19 @@ const assertWellFormed = (def: DocumentDef) => {
   for (const e of events) if (!known.has(e)) problem(`the lifecycle uses ${e}, which no action sends`);
   for (const [name, a] of Object.entries(def.actions)) if (!events.has(a.event)) problem(`action ${name} sends ${a.event}, which no state accepts`);
   for (const [k] of Object.entries(def.lines?.totals ?? {})) if (!def.lines!.fields[def.lines!.totals![k]!.of]) problem(`total ${k} sums an unknown line field`);
+  const headerField = (path: string): FieldDef | undefined => {
+    const [head, sub] = path.split('.');
+    const f = def.header[head!];
+    return f?.kind === 'group' ? (sub ? f.fields[sub] : undefined) : sub ? undefined : f;
+  };
+  for (const [source, fill] of Object.entries(def.fills ?? {})) {
+    if (headerField(source)?.kind !== 'ref') problem(`fills: ${source} is not a reference field of the header`);
+    for (const target of Object.keys(fill.set)) if (!headerField(target)) problem(`fills: ${source} fills ${target}, which is not a header field`);
+  }
+  for (const [source, fill] of Object.entries(def.lines?.fills ?? {})) {
+    if (def.lines!.fields[source]?.kind !== 'ref') problem(`lines.fills: ${source} is not a reference field of the lines`);
+    for (const target of Object.keys(fill.set)) if (!def.lines!.fields[target]) problem(`lines.fills: ${source} fills ${target}, which is not a line field`);
+  }
 };
 
 /**
