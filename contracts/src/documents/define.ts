@@ -20,7 +20,7 @@ import { isReviewSchema } from '../flow/is-review';
 /** A header field: a field of the entity framework's kinds, or a group of them (a party: name, linkman, mobile, address). */
 export type GroupField = { kind: 'group'; label: Labels; fields: Record<string, FieldDef>; required?: boolean; list?: boolean };
 export type HeaderField = FieldDef | GroupField;
-export const group = (label: Labels, fields: Record<string, FieldDef>, o: { required?: boolean } = {}): GroupField => ({
+export const group = <const F extends Record<string, FieldDef>>(label: Labels, fields: F, o: { required?: boolean } = {}): GroupField & { fields: F } => ({
   kind: 'group',
   label,
   fields,
@@ -349,6 +349,26 @@ export const documentSchemaOf = (def: DocumentDef) =>
       }),
     )
     .and(z.record(z.string(), z.unknown()));
+/**
+ * A field's value as the API carries it, at the type level: numbers and flags are numbers,
+ * a multiple reference codes, the rest text; a group an object of its fields. Field helpers
+ * keep only the kinds' union, so a value is typed as wide as its kinds allow.
+ */
+export type FieldValueOf<F> = F extends { kind: 'group'; fields: infer G }
+  ? { [K in keyof G]: FieldValueOf<G[K]> }
+  : F extends { kind: 'number' | 'flag' }
+    ? number
+    : F extends { kind: 'ref'; multiple: true }
+      ? string[]
+      : F extends { kind: 'rows' }
+        ? Record<string, unknown>[]
+        : string;
+
+/** The content of a document type (header, remark, lines), read off its description. */
+export type DocumentContentOf<D extends DocumentDef> = { [K in keyof D['header']]: FieldValueOf<D['header'][K]> } & { remark?: string } & (D['lines'] extends LinesDef
+    ? { [K in D['lines']['key']]: { [F in keyof D['lines']['fields']]: FieldValueOf<D['lines']['fields'][F]> }[] }
+    : unknown);
+
 export type KitDocument = {
   id: string;
   tenantId: string;
@@ -369,9 +389,13 @@ export type KitDocument = {
   [key: string]: unknown;
 };
 
+/** A document of a type as the detail call returns it: the kit's keys and the type's content. */
+export type DocumentOf<D extends DocumentDef> = KitDocument & DocumentContentOf<D>;
+
 // ------------------------------------------------------------------ the list
 
-const fieldAt = (def: DocumentDef, path: string): FieldDef | GroupField | undefined => {
+/** The field at a document key: a header field, a group's field (`consignor.name`), a fact's field (`dispatch.plateNo`, `signer`). */
+export const documentFieldAt = (def: DocumentDef, path: string): FieldDef | GroupField | undefined => {
   const [head, ...rest] = path.split('.');
   let f: HeaderField | FieldDef | undefined = def.header[head!];
   if (!f) {
@@ -416,7 +440,7 @@ export const documentListColumnsOf = (def: DocumentDef): ResolvedColumn[] => {
   for (const c of own) {
     const path = c.path ?? c.key;
     const total = path.startsWith('totals.') && totals.includes(path.slice(7));
-    const f = fieldAt(def, path);
+    const f = documentFieldAt(def, path);
     const kind = c.kind ?? (total ? 'number' : path === 'billDate' ? 'date' : kindOf(f));
     cols.push({ key: c.key, path, kind, ...(c.label ? { label: c.label } : {}), ...(f && f.kind === 'enum' ? { enumValues: f.values } : {}) });
   }
@@ -444,12 +468,19 @@ export const documentListRowSchemaOf = (def: DocumentDef) => {
   });
 };
 
+/** The keys of a document type's own list columns. */
+type ColumnKeysOf<D extends DocumentDef> = D['list']['columns'][number] extends infer C ? (C extends string ? C : C extends { key: infer K extends string } ? K : never) : never;
+/** A list row of a document type: the columns every list has and the type's own. */
+export type DocumentListRowOf<D extends DocumentDef> = z.infer<ReturnType<typeof documentListRowSchemaOf>> & {
+  [K in Exclude<ColumnKeysOf<D>, 'billNo' | 'billDate' | 'state' | 'isReview'>]: string | number | null;
+};
+
 export type ResolvedFilter = { key: string; path: string; match: FilterDef['match']; kind: ResolvedColumn['kind']; enumValues?: readonly string[] };
 export const documentListFiltersOf = (def: DocumentDef): ResolvedFilter[] =>
   def.list.filters.map((x) => {
     const f = typeof x === 'string' ? ({ key: x } as Partial<FilterDef> & { key: string }) : x;
     const path = f.path ?? f.key;
-    const field = fieldAt(def, path);
+    const field = documentFieldAt(def, path);
     const kind = path === 'billDate' ? 'date' : path === 'state' ? 'enum' : kindOf(field);
     const match = f.match ?? (kind === 'date' || kind === 'datetime' ? 'range' : kind === 'text' ? 'prefix' : 'exact');
     const enumValues = path === 'state' ? stateNames(def) : field && field.kind === 'enum' ? field.values : undefined;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { date, datetime, mobile, num, oneOf, plate, ref, text, type FieldDef } from '../../entities/define';
-import { defineDocument, group, type DocumentContent, type documentListRowSchemaOf, type KitDocument } from '../define';
+import { defineDocument, group, type DocumentContentOf, type DocumentListRowOf, type DocumentOf } from '../define';
 
 /** A party of the order: who ships or who receives. */
 const party = (who: readonly [string, string, string]) =>
@@ -192,6 +192,6 @@ export const consignmentStates = Object.keys(consignment.lifecycle.states) as [C
 export const consignmentStateSchema = z.enum(consignmentStates);
 /** The line's number fields, each with its kind's range and scale. */
 export const consignmentLineRules = Object.fromEntries(Object.entries(consignment.lines.fields).filter(([, f]) => f.kind === 'number')) as Record<string, FieldDef>;
-export type ConsignmentContent = DocumentContent;
-export type Consignment = KitDocument;
-export type ConsignmentListRow = z.infer<ReturnType<typeof documentListRowSchemaOf>>;
+export type ConsignmentContent = DocumentContentOf<typeof consignment>;
+export type Consignment = DocumentOf<typeof consignment>;
+export type ConsignmentListRow = DocumentListRowOf<typeof consignment>;
