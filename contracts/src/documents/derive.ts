@@ -106,10 +106,13 @@ const KIT_FACT_LABELS: Record<keyof typeof KIT_FACTS, Labels> = {
   repaired: ['数据修复', 'Data repaired', '數據修復'],
 };
 
-/** Labels of the keys an action stamps with its time and its actor ("审核时间", "Audit time"). */
+/**
+ * Labels of the keys an action stamps with its time and its actor: Chinese says the action
+ * (审核时间, 审核人), English the fact (Audited at, Audited by).
+ */
 const STAMP_LABELS = {
-  at: [(a: string) => `${a}时间`, (a: string) => `${a} time`, (a: string) => `${a}時間`],
-  by: [(a: string) => `${a}人`, (a: string) => `${a} by`, (a: string) => `${a}人`],
+  at: [(action: string) => `${action}时间`, (fact: string) => `${fact} at`, (action: string) => `${action}時間`],
+  by: [(action: string) => `${action}人`, (fact: string) => `${fact} by`, (action: string) => `${action}人`],
 } as const;
 
 /** How the history names the fact of an action: its own label, else the state it leads to (the one state, when it moves), else the action's label. */
@@ -188,9 +191,10 @@ export const documentResources = (def: DocumentDef, lang: Lang): { tree: Tree; e
   // where facts land: under their key (the action names it), renamed, and the stamps of time and actor
   for (const a of Object.values(def.actions)) if (a.into) fields[a.into] ??= a.label[lang];
   for (const l of documentLandings(def)) {
-    const label = l.action === 'reviewApproved' ? KIT_ACTION_LABELS.reviewApproved![lang] : def.actions[l.action]!.label[lang];
+    const action = def.actions[l.action];
+    const said = action ? (lang === 1 ? factLabelOf(def, action) : action.label) : KIT_ACTION_LABELS.reviewApproved!;
     if (l.kind === 'field') fields[l.key] ??= l.field!.label[lang];
-    else fields[l.key] ??= STAMP_LABELS[l.kind][lang](label);
+    else fields[l.key] ??= STAMP_LABELS[l.kind][lang](said[lang]);
   }
   for (const c of def.list.columns) if (typeof c !== 'string' && c.label) fields[c.key] = c.label[lang];
   for (const f of def.list.filters) if (typeof f !== 'string' && f.label) fields[f.key] = f.label[lang];
