@@ -1,10 +1,10 @@
-import { consignmentDocument } from '@tpl/contracts';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Row, Segmented, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { consignmentDocument } from '@tpl/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { pagesApi, pagesKeys } from './api';

@@ -1,10 +1,10 @@
-import { consignmentDocument } from '@tpl/contracts';
 import { useMemo } from 'react';
 import { Avatar, Button, Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
 import { AppstoreOutlined, AuditOutlined, DashboardOutlined, InboxOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { consignmentDocument } from '@tpl/contracts';
 import { useSession } from '../../auth/session';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../shared/format';
