@@ -15,13 +15,10 @@ export * from './auth/error-log';
 export * from './auth/routes';
 export * from './auth/profile';
 export * from './report';
-export * from './transport/consignment';
 export * from './validation/validate';
 export * from './entities';
 export * from './authz/access';
 export * from './flow';
 export * from './documents';
-// the consignment order's own contract predates the document kit; these shared shapes are the kit's
-export { actorSchema, historyEntrySchema, removeQuerySchema, detailQuerySchema, historyQuerySchema, type Actor, type HistoryEntry } from './documents';
 export * from './validation/numbers';
 export * from './warehouse';

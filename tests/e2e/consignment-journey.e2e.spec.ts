@@ -43,9 +43,10 @@ describe('consignment journey in Chromium', () => {
     await page.getByTestId('new-button').click();
     await page.waitForURL('**/transport/consignment/new');
 
-    // saving an empty form shows the spec's prompts, worded as the server words them
+    // saving an empty form shows the spec's prompts, worded as the server words them (the customer is picked: "select")
     await page.getByTestId('save-button').click();
-    await page.getByText('Please input Customer code').first().waitFor();
+    await page.getByText('Please select Customer code').first().waitFor();
+    await page.getByText('Please input Consignee name').first().waitFor();
 
     await fillConsignmentForm(page);
     await page.getByTestId('save-button').click();

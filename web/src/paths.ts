@@ -1,11 +1,7 @@
-/** The console's URLs in one place. */
+/** The console's URLs in one place; a document type's come from its description (contracts' documentPath). */
 export const paths = {
   home: '/',
   login: '/login',
-  consignmentList: '/transport/consignment',
-  consignmentNew: '/transport/consignment/new',
-  consignmentView: (id: string) => `/transport/consignment/${id}`,
-  consignmentEdit: (id: string) => `/transport/consignment/${id}/edit`,
   /** master data, one set of screens per entity type (contracts' EntityDef name) */
   mdList: (entity: string) => `/md/${entity}`,
   /** `parent`: a tree's new child, its parent field filled in */

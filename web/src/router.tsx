@@ -3,9 +3,7 @@ import { LoginPage } from './auth/LoginPage';
 import { RequireAuth } from './auth/RequireAuth';
 import { AppLayout } from './layout/AppLayout';
 import { LOCK_PATH, LockGuard, LockPage } from './layout/Lock';
-import { ConsignmentListPage } from './features/transport/consignment/ListPage';
-import { ConsignmentFormPage } from './features/transport/consignment/FormPage';
-import { ConsignmentViewPage } from './features/transport/consignment/ViewPage';
+import { documentRoutes } from './features/documents/routes';
 import { EntityRoute } from './features/md/entityRoute';
 import { EntityListPage } from './features/md/EntityListPage';
 import { EntityFormPage } from './features/md/EntityFormPage';
@@ -36,10 +34,8 @@ export const router = createBrowserRouter([
           </RequireAuth>
         ),
         children: [
-          { path: paths.consignmentList, element: <ConsignmentListPage /> },
-          { path: paths.consignmentNew, element: <ConsignmentFormPage /> },
-          { path: paths.consignmentView(':id'), element: <ConsignmentViewPage /> },
-          { path: paths.consignmentEdit(':id'), element: <ConsignmentFormPage /> },
+          // documents: every type of the contracts' registry, at the paths its description gives
+          ...documentRoutes,
           // master data: any entity type of the contracts' registry; an unknown one is the 404 page
           { path: paths.mdList(':entity'), element: <EntityRoute render={(def) => <EntityListPage def={def} />} /> },
           { path: paths.mdNew(':entity'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },

@@ -1,4 +1,3 @@
-export * from './consignment.machine';
 export * from './machine-graph';
 export * from './registration.machine';
 export * from './bpmn';

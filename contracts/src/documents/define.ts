@@ -20,7 +20,7 @@ import { isReviewSchema } from '../flow/is-review';
 /** A header field: a field of the entity framework's kinds, or a group of them (a party: name, linkman, mobile, address). */
 export type GroupField = { kind: 'group'; label: Labels; fields: Record<string, FieldDef>; required?: boolean; list?: boolean };
 export type HeaderField = FieldDef | GroupField;
-export const group = (label: Labels, fields: Record<string, FieldDef>, o: { required?: boolean } = {}): GroupField => ({
+export const group = <const F extends Record<string, FieldDef>>(label: Labels, fields: F, o: { required?: boolean } = {}): GroupField & { fields: F } => ({
   kind: 'group',
   label,
   fields,
@@ -67,6 +67,8 @@ export type Landing = {
 
 export type ActionDef = Landing & {
   label: Labels;
+  /** how the history names the fact it records; default: the state it leads to (Dispatched), else the action's label */
+  factLabel?: Labels;
   /** the machine event this action sends */
   event: string;
   /** the past-tense fact it records: event type `<streamType><fact>` (Dispatched) */
@@ -98,7 +100,17 @@ export type LinesDef = {
   uniqueBy?: readonly string[];
   /** header totals summed over the lines: total key -> the line field, with the decimals kept */
   totals?: Record<string, { of: string; label: Labels; scale?: number }>;
+  /** a line's reference field -> what picking it fills on the same line */
+  fills?: Record<string, FillDef>;
 };
+
+/**
+ * Picking a reference in the form fills other fields from the record picked (the material's
+ * name on its line, the customer's contact as the consignor): target field -> the referenced
+ * record's field, or several (the first that is not empty). `ifEmpty`: only targets the user
+ * left empty are filled; otherwise the pick overwrites them (they stay editable).
+ */
+export type FillDef = { set: Record<string, string | readonly string[]>; ifEmpty?: boolean };
 
 /** A list column: a document key (dotted paths reach into groups and facts), with its own label when it is not a field's. */
 export type ColumnDef = { key: string; path?: string; label?: Labels; kind?: 'text' | 'number' | 'date' | 'datetime' | 'enum' | 'flag' };
@@ -120,6 +132,8 @@ export type DocumentDef = {
   billNo: { serialCode: string; prefix: string; serialName: Labels };
   header: Record<string, HeaderField>;
   lines?: LinesDef;
+  /** a header reference field -> what picking it fills in the header (dotted targets reach into groups) */
+  fills?: Record<string, FillDef>;
   /** cross-field rules over the content; add issues with message keys */
   refine?: (content: Record<string, unknown>, ctx: z.RefinementCtx) => void;
   lifecycle: { initial: string; states: Record<string, LifecycleStateDef> };
@@ -335,6 +349,26 @@ export const documentSchemaOf = (def: DocumentDef) =>
       }),
     )
     .and(z.record(z.string(), z.unknown()));
+/**
+ * A field's value as the API carries it, at the type level: numbers and flags are numbers,
+ * a multiple reference codes, the rest text; a group an object of its fields. Field helpers
+ * keep only the kinds' union, so a value is typed as wide as its kinds allow.
+ */
+export type FieldValueOf<F> = F extends { kind: 'group'; fields: infer G }
+  ? { [K in keyof G]: FieldValueOf<G[K]> }
+  : F extends { kind: 'number' | 'flag' }
+    ? number
+    : F extends { kind: 'ref'; multiple: true }
+      ? string[]
+      : F extends { kind: 'rows' }
+        ? Record<string, unknown>[]
+        : string;
+
+/** The content of a document type (header, remark, lines), read off its description. */
+export type DocumentContentOf<D extends DocumentDef> = { [K in keyof D['header']]: FieldValueOf<D['header'][K]> } & { remark?: string } & (D['lines'] extends LinesDef
+    ? { [K in D['lines']['key']]: { [F in keyof D['lines']['fields']]: FieldValueOf<D['lines']['fields'][F]> }[] }
+    : unknown);
+
 export type KitDocument = {
   id: string;
   tenantId: string;
@@ -355,9 +389,13 @@ export type KitDocument = {
   [key: string]: unknown;
 };
 
+/** A document of a type as the detail call returns it: the kit's keys and the type's content. */
+export type DocumentOf<D extends DocumentDef> = KitDocument & DocumentContentOf<D>;
+
 // ------------------------------------------------------------------ the list
 
-const fieldAt = (def: DocumentDef, path: string): FieldDef | GroupField | undefined => {
+/** The field at a document key: a header field, a group's field (`consignor.name`), a fact's field (`dispatch.plateNo`, `signer`). */
+export const documentFieldAt = (def: DocumentDef, path: string): FieldDef | GroupField | undefined => {
   const [head, ...rest] = path.split('.');
   let f: HeaderField | FieldDef | undefined = def.header[head!];
   if (!f) {
@@ -402,7 +440,7 @@ export const documentListColumnsOf = (def: DocumentDef): ResolvedColumn[] => {
   for (const c of own) {
     const path = c.path ?? c.key;
     const total = path.startsWith('totals.') && totals.includes(path.slice(7));
-    const f = fieldAt(def, path);
+    const f = documentFieldAt(def, path);
     const kind = c.kind ?? (total ? 'number' : path === 'billDate' ? 'date' : kindOf(f));
     cols.push({ key: c.key, path, kind, ...(c.label ? { label: c.label } : {}), ...(f && f.kind === 'enum' ? { enumValues: f.values } : {}) });
   }
@@ -430,12 +468,19 @@ export const documentListRowSchemaOf = (def: DocumentDef) => {
   });
 };
 
+/** The keys of a document type's own list columns. */
+type ColumnKeysOf<D extends DocumentDef> = D['list']['columns'][number] extends infer C ? (C extends string ? C : C extends { key: infer K extends string } ? K : never) : never;
+/** A list row of a document type: the columns every list has and the type's own. */
+export type DocumentListRowOf<D extends DocumentDef> = z.infer<ReturnType<typeof documentListRowSchemaOf>> & {
+  [K in Exclude<ColumnKeysOf<D>, 'billNo' | 'billDate' | 'state' | 'isReview'>]: string | number | null;
+};
+
 export type ResolvedFilter = { key: string; path: string; match: FilterDef['match']; kind: ResolvedColumn['kind']; enumValues?: readonly string[] };
 export const documentListFiltersOf = (def: DocumentDef): ResolvedFilter[] =>
   def.list.filters.map((x) => {
     const f = typeof x === 'string' ? ({ key: x } as Partial<FilterDef> & { key: string }) : x;
     const path = f.path ?? f.key;
-    const field = fieldAt(def, path);
+    const field = documentFieldAt(def, path);
     const kind = path === 'billDate' ? 'date' : path === 'state' ? 'enum' : kindOf(field);
     const match = f.match ?? (kind === 'date' || kind === 'datetime' ? 'range' : kind === 'text' ? 'prefix' : 'exact');
     const enumValues = path === 'state' ? stateNames(def) : field && field.kind === 'enum' ? field.values : undefined;
@@ -497,6 +542,19 @@ const assertWellFormed = (def: DocumentDef) => {
   for (const e of events) if (!known.has(e)) problem(`the lifecycle uses ${e}, which no action sends`);
   for (const [name, a] of Object.entries(def.actions)) if (!events.has(a.event)) problem(`action ${name} sends ${a.event}, which no state accepts`);
   for (const [k] of Object.entries(def.lines?.totals ?? {})) if (!def.lines!.fields[def.lines!.totals![k]!.of]) problem(`total ${k} sums an unknown line field`);
+  const headerField = (path: string): FieldDef | undefined => {
+    const [head, sub] = path.split('.');
+    const f = def.header[head!];
+    return f?.kind === 'group' ? (sub ? f.fields[sub] : undefined) : sub ? undefined : f;
+  };
+  for (const [source, fill] of Object.entries(def.fills ?? {})) {
+    if (headerField(source)?.kind !== 'ref') problem(`fills: ${source} is not a reference field of the header`);
+    for (const target of Object.keys(fill.set)) if (!headerField(target)) problem(`fills: ${source} fills ${target}, which is not a header field`);
+  }
+  for (const [source, fill] of Object.entries(def.lines?.fills ?? {})) {
+    if (def.lines!.fields[source]?.kind !== 'ref') problem(`lines.fills: ${source} is not a reference field of the lines`);
+    for (const target of Object.keys(fill.set)) if (!def.lines!.fields[target]) problem(`lines.fills: ${source} fills ${target}, which is not a line field`);
+  }
 };
 
 /**

@@ -4,6 +4,7 @@ import type { RouteDef } from '../api/route';
 import type { FieldDef, Labels } from '../entities/define';
 import { sumDecimal } from '../validation/numbers';
 import {
+  KIT_FACTS,
   documentActionSchemaOf,
   commandResultSchema,
   detailQuerySchema,
@@ -15,6 +16,7 @@ import {
   documentListQuerySchemaOf,
   removeQuerySchema,
   documentSubmitInputSchemaOf,
+  type ActionDef,
   type DocumentDef,
   type HeaderField,
 } from './define';
@@ -71,6 +73,11 @@ const COMMON: Record<string, Labels> = {
   updatedAt: ['修改时间', 'Updated at', '修改時間'],
   reviewedBy: ['审批人', 'Approver', '審批人'],
   reviewComment: ['审批意见', 'Review comment', '審批意見'],
+  // what the review's facts carry (the history names them)
+  approver: ['审批人', 'Approver', '審批人'],
+  comment: ['审批意见', 'Comment', '審批意見'],
+  processKey: ['审批流程', 'Review process', '審批流程'],
+  instanceId: ['流程实例', 'Process instance', '流程實例'],
   ids: ['所选单据', 'Selected documents', '所選單據'],
   current: ['页码', 'Page', '頁碼'],
   size: ['每页条数', 'Page size', '每頁條數'],
@@ -87,6 +94,72 @@ const KIT_ACTION_LABELS: Record<string, Labels> = {
   export: ['导出', 'Export', '匯出'],
   print: ['打印', 'Print', '列印'],
 };
+
+/** How the history names the kit's own facts. */
+const KIT_FACT_LABELS: Record<keyof typeof KIT_FACTS, Labels> = {
+  created: ['创建', 'Created', '建立'],
+  changed: ['修改', 'Changed', '修改'],
+  removed: ['删除', 'Deleted', '刪除'],
+  submittedForReview: ['提交审批', 'Submitted for review', '提交審批'],
+  reviewed: ['审批通过', 'Review approved', '審批通過'],
+  reviewRejected: ['审批驳回', 'Review rejected', '審批駁回'],
+  repaired: ['数据修复', 'Data repaired', '數據修復'],
+};
+
+/**
+ * Labels of the keys an action stamps with its time and its actor: Chinese says the action
+ * (审核时间, 审核人), English the fact (Audited at, Audited by).
+ */
+const STAMP_LABELS = {
+  at: [(action: string) => `${action}时间`, (fact: string) => `${fact} at`, (action: string) => `${action}時間`],
+  by: [(action: string) => `${action}人`, (fact: string) => `${fact} by`, (action: string) => `${action}人`],
+} as const;
+
+/** How the history names the fact of an action: its own label, else the state it leads to (the one state, when it moves), else the action's label. */
+const factLabelOf = (def: DocumentDef, action: ActionDef): Labels => {
+  if (action.factLabel) return action.factLabel;
+  const targets = new Set<string>();
+  const sources = new Set<string>();
+  for (const [name, s] of Object.entries(def.lifecycle.states)) {
+    const t = s.on?.[action.event];
+    if (!t) continue;
+    sources.add(name);
+    targets.add(typeof t === 'string' ? t : t.target);
+  }
+  const [only] = [...targets];
+  return targets.size === 1 && !sources.has(only!) ? def.lifecycle.states[only!]!.label : action.label;
+};
+
+/** A document key landed by an action (a field of its fact, its time, its actor), for the view. */
+export type Landed = { action: string; key: string; kind: 'field' | 'at' | 'by'; field?: FieldDef };
+
+/**
+ * Where every action's fact lands on the folded document (ActionDef's Landing), in the order
+ * of the actions: `dispatch.plateNo`, `dispatch.dispatchedAt`, `auditedAt`, `cancelReason`.
+ * An approved review's stamps come last.
+ */
+export const documentLandings = (def: DocumentDef): Landed[] => {
+  const out: Landed[] = [];
+  for (const [name, a] of Object.entries(def.actions)) {
+    for (const [k, f] of Object.entries(a.fields ?? {})) out.push({ action: name, key: a.into ? `${a.into}.${a.as?.[k] ?? k}` : (a.as?.[k] ?? k), kind: 'field', field: f });
+    // the stamps are whole document keys (a dotted one lands inside `into`)
+    if (a.at) out.push({ action: name, key: a.at, kind: 'at' });
+    if (a.by) out.push({ action: name, key: a.by, kind: 'by' });
+  }
+  const approved = def.review?.approved;
+  for (const [kind, key] of [['at', approved?.at], ['by', approved?.by]] as const) {
+    if (key && !out.some((l) => l.key === key)) out.push({ action: 'reviewApproved', key, kind });
+  }
+  return out;
+};
+
+/** The fact an event type records (`ConsignmentDispatched` -> `Dispatched`), or undefined when it is not this type's. */
+export const factOfEventType = (def: DocumentDef, type: string): string | undefined =>
+  type.startsWith(def.streamType) ? type.slice(def.streamType.length) : undefined;
+
+/** A console path of the document type (its description's routes), the id put in. */
+export const documentPath = (def: DocumentDef, page: keyof DocumentDef['routes'], id?: string): string =>
+  id === undefined ? def.routes[page] : def.routes[page].replace(':id', encodeURIComponent(id));
 
 type Tree = { [key: string]: string | Tree };
 
@@ -113,6 +186,16 @@ export const documentResources = (def: DocumentDef, lang: Lang): { tree: Tree; e
     for (const [k, t] of Object.entries(def.lines.totals ?? {})) fields[`totals.${k}`] = t.label[lang];
   }
   for (const a of Object.values(def.actions)) walk(a.into ?? '', a.fields ?? {});
+  // an action's dialog and its validation name the fields at the top level too
+  for (const a of Object.values(def.actions)) for (const [k, f] of Object.entries(a.fields ?? {})) fields[k] ??= f.label[lang];
+  // where facts land: under their key (the action names it), renamed, and the stamps of time and actor
+  for (const a of Object.values(def.actions)) if (a.into) fields[a.into] ??= a.label[lang];
+  for (const l of documentLandings(def)) {
+    const action = def.actions[l.action];
+    const said = action ? (lang === 1 ? factLabelOf(def, action) : action.label) : KIT_ACTION_LABELS.reviewApproved!;
+    if (l.kind === 'field') fields[l.key] ??= l.field!.label[lang];
+    else fields[l.key] ??= STAMP_LABELS[l.kind][lang](said[lang]);
+  }
   for (const c of def.list.columns) if (typeof c !== 'string' && c.label) fields[c.key] = c.label[lang];
   for (const f of def.list.filters) if (typeof f !== 'string' && f.label) fields[f.key] = f.label[lang];
   for (const [k, l] of Object.entries(COMMON)) fields[k] ??= l[lang];
@@ -120,7 +203,9 @@ export const documentResources = (def: DocumentDef, lang: Lang): { tree: Tree; e
   const states = Object.fromEntries(Object.entries(def.lifecycle.states).map(([s, d]) => [s, d.label[lang]]));
   const actions: Record<string, string> = Object.fromEntries(Object.entries(KIT_ACTION_LABELS).map(([a, l]) => [a, l[lang]]));
   for (const [a, d] of Object.entries(def.actions)) actions[a] = d.label[lang];
-  return { tree: { title: def.title[lang], fields, states, actions }, enums };
+  const facts: Record<string, string> = Object.fromEntries(Object.entries(KIT_FACT_LABELS).map(([k, l]) => [KIT_FACTS[k as keyof typeof KIT_FACTS], l[lang]]));
+  for (const a of Object.values(def.actions)) facts[a.fact] = factLabelOf(def, a)[lang];
+  return { tree: { title: def.title[lang], fields, states, actions, facts }, enums };
 };
 
 /** Header totals summed over the lines, exactly (decimal, never binary floating point), at each total's scale. */

@@ -1,7 +1,17 @@
 export * from './define';
 export * from './derive';
 export * from './registry';
-export { consignment as consignmentDocument } from './transport/consignment';
+export {
+  consignment as consignmentDocument,
+  CONSIGNMENT,
+  consignmentStates,
+  consignmentStateSchema,
+  consignmentLineRules,
+  type ConsignmentState,
+  type ConsignmentContent,
+  type Consignment,
+  type ConsignmentListRow,
+} from './transport/consignment';
 export { orderisinstockbill } from './warehouse/orderisinstockbill';
 export { isinstockbill } from './warehouse/isinstockbill';
 export { orderosoutstockbill } from './warehouse/orderosoutstockbill';

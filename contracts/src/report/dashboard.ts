@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { consignmentStateSchema } from '../transport/consignment';
+import { consignmentStateSchema } from '../documents/transport/consignment';
 
 const count = z.number().int().min(0);
 

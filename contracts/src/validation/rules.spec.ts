@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { checkIdCard, checkMobile, checkPlate, idCardSchema, isEmpty, plateSchema } from './rules';
 import { translate } from '../i18n/messages';
 import { formatIssues } from './format';
-import { consignmentContentSchema, submitConsignmentBodySchema } from '../transport/consignment';
+import { consignmentDocument, documentContentSchemaOf, documentSubmitSchemaOf } from '../documents';
+
+const consignmentContentSchema = documentContentSchemaOf(consignmentDocument);
+const submitConsignmentBodySchema = documentSubmitSchemaOf(consignmentDocument);
 
 describe('emptiness (spec 01 section 5)', () => {
   it.each([[[]], [{}], [''], [null], [undefined], ['null'], ['undefined']])('%p is empty', (v) => expect(isEmpty(v)).toBe(true));
@@ -114,7 +117,9 @@ describe('consignment content messages', () => {
 
   it('accepts a valid order', () => expect(messages(valid)).toEqual([]));
   it('asks to input a missing text and to select a missing choice', () => {
-    expect(messages({ ...valid, customerCode: undefined })).toEqual(['请输入客户编码']);
+    // a customer is picked (a reference): "please select"
+    expect(messages({ ...valid, customerCode: undefined })).toEqual(['请选择客户编码']);
+    expect(messages({ ...valid, consignee: { ...valid.consignee, name: '' } })).toEqual(['请输入收货方名称']);
     expect(messages({ ...valid, deliveryMode: '' })).toEqual(['请选择配送方式']);
     expect(messages({ ...valid, deliveryMode: undefined }, 'en')).toEqual(['Please select Delivery mode']);
   });
@@ -130,7 +135,7 @@ describe('consignment content messages', () => {
   });
   it('refuses empty details', () => expect(messages({ ...valid, lines: [] })).toEqual(['明细不能为空']));
   it('names the line and field of a bad line', () =>
-    expect(messages({ ...valid, lines: [valid.lines[0], { materialCode: '', name: 'x', qty: 1 }] }, 'en')).toEqual(['Please input Line 2 Material code']));
+    expect(messages({ ...valid, lines: [valid.lines[0], { materialCode: '', name: 'x', qty: 1 }] }, 'en')).toEqual(['Please select Line 2 Material code']));
   it('refuses a planned date before the bill date', () =>
     expect(messages({ ...valid, plannedDate: '2026-11-22' }, 'mo')).toEqual(['計劃日期不能早於單據日期']));
   it('requires the version when an id is given', () =>

@@ -1,17 +1,18 @@
-import type { ConsignmentListQuery } from '@tpl/contracts';
-
 /**
  * TanStack Query keys, one factory per resource. Prefixes nest so a mutation can
  * invalidate every list, or everything known about one document, at once.
  */
-export const consignmentKeys = {
-  all: ['consignment'] as const,
-  lists: () => [...consignmentKeys.all, 'list'] as const,
-  list: (query: ConsignmentListQuery) => [...consignmentKeys.lists(), query] as const,
+
+/** Documents, one family per document type (its description's name). */
+export const documentKeys = {
+  all: ['document'] as const,
+  type: (name: string) => [...documentKeys.all, name] as const,
+  lists: (name: string) => [...documentKeys.type(name), 'list'] as const,
+  list: (name: string, query: object) => [...documentKeys.lists(name), query] as const,
   /** every version of one document: the current one and any as-of views */
-  document: (id: string) => [...consignmentKeys.all, 'detail', id] as const,
-  detail: (id: string, version?: number) => [...consignmentKeys.document(id), version ?? 'current'] as const,
-  history: (id: string) => [...consignmentKeys.all, 'history', id] as const,
+  document: (name: string, id: string) => [...documentKeys.type(name), 'detail', id] as const,
+  detail: (name: string, id: string, version?: number) => [...documentKeys.document(name, id), version ?? 'current'] as const,
+  history: (name: string, id: string) => [...documentKeys.type(name), 'history', id] as const,
 };
 
 /**

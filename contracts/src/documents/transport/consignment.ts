@@ -1,5 +1,6 @@
-import { date, datetime, mobile, num, oneOf, plate, ref, text } from '../../entities/define';
-import { defineDocument, group } from '../define';
+import { z } from 'zod';
+import { date, datetime, mobile, num, oneOf, plate, ref, text, type FieldDef } from '../../entities/define';
+import { defineDocument, group, type DocumentContentOf, type DocumentListRowOf, type DocumentOf } from '../define';
 
 /** A party of the order: who ships or who receives. */
 const party = (who: readonly [string, string, string]) =>
@@ -38,6 +39,13 @@ export const consignment = defineDocument({
     ),
     plannedDate: date(['计划日期', 'Planned date', '計劃日期'], { required: true }),
   },
+  // the customer (cargo owner) is usually the consignor: a picked customer fills what the consignor card leaves empty
+  fills: {
+    customerCode: {
+      set: { 'consignor.name': ['fullName', 'name'], 'consignor.linkman': 'linkman', 'consignor.mobile': 'mobile', 'consignor.address': 'address' },
+      ifEmpty: true,
+    },
+  },
   lines: {
     key: 'lines',
     label: ['明细', 'Lines', '明細'],
@@ -50,6 +58,8 @@ export const consignment = defineDocument({
       packages: num(['件数', 'Packages', '件數'], 'count', { default: 0 }),
     },
     uniqueBy: ['materialCode'],
+    // the pick fills the line's name, which stays editable (the customer's own wording on the waybill)
+    fills: { materialCode: { set: { name: 'name' } } },
     totals: {
       qty: { of: 'qty', label: ['总数量', 'Total quantity', '總數量'], scale: 3 },
       weg: { of: 'weg', label: ['总重量(kg)', 'Total weight (kg)', '總重量(kg)'], scale: 3 },
@@ -171,3 +181,17 @@ export const consignment = defineDocument({
     lines: [{ materialCode: 'M001', name: '大米10kg', qty: 10, weg: 100, volume: 0.5, packages: 10 }],
   },
 });
+
+// ------------------------------------------------------------------ names other packages read
+// The report (its dashboard figures), the demo seed and the API tests name the consignment's
+// states, content and rows; these are read off the description above, never written twice.
+
+export const CONSIGNMENT = consignment.name;
+export type ConsignmentState = keyof typeof consignment.lifecycle.states;
+export const consignmentStates = Object.keys(consignment.lifecycle.states) as [ConsignmentState, ...ConsignmentState[]];
+export const consignmentStateSchema = z.enum(consignmentStates);
+/** The line's number fields, each with its kind's range and scale. */
+export const consignmentLineRules = Object.fromEntries(Object.entries(consignment.lines.fields).filter(([, f]) => f.kind === 'number')) as Record<string, FieldDef>;
+export type ConsignmentContent = DocumentContentOf<typeof consignment>;
+export type Consignment = DocumentOf<typeof consignment>;
+export type ConsignmentListRow = DocumentListRowOf<typeof consignment>;

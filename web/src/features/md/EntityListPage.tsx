@@ -18,6 +18,7 @@ import { useEntityButtons } from './permissions';
 import { ImportButton, TemplateButton } from './ImportButton';
 import { useEntityLabels } from './labels';
 import {
+  columnSetOf,
   defaultListQuery,
   exportQueryOf,
   filterQueryOf,
@@ -51,7 +52,7 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
   const can = useEntityButtons(def);
   const resetPasswords = useResetPasswords(def);
   const [selected, setSelected] = useState<Key[]>([]);
-  const [visible, setVisible] = useColumnPrefs(def);
+  const [visible, setVisible] = useColumnPrefs(columnSetOf(def));
   const [historyOf, setHistoryOf] = useState<EntityRecord | null>(null);
 
   useEffect(() => setSelected([]), [query]);
@@ -137,7 +138,7 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
             {can.import && <ImportButton def={def} />}
             {can.import && <TemplateButton def={def} />}
           </Space>
-          <ColumnChooser def={def} visible={visible} onChange={setVisible} />
+          <ColumnChooser options={columnSetOf(def).options} label={(key) => labels.field(key)} visible={visible} onChange={setVisible} />
         </div>
 
         {treeMode && isTree(def) ? (

@@ -1,14 +1,18 @@
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
-import type { EntityDef, FieldDef } from '@tpl/contracts';
+import type { FieldDef } from '@tpl/contracts';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../shared/format';
 import { useFormatValue } from './FieldValue';
 import { useDictOptions } from './hooks';
-import { useEntityLabels } from './labels';
+import { useEntityLabels, type Named } from './labels';
 import { RefSelect } from './RefSelect';
+import type { EntityRecord } from '../../api/entities';
 
 type Props = {
-  def: EntityDef;
+  /** the entity or document type (its name keys the enum labels) */
+  def: Named;
+  /** given by Form.Item: the input's id, which its label points at */
+  id?: string;
   /** the field's key (a rows sub-field: its own key) */
   name: string;
   field: FieldDef;
@@ -22,6 +26,8 @@ type Props = {
   refNames?: unknown;
   /** ref fields: codes that cannot be chosen */
   exclude?: readonly string[];
+  /** ref fields: the record picked (a document's `fills`), or undefined when cleared */
+  onPicked?: (record: EntityRecord | undefined) => void;
 };
 
 const asDayjs = (value: unknown) => {
@@ -50,7 +56,7 @@ export const DictSelect = ({ code, value, onChange, testId }: { code: string; va
  * One form input for a field, by its kind. Values in the form are what the API carries:
  * dates as yyyy-MM-dd, date-times as ISO strings, flags 0/1, references as codes.
  */
-export const FieldInput = ({ def, name, field, value, onChange, testId, editing, refNames, exclude }: Props) => {
+export const FieldInput = ({ def, id, name, field, value, onChange, testId, editing, refNames, exclude, onPicked }: Props) => {
   const { t, enumValue } = useEntityLabels(def);
   const format = useFormatValue(def);
   const set = (next: unknown) => onChange?.(next);
@@ -61,6 +67,7 @@ export const FieldInput = ({ def, name, field, value, onChange, testId, editing,
         value={format(name, field, value, refNames)}
         disabled
         placeholder={t('md.generated')}
+        id={id}
         data-testid={testId}
       />
     );
@@ -74,10 +81,11 @@ export const FieldInput = ({ def, name, field, value, onChange, testId, editing,
           onChange={(e) => set(e.target.value)}
           maxLength={field.max}
           autoSize={{ minRows: 2, maxRows: 6 }}
+          id={id}
           data-testid={testId}
         />
       ) : (
-        <Input value={(value as string | undefined) ?? ''} onChange={(e) => set(e.target.value)} maxLength={field.max} allowClear data-testid={testId} />
+        <Input value={(value as string | undefined) ?? ''} onChange={(e) => set(e.target.value)} maxLength={field.max} allowClear id={id} data-testid={testId} />
       );
     case 'number':
       return (
@@ -88,11 +96,12 @@ export const FieldInput = ({ def, name, field, value, onChange, testId, editing,
           max={field.max}
           precision={field.integer ? 0 : undefined}
           style={{ width: '100%', minWidth: 90 }}
+          id={id}
           data-testid={testId}
         />
       );
     case 'flag':
-      return <Switch checked={value === 1 || value === '1' || value === true} onChange={(on) => set(on ? 1 : 0)} data-testid={testId} />;
+      return <Switch checked={value === 1 || value === '1' || value === true} onChange={(on) => set(on ? 1 : 0)} id={id} data-testid={testId} />;
     case 'enum':
       return (
         <Select
@@ -100,6 +109,7 @@ export const FieldInput = ({ def, name, field, value, onChange, testId, editing,
           value={value === null || value === '' ? undefined : (value as string | undefined)}
           onChange={(next) => set(next ?? undefined)}
           options={field.values.map((v) => ({ value: v, label: enumValue(name, v) }))}
+          id={id}
           data-testid={testId}
           style={{ width: '100%' }}
         />
@@ -113,6 +123,7 @@ export const FieldInput = ({ def, name, field, value, onChange, testId, editing,
           onChange={(d) => set(d ? d.format(DATE_FORMAT) : undefined)}
           format={DATE_FORMAT}
           style={{ width: '100%' }}
+          id={id}
           data-testid={testId}
         />
       );
@@ -124,6 +135,7 @@ export const FieldInput = ({ def, name, field, value, onChange, testId, editing,
           onChange={(d) => set(d ? d.toISOString() : undefined)}
           format={DATE_TIME_FORMAT}
           style={{ width: '100%' }}
+          id={id}
           data-testid={testId}
         />
       );
@@ -137,16 +149,18 @@ export const FieldInput = ({ def, name, field, value, onChange, testId, editing,
           names={refNames}
           exclude={exclude}
           testId={testId}
+          id={id}
+          onPicked={onPicked}
         />
       );
     case 'mobile':
-      return <Input value={(value as string | undefined) ?? ''} onChange={(e) => set(e.target.value)} maxLength={20} allowClear data-testid={testId} />;
+      return <Input value={(value as string | undefined) ?? ''} onChange={(e) => set(e.target.value)} maxLength={20} allowClear id={id} data-testid={testId} />;
     case 'plate':
     case 'idCard':
-      return <Input value={(value as string | undefined) ?? ''} onChange={(e) => set(e.target.value)} maxLength={field.kind === 'plate' ? 8 : 18} allowClear data-testid={testId} />;
+      return <Input value={(value as string | undefined) ?? ''} onChange={(e) => set(e.target.value)} maxLength={field.kind === 'plate' ? 8 : 18} allowClear id={id} data-testid={testId} />;
     case 'email':
       return (
-        <Input type="email" value={(value as string | undefined) ?? ''} onChange={(e) => set(e.target.value)} maxLength={120} allowClear data-testid={testId} />
+        <Input type="email" value={(value as string | undefined) ?? ''} onChange={(e) => set(e.target.value)} maxLength={120} allowClear id={id} data-testid={testId} />
       );
     case 'password':
       return (
@@ -155,6 +169,7 @@ export const FieldInput = ({ def, name, field, value, onChange, testId, editing,
           onChange={(e) => set(e.target.value)}
           autoComplete="new-password"
           placeholder={editing ? t('md.passwordUnchanged') : undefined}
+          id={id}
           data-testid={testId}
         />
       );

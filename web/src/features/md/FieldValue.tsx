@@ -2,11 +2,11 @@ import { useCallback } from 'react';
 import { Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import type { EntityDef, FieldDef } from '@tpl/contracts';
+import type { FieldDef } from '@tpl/contracts';
 import type { EntityRecord } from '../../api/entities';
 import { DATE_FORMAT, formatDateTime, formatNumber } from '../../shared/format';
 import { useDictOptions } from './hooks';
-import { useEntityLabels } from './labels';
+import { useEntityLabels, type Named } from './labels';
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
@@ -24,7 +24,7 @@ const refText = (code: string, name: unknown): string => (typeof name === 'strin
  * their labels, references as "code name" when the name is known, dates yyyy-MM-dd, date-times
  * yyyy-MM-dd HH:mm:ss.
  */
-export const useFormatValue = (def: EntityDef) => {
+export const useFormatValue = (def: Named) => {
   const { t, enumValue } = useEntityLabels(def);
   return useCallback(
     (key: string, field: FieldDef | undefined, value: unknown, refName?: unknown): string => {
@@ -68,7 +68,7 @@ const DictValue = ({ code, value }: { code: string; value: unknown }) => {
 };
 
 type Props = {
-  def: EntityDef;
+  def: Named;
   /** the field's key (a rows sub-field: its own key) */
   name: string;
   field?: FieldDef;
@@ -92,7 +92,7 @@ export const FieldValue = ({ def, name, field, value, record }: Props) => {
   return <>{format(name, field, value, record?.refNames?.[name])}</>;
 };
 
-const RowsValue = ({ def, name, field, value }: { def: EntityDef; name: string; field: Extract<FieldDef, { kind: 'rows' }>; value: unknown }) => {
+const RowsValue = ({ def, name, field, value }: { def: Named; name: string; field: Extract<FieldDef, { kind: 'rows' }>; value: unknown }) => {
   const { t, field: label } = useEntityLabels(def);
   const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
   const columns: TableColumnsType<Record<string, unknown>> = [

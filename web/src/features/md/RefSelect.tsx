@@ -29,6 +29,8 @@ type Props = {
   placeholder?: string;
   disabled?: boolean;
   testId?: string;
+  /** the input's id (a Form.Item's label points at it) */
+  id?: string;
   style?: React.CSSProperties;
   /** a single choice made: the record picked (as the search listed it), or undefined when cleared */
   onPicked?: (record: EntityRecord | undefined) => void;
@@ -46,7 +48,7 @@ const labelOf = (code: string, name: string | undefined) => (name && name !== co
  * (debounced) and shows each choice as "code name". The value is the code (or codes).
  * A reference to an entity type the console does not know yet is typed in as a code.
  */
-export const RefSelect = ({ entity, value, onChange, multiple, exclude, names, placeholder, disabled, testId, style, onPicked }: Props) => {
+export const RefSelect = ({ entity, value, onChange, multiple, exclude, names, placeholder, disabled, testId, id, style, onPicked }: Props) => {
   const refDef = entityByName(entity);
   const [opened, setOpened] = useState(false);
   const [typed, setTyped] = useState('');
@@ -106,6 +108,7 @@ export const RefSelect = ({ entity, value, onChange, multiple, exclude, names, p
         onChange={(next: string[]) => onChange?.(next)}
         disabled={disabled}
         placeholder={placeholder}
+        id={id}
         data-testid={testId}
         style={style}
         open={false}
@@ -116,6 +119,7 @@ export const RefSelect = ({ entity, value, onChange, multiple, exclude, names, p
         onChange={(event) => onChange?.(event.target.value || undefined)}
         disabled={disabled}
         placeholder={placeholder}
+        id={id}
         data-testid={testId}
         allowClear
         style={style}
@@ -143,7 +147,8 @@ export const RefSelect = ({ entity, value, onChange, multiple, exclude, names, p
       allowClear
       disabled={disabled}
       placeholder={placeholder}
-      data-testid={testId}
+      id={id}
+        data-testid={testId}
       style={{ width: '100%', minWidth: 160, ...style }}
       popupMatchSelectWidth={false}
     />

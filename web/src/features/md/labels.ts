@@ -1,12 +1,15 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldKey, type EntityDef } from '@tpl/contracts';
+import { fieldKey } from '@tpl/contracts';
+
+/** What the words are looked up by: an entity's or a document type's name. */
+export type Named = { name: string };
 
 /**
- * Words of one entity type, by the contracts' key scheme: <entity>.title,
+ * Words of one entity (or document) type, by the contracts' key scheme: <entity>.title,
  * <entity>.fields.<path> (a rows field's own label under '_'), enum.<entity>.<field>.<value>.
  */
-export const useEntityLabels = (def: EntityDef) => {
+export const useEntityLabels = (def: Named) => {
   const { t } = useTranslation();
   const name = def.name;
   const field = useCallback((...path: string[]) => t(fieldKey(name, path)), [t, name]);

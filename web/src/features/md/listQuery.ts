@@ -2,6 +2,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { filterFields, listColumns, listQuerySchemaOf, sortableFields, type EntityDef, type FieldDef } from '@tpl/contracts';
 import type { EntityListQuery, EntityRecord } from '../../api/entities';
 import { DATE_FORMAT } from '../../shared/format';
+import { parseUrlQuery, toUrlSearch } from '../../shared/urlQuery';
+import type { ColumnSet } from './ColumnChooser';
 
 /**
  * The list's page, sort, keyword and filters live in the URL; the contracts' list query
@@ -29,27 +31,11 @@ const NOT_IN_URL = new Set(['parent']);
 export const defaultListQuery = (def: EntityDef): MdListQuery => schemaOf(def).parse({}) as MdListQuery;
 
 /** URL parameters to a valid query; a parameter the schema refuses is dropped, not fatal. */
-export const parseListQuery = (def: EntityDef, params: URLSearchParams): MdListQuery => {
-  let raw: Record<string, string> = Object.fromEntries([...params].filter(([key, value]) => value !== '' && !NOT_IN_URL.has(key)));
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const result = schemaOf(def).safeParse(raw);
-    if (result.success) return result.data as MdListQuery;
-    const refused = new Set(result.error.issues.map((issue) => String(issue.path[0] ?? '')));
-    raw = Object.fromEntries(Object.entries(raw).filter(([key]) => !refused.has(key)));
-  }
-  return defaultListQuery(def);
-};
+export const parseListQuery = (def: EntityDef, params: URLSearchParams): MdListQuery =>
+  parseUrlQuery(schemaOf(def) as never, params, defaultListQuery(def), NOT_IN_URL) as MdListQuery;
 
 /** A query to URL parameters, leaving out what equals the default. */
-export const toListSearch = (def: EntityDef, query: MdListQuery): URLSearchParams => {
-  const defaults = defaultListQuery(def);
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '' || defaults[key] === value || NOT_IN_URL.has(key)) continue;
-    params.set(key, String(value));
-  }
-  return params;
-};
+export const toListSearch = (def: EntityDef, query: MdListQuery): URLSearchParams => toUrlSearch(query, defaultListQuery(def), NOT_IN_URL);
 
 /** The query without page, sort and order: what narrows the list. */
 export const hasFilters = (def: EntityDef, query: MdListQuery): boolean =>
@@ -117,6 +103,14 @@ export const columnOptionsOf = (def: EntityDef): string[] => [
 ];
 
 export const defaultColumnsOf = (def: EntityDef): string[] => listColumns(def);
+
+const columnSets = new WeakMap<EntityDef, ColumnSet>();
+/** The chooser's columns of an entity list, remembered per entity type. */
+export const columnSetOf = (def: EntityDef): ColumnSet => {
+  let set = columnSets.get(def);
+  if (!set) columnSets.set(def, (set = { storageKey: `tpl.md.columns.${def.name}`, options: columnOptionsOf(def), defaults: defaultColumnsOf(def) }));
+  return set;
+};
 
 /** The sort parameter's values, as the list query schema allows them. */
 export const sortableColumnsOf = (def: EntityDef): Set<string> => new Set(['createTime', 'updateTime', ...sortableFields(def)]);

@@ -4,8 +4,8 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { consignmentDocument } from '@tpl/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
-import { paths } from '../../paths';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { pagesApi, pagesKeys } from './api';
 import { EChart } from './EChart';
@@ -21,7 +21,7 @@ export const DashboardPage = () => {
   const { t } = useTranslation();
   const [days, setDays] = useState<number>(14);
   const { data, isFetching, refetch, error } = useQuery({ queryKey: pagesKeys.dashboard(days), queryFn: () => pagesApi.dashboard(days) });
-  const stateLabel = (s: string) => t(`enum.consignmentState.${s}`);
+  const stateLabel = (s: string) => t(`consignment.states.${s}`);
 
   const stateOption = useMemo<EChartsCoreOption>(
     () => ({
@@ -124,7 +124,7 @@ export const DashboardPage = () => {
                 {
                   title: t('pages.dashboard.state'),
                   dataIndex: 'state',
-                  render: (s: string) => <Link to={`${paths.consignmentList}?state=${s}`}>{stateLabel(s)}</Link>,
+                  render: (s: string) => <Link to={`${consignmentDocument.routes.list}?state=${s}`}>{stateLabel(s)}</Link>,
                 },
                 { title: t('pages.dashboard.count'), dataIndex: 'count', align: 'right', render: (n: number, r) => <span data-testid={`by-state-${r.state}`}>{n}</span> },
               ]}

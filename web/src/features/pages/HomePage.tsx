@@ -4,8 +4,8 @@ import { AppstoreOutlined, AuditOutlined, DashboardOutlined, InboxOutlined, User
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { consignmentDocument } from '@tpl/contracts';
 import { useSession } from '../../auth/session';
-import { paths } from '../../paths';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../shared/format';
 import { pagesApi, pagesKeys, type MenuNode } from './api';
@@ -84,9 +84,9 @@ export const HomePage = () => {
             ) : (
               <Space wrap size="middle" data-testid="home-waiting">
                 {waiting.map((s) => (
-                  <Link key={s.state} to={`${paths.consignmentList}?state=${s.state}`} data-testid={`home-waiting-${s.state}`}>
+                  <Link key={s.state} to={`${consignmentDocument.routes.list}?state=${s.state}`} data-testid={`home-waiting-${s.state}`}>
                     <Tag color="processing" style={{ fontSize: 14, padding: '4px 10px' }}>
-                      {t(`enum.consignmentState.${s.state}`)} <b data-testid={`home-waiting-${s.state}-count`}>{s.count}</b>
+                      {t(`consignment.states.${s.state}`)} <b data-testid={`home-waiting-${s.state}-count`}>{s.count}</b>
                     </Tag>
                   </Link>
                 ))}

@@ -1,4 +1,4 @@
-import { consignmentSchema, leaveSchema, type ReviewDocumentType } from '@tpl/contracts';
+import { documentByName, documentLandings, leaveSchema, type DocumentDef, type FieldDef } from '@tpl/contracts';
 import { checkCondition } from '@tpl/workflows';
 
 /**
@@ -15,8 +15,8 @@ export type ConditionRow = { field: string; op: Operator; value: string };
 export type Joiner = 'and' | 'or';
 export type ConditionModel = { joiner: Joiner; rows: ConditionRow[] };
 
-/** The detail answer of each reviewable document: what the process variables hold. */
-const documentSchemas: Record<ReviewDocumentType, unknown> = { consignment: consignmentSchema, leave: leaveSchema };
+/** The detail answer of each reviewable document outside the document kit: what the process variables hold. */
+const documentSchemas: Record<string, unknown> = { leave: leaveSchema };
 
 /** Fields that say nothing about the business (ids, bookkeeping) are not offered. */
 const HIDDEN = new Set(['id', 'tenantId', 'version', 'instanceId', 'reviewInstanceId', 'createdAt', 'updatedAt', 'approvedAt', 'rejectComment', 'reviewComment']);
@@ -59,10 +59,41 @@ const walk = (def: ZodDef, prefix: string, depth: number): ConditionField[] => {
   return out;
 };
 
+/** A field of a document description as a condition reads it. */
+const kitField = (path: string, f: FieldDef): ConditionField | undefined => {
+  switch (f.kind) {
+    case 'number':
+      return { path, kind: 'number' };
+    case 'enum':
+      return { path, kind: 'enum', options: [...f.values] };
+    case 'flag':
+      return { path, kind: 'enum', options: [0, 1] };
+    case 'rows':
+    case 'password':
+      return undefined;
+    default:
+      return { path, kind: 'string' };
+  }
+};
+
+/** The fields of a document of the kit, from its description: the header (groups dotted), the state, the review, the totals, what its facts record. */
+const kitFields = (def: DocumentDef): ConditionField[] => {
+  const out: ConditionField[] = [];
+  for (const [key, f] of Object.entries(def.header)) {
+    if (f.kind === 'group') for (const [sub, g] of Object.entries(f.fields)) out.push(...[kitField(`${key}.${sub}`, g)].filter((x): x is ConditionField => Boolean(x)));
+    else out.push(...[kitField(key, f)].filter((x): x is ConditionField => Boolean(x)));
+  }
+  out.push({ path: 'billNo', kind: 'string' }, { path: 'state', kind: 'enum', options: Object.keys(def.lifecycle.states) }, { path: 'isReview', kind: 'enum', options: [0, 1, 2] });
+  for (const key of Object.keys(def.lines?.totals ?? {})) out.push({ path: `totals.${key}`, kind: 'number' });
+  for (const l of documentLandings(def)) if (l.kind === 'field' && l.field) out.push(...[kitField(l.key, l.field)].filter((x): x is ConditionField => Boolean(x)));
+  return out;
+};
+
 /** The fields a condition can read for a document type (nested objects as dotted paths; lists left out). */
 export const documentFields = (documentType: string | undefined): ConditionField[] => {
-  const schema = documentType ? documentSchemas[documentType as ReviewDocumentType] : undefined;
-  const fields = schema ? walk(unwrap(defOf(schema)), '', 0) : [];
+  const kit = documentType ? documentByName(documentType) : undefined;
+  const schema = documentType ? documentSchemas[documentType] : undefined;
+  const fields = kit ? kitFields(kit) : schema ? walk(unwrap(defOf(schema)), '', 0) : [];
   // everyone's process knows who started it
   return [...fields, { path: 'initiator', kind: 'string' }];
 };

@@ -4,8 +4,7 @@ import { App, Button, Card, Form, Input, Modal, Space, Table, Typography } from 
 import type { ButtonProps, TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { DefinitionRow } from '@tpl/contracts';
-import { paths } from '../../../paths';
+import { documentByName, documentPath, type DefinitionRow } from '@tpl/contracts';
 import { useStartList, useStartProcess } from '../hooks';
 import { flowPaths } from '../paths';
 import { useListState } from '../shared/listState';
@@ -92,8 +91,8 @@ export const StartPage = () => {
       title: t('flow.column.actions'),
       key: 'start',
       render: (_, r) =>
-        r.documentType === 'consignment' ? (
-          <Link to={paths.consignmentList}>{t('flow.start.fromDocument')}</Link>
+        r.documentType && documentByName(r.documentType) ? (
+          <Link to={documentPath(documentByName(r.documentType)!, 'list')}>{t('flow.start.fromDocument')}</Link>
         ) : (
           <Button
             type="primary"

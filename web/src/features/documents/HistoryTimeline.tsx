@@ -1,14 +1,16 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { Button, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { useQueries } from '@tanstack/react-query';
-import { flowApi } from '../../flow/api';
-import { flowKeys } from '../../flow/queryKeys';
-import { formatDateTime } from '../../../shared/format';
+import type { DocumentDef } from '@tpl/contracts';
+import { flowApi } from '../flow/api';
+import { flowKeys } from '../flow/queryKeys';
+import { formatDateTime } from '../../shared/format';
 import { summarizeEvent } from './eventSummary';
-import { useConsignmentHistory } from './hooks';
-import { useConsignmentLabels } from './labels';
+import { useDocumentHistory } from './hooks';
+import { useDocumentLabels } from './labels';
 
 type Props = {
+  def: DocumentDef;
   id: string;
   /** the version shown as of an event, if any */
   viewing?: number;
@@ -16,9 +18,9 @@ type Props = {
 };
 
 /** Every event of the document, oldest first, each one a way into the document as it was then. */
-export const HistoryTimeline = ({ id, viewing, onViewAsOf }: Props) => {
-  const { t } = useConsignmentLabels();
-  const history = useConsignmentHistory(id);
+export const HistoryTimeline = ({ def, id, viewing, onViewAsOf }: Props) => {
+  const { t, fact } = useDocumentLabels(def);
+  const history = useDocumentHistory(def, id);
   // the review processes the history names, by their names (the key is the designer's word)
   const keys = [...new Set((history.data ?? []).flatMap((e) => (typeof (e.data as { processKey?: unknown } | null)?.processKey === 'string' ? [(e.data as { processKey: string }).processKey] : [])))];
   const names = useQueries({
@@ -27,24 +29,24 @@ export const HistoryTimeline = ({ id, viewing, onViewAsOf }: Props) => {
   const processNames = Object.fromEntries(keys.flatMap((key, i) => (names[i]?.data ? [[key, names[i].data]] : [])));
 
   if (history.isPending) return <Spin style={{ display: 'block', margin: '32px auto' }} />;
-  if (!history.data?.length) return <Empty description={t('consignment.history.empty')} />;
+  if (!history.data?.length) return <Empty description={t('documents.history.empty')} />;
 
   return (
     <Timeline
       data-testid="history-timeline"
       items={history.data.map((entry) => {
-        const summary = summarizeEvent(t, entry, processNames);
+        const summary = summarizeEvent(t, def, entry, processNames);
         return {
           key: entry.version,
           color: entry.version === viewing ? 'green' : 'blue',
           content: (
             <div data-testid={`history-${entry.version}`} data-event={entry.type}>
               <Space wrap size="small">
-                <Typography.Text strong>{t(`events.${entry.type}`, { defaultValue: entry.type })}</Typography.Text>
-                <Tag>{t('consignment.versionTag', { version: entry.version })}</Tag>
+                <Typography.Text strong>{fact(entry.type)}</Typography.Text>
+                <Tag>{t('documents.versionTag', { version: entry.version })}</Tag>
                 <Typography.Text>{entry.actor.name || entry.actor.account}</Typography.Text>
                 <Typography.Text type="secondary">{formatDateTime(entry.time)}</Typography.Text>
-                {entry.version === viewing && <Tag color="green">{t('consignment.history.viewing')}</Tag>}
+                {entry.version === viewing && <Tag color="green">{t('documents.history.viewing')}</Tag>}
               </Space>
               {summary.length > 0 && (
                 <ul className="history-data">
@@ -64,7 +66,7 @@ export const HistoryTimeline = ({ id, viewing, onViewAsOf }: Props) => {
                   onClick={() => onViewAsOf(entry.version)}
                   data-testid={`asof-${entry.version}`}
                 >
-                  {t('consignment.history.viewAsOf')}
+                  {t('documents.history.viewAsOf')}
                 </Button>
               </div>
             </div>

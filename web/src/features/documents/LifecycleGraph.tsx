@@ -15,9 +15,9 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { Typography, theme } from 'antd';
-import { consignmentStateSchema, type ConsignmentState } from '@tpl/contracts';
-import { consignmentLifecycle, type ConsignmentMachineEventType, type LifecycleGraph as Graph } from '@tpl/workflows';
-import { useConsignmentLabels } from './labels';
+import type { DocumentDef } from '@tpl/contracts';
+import { documentLifecycle, type LifecycleGraph as Graph } from '@tpl/workflows';
+import { useDocumentLabels } from './labels';
 
 type StateNodeData = {
   label: string;
@@ -134,20 +134,18 @@ const StateNodeView = ({ data, id }: NodeProps<StateNode>) => (
 const nodeTypes = { state: StateNodeView };
 const edgeTypes = { routed: RoutedEdgeView };
 
-const isState = (id: string): id is ConsignmentState => consignmentStateSchema.safeParse(id).success;
-
-/** The consignment lifecycle drawn from the XState machine itself, current state highlighted. */
-export const LifecycleGraph = ({ current }: { current: ConsignmentState }) => {
-  const { t, state: stateLabel, action } = useConsignmentLabels();
+/** A document type's lifecycle drawn from its XState machine (built from the description), current state highlighted. */
+export const LifecycleGraph = ({ def, current }: { def: DocumentDef; current: string }) => {
+  const { t, title, state: stateLabel, event: eventLabel } = useDocumentLabels(def);
   const { token } = theme.useToken();
 
   const { nodes, edges } = useMemo(() => {
-    const graph = consignmentLifecycle();
+    const graph = documentLifecycle(def);
     // every transition in the words of the buttons and the history (SUBMIT_REVIEW: 提交审批, REVIEW_APPROVED: 审批通过)
-    const label = (event: string) => action(event as ConsignmentMachineEventType);
-    const nameOf = (id: string) => (isState(id) ? stateLabel(id) : id);
+    const label = (event: string) => eventLabel(event);
+    const nameOf = (id: string) => stateLabel(id);
     const notesOf = (id: string, final: boolean) =>
-      final ? [t('consignment.lifecycle.final')] : graph.edges.filter((e) => e.from === id && e.to === id).map((e) => label(e.event));
+      final ? [t('documents.lifecycle.final')] : graph.edges.filter((e) => e.from === id && e.to === id).map((e) => label(e.event));
     const separator = t('common.listSeparator');
     const widthOf = (id: string) => {
       const s = graph.states.find((x) => x.id === id);
@@ -169,7 +167,7 @@ export const LifecycleGraph = ({ current }: { current: ConsignmentState }) => {
           current: s.id === current,
           notes: notesOf(s.id, s.final),
           separator,
-          hint: s.id === current ? t('consignment.lifecycle.current') : undefined,
+          hint: s.id === current ? t('documents.lifecycle.current') : undefined,
           primary: token.colorPrimary,
         },
       };
@@ -184,11 +182,11 @@ export const LifecycleGraph = ({ current }: { current: ConsignmentState }) => {
       animated: e.from === current,
     }));
     return { nodes: stateNodes, edges: transitions };
-  }, [current, t, stateLabel, action, token.colorPrimary]);
+  }, [def, current, t, stateLabel, eventLabel, token.colorPrimary]);
 
   return (
     <div>
-      <Typography.Paragraph type="secondary">{t('consignment.lifecycle.hint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('documents.lifecycle.hint', { title })}</Typography.Paragraph>
       <div className="lifecycle-graph" data-testid="lifecycle-graph">
         <ReactFlow
           nodes={nodes}

@@ -1,17 +1,17 @@
 import { Suspense, lazy } from 'react';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Result, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ErrorCodes } from '@tpl/contracts';
-import { ApiError } from '../../../api/client';
-import { paths } from '../../../paths';
+import { documentPath, ErrorCodes, type DocumentDef } from '@tpl/contracts';
+import { ApiError } from '../../api/client';
 import { ActionButtons } from './ActionButtons';
-import { ConsignmentDetails } from './ConsignmentDetails';
+import { DocumentDetails } from './DocumentDetails';
 import { HistoryTimeline } from './HistoryTimeline';
-import { useConsignment } from './hooks';
-import { useConsignmentLabels } from './labels';
-import { StateTag } from './StateTag';
+import { useDocument } from './hooks';
+import { useDocumentLabels } from './labels';
+import { useDocumentButtons } from './permissions';
 import { ReviewBanner, ReviewTag } from './ReviewInfo';
+import { StateTag } from './StateTag';
 
 // React Flow is only needed when the lifecycle tab is opened
 const LifecycleGraph = lazy(() => import('./LifecycleGraph').then((m) => ({ default: m.LifecycleGraph })));
@@ -29,20 +29,22 @@ const parseAsOf = (value: string | null): number | undefined => {
 const spinner = <Spin style={{ display: 'block', margin: '48px auto' }} />;
 
 /**
- * /transport/consignment/:id — the document, its history and its lifecycle. With ?asOf=N it
- * shows the document as it was after event N, read only.
+ * A document (its description's routes.view): the document, the buttons of what may be done
+ * now, its review, its history and its lifecycle. With ?asOf=N it shows the document as it
+ * was after event N (detail?version=N), read only.
  */
-export const ConsignmentViewPage = () => {
+export const DocumentViewPage = ({ def }: { def: DocumentDef }) => {
   const { id } = useParams();
-  const { t } = useConsignmentLabels();
+  const { t, title } = useDocumentLabels(def);
   const navigate = useNavigate();
+  const can = useDocumentButtons(def);
   const [params, setParams] = useSearchParams();
   const asOf = parseAsOf(params.get('asOf'));
   const tabParam = params.get('tab');
   const tab: TabKey = isTab(tabParam) ? tabParam : 'details';
 
-  const current = useConsignment(id);
-  const past = useConsignment(asOf === undefined ? undefined : id, asOf);
+  const current = useDocument(def, id);
+  const past = useDocument(def, asOf === undefined ? undefined : id, asOf);
   const shown = asOf === undefined ? current : past;
 
   const update = (changes: Record<string, string | undefined>) => {
@@ -57,7 +59,7 @@ export const ConsignmentViewPage = () => {
   const backToCurrent = () => update({ asOf: undefined });
 
   const backToList = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(paths.consignmentList)} data-testid="back-to-list">
+    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(documentPath(def, 'list'))} data-testid="back-to-list">
       {t('common.backToList')}
     </Button>
   );
@@ -69,7 +71,7 @@ export const ConsignmentViewPage = () => {
       <Result
         status={notFound ? '404' : 'error'}
         title={notFound ? '404' : undefined}
-        subTitle={notFound ? t('notFound.document') : current.error?.message}
+        subTitle={notFound ? t('documents.notFound', { title }) : current.error?.message}
         extra={backToList}
       />
     );
@@ -87,31 +89,38 @@ export const ConsignmentViewPage = () => {
             <Typography.Title level={4} style={{ margin: 0 }} data-testid="view-billNo">
               {latest.billNo}
             </Typography.Title>
-            {doc && <StateTag state={doc.state} testId="view-state" />}
-            {doc && <ReviewTag doc={doc} />}
+            {doc && <StateTag def={def} state={doc.state} testId="view-state" />}
+            {doc && <ReviewTag def={def} doc={doc} />}
             {doc && (
               <Tag data-testid="view-version" data-version={doc.version}>
-                {t('consignment.versionTag', { version: doc.version })}
+                {t('documents.versionTag', { version: doc.version })}
               </Tag>
             )}
           </Space>
-          {asOf === undefined && !latest.removed && <ActionButtons doc={latest} />}
+          <Space wrap>
+            {asOf === undefined && !latest.removed && <ActionButtons def={def} doc={latest} />}
+            {can('print') && (
+              <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="doc-print">
+                {t('documents.print')}
+              </Button>
+            )}
+          </Space>
         </Flex>
       </Card>
 
-      {asOf === undefined && <ReviewBanner doc={latest} />}
+      {asOf === undefined && <ReviewBanner def={def} doc={latest} />}
 
-      {latest.removed && <Alert type="error" showIcon data-testid="removed-banner" title={t('consignment.removed')} />}
+      {latest.removed && <Alert type="error" showIcon data-testid="removed-banner" title={t('documents.removed', { title })} />}
 
       {asOf !== undefined && (
         <Alert
           type="warning"
           showIcon
           data-testid="asof-banner"
-          title={t('consignment.asOf.banner', { n: asOf, m: latest.version })}
+          title={t('documents.asOf.banner', { n: asOf, m: latest.version })}
           action={
             <Button size="small" type="primary" onClick={backToCurrent} data-testid="asof-exit">
-              {t('consignment.asOf.back')}
+              {t('documents.asOf.back')}
             </Button>
           }
         />
@@ -123,18 +132,18 @@ export const ConsignmentViewPage = () => {
         items={[
           {
             key: 'details',
-            label: <span data-testid="tab-details">{t('consignment.tabs.details')}</span>,
-            children: doc ? <ConsignmentDetails doc={doc} /> : shown.isPending ? spinner : <Result status="warning" subTitle={shown.error?.message} />,
+            label: <span data-testid="tab-details">{t('documents.tabs.details')}</span>,
+            children: doc ? <DocumentDetails def={def} doc={doc} /> : shown.isPending ? spinner : <Result status="warning" subTitle={shown.error?.message} />,
           },
           {
             key: 'history',
-            label: <span data-testid="tab-history">{t('consignment.tabs.history')}</span>,
-            children: <HistoryTimeline id={latest.id} viewing={asOf} onViewAsOf={viewAsOf} />,
+            label: <span data-testid="tab-history">{t('documents.tabs.history')}</span>,
+            children: <HistoryTimeline def={def} id={latest.id} viewing={asOf} onViewAsOf={viewAsOf} />,
           },
           {
             key: 'lifecycle',
-            label: <span data-testid="tab-lifecycle">{t('consignment.tabs.lifecycle')}</span>,
-            children: <Suspense fallback={spinner}>{doc && <LifecycleGraph current={doc.state} />}</Suspense>,
+            label: <span data-testid="tab-lifecycle">{t('documents.tabs.lifecycle')}</span>,
+            children: <Suspense fallback={spinner}>{doc && <LifecycleGraph def={def} current={doc.state} />}</Suspense>,
           },
         ]}
       />

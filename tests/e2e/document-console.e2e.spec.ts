@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { Page as Paged } from '@tpl/contracts';
+import { data, type ApiClient } from '../support/api-client';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { pickRef } from '../support/consignment-form';
+import { startTestHost, type TestHost } from '../support/host';
+
+/**
+ * The generic document console (web/src/features/documents) on the consignment order, for
+ * what its description adds to a form and a list: a picked customer fills the consignor, a
+ * picked material its line's name, the spec's "details cannot be empty" and "a material
+ * already in the details cannot be quoted again", the totals as they are typed, and the
+ * list's "select one" / "select at least one".
+ */
+describe('document console in Chromium', () => {
+  let t: TestHost;
+  let browser: Browser;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
+    [t, browser] = await Promise.all([startTestHost('embedded', WEB_DIST, true), launchChromium()]);
+    admin = await t.client().as('100001', 'admin', 'admin');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  const newForm = async (): Promise<Page> => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signInPage(page, t.url, 'admin', 'admin');
+    await page.goto(`${t.url}/transport/consignment/new`);
+    await page.getByTestId('save-button').waitFor();
+    return page;
+  };
+
+  it('fills the consignor from the picked customer and each line from its material; sums the lines as they are typed', async () => {
+    const customer = data(await admin.get<Paged<Record<string, string>>>('/api/bl-basic/customer/list?code=C001')).records[0]!;
+    const material = data(await admin.get<Paged<Record<string, string>>>('/api/bl-basic/material/list?code=M0002')).records[0]!;
+    const page = await newForm();
+    // what the user typed first stays: only empty consignor fields are filled
+    await page.getByTestId('consignor-mobile').fill('13911112222');
+    await pickRef(page, 'customerCode', 'C001');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="consignor-linkman"]') as HTMLInputElement | null)?.value !== '');
+    expect(await page.getByTestId('consignor-linkman').inputValue()).toBe(customer.linkman);
+    expect(await page.getByTestId('consignor-name').inputValue()).toBe(customer.fullName || customer.name);
+    expect(await page.getByTestId('consignor-mobile').inputValue()).toBe('13911112222');
+
+    await pickRef(page, 'line-0-materialCode', 'M0002');
+    expect(await page.getByTestId('line-0-name').inputValue()).toBe(material.name);
+    await page.getByTestId('line-0-qty').fill('10');
+    await page.getByTestId('add-line').click();
+    await page.getByTestId('line-1-qty').fill('2.5');
+    await page.locator('[data-testid="form-total-qty"]', { hasText: '12.5' }).waitFor();
+    await page.close();
+  });
+
+  it('refuses empty details and a material quoted twice, in the server\'s words', async () => {
+    const page = await newForm();
+    await page.getByTestId('remove-line-0').click();
+    await page.getByTestId('save-button').click();
+    await page.getByText('Details cannot be empty').first().waitFor();
+
+    await page.getByTestId('add-line').click();
+    await page.getByTestId('add-line').click();
+    await pickRef(page, 'line-0-materialCode', 'M0002');
+    // the first picker's list has gone before the second one opens (both would offer M0002)
+    await page.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' });
+    await pickRef(page, 'line-1-materialCode', 'M0002');
+    // (lines are compared once each of them is complete, as the server compares them)
+    await page.getByTestId('line-0-qty').fill('1');
+    await page.getByTestId('line-1-qty').fill('2');
+    await page.getByTestId('save-button').click();
+    await page.getByText('Line 2 Material code is already in the details and cannot be quoted again').first().waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'document-form-duplicate.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('asks to select one document to view or edit, and at least one to delete', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signInPage(page, t.url, 'admin', 'admin');
+    await page.goto(`${t.url}/transport/consignment`);
+    await page.locator('.ant-table-row').first().waitFor();
+    await page.getByTestId('view-button').click();
+    await page.locator('.ant-message-notice', { hasText: 'Please select one record' }).waitFor();
+    await page.getByTestId('delete-button').click();
+    await page.locator('.ant-message-notice', { hasText: 'Please select at least one record' }).waitFor();
+
+    // one selected: view opens it
+    const first = page.locator('.ant-table-tbody .ant-table-row').first();
+    const billNo = ((await first.getAttribute('data-testid')) ?? '').replace(/^doc-row-/, '');
+    await first.locator('.ant-checkbox-input').check();
+    await page.getByTestId('view-button').click();
+    await page.waitForURL(/\/transport\/consignment\/[0-9a-f-]{36}$/);
+    expect((await page.getByTestId('view-billNo').innerText()).trim()).toBe(billNo);
+    await page.close();
+  });
+});

@@ -1,0 +1,153 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Card, Col, Form, Input, Result, Row, Space, Spin, Typography } from 'antd';
+import { useNavigate, useParams } from 'react-router-dom';
+import { documentContentSchemaOf, documentPath, ErrorCodes, type DocumentDef, type FieldDef, type GroupField, type KitDocument } from '@tpl/contracts';
+import { canDocument } from '@tpl/workflows';
+import { ApiError } from '../../api/client';
+import type { EntityRecord } from '../../api/entities';
+import { ProblemsAlert } from '../../shared/ProblemsAlert';
+import { parseWithInput, useSchemaValidation } from '../../shared/zodForm';
+import { FieldInput } from '../md/FieldInput';
+import { useDocument, useSubmitDocument } from './hooks';
+import { useDocumentLabels } from './labels';
+import { LinesField } from './LinesField';
+import { fillsFrom, formFieldsOf, headerLayout, isWide, newFormValues, requiredIn, toContentInput, toFormValues } from './model';
+import { useDocumentButtons } from './permissions';
+
+/** A document type's new and edit pages (its description's routes.new and routes.edit). */
+export const DocumentFormPage = ({ def }: { def: DocumentDef }) => {
+  const { id } = useParams();
+  const { t, title, state } = useDocumentLabels(def);
+  const navigate = useNavigate();
+  const can = useDocumentButtons(def);
+  const detail = useDocument(def, id);
+  const back = (
+    <Button onClick={() => navigate(documentPath(def, 'list'))} data-testid="back-to-list">
+      {t('common.backToList')}
+    </Button>
+  );
+
+  if (!can(id === undefined ? 'add' : 'edit')) {
+    return <Result status="403" title={t('common.forbiddenTitle')} subTitle={t('documents.forbidden', { title })} extra={back} />;
+  }
+  if (id === undefined) return <DocumentEditor def={def} />;
+  if (detail.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  if (!detail.data) {
+    const notFound = detail.error instanceof ApiError && detail.error.code === ErrorCodes.notFound;
+    return <Result status={notFound ? '404' : 'error'} title={notFound ? '404' : undefined} subTitle={notFound ? t('documents.notFound', { title }) : detail.error?.message} extra={back} />;
+  }
+  const doc = detail.data;
+  if (doc.removed || !canDocument(def, doc.state, 'EDIT', doc.isReview)) {
+    return (
+      <Result
+        status="warning"
+        subTitle={t('documents.notEditable', { title, state: state(doc.state) })}
+        extra={<Button onClick={() => navigate(documentPath(def, 'view', doc.id))}>{t('common.back')}</Button>}
+      />
+    );
+  }
+  // a newer version (someone else saved: 409) starts the form again from that version
+  return <DocumentEditor key={doc.version} def={def} doc={doc} />;
+};
+
+const DocumentEditor = ({ def, doc }: { def: DocumentDef; doc?: KitDocument }) => {
+  const { t, title, field: label } = useDocumentLabels(def);
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const submit = useSubmitDocument(def);
+  const [problems, setProblems] = useState<string[]>([]);
+  const schema = useMemo(() => documentContentSchemaOf(def), [def]);
+  const { basic, groups } = headerLayout(def);
+  const { validate, onFieldsChange } = useSchemaValidation(form, def.name, formFieldsOf(def), () =>
+    parseWithInput(schema, toContentInput(def, form.getFieldsValue(true) as Record<string, unknown>)),
+  );
+
+  const save = async () => {
+    const checked = validate();
+    if (!checked.ok) {
+      setProblems(checked.unplaced);
+      return;
+    }
+    setProblems([]);
+    const content = checked.data as Record<string, unknown>;
+    try {
+      const saved = await submit.mutateAsync(doc ? { ...content, id: doc.id, version: doc.version } : content);
+      void message.success(t('app.operationSuccess'));
+      navigate(documentPath(def, 'view', saved.id));
+    } catch (error) {
+      // the toast has shown it too; keep the server's words next to the form
+      if (error instanceof ApiError) setProblems([error.message]);
+    }
+  };
+
+  /** A header reference picked: the description's `fills` for it (the customer's contact as the consignor). */
+  const fill = (source: string, record: EntityRecord | undefined) => {
+    const path = (target: string) => target.split('.');
+    const values = fillsFrom(def.fills?.[source], record, (target) => form.getFieldValue(path(target)));
+    const targets = Object.keys(values);
+    if (!targets.length) return;
+    for (const target of targets) form.setFieldValue(path(target), values[target]);
+    // a field filled here no longer shows the prompt it had for being empty
+    form.setFields(targets.map((target) => ({ name: path(target), errors: [] })));
+  };
+
+  const input = (key: string, f: FieldDef, group?: [string, GroupField]) => {
+    const name = group ? [group[0], key] : [key];
+    const path = name.join('.');
+    return (
+      <Col xs={24} md={isWide(f) ? 24 : 8} key={path}>
+        <Form.Item name={name} label={label(...name)} required={requiredIn(group?.[1], f)}>
+          <FieldInput def={def} name={key} field={f} testId={name.join('-')} onPicked={def.fills?.[path] ? (record) => fill(path, record) : undefined} />
+        </Form.Item>
+      </Col>
+    );
+  };
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={4} style={{ margin: 0 }} data-testid="form-title">
+        {doc ? `${t('documents.pages.edit', { title })} ${doc.billNo}` : t('documents.pages.new', { title })}
+      </Typography.Title>
+      <ProblemsAlert problems={problems} testId="form-error" onClose={() => setProblems([])} />
+      <Form<Record<string, unknown>>
+        form={form}
+        layout="vertical"
+        initialValues={doc ? toFormValues(def, doc) : newFormValues(def)}
+        onFieldsChange={onFieldsChange}
+        onFinish={() => void save()}
+      >
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Card size="small" title={t('documents.sections.basic')}>
+            <Row gutter={16}>
+              {basic.map(([key, f]) => input(key, f))}
+              <Col xs={24} md={16}>
+                <Form.Item name="remark" label={label('remark')}>
+                  <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} data-testid="remark" />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Card>
+          {groups.map((group) => (
+            <Card size="small" key={group[0]} title={label(group[0])} data-testid={`group-${group[0]}`}>
+              <Row gutter={16}>{Object.entries(group[1].fields).map(([key, f]) => input(key, f, group))}</Row>
+            </Card>
+          ))}
+          {def.lines && (
+            <Card size="small" title={label(def.lines.key)}>
+              <LinesField def={def} lines={def.lines} />
+            </Card>
+          )}
+          <Space>
+            <Button type="primary" htmlType="submit" loading={submit.isPending} data-testid="save-button">
+              {t('common.save')}
+            </Button>
+            <Button onClick={() => navigate(doc ? documentPath(def, 'view', doc.id) : documentPath(def, 'list'))} data-testid="cancel-button">
+              {t('common.cancel')}
+            </Button>
+          </Space>
+        </Space>
+      </Form>
+    </Space>
+  );
+};

@@ -1,0 +1,123 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Table } from 'antd';
+import type { FormListFieldData, TableColumnsType } from 'antd';
+import { documentTotals, type DocumentDef, type LinesDef } from '@tpl/contracts';
+import type { EntityRecord } from '../../api/entities';
+import { formatNumber } from '../../shared/format';
+import { FieldInput } from '../md/FieldInput';
+import { useDocumentLabels } from './labels';
+import { fillsFrom } from './model';
+
+/**
+ * The editable lines table: one row per line, inputs line-<n>-<field> (named lines_<n>_<field>).
+ * Every reference is picked from its entity's records, searched as the user types; a pick
+ * fills the line's fields the description's `fills` names (the material's name), which stay
+ * editable. The totals the description sums are shown under the lines as they are typed.
+ */
+export const LinesField = ({ def, lines }: { def: DocumentDef; lines: LinesDef }) => {
+  const { t, field: label } = useDocumentLabels(def);
+  const form = Form.useFormInstance();
+  const rows = Form.useWatch(lines.key, form) as Record<string, unknown>[] | undefined;
+  const totals = documentTotals(def, { [lines.key]: rows ?? [] });
+  const fieldEntries = Object.entries(lines.fields);
+
+  const fill = (index: number, source: string, record: EntityRecord | undefined) => {
+    const path = (target: string) => [lines.key, index, target];
+    const values = fillsFrom(lines.fills?.[source], record, (target) => form.getFieldValue(path(target)));
+    const targets = Object.keys(values);
+    if (!targets.length) return;
+    for (const target of targets) form.setFieldValue(path(target), values[target]);
+    // a field filled here no longer shows the prompt it had for being empty
+    form.setFields(targets.map((target) => ({ name: path(target), errors: [] })));
+  };
+
+  return (
+    <Form.List name={lines.key}>
+      {(items, { add, remove }, { errors }) => {
+        const columns: TableColumnsType<FormListFieldData> = [
+          { key: '_index', title: t('common.rowNumber'), width: 56, render: (_: unknown, __: FormListFieldData, index: number) => index + 1 },
+          ...fieldEntries.map(([key, f]) => ({
+            key,
+            title: (
+              <>
+                {f.required && <span className="required-mark">*</span>}
+                {label(lines.key, key)}
+              </>
+            ),
+            render: (_: unknown, item: FormListFieldData) => (
+              <Form.Item name={[item.name, key]} style={{ margin: 0 }}>
+                <FieldInput
+                  def={def}
+                  name={key}
+                  field={f}
+                  testId={`line-${item.name}-${key}`}
+                  onPicked={lines.fills?.[key] ? (record) => fill(item.name, key, record) : undefined}
+                />
+              </Form.Item>
+            ),
+          })),
+          {
+            key: '_remove',
+            width: 56,
+            render: (_: unknown, item: FormListFieldData, index: number) => (
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('documents.removeLine')}
+                title={t('documents.removeLine')}
+                onClick={() => remove(item.name)}
+                data-testid={`remove-line-${index}`}
+              />
+            ),
+          },
+        ];
+        const totalKeys = Object.keys(lines.totals ?? {});
+        // the totals sit under the line fields they sum
+        const summary = totalKeys.length
+          ? () => (
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0}>
+                  <strong>{t('documents.sections.total')}</strong>
+                </Table.Summary.Cell>
+                {fieldEntries.map(([key], i) => {
+                  const total = totalKeys.find((k) => lines.totals![k]!.of === key);
+                  return (
+                    <Table.Summary.Cell key={key} index={i + 1} align={total ? 'right' : undefined}>
+                      {total && <strong data-testid={`form-total-${total}`}>{formatNumber(totals[total])}</strong>}
+                    </Table.Summary.Cell>
+                  );
+                })}
+                <Table.Summary.Cell index={fieldEntries.length + 1} />
+              </Table.Summary.Row>
+            )
+          : undefined;
+        return (
+          <>
+            <Table<FormListFieldData>
+              rowKey="key"
+              size="small"
+              columns={columns}
+              dataSource={items}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              summary={summary}
+              data-testid={`lines-${lines.key}`}
+            />
+            <Form.ErrorList errors={errors} />
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              onClick={() => add({})}
+              disabled={lines.max !== undefined && items.length >= lines.max}
+              style={{ marginTop: 8 }}
+              data-testid="add-line"
+            >
+              {t('documents.addLine')}
+            </Button>
+          </>
+        );
+      }}
+    </Form.List>
+  );
+};

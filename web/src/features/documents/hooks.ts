@@ -1,0 +1,65 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DocumentDef } from '@tpl/contracts';
+import { documentApi, type DocumentActionBody, type DocumentListQuery, type DocumentSubmitBody } from '../../api/documents';
+import { documentKeys } from '../../api/queryKeys';
+
+export const useDocumentList = (def: DocumentDef, query: DocumentListQuery) =>
+  useQuery({
+    queryKey: documentKeys.list(def.name, query),
+    queryFn: ({ signal }) => documentApi.list(def, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** The current document, or with `version` the document as it was after that event (immutable). */
+export const useDocument = (def: DocumentDef, id: string | undefined, version?: number) =>
+  useQuery({
+    queryKey: documentKeys.detail(def.name, id ?? '', version),
+    queryFn: ({ signal }) => documentApi.detail(def, id ?? '', version, signal),
+    enabled: Boolean(id),
+    staleTime: version === undefined ? 0 : Infinity,
+  });
+
+export const useDocumentHistory = (def: DocumentDef, id: string | undefined) =>
+  useQuery({
+    queryKey: documentKeys.history(def.name, id ?? ''),
+    queryFn: ({ signal }) => documentApi.history(def, id ?? '', signal),
+    enabled: Boolean(id),
+  });
+
+/** After any write (and after a 409: someone else wrote), lists, the document and its history are refetched. */
+const useInvalidate = (def: DocumentDef) => {
+  const client = useQueryClient();
+  return (ids: readonly string[]) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: documentKeys.lists(def.name) }),
+      ...ids.flatMap((id) => [
+        client.invalidateQueries({ queryKey: documentKeys.detail(def.name, id) }),
+        client.invalidateQueries({ queryKey: documentKeys.history(def.name, id) }),
+      ]),
+    ]);
+};
+
+export const useSubmitDocument = (def: DocumentDef) => {
+  const invalidate = useInvalidate(def);
+  return useMutation({
+    mutationFn: (body: DocumentSubmitBody) => documentApi.submit(def, body),
+    onSettled: (result, _error, body) => invalidate([result?.id ?? body.id ?? ''].filter(Boolean)),
+  });
+};
+
+export const useRemoveDocuments = (def: DocumentDef) => {
+  const invalidate = useInvalidate(def);
+  return useMutation({
+    mutationFn: (ids: readonly string[]) => documentApi.remove(def, ids),
+    onSettled: (_result, _error, ids) => invalidate(ids),
+  });
+};
+
+/** One of the user's actions (submitReview, audit, dispatch...) on one document. */
+export const useDocumentAction = (def: DocumentDef) => {
+  const invalidate = useInvalidate(def);
+  return useMutation({
+    mutationFn: ({ action, body }: { action: string; body: DocumentActionBody }) => documentApi.act(def, action, body),
+    onSettled: (_result, _error, { body }) => invalidate([body.id]),
+  });
+};
