@@ -3,7 +3,12 @@
  * the consignment's review, in zh, en and mo; merged into the shared resources by
  * messages.ts (withFlow). Console-only strings live in the console's own files.
  */
+import { documents } from '../documents/registry';
+
 type Tree = { [key: string]: string | Tree };
+
+/** Every reviewable document type by its description's title (lang 0 zh, 1 en, 2 mo). */
+const reviewable = (lang: 0 | 1 | 2) => Object.fromEntries(documents.filter((d) => d.review).map((d) => [d.name, d.title[lang]]));
 
 const zh = {
   flow: {
@@ -94,7 +99,7 @@ const zh = {
     instanceState: { running: '进行中', approved: '已通过', rejected: '已驳回', cancelled: '已取消' },
     definitionState: { active: '激活', suspended: '挂起' },
     taskStatus: { open: '待办', completed: '已办', rejected: '已驳回', cancelled: '已取消' },
-    reviewDocumentType: { consignment: '托运单', leave: '请假单' },
+    reviewDocumentType: { ...reviewable(0), leave: '请假单' },
   },
 };
 
@@ -187,7 +192,7 @@ const en: typeof zh = {
     instanceState: { running: 'Running', approved: 'Approved', rejected: 'Rejected', cancelled: 'Cancelled' },
     definitionState: { active: 'Active', suspended: 'Suspended' },
     taskStatus: { open: 'Open', completed: 'Done', rejected: 'Rejected', cancelled: 'Cancelled' },
-    reviewDocumentType: { consignment: 'Consignment order', leave: 'Leave request' },
+    reviewDocumentType: { ...reviewable(1), leave: 'Leave request' },
   },
 };
 
@@ -280,7 +285,7 @@ const mo: typeof zh = {
     instanceState: { running: '進行中', approved: '已通過', rejected: '已駁回', cancelled: '已取消' },
     definitionState: { active: '啟用', suspended: '掛起' },
     taskStatus: { open: '待辦', completed: '已辦', rejected: '已駁回', cancelled: '已取消' },
-    reviewDocumentType: { consignment: '託運單', leave: '請假單' },
+    reviewDocumentType: { ...reviewable(2), leave: '請假單' },
   },
 };
 

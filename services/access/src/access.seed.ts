@@ -64,8 +64,12 @@ export const demoMenus = () => {
   button('registration_approve', 'approve', 'registration', 1);
   button('registration_reject', 'reject', 'registration', 2);
   button(ALL_ACCESS, '全部权限', undefined, 99);
+  // the warehouse's menu groups (inbound, outbound, ...) as its documents name them, in the groups' order
+  const warehouseGroups = [...new Set(documents.filter((d) => d.service === 'bl-warehouse').map((d) => d.menu.parent))].sort(
+    (x, y) => (DOCUMENT_MENU_GROUPS[x]?.sort ?? 99) - (DOCUMENT_MENU_GROUPS[y]?.sort ?? 99),
+  );
   const topmenus: Rec[] = [
-    { menuCode: 'work', menuName: '工作台', sort: 1, menus: ['transport', 'flow'] },
+    { menuCode: 'work', menuName: '工作台', sort: 1, menus: ['transport', ...warehouseGroups, 'flow'] },
     { menuCode: 'data', menuName: '基础资料', sort: 2, menus: ['basic', 'transportData'] },
     { menuCode: 'admin', menuName: '系统管理', sort: 3, menus: ['system', 'resource', 'flowData'] },
   ];
@@ -77,7 +81,8 @@ export const demoMenus = () => {
   const consignmentAll = ['consignment', ...codesUnder('consignment')];
   const allocations: Record<string, string[]> = {
     dispatcher: [...consignmentAll, ...writes('transportData')],
-    keeper: ['consignment', ...writes('basic')],
+    // the warehouse keeper works every warehouse document (its entries and all their buttons)
+    keeper: ['consignment', ...writes('basic'), ...warehouseGroups.flatMap((g) => writes(g)), ...warehouseGroups],
     auditor: [...allMenus, ...allExports],
     approver: ['consignment'],
     finance: ['consignment', ...reads('lgagreement', 'customer', 'costtype')],
