@@ -86,6 +86,36 @@ describe.each(STORES)('outbound on %s store', (kind) => {
     expect(older.billNo).toMatch(/^RK/);
   });
 
+  it('a picking list confirms its bills\' picking; a load bill ships them; bills not ready are refused naming their state', async () => {
+    await receive('2026-11-06T08:00:00.000Z', [{ materialCode: 'M0042', batchNo: 'S', qty: 20, warehousePlaceCode: 'B-03-01' }]);
+    const bills = await Promise.all([5, 7].map(async (q) => data(await outbound('M0042', q))));
+    const unallocated = data(await outbound('M0042', 1));
+    for (const b of bills) await admin.post(`${OUT}/allocate`, { id: b.id, version: b.version });
+    const SORT = '/api/bl-warehouse/stocksortingbill';
+    const LOAD = '/api/bl-warehouse/loadbill';
+
+    const wrong = data(await admin.post<Result>(`${SORT}/submit`, { billDate: '2026-11-24', warehouseAreaCode: 'SH1-B', picker: '张三', details: [{ osBillNo: unallocated.billNo }] }));
+    const notReady = await admin.post(`${SORT}/issue`, { id: wrong.id, version: wrong.version }, { 'Accept-Language': 'en' });
+    expect(notReady.status).toBe(409);
+    expect(notReady.body.msg).toBe(`Outbound bill "${unallocated.billNo}" is Draft: this step cannot take it`);
+
+    const list = data(await admin.post<Result>(`${SORT}/submit`, { billDate: '2026-11-24', warehouseAreaCode: 'SH1-B', picker: '张三', details: bills.map((b) => ({ osBillNo: b.billNo })) }));
+    const issued = data(await admin.post<Result>(`${SORT}/issue`, { id: list.id, version: list.version }));
+    const printed = data(await admin.post<Result>(`${SORT}/record-print`, { id: list.id, version: issued.version, kind: 'SORT' }));
+    expect(data(await admin.get<Record<string, unknown>>(`${SORT}/detail?id=${list.id}`))).toMatchObject({ state: 'Picking', printSortStatus: 1, printBillBoardStatus: 0 });
+    const done = data(await admin.post<Result>(`${SORT}/complete`, { id: list.id, version: printed.version }));
+    expect(done.state).toBe('Done');
+    for (const b of bills) expect(data(await admin.get<Record<string, unknown>>(`${OUT}/detail?id=${b.id}`))).toMatchObject({ state: 'Picked', picker: '张三' });
+
+    const load = data(await admin.post<Result>(`${LOAD}/submit`, { billDate: '2026-11-24', warehouseAreaCode: 'SH1-B', carNo: '沪A12345', details: bills.map((b) => ({ osBillNo: b.billNo, packages: 3 })) }));
+    const started = data(await admin.post<Result>(`${LOAD}/start-loading`, { id: load.id, version: load.version }));
+    const loaded = data(await admin.post<Result>(`${LOAD}/finish-loading`, { id: load.id, version: started.version }));
+    const shipped = data(await admin.post<Result>(`${LOAD}/ship`, { id: load.id, version: loaded.version, shippedAt: '2026-11-24T15:00:00.000Z' }));
+    expect(shipped.state).toBe('Shipped');
+    for (const b of bills) expect(data(await admin.get<Record<string, unknown>>(`${OUT}/detail?id=${b.id}`))).toMatchObject({ state: 'Shipped', shippedAt: '2026-11-24T15:00:00.000Z' });
+    expect((await stock('M0042')).map((r) => [r.qty, r.djQty])).toEqual([[8, 0]]);
+  });
+
   it('50 bills allocating the same stock at once allocate exactly what exists, no more', async () => {
     await receive('2026-11-05T08:00:00.000Z', [{ materialCode: 'M0032', batchNo: 'P', qty: 30, warehousePlaceCode: 'B-02-01' }]);
     const bills = await Promise.all(Array.from({ length: 50 }, async () => data(await outbound('M0032', 1))));

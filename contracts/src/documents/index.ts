@@ -16,3 +16,5 @@ export { orderisinstockbill } from './warehouse/orderisinstockbill';
 export { isinstockbill } from './warehouse/isinstockbill';
 export { orderosoutstockbill } from './warehouse/orderosoutstockbill';
 export { osoutstockbill } from './warehouse/osoutstockbill';
+export { stocksortingbill } from './warehouse/stocksortingbill';
+export { loadbill } from './warehouse/loadbill';

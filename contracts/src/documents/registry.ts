@@ -4,6 +4,8 @@ import { isinstockbill } from './warehouse/isinstockbill';
 import { orderisinstockbill } from './warehouse/orderisinstockbill';
 import { orderosoutstockbill } from './warehouse/orderosoutstockbill';
 import { osoutstockbill } from './warehouse/osoutstockbill';
+import { stocksortingbill } from './warehouse/stocksortingbill';
+import { loadbill } from './warehouse/loadbill';
 
 /**
  * Every document type the kit serves. Adding one: its description file, one line here, and
@@ -17,6 +19,8 @@ export const documents: readonly DocumentDef[] = [
   isinstockbill,
   orderosoutstockbill,
   osoutstockbill,
+  stocksortingbill,
+  loadbill,
 ];
 
 export const documentByName = (name: string): DocumentDef | undefined => documents.find((d) => d.name === name);

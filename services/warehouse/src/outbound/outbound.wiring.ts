@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { orderosoutstockbill, osoutstockbill, type KitDocument } from '@tpl/contracts';
+import { loadbill, orderosoutstockbill, osoutstockbill, stocksortingbill, type KitDocument } from '@tpl/contracts';
 import { DocumentDecisionsRegistry, DocumentService } from '@tpl/documents';
 import type { UnitOfWork } from '@tpl/event-store';
 import { MASTER_DATA, type MasterData } from '@tpl/masterdata';
@@ -9,6 +9,7 @@ import { STOCK_STREAM_TABLE } from '../stock/stock.projection';
 import { linesOf } from '../shared/lines';
 import { orderDecisions } from './order.decisions';
 import { outboundDecisions, type Held, type OutboundFacts } from './outbound.decisions';
+import { listedLines, loadDecisions, sortingDecisions, type ListedFacts } from './listed.decisions';
 
 /**
  * The outbound documents' IO, in the command's transaction: the stock accounts, the order
@@ -27,6 +28,19 @@ export class OutboundDecisions implements OnModuleInit {
   onModuleInit() {
     this.registry.register(orderosoutstockbill, orderDecisions);
     this.registry.register(osoutstockbill, outboundDecisions((input) => this.load(input)));
+    this.registry.register(stocksortingbill, sortingDecisions((input) => this.listed(input)));
+    this.registry.register(loadbill, loadDecisions((input) => this.listed(input)));
+  }
+
+  /** The outbound bills a picking list or load bill names, by number, in the command's transaction. */
+  async listed({ tenantId, command, doc, uow }: { tenantId: string; command: { type: string }; doc: KitDocument | undefined; uow: UnitOfWork }): Promise<ListedFacts> {
+    const bills = new Map<string, KitDocument>();
+    if (!doc || command.type !== 'Act') return { bills };
+    for (const l of listedLines(doc)) {
+      const bill = await this.documents.byBillNo(osoutstockbill, tenantId, l.osBillNo, uow);
+      if (bill) bills.set(l.osBillNo, bill);
+    }
+    return { bills };
   }
 
   private async rules(tenantId: string, materialCodes: readonly string[], db: UnitOfWork): Promise<Map<string, PickingRule>> {
