@@ -1,6 +1,7 @@
 import { ApiClient, data } from '../support/api-client';
 import { STORES } from '../support/databases';
 import { startTestHost, type TestHost } from '../support/host';
+import { flowOf } from './flow-support';
 
 /**
  * Inbound end to end through the API on a real store: a booked inbound, receipts against it
@@ -88,6 +89,35 @@ describe.each(STORES)('inbound on %s store', (kind) => {
     expect(removal.status).toBe(409);
     expect(removal.body.msg).toBe('Shipped storage documents cannot be deleted.');
     expect((await admin.post(`${BOOK}/remove?ids=${booked.id}`)).status).toBe(409);
+  });
+
+  it('an inbound bill configured for review is approved before it receives: no stock until then', async () => {
+    data(await admin.post('/api/bl-flow/review-config/submit', { documentType: 'isinstockbill', processKey: 'consignment_review', enabled: true }));
+    try {
+      const made = data(await admin.post<Result>(`${BILL}/submit`, {
+        billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', details: [{ materialCode: 'M0052', batchNo: 'RV', qty: 2, warehousePlaceCode: 'A-02-01' }],
+      }));
+      expect(data(await admin.get<Record<string, unknown>>(`${BILL}/detail?id=${made.id}`))).toMatchObject({ isReview: 1 });
+      const early = await admin.post(`${BILL}/receive`, { id: made.id, version: made.version }, { 'Accept-Language': 'en' });
+      expect(early.status).toBe(409);
+      const submitted = data(await admin.post<Result>(`${BILL}/submit-review`, { id: made.id, version: made.version }));
+      expect(submitted.state).toBe('InReview');
+      await flowOf(t).drain();
+      expect(await stock('materialCode=M0052')).toMatchObject({ total: 0 });
+      const approver = await t.client().as('100001', 'approver');
+      const task = data(await approver.get<{ records: { taskId: string; businessKey: string }[] }>('/api/bl-flow/work/claim-list?size=50')).records.find((x) => x.businessKey === made.id);
+      expect(task).toBeDefined();
+      data(await approver.post('/api/bl-flow/work/claim-task', { taskId: task!.taskId }));
+      data(await approver.post('/api/bl-flow/work/complete-task', { taskId: task!.taskId, comment: 'ok' }));
+      await flowOf(t).drain();
+      const audited = data(await admin.get<Result & { isReview: number }>(`${BILL}/detail?id=${made.id}`));
+      expect(audited).toMatchObject({ state: 'Audited', isReview: 2 });
+      const received = data(await admin.post<Result>(`${BILL}/receive`, { id: made.id, version: audited.version }));
+      expect(received.state).toBe('Stored');
+      expect((await stock('materialCode=M0052')).records.map((r) => r.qty)).toEqual([2]);
+    } finally {
+      data(await admin.post('/api/bl-flow/review-config/submit', { documentType: 'isinstockbill', processKey: 'consignment_review', enabled: false }));
+    }
   });
 
   it('a booking of another owner, or goods it does not name, are refused at receipt', async () => {
