@@ -5,6 +5,7 @@ import { StockQueries } from './stock/stock.queries';
 import { AllOwners, OWNER_SCOPES } from './stock/owner-scope';
 import { InboundController, InboundDecisions } from './inbound/inbound.wiring';
 import { OutboundDecisions } from './outbound/outbound.wiring';
+import { INSIDE_PROVIDERS } from './inside/inside.providers';
 
 /**
  * The warehouse context: the stock ledger (facts per owner and material, read models,
@@ -14,7 +15,7 @@ import { OutboundDecisions } from './outbound/outbound.wiring';
  */
 @Module({
   controllers: [StockController, InboundController],
-  providers: [StockLedger, StockQueries, InboundDecisions, OutboundDecisions, { provide: OWNER_SCOPES, useClass: AllOwners }],
+  providers: [StockLedger, StockQueries, InboundDecisions, OutboundDecisions, ...INSIDE_PROVIDERS, { provide: OWNER_SCOPES, useClass: AllOwners }],
   exports: [StockLedger, StockQueries, OWNER_SCOPES],
 })
 export class WarehouseModule {}
