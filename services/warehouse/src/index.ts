@@ -15,3 +15,4 @@ export const warehouseMigrations = [...stockMigrations];
 export const warehouseProjections = [stockLedgerProjection];
 export * from './outbound/order.decisions';
 export * from './outbound/outbound.decisions';
+export * from './print/label-print';
