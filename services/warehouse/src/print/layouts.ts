@@ -90,7 +90,7 @@ const titleRow = (title: string, barcode: string, billNo: string) => ({
 export const pickingListDefinition = (input: PickingInput, tr: Tr): PdfDefinition => {
   const k = (key: string) => tr(`warehouse.print.picking.${key}`);
   const body: unknown[][] = [[headerCell(k('place')), headerCell(k('barcode')), headerCell(k('material')), headerCell(k('name')), headerCell(k('batch')), headerCell(k('qty')), headerCell(k('line')), headerCell(k('picked'))]];
-  for (const r of input.rows) body.push([cell(r.warehousePlaceCode, { bold: true }), r.barcode, r.materialCode, r.materialName, r.batchNo || '-', cell(fmt(r.qty), { alignment: 'right' }), String(r.lineNumber), '☐']);
+  for (const r of input.rows) body.push([cell(r.warehousePlaceCode, { bold: true }), r.barcode, r.materialCode, r.materialName, r.batchNo || '-', cell(fmt(r.qty), { alignment: 'right' }), String(r.lineNumber), '']);
   body.push([cell(k('total'), { bold: true, colSpan: 5 }), '', '', '', '', cell(fmt(sum(input.rows.map((r) => r.qty))), { alignment: 'right', bold: true }), '', '']);
   return {
     pageSize: 'A4',
