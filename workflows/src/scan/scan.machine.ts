@@ -224,3 +224,12 @@ export const scanMachine = setup({
     done: {},
   },
 });
+
+/** The machine with the console's two calls as its actors. */
+export const scanMachineWith = (calls: { loadBill: (input: ScanLoadInput) => Promise<ScanBill>; submit: (input: ScanSubmitInput) => Promise<ScanSubmitOutput> }) =>
+  scanMachine.provide({
+    actors: {
+      loadBill: fromPromise<ScanBill, ScanLoadInput>(({ input }) => calls.loadBill(input)),
+      submit: fromPromise<ScanSubmitOutput, ScanSubmitInput>(({ input }) => calls.submit(input)),
+    },
+  });
