@@ -9,7 +9,8 @@ import { startTestHost, type TestHost } from '../support/host';
  * Scan mode on a phone-sized screen (390 × 844) as the keeper: a received inbound bill is put
  * away by typing what a keyboard-wedge scanner types (the bill number, the place, the item's
  * barcode, the quantity, each followed by Enter); a wrong scan turns the panel red and names
- * what was scanned; the next scan answers it.
+ * what was scanned; the next scan answers it. Beside it, the keeper's other warehouse-floor
+ * output: the inbound bill's Print labels button opening the PDF.
  */
 type Result = { id: string; billNo: string; version: number; state: string };
 const IN = '/api/bl-warehouse/isinstockbill';
@@ -78,6 +79,24 @@ describe('scan mode in Chromium', () => {
     expect(data(await admin.get<Record<string, unknown>>(`${IN}/detail?id=${bill.id}`))).toMatchObject({ state: 'Stored', totals: { putAwayQty: 6 } });
     const stock = data(await admin.get<{ records: { warehousePlaceCode: string; qty: number }[] }>('/api/bl-warehouse/stock/list?customerCode=C001&materialCode=M0005&batchNo=SC1'));
     expect(stock.records.map((r) => [r.warehousePlaceCode, r.qty])).toEqual([['B-02-03', 6]]);
+    await page.close();
+  });
+
+  it("the inbound bill's Print labels button opens the labels PDF in a new tab and records them", async () => {
+    const bill = data(await admin.post<Result>(`${IN}/submit`, {
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL',
+      details: [{ materialCode: 'M0006', batchNo: 'PR1', qty: 3, qtyWeg: 5 }],
+    }));
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signInPage(page, t.url, 'keeper');
+    await page.goto(`${t.url}/warehousingManagement/isinstockbillFormView/${bill.id}`);
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('doc-print-labels').click()]);
+    await tab.waitForURL((u) => u.protocol === 'blob:');
+    // the three pieces are labelled now: printing the whole bill again has nothing left
+    const again = await admin.post(`${IN}/print/labels?id=${bill.id}`, {}, { 'Accept-Language': 'en' });
+    expect(again).toMatchObject({ status: 409, body: { msg: 'Every line is labelled already' } });
+    await page.getByTestId('doc-print-labels').click();
+    await page.getByText('Every line is labelled already').first().waitFor();
     await page.close();
   });
 });
