@@ -9,15 +9,15 @@ import { saveFile } from '../../shared/saveFile';
 /**
  * The document's Print button (`<name>_print`): a document type with printed documents on
  * the server (PRINT_FORMS: labels, picking list, delivery note) gets one button per form its
- * state allows, each opening the PDF in a new tab (the browser's viewer prints it); any
- * other prints the page.
+ * state allows, each opening the PDF in a new tab (the browser's viewer prints it); without
+ * one (another type, or a state with none) it prints the page.
  */
 export const PrintButton = ({ def, doc }: { def: DocumentDef; doc: KitDocument }) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState<string>();
   const forms = (PRINT_FORMS[def.name] ?? []).filter((f) => f.states.includes(doc.state));
-  if (!(def.name in PRINT_FORMS)) {
+  if (!forms.length) {
     return (
       <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="doc-print">
         {t('documents.print')}
