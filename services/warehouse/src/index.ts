@@ -16,3 +16,4 @@ export const warehouseProjections = [stockLedgerProjection];
 export * from './outbound/order.decisions';
 export * from './outbound/outbound.decisions';
 export * from './outbound/listed.decisions';
+export * from './print/label-print';

@@ -5,6 +5,10 @@ import { StockQueries } from './stock/stock.queries';
 import { AllOwners, OWNER_SCOPES } from './stock/owner-scope';
 import { InboundController, InboundDecisions } from './inbound/inbound.wiring';
 import { OutboundDecisions } from './outbound/outbound.wiring';
+import { PrintController } from './print/print.controller';
+import { PrintService } from './print/print.service';
+import { ScanController } from './scan/scan.controller';
+import { ScanService } from './scan/scan.service';
 
 /**
  * The warehouse context: the stock ledger (facts per owner and material, read models,
@@ -13,8 +17,8 @@ import { OutboundDecisions } from './outbound/outbound.wiring';
  * folder registers its decisions with the kit when this module starts.
  */
 @Module({
-  controllers: [StockController, InboundController],
-  providers: [StockLedger, StockQueries, InboundDecisions, OutboundDecisions, { provide: OWNER_SCOPES, useClass: AllOwners }],
+  controllers: [StockController, InboundController, PrintController, ScanController],
+  providers: [StockLedger, StockQueries, InboundDecisions, OutboundDecisions, PrintService, ScanService, { provide: OWNER_SCOPES, useClass: AllOwners }],
   exports: [StockLedger, StockQueries, OWNER_SCOPES],
 })
 export class WarehouseModule {}
