@@ -14,3 +14,7 @@ log('bench: approvals (instances started and completed per second; task lists at
 must('node', ['tests/bench/flow.mjs']);
 log('bench: asynchronous projection rebuild (PostgreSQL, 200,000 events) beside a raw SELECT scan');
 must('node', ['tests/bench/projections.mjs', ...process.argv.slice(5, 6)]);
+log('bench: outbound allocation throughput (16 concurrent allocators, PostgreSQL, server in its own process), contended beside uncontended');
+must('node', ['tests/bench/allocation.mjs', ...process.argv.slice(6, 7)]);
+log('bench: stock ledger projection rebuild (PostgreSQL, 100,000 facts) beside a raw SELECT scan');
+must('node', ['tests/bench/stock-rebuild.mjs', ...process.argv.slice(7, 8)]);

@@ -13,6 +13,7 @@ import { flowRoutes } from './features/flow/routes';
 import { registrationRoutes } from './features/system/registrations/routes';
 import { authRoutes } from './auth/routes';
 import { shellPageRoutes, standalonePageRoutes } from './features/pages/routes';
+import { scanRoutes } from './features/scan/routes';
 
 /**
  * Spec 01 section 2. /lock stands alone; every other route is under the lock guard (locked:
@@ -27,6 +28,7 @@ export const router = createBrowserRouter([
       { path: paths.login, element: <LoginPage /> },
       ...authRoutes,
       ...standalonePageRoutes,
+      ...scanRoutes,
       {
         element: (
           <RequireAuth>

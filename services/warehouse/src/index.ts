@@ -16,6 +16,7 @@ export const warehouseProjections = [stockLedgerProjection];
 export * from './outbound/order.decisions';
 export * from './outbound/outbound.decisions';
 export * from './outbound/listed.decisions';
+export * from './print/label-print';
 export * from './inside/rows';
 export * from './transfer/transfer.decisions';
 export * from './check/check.decisions';

@@ -5,6 +5,10 @@ import { StockQueries } from './stock/stock.queries';
 import { AllOwners, OWNER_SCOPES } from './stock/owner-scope';
 import { InboundController, InboundDecisions } from './inbound/inbound.wiring';
 import { OutboundDecisions } from './outbound/outbound.wiring';
+import { PrintController } from './print/print.controller';
+import { PrintService } from './print/print.service';
+import { ScanController } from './scan/scan.controller';
+import { ScanService } from './scan/scan.service';
 import { INSIDE_PROVIDERS } from './inside/inside.providers';
 
 /**
@@ -14,8 +18,8 @@ import { INSIDE_PROVIDERS } from './inside/inside.providers';
  * folder registers its decisions with the kit when this module starts.
  */
 @Module({
-  controllers: [StockController, InboundController],
-  providers: [StockLedger, StockQueries, InboundDecisions, OutboundDecisions, ...INSIDE_PROVIDERS, { provide: OWNER_SCOPES, useClass: AllOwners }],
+  controllers: [StockController, InboundController, PrintController, ScanController],
+  providers: [StockLedger, StockQueries, InboundDecisions, OutboundDecisions, PrintService, ScanService, ...INSIDE_PROVIDERS, { provide: OWNER_SCOPES, useClass: AllOwners }],
   exports: [StockLedger, StockQueries, OWNER_SCOPES],
 })
 export class WarehouseModule {}
