@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { ADMIN_ROLE, ALL_ACCESS, AppError, type DataScopeColumn, type DataScopeType, type EntityDef } from '@tpl/contracts';
 import { DB_POOL } from '@tpl/event-store';
-import type { AccessRules, ApiScopeRule, AuthUser } from '@tpl/identity';
+import { AuthService, type AccessRules, type ApiScopeRule, type AuthUser } from '@tpl/identity';
 import { ALL_ROWS, resolveRowScope, type DataScopeRule, type RowScope } from './data-scope';
 import { RECORDS_TABLE } from './records.migrations';
 
@@ -54,10 +54,15 @@ const TTL_MS = 2_000;
 export class Access implements AccessRules {
   private readonly snapshots = new Map<string, { at: number; snapshot: Promise<Snapshot> }>();
 
-  constructor(@Inject(DB_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(DB_POOL) private readonly pool: Pool,
+    @Inject(AuthService) private readonly auth: AuthService,
+  ) {}
 
   invalidate(tenantId: string): void {
     this.snapshots.delete(tenantId);
+    // the roles and department each session carries are cached by identity: read them again too
+    this.auth.forgetSessions(tenantId);
   }
 
   private snapshot(tenantId: string): Promise<Snapshot> {
