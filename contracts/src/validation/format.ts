@@ -35,7 +35,9 @@ const keyFor = (issue: z.core.$ZodIssue): string => {
 const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown => {
   let node: unknown = input;
   for (const part of path) {
-    if (typeof node !== 'object' || node === null) return undefined;
+    if (node === undefined || node === null) return undefined;
+    // the schema transformed the input on the way (a comma list split into ids): something was given there
+    if (typeof node !== 'object') return node;
     node = (node as Record<PropertyKey, unknown>)[part];
   }
   return node;
@@ -71,6 +73,10 @@ export const formatIssues = (issues: readonly z.core.$ZodIssue[], entity: string
     let key = keyFor(issue);
     if (input !== undefined && issue.path.length > 0 && FORM_KEYS.has(key) && issue.code !== 'custom' && isMissing(valueAt(input, issue.path))) {
       key = issue.code === 'invalid_value' ? 'validation.requiredSelect' : 'validation.required';
+    }
+    // a value of the wrong type (an object where text belongs) was given: it is not valid, not missing
+    if (key === 'validation.required' && issue.code === 'invalid_type' && input !== undefined && issue.path.length > 0 && !isMissing(valueAt(input, issue.path))) {
+      key = 'validation.invalid';
     }
     // an empty select arrives as '' rather than undefined: still "please select"
     if (key === 'validation.required' && issue.code === 'invalid_value') key = 'validation.requiredSelect';
