@@ -120,6 +120,7 @@ export const runControls = async <O,>(all: Attempt<O>[]): Promise<{ checked: num
   const ordered = [...withControl.filter((a) => !a.control!.mutates), ...withControl.filter((a) => a.control!.mutates)];
   for (const a of ordered) {
     const c = a.control!;
+    if (process.env.TRACE_CONTROLS) console.log(`control: ${a.name}`);
     const outcome = await c.run();
     if (a.refused.judge(outcome) === undefined) {
       problems.push(`${a.name}: refused the same way with the ${a.refused.wall} out of the way, so the attempt cannot fail for the reason it names`);
