@@ -34,7 +34,7 @@ describe('sign-in and sessions (embedded store)', () => {
     expect(client.status).toBe(401);
     const grant = await c.post(tokenUrl({ grantType: 'magic', tenantId: '100001' }));
     expect(grant.status).toBe(400);
-    expect(grant.body.msg).toBe('Please select Grant type');
+    expect(grant.body.msg).toBe('Grant type is not valid');
   });
 
   it('locks an account for 30 minutes after five wrong passwords and says until when', async () => {

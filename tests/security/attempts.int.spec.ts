@@ -171,7 +171,7 @@ describe('security: generated attempts', () => {
         run: () => owner.get(`${path}?${param}=${'x'.repeat(100)}`),
       });
     }
-    add('sort by an unknown column', () => owner.get('/api/bl-basic/customer/list?sort=tenant_id;DELETE'), refusal('validation', 400, 'validation.requiredSelect', { label: 'Sort' }), {
+    add('sort by an unknown column', () => owner.get('/api/bl-basic/customer/list?sort=tenant_id;DELETE'), refusal('validation', 400, 'validation.invalid', { label: 'Sort' }), {
       run: () => owner.get('/api/bl-basic/customer/list?sort=code'),
     });
 

@@ -43,7 +43,8 @@ const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown => {
   return node;
 };
 
-const isMissing = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isMissing = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
 /**
  * Messages about a value's form, which a missing value should not be told. Rules with wording of
@@ -74,9 +75,10 @@ export const formatIssues = (issues: readonly z.core.$ZodIssue[], entity: string
     if (input !== undefined && issue.path.length > 0 && FORM_KEYS.has(key) && issue.code !== 'custom' && isMissing(valueAt(input, issue.path))) {
       key = issue.code === 'invalid_value' ? 'validation.requiredSelect' : 'validation.required';
     }
-    // a value of the wrong type (an object where text belongs) was given: it is not valid, not missing
-    if (key === 'validation.required' && issue.code === 'invalid_type' && input !== undefined && issue.path.length > 0 && !isMissing(valueAt(input, issue.path))) {
-      key = 'validation.invalid';
+    // "please input / select" only for a value that is missing: one given but of the wrong type (an object
+    // where text belongs) or too long (a schema's own message applies to all its checks) says what is wrong
+    if ((key === 'validation.required' || key === 'validation.requiredSelect') && input !== undefined && issue.path.length > 0 && !isMissing(valueAt(input, issue.path))) {
+      key = issue.code === 'too_big' ? (issue.origin === 'string' ? 'validation.tooLong' : 'validation.tooMany') : 'validation.invalid';
     }
     // an empty select arrives as '' rather than undefined: still "please select"
     if (key === 'validation.required' && issue.code === 'invalid_value') key = 'validation.requiredSelect';
