@@ -5,7 +5,7 @@ import jwt from 'jsonwebtoken';
 import JSZip from 'jszip';
 import type { Page, RegistrationRow, TokenResponse } from '@tpl/contracts';
 import { data, md5, type Answer, type ApiClient } from '../support/api-client';
-import { answer, notServerError, refusal, runAttempts, runControls, summary, withheld, type Attempt, type Refusal } from '../support/attempts';
+import { notServerError, refusal, runAttempts, runControls, summary, withheld, type Attempt, type Refusal } from '../support/attempts';
 import { startTestHost, type TestHost } from '../support/host';
 import { startOidcProvider, type OidcProvider } from '../support/oidc';
 
