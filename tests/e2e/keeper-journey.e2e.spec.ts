@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { REPORT_PATHS } from '@tpl/contracts';
+import { data, type ApiClient } from '../support/api-client';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { startTestHost, type TestHost } from '../support/host';
+
+/**
+ * The keeper's day in Chromium, on the console's own screens: a booked inbound audited, its
+ * goods received at the dock, labels printed, put away by scanning on a phone, an outbound
+ * order audited, its bill allocated and picked, a load bill loading and shipping it. After each
+ * step the stock report (stock by details) says what the ledger holds, and once, as of an
+ * instant between receipt and put-away, it says how things stood then.
+ */
+type Result = { id: string; billNo: string; version: number; state: string };
+const W = '/api/bl-warehouse';
+const MATERIAL = 'M0007';
+
+describe('keeper journey in Chromium', () => {
+  let t: TestHost;
+  let browser: Browser;
+  let admin: ApiClient;
+  let page: Page;
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
+    [t, browser] = await Promise.all([startTestHost('embedded', WEB_DIST, true), launchChromium()]);
+    admin = await t.client().as('100001', 'admin', 'admin');
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signInPage(page, t.url, 'keeper');
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  const state = async (doc: string, id: string) => data(await admin.get<Result>(`${W}/${doc}/detail?id=${id}`)).state;
+  const until = async (doc: string, id: string, wanted: string) => {
+    for (let i = 0; i < 100 && (await state(doc, id)) !== wanted; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await state(doc, id)).toBe(wanted);
+  };
+  /** Presses an action on a document's view page and confirms its dialog (fields left to their defaults). */
+  const act = async (route: string, id: string, event: string) => {
+    await page.goto(`${t.url}${route}/${id}`);
+    await page.getByTestId(`action-${event}`).click();
+    await page.getByTestId('modal-ok').last().click();
+  };
+  /** The stock report's sum of quantities for the material (at a place, as of an instant, when given). */
+  const reportQty = async (q: Record<string, string> = {}) => {
+    const params = new URLSearchParams({ customerCode: 'C001', materialCode: MATERIAL, ...q });
+    await page.goto(`${t.url}${REPORT_PATHS.stockByDetails}?${params}`);
+    await page.getByTestId('report-stockByDetails').waitFor();
+    const sum = page.getByTestId('sum-qty');
+    const empty = page.locator('.ant-empty');
+    await Promise.race([sum.waitFor(), empty.waitFor()]);
+    return (await sum.count()) ? Number((await sum.textContent())!.replace(/,/g, '')) : 0;
+  };
+
+  it('books, receives, labels, puts away by scanning, allocates, picks, loads and ships; the stock report follows every step', async () => {
+    // booked inbound, audited by the keeper
+    const booking = data(await admin.post<Result>(`${W}/orderisinstockbill/submit`, {
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL', planDate: '2026-11-24',
+      details: [{ materialCode: MATERIAL, batchNo: 'KJ', qty: 8, qtyWeg: 5, volume: 0.8 }],
+    }));
+    await act('/warehousingManagement/orderIsinstockbillFormView', booking.id, 'audit');
+    await until('orderisinstockbill', booking.id, 'Audited');
+    expect(await reportQty()).toBe(0);
+
+    // received at the dock against the booking
+    const bill = data(await admin.post<Result>(`${W}/isinstockbill/submit`, {
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL', applyNo: booking.billNo,
+      details: [{ materialCode: MATERIAL, batchNo: 'KJ', qty: 8, qtyWeg: 5, volume: 0.8 }],
+    }));
+    await act('/warehousingManagement/isinstockbillFormView', bill.id, 'receive');
+    await until('isinstockbill', bill.id, 'Received');
+    await until('orderisinstockbill', booking.id, 'Received');
+    expect(await reportQty({ warehousePlaceCode: 'RECV-SH1-B' })).toBe(8);
+    const received = new Date().toISOString();
+
+    // labels
+    await page.goto(`${t.url}/warehousingManagement/isinstockbillFormView/${bill.id}`);
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('doc-print-labels').click()]);
+    await tab.waitForURL((u) => u.protocol === 'blob:');
+    await tab.close();
+
+    // put away by scanning on a phone
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await signInPage(phone, t.url, 'keeper');
+    await phone.goto(`${t.url}/scan/putaway`);
+    const scan = async (code: string) => {
+      const input = phone.getByTestId('scan-input');
+      await input.waitFor();
+      await phone.waitForFunction(() => !(document.querySelector('[data-testid="scan-input"]') as HTMLInputElement | null)?.disabled);
+      await input.pressSequentially(code);
+      await input.press('Enter');
+    };
+    const panel = (s: string) => phone.locator(`[data-testid="scan-panel"][data-state="${s}"]`).waitFor();
+    await panel('bill');
+    await scan(bill.billNo);
+    await panel('place');
+    await scan('B-04-01');
+    await panel('item');
+    await scan(`${bill.billNo}-001`);
+    await panel('quantity');
+    await scan('8');
+    await panel('confirm');
+    await phone.getByTestId('scan-input').press('Enter');
+    await panel('done');
+    await phone.close();
+    await until('isinstockbill', bill.id, 'Stored');
+    expect(await reportQty({ warehousePlaceCode: 'B-04-01' })).toBe(8);
+    expect(await reportQty({ warehousePlaceCode: 'RECV-SH1-B' })).toBe(0);
+
+    // outbound: the order audited, its bill allocated and picked
+    const order = data(await admin.post<Result>(`${W}/orderosoutstockbill/submit`, {
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL', planDate: '2026-11-25', details: [{ materialCode: MATERIAL, qty: 5 }],
+    }));
+    await act('/outWarehouseManagement/orderOsoutstockbillFormView', order.id, 'audit');
+    await until('orderosoutstockbill', order.id, 'Audited');
+    const out = data(await admin.post<Result>(`${W}/osoutstockbill/submit`, {
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL', applyNo: order.billNo, details: [{ materialCode: MATERIAL, qty: 5 }],
+    }));
+    await act('/outWarehouseManagement/osoutstockbillFormView', out.id, 'allocate');
+    await until('osoutstockbill', out.id, 'Allocated');
+    expect(await reportQty()).toBe(8);
+    await act('/outWarehouseManagement/osoutstockbillFormView', out.id, 'pick');
+    await until('osoutstockbill', out.id, 'Picked');
+
+    // the load bill loads and ships it
+    const load = data(await admin.post<Result>(`${W}/loadbill/submit`, {
+      billDate: '2026-11-24', warehouseAreaCode: 'SH1-B', carNo: '沪A12345', details: [{ osBillNo: out.billNo, packages: 5 }],
+    }));
+    await act('/loadHandle/loadbillFormView', load.id, 'start_loading');
+    await until('loadbill', load.id, 'Loading');
+    await act('/loadHandle/loadbillFormView', load.id, 'finish_loading');
+    await until('loadbill', load.id, 'Loaded');
+    await act('/loadHandle/loadbillFormView', load.id, 'ship');
+    await until('loadbill', load.id, 'Shipped');
+    await until('osoutstockbill', out.id, 'Shipped');
+    expect(await reportQty()).toBe(3);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'keeper-journey-stock.png'), fullPage: true });
+
+    // as of the instant after receipt: all eight at the dock, none placed yet
+    expect(await reportQty({ asOf: received, warehousePlaceCode: 'RECV-SH1-B' })).toBe(8);
+    expect(await reportQty({ asOf: received, warehousePlaceCode: 'B-04-01' })).toBe(0);
+  }, 240_000);
+});
