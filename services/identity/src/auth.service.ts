@@ -45,7 +45,7 @@ export class AuthService {
   private secret: string | undefined;
   private dummyHash: string | undefined;
   /** per session: revoked, and the user's roles and department as they are now (a change applies within 5 s, not at the next token) */
-  private readonly sessionCache = new Map<string, { revoked: boolean; roles?: string[]; deptId?: string; at: number }>();
+  private readonly sessionCache = new Map<string, { revoked: boolean; roles?: string[]; deptId?: string; customerCode?: string; at: number }>();
 
   constructor(@Inject(DB_POOL) private readonly pool: Pool) {}
 
@@ -252,14 +252,15 @@ export class AuthService {
       roles: session.roles ?? claims.rol,
       sessionId: claims.sid,
       deptId: session.deptId ?? claims.dpt ?? '',
+      ...(session.customerCode ? { customerCode: session.customerCode } : {}),
     };
   }
 
-  private async sessionState(sessionId: string): Promise<{ revoked: boolean; roles?: string[]; deptId?: string }> {
+  private async sessionState(sessionId: string): Promise<{ revoked: boolean; roles?: string[]; deptId?: string; customerCode?: string }> {
     const hit = this.sessionCache.get(sessionId);
     if (hit && Date.now() - hit.at < SESSION_CACHE_MS) return hit;
-    const { rows } = await this.pool.query<{ revoked_at: Date | null; roles: string[] | null; dept_code: string | null; status: number | null }>(
-      `SELECT s.revoked_at, u.roles, u.dept_code, u.status FROM idn_sessions s
+    const { rows } = await this.pool.query<{ revoked_at: Date | null; roles: string[] | null; dept_code: string | null; customer_code: string | null; status: number | null }>(
+      `SELECT s.revoked_at, u.roles, u.dept_code, u.customer_code, u.status FROM idn_sessions s
          LEFT JOIN idn_users u ON u.tenant_id = s.tenant_id AND u.user_id = s.user_id
         WHERE s.session_id = $1`,
       [sessionId],
@@ -269,6 +270,7 @@ export class AuthService {
       revoked: !r || r.revoked_at !== null || r.status !== 1,
       ...(r?.roles ? { roles: r.roles } : {}),
       ...(r ? { deptId: r.dept_code ?? '' } : {}),
+      ...(r?.customer_code ? { customerCode: r.customer_code } : {}),
       at: Date.now(),
     };
     this.sessionCache.set(sessionId, state);
