@@ -248,8 +248,8 @@ export const stockByCustomerBatchRowSchema = z.object({
 });
 export type StockByCustomerBatchRow = z.infer<typeof stockByCustomerBatchRowSchema>;
 
-/** A stock row with the m³ it takes (qty x the piece's volume). */
-export const stockByDetailsRowSchema = stockRowSchema.extend({ volume: qty });
+/** A stock row (with the m³ it takes). */
+export const stockByDetailsRowSchema = stockRowSchema;
 export type StockByDetailsRow = z.infer<typeof stockByDetailsRowSchema>;
 
 /** A period of one owner's material: opening (as of `from`), increases, decreases, closing (as of `asOf`). */
@@ -290,7 +290,7 @@ export const stockByDetailsQuerySchema = reportQuery(STOCK_REPORTS.stockByDetail
   withEmpty: z.preprocess((v) => v === '1' || v === 'true' || v === true, z.boolean()).default(false),
 });
 /** `from`: the period's start (absent: from the first line); `asOf`: its end (absent: now). */
-export const stockDetailQuerySchemaOfReport = reportQuery(STOCK_REPORTS.stockDetail).extend({ from: stockInstant });
+export const stockDetailQuerySchemaOfReport = reportQuery(STOCK_REPORTS.stockDetail).omit({ status: true, barcode: true }).extend({ from: stockInstant });
 export const stockStreamReportQuerySchema = stockStreamQuerySchema;
 
 export type StockByAreaQuery = z.infer<typeof stockByAreaQuerySchema>;

@@ -127,6 +127,8 @@ export const stockRowSchema = stockKeySchema.extend({
   expiringDate: z.string().nullable(),
   inboundAt: z.string().nullable(),
   warehouseAreaCode: z.string().nullable(),
+  /** m³: qty x the piece's volume */
+  volume: qty,
   invalid: z.union([z.literal(0), z.literal(1)]),
 });
 export type StockRow = z.infer<typeof stockRowSchema>;
@@ -227,8 +229,17 @@ export const stockStreamLineQuerySchema = z.object({ id: z.string().trim().min(1
  * `from` keeps only the lines after that instant (a period's movements), `direction` only the
  * increases or the decreases (a period's in and out).
  */
+const explainKey = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' }).optional();
 export const stockExplainQuerySchema = pageQuerySchema.extend({
-  ...stockFilters,
+  customerCode: explainKey(40),
+  materialCode: explainKey(40),
+  /** '' (sent, empty): the rows with no area */
+  warehouseAreaCode: explainKey(40),
+  warehousePlaceCode: explainKey(40),
+  /** '' (sent, empty): the rows without a batch */
+  batchNo: explainKey(40),
+  barcode: explainKey(64),
+  asOf: instant,
   from: instant,
   direction: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['in', 'out'], { error: 'validation.invalid' }).optional()),
 });

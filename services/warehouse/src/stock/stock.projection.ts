@@ -100,6 +100,18 @@ CREATE INDEX IF NOT EXISTS wh_stream_doc ON ${STOCK_STREAM_TABLE} (tenant_id, do
     id: 'warehouse/002-stock-unit-volume',
     sql: `ALTER TABLE ${STOCK_TABLE} ADD COLUMN IF NOT EXISTS unit_volume numeric NOT NULL DEFAULT 0;`,
   },
+  {
+    // every stream line names its stock row's area (lines written before named it only where they created the row),
+    // so reports and explain filter lines by area through an index; and the reads' other filters get theirs
+    id: 'warehouse/003-stream-area',
+    sql: `
+UPDATE ${STOCK_STREAM_TABLE} l SET area_code = s.area_code
+  FROM ${STOCK_TABLE} s
+ WHERE l.area_code IS NULL AND s.area_code IS NOT NULL AND s.tenant_id = l.tenant_id AND s.customer_code = l.customer_code
+   AND s.material_code = l.material_code AND s.barcode = l.barcode AND s.place_code = l.place_code AND s.batch_no = l.batch_no;
+CREATE INDEX IF NOT EXISTS wh_stream_area ON ${STOCK_STREAM_TABLE} (tenant_id, area_code, effective_at);
+CREATE INDEX IF NOT EXISTS wh_stock_customer ON ${STOCK_TABLE} (tenant_id, customer_code, area_code);`,
+  },
 ];
 
 /** The stream of an account's fact says which account; its lines say the rest. */
@@ -138,7 +150,9 @@ const statementsFor = (e: StoredEvent): SqlText[] => {
         `INSERT INTO ${STOCK_STREAM_TABLE} (tenant_id, id, event_id, event_type, customer_code, material_code, barcode, place_code, batch_no, area_code,
            bill_no, doc_type, doc_id, line_no, stream_type, movement, qty, dj_qty, before_qty, end_qty, status, effective_at, recorded_at,
            instock_status, outstock_status, is_cost, follow_user, supplier_code, parent_barcode)
-         VALUES (%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L)
+         VALUES (%L, %L, %L, %L, %L, %L, %L, %L, %L,
+           COALESCE(%L, (SELECT area_code FROM ${STOCK_TABLE} WHERE tenant_id = %L AND customer_code = %L AND material_code = %L AND barcode = %L AND place_code = %L AND batch_no = %L)),
+           %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L)
          ON CONFLICT (tenant_id, id) DO NOTHING`,
         tenantId,
         `${e.id ?? `${e.streamName}@${e.version}`}:${i}`,
@@ -149,7 +163,14 @@ const statementsFor = (e: StoredEvent): SqlText[] => {
         l.barcode,
         l.warehousePlaceCode,
         l.batchNo,
+        // the line's stock row's area: the row was written just above (a line that does not create its row names none)
         l.warehouseAreaCode ?? null,
+        tenantId,
+        l.customerCode,
+        l.materialCode,
+        l.barcode,
+        l.warehousePlaceCode,
+        l.batchNo,
         l.source.billNo,
         l.source.documentType,
         l.source.documentId,
