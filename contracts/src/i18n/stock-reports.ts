@@ -548,7 +548,7 @@ export const stockReportMessages = {
         rows: '{{total}} rows',
         explain: 'Where this quantity comes from',
         explainOpen: 'Show the stream lines that make up this quantity',
-        explainSummary: '{{lines}} lines, quantity {{qty}}, frozen {{djQty}}',
+        explainSummary: 'Stream lines: {{lines}}; quantity {{qty}}, frozen {{djQty}}',
         explainKeys: 'For',
         close: 'Close',
         chooseArea: 'Please select a warehouse area',
