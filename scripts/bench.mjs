@@ -14,3 +14,5 @@ log('bench: approvals (instances started and completed per second; task lists at
 must('node', ['tests/bench/flow.mjs']);
 log('bench: asynchronous projection rebuild (PostgreSQL, 200,000 events) beside a raw SELECT scan');
 must('node', ['tests/bench/projections.mjs', ...process.argv.slice(5, 6)]);
+log('bench: stock reads at 1,000,000 ledger lines (PostgreSQL; the host in its own process): list with two filters, as of a month back, one material\'s stream');
+must('node', ['tests/bench/stock.mjs', ...process.argv.slice(6, 7)]);
