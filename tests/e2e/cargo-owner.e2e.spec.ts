@@ -12,7 +12,7 @@ import { startTestHost, type TestHost } from '../support/host';
  * The cargo owner's journey in Chromium: the demo's `owner` (bound to customer C001) signs in,
  * finds the stock reports in its menu, opens stock by warehouse area and sees C001's stock only
  * (the operator's administrator, on the same page, sees C002's too), opens a quantity's stream
- * lines, and finds only its own inbound bills.
+ * lines and the bin board (its own pieces only), and finds only its own inbound bills.
  */
 const T = '100001';
 const MATERIAL = 'E2E-OWN';
@@ -81,6 +81,16 @@ describe('cargo owner in Chromium', () => {
     expect(await page.getByTestId('explain-summary').textContent()).toContain('12');
     expect(await page.getByTestId('explain-line-RK-E2E-C002').count()).toBe(0);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'cargo-owner-stock-report.png'), fullPage: true });
+
+    // the bin board shows the place with its own 12 pieces (not the 42 held there), and the place opens them
+    await page.goto(`${t.url}${REPORT_PATHS.binBoard}?warehouseAreaCode=SH1-A`);
+    await page.getByTestId('bin-A-03-01').waitFor();
+    expect(await page.getByTestId('bin-A-03-01').textContent()).toContain('12');
+    expect(await page.getByTestId('bin-A-03-02').getAttribute('data-band')).toBe('empty');
+    await page.getByTestId('bin-A-03-01').click();
+    await page.getByTestId(`report-row-C001~${MATERIAL}~A-03-01~E1~E2E-C001`).waitFor();
+    expect(await page.getByTestId('place-drawer').getByText('C002').count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'cargo-owner-bin-board.png'), fullPage: true });
 
     // asking for another owner's stock by the URL shows nothing
     await page.goto(`${t.url}${REPORT_PATHS.stockByDetails}?customerCode=C002`);
