@@ -181,6 +181,14 @@ export const seedUsers = async (
   const firstRun = !(await existing(records, ctx.tenantId, 'menu', ['consignment'])).size;
   const newMenus = await importMissing(records, ctx, 'menu', menus);
   if (firstRun) await importMissing(records, ctx, 'topmenu', topmenus);
+  // a menu group added by a newer version joins the top menu the demo puts it in (the reports on the workbench)
+  else if (newMenus.includes('reportManagement')) {
+    const work = (await existing(records, ctx.tenantId, 'topmenu', ['work'])).get('work');
+    const menusNow = (work?.data.menus as string[] | undefined) ?? [];
+    if (work && !menusNow.includes('reportManagement')) {
+      await records.submit(entityByName('topmenu')!, ctx, { id: work.id, version: work.version, data: { ...work.data, menus: [...menusNow, 'reportManagement'] } });
+    }
+  }
   if (users.some((u) => u.deptId)) for (const [entity, recs] of demoAccessRecords()) await importMissing(records, ctx, entity, recs);
 
   const roles = [...new Set(users.flatMap((u) => u.roles))];
