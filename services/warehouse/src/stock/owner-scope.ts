@@ -22,10 +22,3 @@ export class BoundOwners implements OwnerScopes {
     return ownerScopeOf(user);
   }
 }
-
-/** Every owner of the tenant, whoever asks (tests of the ledger that act as the system). */
-export class AllOwners implements OwnerScopes {
-  async of(): Promise<OwnerScope> {
-    return { all: true };
-  }
-}
