@@ -14,6 +14,7 @@ import { registrationRoutes } from './features/system/registrations/routes';
 import { authRoutes } from './auth/routes';
 import { shellPageRoutes, standalonePageRoutes } from './features/pages/routes';
 import { reportRoutes } from './features/reports/routes';
+import { scanRoutes } from './features/scan/routes';
 
 /**
  * Spec 01 section 2. /lock stands alone; every other route is under the lock guard (locked:
@@ -28,6 +29,7 @@ export const router = createBrowserRouter([
       { path: paths.login, element: <LoginPage /> },
       ...authRoutes,
       ...standalonePageRoutes,
+      ...scanRoutes,
       {
         element: (
           <RequireAuth>

@@ -3,3 +3,4 @@ export * from './registration.machine';
 export * from './bpmn';
 export * from './review.process-manager';
 export * from './documents/document.machine';
+export * from './scan/scan.machine';

@@ -3,7 +3,7 @@ import { envelopeSchema } from './envelope';
 import { defineRoutes, type RouteDef } from './route';
 import { documentRoutesOf } from '../documents/derive';
 import { documents } from '../documents/registry';
-import { warehouseInboundRoutes, warehouseStockRoutes } from '../warehouse/routes';
+import { warehouseInboundRoutes, warehousePrintRoutes, warehouseStockRoutes } from '../warehouse/routes';
 import { stockReportRoutes, warehouseStockReadRoutes } from '../warehouse/reports';
 import { flowRoutes } from '../flow/routes';
 import { captchaSchema, refreshTokenQuerySchema, smsSendQuerySchema, tokenQuerySchema, tokenResponseSchema, userInfoSchema } from '../auth/token';
@@ -110,6 +110,7 @@ export const allRoutes: Record<string, Record<string, RouteDef>> = {
   warehouseInbound: warehouseInboundRoutes,
   warehouseStockReads: warehouseStockReadRoutes,
   stockReports: stockReportRoutes,
+  warehousePrint: warehousePrintRoutes,
   // every document type's routes, from its description (the document kit)
   ...Object.fromEntries(documents.map((d) => [d.name, documentRoutesOf(d)])),
 };

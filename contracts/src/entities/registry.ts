@@ -17,6 +17,13 @@ import { unit } from './basic/unit';
 import { unitfloat } from './basic/unitfloat';
 import { warehousearea } from './basic/warehousearea';
 import { warehouseplace } from './basic/warehouseplace';
+import { streamqtystatus } from './basic/streamqtystatus';
+import { materialgroup } from './basic/materialgroup';
+import { finishpackagerelation } from './basic/finishpackagerelation';
+import { customstrategy } from './basic/customstrategy';
+import { tagmodel } from './basic/tagmodel';
+import { pdainfo } from './basic/pdainfo';
+import { plannedquantity } from './basic/plannedquantity';
 import { attach } from './resource/attach';
 import { oss } from './resource/oss';
 import { apiscope } from './system/apiscope';
@@ -54,6 +61,8 @@ export const entities: readonly EntityDef[] = [
   oss, attach,
   // bl-basic
   customer, material, warehousearea, lgagreement, category, unit, unitfloat, supplier, factory, company, employee, porter, packspec, warehouseplace, strategy, costtype, billtype,
+  // what the warehouse needs besides (issue 13)
+  streamqtystatus, materialgroup, finishpackagerelation, customstrategy, tagmodel, pdainfo, plannedquantity,
   // bl-transport
   basiccar, basiccarrier, basicdriver, basicline, basicrecipient, customerstore, customershippingrules,
   // bl-flow

@@ -42,3 +42,103 @@ export const warehouseInboundRoutes = defineRoutes({
     response: envelopeSchema(putAwayPlanSchema),
   },
 });
+
+// ---------------------------------------------------------------- printing and scan mode (issue 13 items 5 and 8)
+
+export const PDF_MEDIA_TYPE = 'application/pdf';
+
+const idQuery = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
+
+/** A row of a label print: the line and how much of it to label now (the spec's "print quantity"). */
+export const labelPrintRowSchema = z.object({
+  lineNumber: z.number({ error: 'validation.invalid' }).int().positive(),
+  // empty is allowed in the shape: the print refuses it, naming the line (spec: "empty or non-positive print quantity")
+  printQty: z.number({ error: 'validation.invalid' }).nullable().optional(),
+});
+/** Without rows: every line with something left to label, at what is left. */
+export const labelPrintBodySchema = z.object({ rows: z.array(labelPrintRowSchema).max(500).optional() }).strict();
+export type LabelPrintRow = z.infer<typeof labelPrintRowSchema>;
+export type LabelPrintBody = z.infer<typeof labelPrintBodySchema>;
+
+/** Scan mode (/scan/receive, /scan/putaway, /scan/pick): what a bill asks the scanner to do. */
+export const scanModeSchema = z.enum(['receive', 'putaway', 'pick']);
+export type ScanMode = z.infer<typeof scanModeSchema>;
+export const scanTaskSchema = z.object({
+  lineNumber: z.number().int(),
+  barcode: z.string(),
+  materialCode: z.string(),
+  materialName: z.string(),
+  batchNo: z.string(),
+  /** pick: the place the goods are held at; put-away and receive: none (the keeper scans where) */
+  warehousePlaceCode: z.string().optional(),
+  /** what is left to do on the task: receive the line's quantity, put away what is at the dock, pick what is held */
+  qty: z.number(),
+});
+export type ScanTask = z.infer<typeof scanTaskSchema>;
+export const scanBillSchema = z.object({
+  id: z.string(),
+  billNo: z.string(),
+  version: z.number().int(),
+  state: z.string(),
+  tasks: z.array(scanTaskSchema),
+});
+export type ScanBill = z.infer<typeof scanBillSchema>;
+export const scanTasksQuerySchema = z.object({ billNo: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(40), mode: scanModeSchema });
+
+/** Printed documents (PDF) and the scan mode's reads, under the documents they belong to. */
+export const warehousePrintRoutes = defineRoutes({
+  printLabels: {
+    method: 'POST',
+    path: '/api/bl-warehouse/isinstockbill/print/labels',
+    summary:
+      "Receipt labels of an inbound bill (PDF): one label per pallet of each row's print quantity, with owner, material, batch, quantity, expiring date and the Code 128 barcode of the stock row; records what was labelled (a row's print quantity may not pass what is left to label: docs/DOMAIN.md)",
+    tag: 'warehouse',
+    query: idQuery,
+    body: labelPrintBodySchema,
+    response: z.null(),
+    download: PDF_MEDIA_TYPE,
+  },
+  printPickingList: {
+    method: 'GET',
+    path: '/api/bl-warehouse/osoutstockbill/print/picking-list',
+    summary: 'Picking list of an allocated outbound bill (PDF): the stock rows it holds frozen (place, barcode, batch, quantity), sorted by place',
+    tag: 'warehouse',
+    query: idQuery,
+    response: z.null(),
+    download: PDF_MEDIA_TYPE,
+  },
+  printDeliveryNote: {
+    method: 'GET',
+    path: '/api/bl-warehouse/osoutstockbill/print/delivery-note',
+    summary: 'Delivery note of a shipped outbound bill (PDF): what left the warehouse, by material and batch, with signature boxes',
+    tag: 'warehouse',
+    query: idQuery,
+    response: z.null(),
+    download: PDF_MEDIA_TYPE,
+  },
+  inboundScanTasks: {
+    method: 'GET',
+    path: '/api/bl-warehouse/isinstockbill/scan-tasks',
+    summary: 'Scan mode: an inbound bill by number and what is left to scan on it (receive: every line at its quantity; putaway: what is still at the dock), with the barcodes its labels carry',
+    tag: 'warehouse',
+    query: scanTasksQuerySchema,
+    response: envelopeSchema(scanBillSchema),
+  },
+  outboundScanTasks: {
+    method: 'GET',
+    path: '/api/bl-warehouse/osoutstockbill/scan-tasks',
+    summary: 'Scan mode: an allocated outbound bill by number and the rows it holds frozen to pick, sorted by place',
+    tag: 'warehouse',
+    query: scanTasksQuerySchema,
+    response: envelopeSchema(scanBillSchema),
+  },
+});
+
+/** Which printed documents a document type has, and in which of its states each can be printed (the console's Print button). */
+export const PRINT_FORMS: Record<string, readonly { kind: 'labels' | 'picking-list' | 'delivery-note'; path: string; method: 'GET' | 'POST'; states: readonly string[] }[]> = {
+  isinstockbill: [{ kind: 'labels', path: warehousePrintRoutes.printLabels.path, method: 'POST', states: ['Draft', 'InReview', 'Audited', 'Received', 'PuttingAway', 'Stored'] }],
+  osoutstockbill: [
+    { kind: 'picking-list', path: warehousePrintRoutes.printPickingList.path, method: 'GET', states: ['Allocated', 'Picked'] },
+    { kind: 'delivery-note', path: warehousePrintRoutes.printDeliveryNote.path, method: 'GET', states: ['Shipped'] },
+  ],
+};

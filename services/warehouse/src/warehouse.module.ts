@@ -7,6 +7,11 @@ import { StockReports } from './reports/stock-reports';
 import { StockReportsController } from './reports/stock-reports.controller';
 import { InboundController, InboundDecisions } from './inbound/inbound.wiring';
 import { OutboundDecisions } from './outbound/outbound.wiring';
+import { PrintController } from './print/print.controller';
+import { PrintService } from './print/print.service';
+import { ScanController } from './scan/scan.controller';
+import { ScanService } from './scan/scan.service';
+import { INSIDE_PROVIDERS } from './inside/inside.providers';
 
 /**
  * The warehouse context: the stock ledger (facts per owner and material, read models,
@@ -15,8 +20,18 @@ import { OutboundDecisions } from './outbound/outbound.wiring';
  * folder registers its decisions with the kit when this module starts.
  */
 @Module({
-  controllers: [StockController, StockReportsController, InboundController],
-  providers: [StockLedger, StockQueries, InboundDecisions, OutboundDecisions, StockReports, { provide: OWNER_SCOPES, useClass: BoundOwners }],
+  controllers: [StockController, StockReportsController, InboundController, PrintController, ScanController],
+  providers: [
+    StockLedger,
+    StockQueries,
+    StockReports,
+    InboundDecisions,
+    OutboundDecisions,
+    PrintService,
+    ScanService,
+    ...INSIDE_PROVIDERS,
+    { provide: OWNER_SCOPES, useClass: BoundOwners },
+  ],
   exports: [StockLedger, StockQueries, OWNER_SCOPES],
 })
 export class WarehouseModule {}

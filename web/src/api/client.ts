@@ -240,6 +240,8 @@ export type DownloadOptions = Omit<RequestOptions, 'body' | 'form'> & {
   onProgress?: (progress: DownloadProgress) => void;
   /** the name to save under when the server sends no download-filename header */
   fallbackName?: string;
+  /** POST with this JSON body (a printed document that records what it printed); GET without */
+  post?: unknown;
 };
 
 /** Waiting for the first byte of a file may take longer than for a JSON answer: the server builds it first. */
@@ -304,7 +306,7 @@ const readBody = async (response: Response, onChunk: (bytes: number) => void): P
 };
 
 /**
- * A file from the API (GET): the headers as for every call, the name from download-filename,
+ * A file from the API (GET, or POST with `post`): the headers as for every call, the name from download-filename,
  * the body streamed with progress. An answer in JSON instead of a file is an error envelope:
  * it becomes an ApiError worded as the spec's download messages, shown as a toast.
  */
@@ -317,16 +319,18 @@ export const download = async (path: string, opts: DownloadOptions = {}): Promis
   }, opts.timeoutMs ?? DOWNLOAD_START_TIMEOUT_MS);
   const forward = () => controller.abort();
   opts.signal?.addEventListener('abort', forward);
+  const method = opts.post === undefined ? 'GET' : 'POST';
   const fail = (error: ApiError): never => {
-    handleFailure(error, 'GET', path, opts);
+    handleFailure(error, method, path, opts);
     throw error;
   };
   try {
-    const headers = headersFor(opts);
-    headers.set('Accept', `${XLSX_TYPE}, application/octet-stream, application/json`);
+    const headers = headersFor(method === 'POST' ? { ...opts, body: opts.post } : opts, method);
+    headers.set('Accept', `${XLSX_TYPE}, application/pdf, application/octet-stream, application/json`);
     let response: Response;
     try {
-      response = await fetch(`${path}${toSearch(opts.query)}`, { method: 'GET', headers, signal: controller.signal });
+      const body = method === 'POST' ? { body: JSON.stringify(opts.post) } : {};
+      response = await fetch(`${path}${toSearch(opts.query)}`, { method, headers, signal: controller.signal, ...body });
     } catch (error) {
       if (opts.signal?.aborted) throw error;
       return fail(new ApiError(0, timedOut ? i18n.t('errors.timeout') : i18n.t('md.download.network')));

@@ -54,7 +54,9 @@ export class StockLedger {
 
   async account(db: Pick<UnitOfWork, 'query'>, tenantId: string, customerCode: string, materialCode: string): Promise<AccountState> {
     const version = await db.query<{ version: number }>(
-      `SELECT version FROM ${STOCK_ACCOUNTS_TABLE} WHERE tenant_id = $1 AND customer_code = $2 AND material_code = $3`,
+      // the account's row is locked until the decision commits: allocators of the same stock queue
+      // here instead of deciding on the same version and failing stale (the version check stays)
+      `SELECT version FROM ${STOCK_ACCOUNTS_TABLE} WHERE tenant_id = $1 AND customer_code = $2 AND material_code = $3 FOR UPDATE`,
       [tenantId, customerCode, materialCode],
     );
     const rows = await db.query<Row>(
@@ -72,7 +74,9 @@ export class StockLedger {
   /** Several accounts at once (a document's lines name several materials). */
   async accounts(db: Pick<UnitOfWork, 'query'>, tenantId: string, keys: readonly { customerCode: string; materialCode: string }[]): Promise<Map<string, AccountState>> {
     const out = new Map<string, AccountState>();
-    for (const k of keys) {
+    // always in the same order, so two decisions on the same accounts never wait for each other in a circle
+    const sorted = [...keys].sort((x, y) => accountId(x.customerCode, x.materialCode).localeCompare(accountId(y.customerCode, y.materialCode)));
+    for (const k of sorted) {
       const id = accountId(k.customerCode, k.materialCode);
       if (!out.has(id)) out.set(id, await this.account(db, tenantId, k.customerCode, k.materialCode));
     }

@@ -114,106 +114,146 @@ CREATE INDEX IF NOT EXISTS wh_stock_customer ON ${STOCK_TABLE} (tenant_id, custo
   },
 ];
 
-/** The stream of an account's fact says which account; its lines say the rest. */
-const statementsFor = (e: StoredEvent): SqlText[] => {
-  const fact = e.data as StockFact;
-  const { tenantId, occurredAt } = e.metadata;
-  const out: SqlText[] = [];
-  const accounts = new Set<string>();
-  fact.lines.forEach((l, i) => {
-    out.push(
-      sql(
-        `INSERT INTO ${STOCK_TABLE} (tenant_id, customer_code, material_code, barcode, place_code, batch_no, qty, dj_qty, qty_weg, board_qty, unit_volume, status,
-           expiring_date, inbound_at, area_code, updated_at)
-         VALUES (%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L)
-         ON CONFLICT (tenant_id, customer_code, material_code, barcode, place_code, batch_no) DO UPDATE SET
-           qty = EXCLUDED.qty, dj_qty = EXCLUDED.dj_qty, status = COALESCE(%L, ${STOCK_TABLE}.status), updated_at = EXCLUDED.updated_at`,
-        tenantId,
-        l.customerCode,
-        l.materialCode,
-        l.barcode,
-        l.warehousePlaceCode,
-        l.batchNo,
-        l.endQty,
-        l.endDjQty,
-        l.qtyWeg ?? 0,
-        l.boardQty ?? 0,
-        l.unitVolume ?? 0,
-        l.status ?? 'AVAILABLE',
-        l.expiringDate ?? null,
-        l.inboundAt ?? null,
-        l.warehouseAreaCode ?? null,
-        occurredAt,
-        l.status ?? null,
-      ),
-      sql(
-        `INSERT INTO ${STOCK_STREAM_TABLE} (tenant_id, id, event_id, event_type, customer_code, material_code, barcode, place_code, batch_no, area_code,
-           bill_no, doc_type, doc_id, line_no, stream_type, movement, qty, dj_qty, before_qty, end_qty, status, effective_at, recorded_at,
-           instock_status, outstock_status, is_cost, follow_user, supplier_code, parent_barcode)
-         VALUES (%L, %L, %L, %L, %L, %L, %L, %L, %L,
-           COALESCE(%L, (SELECT area_code FROM ${STOCK_TABLE} WHERE tenant_id = %L AND customer_code = %L AND material_code = %L AND barcode = %L AND place_code = %L AND batch_no = %L)),
-           %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L)
-         ON CONFLICT (tenant_id, id) DO NOTHING`,
-        tenantId,
-        `${e.id ?? `${e.streamName}@${e.version}`}:${i}`,
-        e.id ?? `${e.streamName}@${e.version}`,
-        e.type,
-        l.customerCode,
-        l.materialCode,
-        l.barcode,
-        l.warehousePlaceCode,
-        l.batchNo,
-        // the line's stock row's area: the row was written just above (a line that does not create its row names none)
-        l.warehouseAreaCode ?? null,
-        tenantId,
-        l.customerCode,
-        l.materialCode,
-        l.barcode,
-        l.warehousePlaceCode,
-        l.batchNo,
-        l.source.billNo,
-        l.source.documentType,
-        l.source.documentId,
-        l.source.lineNumber ?? null,
-        fact.streamType,
-        l.movement,
-        l.qty,
-        l.djQty,
-        l.beforeQty,
-        l.endQty,
-        l.status ?? null,
-        fact.effectiveAt,
-        occurredAt,
-        // only a receipt's and a shipment's lines count toward the handling fees (billing reads them)
-        l.movement === 'RECEIVE' ? fact.instockStatus : 0,
-        l.movement === 'SHIP' ? fact.outstockStatus : 0,
-        fact.isCost,
-        fact.followUser ?? null,
-        l.supplierCode ?? null,
-        l.parentBarcode ?? null,
-      ),
-    );
-    accounts.add(`${l.customerCode}\u0000${l.materialCode}`);
-  });
-  for (const a of accounts) {
-    const [customer, material] = a.split('\u0000');
-    out.push(
-      sql(
-        `INSERT INTO ${STOCK_ACCOUNTS_TABLE} (tenant_id, customer_code, material_code, version) VALUES (%L, %L, %L, %L)
-         ON CONFLICT (tenant_id, customer_code, material_code) DO UPDATE SET version = GREATEST(${STOCK_ACCOUNTS_TABLE}.version, EXCLUDED.version)`,
-        tenantId,
-        customer,
-        material,
-        e.version,
-      ),
-    );
+type RowWrite = {
+  tenantId: string;
+  line: StockFact['lines'][number];
+  /** the attributes a new row takes: from the first line of the batch that names them */
+  first: StockFact['lines'][number];
+  /** the last status a line of the batch set (a status change or a move in), if any */
+  status: string | null;
+  at: string;
+};
+
+const rowId = (tenantId: string, l: StockFact['lines'][number]) =>
+  [tenantId, l.customerCode, l.materialCode, l.barcode, l.warehousePlaceCode, l.batchNo].join('\u0000');
+
+/**
+ * A batch of stock facts as set-based statements: every stream line in one INSERT, each
+ * touched stock row once with its balance after the batch's last line (lines carry their
+ * after-balances, so the last one is the row's state), each account once with its newest
+ * version, and the area of the lines that do not name one from their rows. The same
+ * statements serve the live append (one fact) and a rebuild (thousands).
+ */
+const statementsFor = (events: readonly StoredEvent[]): SqlText[] => {
+  const stream: string[] = [];
+  /** lines that do not name their area (only a line creating its row does): they take their row's once it is written */
+  const arealess: string[] = [];
+  const rows = new Map<string, RowWrite>();
+  const accounts = new Map<string, { tenantId: string; customer: string; material: string; version: number }>();
+  for (const e of events) {
+    const fact = e.data as StockFact;
+    const { tenantId, occurredAt } = e.metadata;
+    const eventId = e.id ?? `${e.streamName}@${e.version}`;
+    fact.lines.forEach((l, i) => {
+      stream.push(
+        sql(
+          `(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L)`,
+          tenantId,
+          `${eventId}:${i}`,
+          eventId,
+          e.type,
+          l.customerCode,
+          l.materialCode,
+          l.barcode,
+          l.warehousePlaceCode,
+          l.batchNo,
+          l.warehouseAreaCode ?? null,
+          l.source.billNo,
+          l.source.documentType,
+          l.source.documentId,
+          l.source.lineNumber ?? null,
+          fact.streamType,
+          l.movement,
+          l.qty,
+          l.djQty,
+          l.beforeQty,
+          l.endQty,
+          l.status ?? null,
+          fact.effectiveAt,
+          occurredAt,
+          // only a receipt's and a shipment's lines count toward the handling fees (billing reads them)
+          l.movement === 'RECEIVE' ? fact.instockStatus : 0,
+          l.movement === 'SHIP' ? fact.outstockStatus : 0,
+          fact.isCost,
+          fact.followUser ?? null,
+          l.supplierCode ?? null,
+          l.parentBarcode ?? null,
+        ),
+      );
+      if (!l.warehouseAreaCode) arealess.push(sql('(%L, %L)', tenantId, `${eventId}:${i}`));
+      const id = rowId(tenantId, l);
+      const before = rows.get(id);
+      rows.set(id, { tenantId, line: l, first: before?.first ?? l, status: l.status ?? before?.status ?? null, at: occurredAt });
+      const acc = `${tenantId}\u0000${l.customerCode}\u0000${l.materialCode}`;
+      const seen = accounts.get(acc);
+      if (!seen || seen.version < e.version) accounts.set(acc, { tenantId, customer: l.customerCode, material: l.materialCode, version: e.version });
+    });
   }
-  return out;
+  if (!stream.length) return [];
+  const stock = [...rows.values()].map(({ tenantId, line: l, first: f, status, at }) =>
+    sql(
+      `(%L, %L, %L, %L, %L, %L, %L::numeric, %L::numeric, %L::numeric, %L::numeric, %L::numeric, %L, %L::date, %L::timestamptz, %L, %L::timestamptz, %L::text)`,
+      tenantId,
+      l.customerCode,
+      l.materialCode,
+      l.barcode,
+      l.warehousePlaceCode,
+      l.batchNo,
+      l.endQty,
+      l.endDjQty,
+      f.qtyWeg ?? l.qtyWeg ?? 0,
+      f.boardQty ?? l.boardQty ?? 0,
+      f.unitVolume ?? l.unitVolume ?? 0,
+      status ?? 'AVAILABLE',
+      f.expiringDate ?? l.expiringDate ?? null,
+      f.inboundAt ?? l.inboundAt ?? null,
+      f.warehouseAreaCode ?? l.warehouseAreaCode ?? null,
+      at,
+      status,
+    ),
+  );
+  const versions = [...accounts.values()].map((a) => sql(`(%L, %L, %L, %L::int)`, a.tenantId, a.customer, a.material, a.version));
+  return [
+    `INSERT INTO ${STOCK_STREAM_TABLE} (tenant_id, id, event_id, event_type, customer_code, material_code, barcode, place_code, batch_no, area_code,
+       bill_no, doc_type, doc_id, line_no, stream_type, movement, qty, dj_qty, before_qty, end_qty, status, effective_at, recorded_at,
+       instock_status, outstock_status, is_cost, follow_user, supplier_code, parent_barcode)
+     VALUES ${stream.join(',\n')}
+     ON CONFLICT (tenant_id, id) DO NOTHING` as SqlText,
+    // existing rows take the batch's last balance (and a status only when a line set one); new rows are made
+    `WITH v (tenant_id, customer_code, material_code, barcode, place_code, batch_no, qty, dj_qty, qty_weg, board_qty, unit_volume, status,
+             expiring_date, inbound_at, area_code, updated_at, set_status) AS (VALUES ${stock.join(',\n')}),
+     upd AS (
+       UPDATE ${STOCK_TABLE} s SET qty = v.qty, dj_qty = v.dj_qty, status = COALESCE(v.set_status, s.status), updated_at = v.updated_at
+         FROM v
+        WHERE s.tenant_id = v.tenant_id AND s.customer_code = v.customer_code AND s.material_code = v.material_code
+          AND s.barcode = v.barcode AND s.place_code = v.place_code AND s.batch_no = v.batch_no
+       RETURNING s.tenant_id, s.customer_code, s.material_code, s.barcode, s.place_code, s.batch_no)
+     INSERT INTO ${STOCK_TABLE} (tenant_id, customer_code, material_code, barcode, place_code, batch_no, qty, dj_qty, qty_weg, board_qty, unit_volume, status,
+       expiring_date, inbound_at, area_code, updated_at)
+     SELECT v.tenant_id, v.customer_code, v.material_code, v.barcode, v.place_code, v.batch_no, v.qty, v.dj_qty, v.qty_weg, v.board_qty, v.unit_volume, v.status,
+            v.expiring_date, v.inbound_at, v.area_code, v.updated_at
+       FROM v
+      WHERE NOT EXISTS (SELECT 1 FROM upd u WHERE u.tenant_id = v.tenant_id AND u.customer_code = v.customer_code AND u.material_code = v.material_code
+                          AND u.barcode = v.barcode AND u.place_code = v.place_code AND u.batch_no = v.batch_no)` as SqlText,
+    `INSERT INTO ${STOCK_ACCOUNTS_TABLE} AS a (tenant_id, customer_code, material_code, version)
+     SELECT * FROM (VALUES ${versions.join(',\n')}) AS v(tenant_id, customer_code, material_code, version)
+     ON CONFLICT (tenant_id, customer_code, material_code) DO UPDATE SET version = GREATEST(a.version, EXCLUDED.version)` as SqlText,
+    // every line names its stock row's area (a row's area never changes: it is its place's), so reports filter lines by area
+    ...(arealess.length
+      ? [
+          `UPDATE ${STOCK_STREAM_TABLE} l SET area_code = s.area_code
+             FROM (VALUES ${arealess.join(',\n')}) AS x(tenant_id, id), ${STOCK_TABLE} s
+            WHERE l.tenant_id = x.tenant_id AND l.id = x.id AND l.area_code IS NULL AND s.area_code IS NOT NULL
+              AND s.tenant_id = l.tenant_id AND s.customer_code = l.customer_code AND s.material_code = l.material_code
+              AND s.barcode = l.barcode AND s.place_code = l.place_code AND s.batch_no = l.batch_no` as SqlText,
+        ]
+      : []),
+  ];
 };
 
 export const stockLedgerProjection: InlineProjection = {
   name: 'warehouse-stock-ledger',
   tables: [STOCK_STREAM_TABLE, STOCK_ACCOUNTS_TABLE, STOCK_TABLE],
   handles: stockEventTypes,
-  project: (events) => events.flatMap(statementsFor),
+  project: (events) => statementsFor(events),
 };

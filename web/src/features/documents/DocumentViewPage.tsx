@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Result, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { documentPath, ErrorCodes, type DocumentDef } from '@tpl/contracts';
@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client';
 import { ActionButtons } from './ActionButtons';
 import { DocumentDetails } from './DocumentDetails';
 import { HistoryTimeline } from './HistoryTimeline';
+import { PrintButton } from './PrintButton';
 import { useDocument } from './hooks';
 import { useDocumentLabels } from './labels';
 import { useDocumentButtons } from './permissions';
@@ -99,11 +100,7 @@ export const DocumentViewPage = ({ def }: { def: DocumentDef }) => {
           </Space>
           <Space wrap>
             {asOf === undefined && !latest.removed && <ActionButtons def={def} doc={latest} />}
-            {can('print') && (
-              <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="doc-print">
-                {t('documents.print')}
-              </Button>
-            )}
+            {can('print') && <PrintButton def={def} doc={latest} />}
           </Space>
         </Flex>
       </Card>

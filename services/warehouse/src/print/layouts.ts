@@ -1,0 +1,143 @@
+import type { LabelRun } from './label-print';
+import type { PdfDefinition } from './pdf';
+
+/**
+ * The printed documents' layouts: pure functions from what is printed (and its barcodes,
+ * already drawn) to a pdfmake definition. Texts come through `tr` (the caller's language).
+ */
+export type Tr = (key: string, vars?: Record<string, string | number>) => string;
+export type Party = { code: string; name: string };
+
+export type LabelLineInfo = { lineNumber: number; barcode: string; materialCode: string; materialName: string; batchNo: string; expiringDate?: string | undefined; place?: string | undefined };
+export type LabelsInput = { billNo: string; owner: Party; lines: ReadonlyMap<number, LabelLineInfo>; runs: readonly LabelRun[]; barcodes: ReadonlyMap<string, string> };
+
+export type PickingRow = { lineNumber: number; warehousePlaceCode: string; barcode: string; materialCode: string; materialName: string; batchNo: string; qty: number };
+export type PickingInput = { billNo: string; billBarcode: string; owner: Party; area: string; billDate: string; allocatedAt: string; rows: readonly PickingRow[]; printedAt: string };
+
+export type DeliveryRow = { materialCode: string; materialName: string; batchNo: string; qty: number; weg: number };
+export type DeliveryInput = {
+  billNo: string;
+  billBarcode: string;
+  owner: Party & { address?: string | undefined };
+  carNo: string;
+  platformNumber: string;
+  shippedAt: string;
+  rows: readonly DeliveryRow[];
+  printedAt: string;
+};
+
+const fmt = (n: number) => String(n);
+const sum = (values: readonly number[]) => Math.round(values.reduce((a, v) => a + v, 0) * 1000) / 1000;
+const cell = (text: string, extra: Record<string, unknown> = {}) => ({ text, ...extra });
+const headerCell = (text: string) => cell(text, { bold: true, fillColor: '#eeeeee' });
+const footer = (tr: Tr) => (page: number, pages: number) => ({ text: tr('warehouse.print.page', { page, pages }), alignment: 'center', fontSize: 8, margin: [0, 8, 0, 0] });
+
+/** One label per pallet: 100 × 70 mm, the barcode across its width. */
+export const labelsDefinition = (input: LabelsInput, tr: Tr): PdfDefinition => {
+  const pages: unknown[] = [];
+  for (const run of input.runs) {
+    const line = input.lines.get(run.lineNumber)!;
+    run.pallets.forEach((qty, i) => {
+      const label = [
+        {
+          columns: [
+            { text: tr('warehouse.print.label.title'), bold: true, fontSize: 11 },
+            { text: `${tr('warehouse.print.label.pallet')} ${i + 1}/${run.pallets.length}`, alignment: 'right', fontSize: 9 },
+          ],
+        },
+        { text: `${tr('warehouse.print.label.owner')}: ${input.owner.code} ${input.owner.name}`, margin: [0, 3, 0, 0] },
+        { text: `${line.materialCode} ${line.materialName}`, bold: true, fontSize: 12, margin: [0, 2, 0, 2] },
+        {
+          columns: [
+            { text: `${tr('warehouse.print.label.batch')}: ${line.batchNo || '-'}` },
+            { text: `${tr('warehouse.print.label.qty')}: ${fmt(qty)}`, bold: true },
+          ],
+        },
+        {
+          columns: [
+            { text: `${tr('warehouse.print.label.expiring')}: ${line.expiringDate || '-'}` },
+            { text: `${tr('warehouse.print.label.place')}: ${line.place || '-'}` },
+          ],
+        },
+        { image: input.barcodes.get(line.barcode), width: 240, height: 48, alignment: 'center', margin: [0, 5, 0, 1] },
+        { text: line.barcode, alignment: 'center', fontSize: 11, bold: true },
+        { text: `${tr('warehouse.print.label.bill')} ${input.billNo} · ${tr('warehouse.print.label.line')} ${line.lineNumber}`, alignment: 'center', fontSize: 7 },
+      ];
+      pages.push({ stack: label, ...(pages.length ? { pageBreak: 'before' } : {}) });
+    });
+  }
+  return { pageSize: { width: 283.46, height: 198.43 }, pageMargins: [10, 8, 10, 6], info: { title: `${tr('warehouse.print.label.title')} ${input.billNo}` }, content: pages };
+};
+
+const headerTable = (pairs: [string, string][]) => ({
+  layout: 'noBorders',
+  table: { widths: ['auto', '*', 'auto', '*'], body: pairs.reduce<unknown[][]>((rows, [k, v], i) => {
+    if (i % 2 === 0) rows.push([cell(`${k}:`, { bold: true }), cell(v)]);
+    else rows[rows.length - 1]!.push(cell(`${k}:`, { bold: true }), cell(v));
+    return rows;
+  }, []).map((r) => (r.length === 2 ? [...r, '', ''] : r)) },
+  margin: [0, 6, 0, 8],
+});
+
+const titleRow = (title: string, barcode: string, billNo: string) => ({
+  columns: [
+    { text: title, fontSize: 18, bold: true, width: '*' },
+    { stack: [{ image: barcode, width: 170, height: 34 }, { text: billNo, alignment: 'center', fontSize: 9 }], width: 170 },
+  ],
+});
+
+/** The picking list: every held row, sorted by place, with a box to tick. */
+export const pickingListDefinition = (input: PickingInput, tr: Tr): PdfDefinition => {
+  const k = (key: string) => tr(`warehouse.print.picking.${key}`);
+  const body: unknown[][] = [[headerCell(k('place')), headerCell(k('barcode')), headerCell(k('material')), headerCell(k('name')), headerCell(k('batch')), headerCell(k('qty')), headerCell(k('line')), headerCell(k('picked'))]];
+  for (const r of input.rows) body.push([cell(r.warehousePlaceCode, { bold: true }), r.barcode, r.materialCode, r.materialName, r.batchNo || '-', cell(fmt(r.qty), { alignment: 'right' }), String(r.lineNumber), '']);
+  body.push([cell(k('total'), { bold: true, colSpan: 5 }), '', '', '', '', cell(fmt(sum(input.rows.map((r) => r.qty))), { alignment: 'right', bold: true }), '', '']);
+  return {
+    pageSize: 'A4',
+    pageMargins: [36, 36, 36, 40],
+    info: { title: `${k('title')} ${input.billNo}` },
+    footer: footer(tr),
+    content: [
+      titleRow(k('title'), input.billBarcode, input.billNo),
+      headerTable([
+        [k('bill'), input.billNo],
+        [k('owner'), `${input.owner.code} ${input.owner.name}`],
+        [k('area'), input.area],
+        [k('date'), input.billDate],
+        [k('allocatedAt'), input.allocatedAt],
+      ]),
+      { table: { headerRows: 1, widths: ['auto', 'auto', 'auto', '*', 'auto', 'auto', 'auto', 'auto'], body } },
+      { text: `${k('picker')}: ____________________`, margin: [0, 24, 0, 0] },
+      { text: tr('warehouse.print.printedAt', { at: input.printedAt }), fontSize: 8, margin: [0, 8, 0, 0] },
+    ],
+  };
+};
+
+/** The delivery note: what left the warehouse, with the three signatures. */
+export const deliveryNoteDefinition = (input: DeliveryInput, tr: Tr): PdfDefinition => {
+  const k = (key: string) => tr(`warehouse.print.delivery.${key}`);
+  const body: unknown[][] = [[headerCell(k('material')), headerCell(k('name')), headerCell(k('batch')), headerCell(k('qty')), headerCell(k('weight'))]];
+  for (const r of input.rows) body.push([r.materialCode, r.materialName, r.batchNo || '-', cell(fmt(r.qty), { alignment: 'right' }), cell(fmt(r.weg), { alignment: 'right' })]);
+  body.push([cell(k('total'), { bold: true, colSpan: 3 }), '', '', cell(fmt(sum(input.rows.map((r) => r.qty))), { alignment: 'right', bold: true }), cell(fmt(sum(input.rows.map((r) => r.weg))), { alignment: 'right', bold: true })]);
+  const sign = (key: string) => ({ stack: [{ text: `${k(key)}:`, bold: true }, { text: '\n______________________' }, { text: `${k('date')}: ______________`, margin: [0, 6, 0, 0] }] });
+  return {
+    pageSize: 'A4',
+    pageMargins: [36, 36, 36, 40],
+    info: { title: `${k('title')} ${input.billNo}` },
+    footer: footer(tr),
+    content: [
+      titleRow(k('title'), input.billBarcode, input.billNo),
+      headerTable([
+        [k('bill'), input.billNo],
+        [k('owner'), `${input.owner.code} ${input.owner.name}`],
+        [k('shippedAt'), input.shippedAt],
+        [k('address'), input.owner.address ?? ''],
+        [k('carNo'), input.carNo || '-'],
+        [k('platform'), input.platformNumber || '-'],
+      ]),
+      { table: { headerRows: 1, widths: ['auto', '*', 'auto', 'auto', 'auto'], body } },
+      { columns: [sign('shipper'), sign('carrier'), sign('receiver')], margin: [0, 36, 0, 0] },
+      { text: tr('warehouse.print.printedAt', { at: input.printedAt }), fontSize: 8, margin: [0, 12, 0, 0] },
+    ],
+  };
+};

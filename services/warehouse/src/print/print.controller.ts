@@ -1,0 +1,63 @@
+import { Body, Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
+import { PDF_MEDIA_TYPE, documentButtons, isinstockbill, languageFromHeader, osoutstockbill, parseOrThrow, warehousePrintRoutes as R, type DocumentDef, type LabelPrintBody } from '@tpl/contracts';
+import { DocumentService } from '@tpl/documents';
+import { ButtonCheck, Meta, PostOk, ROW_SCOPES, actorOf, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
+import { PrintService } from './print.service';
+
+type Reply = { header(name: string, value: string): Reply; send(body: unknown): Reply };
+
+const sendPdf = (reply: Reply, name: string, pdf: Buffer) => {
+  const encoded = encodeURIComponent(`${name}.pdf`);
+  reply
+    .header('content-type', PDF_MEDIA_TYPE)
+    .header('download-filename', encoded)
+    // inline: the console opens it in a tab, where the browser's viewer prints it
+    .header('content-disposition', `inline; filename*=UTF-8''${encoded}`)
+    .header('access-control-expose-headers', 'download-filename')
+    .send(pdf);
+};
+
+/**
+ * The printed documents (PDF), each behind its document's `<name>_print` button and inside
+ * the caller's data scope (outside it: 404, as the document's own reads answer). The input
+ * is validated after the button, as the kit's commands do.
+ */
+@Controller()
+export class PrintController {
+  constructor(
+    @Inject(PrintService) private readonly print: PrintService,
+    @Inject(DocumentService) private readonly documents: DocumentService,
+    @Inject(ButtonCheck) private readonly buttons: ButtonCheck,
+    @Inject(ROW_SCOPES) private readonly scopes: RowScopes,
+  ) {}
+
+  private async admit(def: DocumentDef, meta: RequestMeta, query: unknown): Promise<string> {
+    await this.buttons.require(meta.user, documentButtons(def).print!);
+    const { id } = parseOrThrow(R.printPickingList.query!, query, def.name) as { id: string };
+    await this.documents.assertVisible(def, meta.user.tenantId, [id], await this.scopes.rowScope(meta.user, def.name), ownerScopeOf(meta.user));
+    return id;
+  }
+
+  @PostOk(R.printLabels.path)
+  async labels(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
+    const id = await this.admit(isinstockbill, meta, query);
+    const { rows } = parseOrThrow(R.printLabels.body!, body === undefined ? {} : body, isinstockbill.name) as LabelPrintBody;
+    const ctx = { tenantId: meta.user.tenantId, actor: actorOf(meta.user), correlationId: meta.correlationId, causationId: meta.commandId, lang: languageFromHeader(al) };
+    const { pdf, billNo } = await this.print.labels(ctx, id, rows);
+    sendPdf(reply, `${billNo}-labels`, pdf);
+  }
+
+  @Get(R.printPickingList.path)
+  async pickingList(@Query() query: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
+    const id = await this.admit(osoutstockbill, meta, query);
+    const { pdf, billNo } = await this.print.pickingList(meta.user.tenantId, id, languageFromHeader(al));
+    sendPdf(reply, `${billNo}-picking`, pdf);
+  }
+
+  @Get(R.printDeliveryNote.path)
+  async deliveryNote(@Query() query: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
+    const id = await this.admit(osoutstockbill, meta, query);
+    const { pdf, billNo } = await this.print.deliveryNote(meta.user.tenantId, id, languageFromHeader(al));
+    sendPdf(reply, `${billNo}-delivery`, pdf);
+  }
+}

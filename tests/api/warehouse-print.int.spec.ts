@@ -1,0 +1,160 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { ApiClient, data } from '../support/api-client';
+import { STORES } from '../support/databases';
+import { startTestHost, type TestHost } from '../support/host';
+
+/**
+ * Printing through the API on a real store, each PDF read back as text (pdf.js): receipt labels
+ * of an inbound bill (barcode text, the material's Chinese name, one label per pallet) under
+ * the print-quantity rules (corrected, refused, recorded per line so a line is never labelled
+ * twice over), behind the `_print` button; the picking list of an allocated outbound bill
+ * listing the rows it holds by place; the delivery note once shipped; scan mode's task read.
+ */
+type Result = { id: string; billNo: string; version: number; state: string };
+const IN = '/api/bl-warehouse/isinstockbill';
+const OUT = '/api/bl-warehouse/osoutstockbill';
+const READER = path.join(__dirname, 'warehouse-print.pdf-text.mjs');
+
+/** The pages' text of a PDF, whitespace removed (pdf.js splits CJK runs into items). */
+const pdfPages = (pdf: Buffer): string[] =>
+  (JSON.parse(execFileSync(process.execPath, [READER], { input: pdf, maxBuffer: 16 * 1024 * 1024 }).toString('utf8')) as string[]).map((p) => p.replace(/\s+/g, ''));
+
+describe.each(STORES)('printing on %s store', (kind) => {
+  let t: TestHost;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    t = await startTestHost(kind, '/nonexistent', true);
+    admin = await t.client().as('100001', 'admin', 'admin');
+  }, 120_000);
+  afterAll(async () => t?.stop());
+
+  /** A print call: the PDF, or the error envelope. */
+  const print = async (client: ApiClient, method: 'GET' | 'POST', url: string, body?: unknown, lang = 'zh-CN') => {
+    const res = await fetch(`${t.url}${url}`, {
+      method,
+      headers: client.headers({ 'Accept-Language': lang, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) }),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (res.status === 200) {
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      return { status: 200, pages: pdfPages(bytes), msg: '' };
+    }
+    return { status: res.status, pages: [], msg: String((JSON.parse(bytes.toString('utf8')) as { msg: string }).msg) };
+  };
+  const labels = (id: string, body: unknown, lang?: string) => print(admin, 'POST', `${IN}/print/labels?id=${id}`, body, lang);
+
+  it('prints receipt labels with the barcode and the Chinese name, one per pallet, within what is left to label', async () => {
+    const bill = data(await admin.post<Result>(`${IN}/submit`, {
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL',
+      details: [
+        { materialCode: 'M0001', batchNo: 'LB1', qty: 100, boardQty: 40, qtyWeg: 5, expiringDate: '2027-12-31' },
+        { materialCode: 'M0002', batchNo: 'LB2', qty: 5, qtyWeg: 10 },
+      ],
+    }));
+    const barcode = `${bill.billNo}-001`;
+
+    // 60 of line 1: two pallets (40 and 20), each label with owner, material, batch, quantity, expiry and barcode
+    const first = await labels(bill.id, { rows: [{ lineNumber: 1, printQty: 60 }] });
+    expect(first.status).toBe(200);
+    expect(first.pages).toHaveLength(2);
+    for (const page of first.pages) {
+      expect(page).toContain(barcode);
+      expect(page).toContain('东北大米');
+      expect(page).toContain('M0001');
+      expect(page).toContain('LB1');
+      expect(page).toContain('2027-12-31');
+      expect(page).toContain('入库标签');
+    }
+    expect(first.pages[0]).toContain('数量:40');
+    expect(first.pages[1]).toContain('数量:20');
+
+    // 40 are left on line 1: 41 is set to 0 and refused; empty and 0 are refused, naming the line
+    expect(await labels(bill.id, { rows: [{ lineNumber: 1, printQty: 41 }] }, 'en')).toMatchObject({ status: 409, msg: 'The print quantity 41 of line 1 is more than the 40 left to print; it was set to 0' });
+    expect(await labels(bill.id, { rows: [{ lineNumber: 2, printQty: null }] }, 'en')).toMatchObject({ status: 409, msg: 'Line 2 has no print quantity' });
+    expect(await labels(bill.id, { rows: [{ lineNumber: 2, printQty: 0 }] }, 'en')).toMatchObject({ status: 409, msg: 'The print quantity of line 2 must be greater than 0' });
+    expect(await labels(bill.id, { rows: [] }, 'en')).toMatchObject({ status: 400, msg: 'Select at least one record' });
+
+    // the whole bill: what is left of each line (40 of line 1, the 5 of line 2)
+    const rest = await labels(bill.id, {});
+    expect(rest.pages).toHaveLength(2);
+    expect(rest.pages[0]).toContain('数量:40');
+    expect(rest.pages[1]).toContain(`${bill.billNo}-002`);
+    expect(rest.pages[1]).toContain('数量:5');
+    // every line is labelled up to its quantity now
+    expect(await labels(bill.id, { rows: [{ lineNumber: 2, printQty: 1 }] }, 'en')).toMatchObject({ status: 409, msg: 'Line 2 is labelled up to its quantity 5 already' });
+    expect(await labels(bill.id, {}, 'en')).toMatchObject({ status: 409, msg: 'Every line is labelled already' });
+
+    // without the inbound bill's print button: 403, and nothing is printed
+    const dispatcher = await admin.as('100001', 'dispatcher');
+    expect((await print(dispatcher, 'POST', `${IN}/print/labels?id=${bill.id}`, {})).status).toBe(403);
+    // not a document of the tenant: 404
+    expect((await labels('00000000-0000-4000-8000-000000000000', {})).status).toBe(404);
+  });
+
+  it('prints the picking list of an allocated outbound bill (its held rows by place) and the delivery note once shipped', async () => {
+    // stock in two places, the later-received one at the earlier place
+    for (const [at, place, batch] of [['2026-11-01T08:00:00.000Z', 'B-04-02', 'PA'], ['2026-11-02T08:00:00.000Z', 'B-04-01', 'PB']] as const) {
+      const made = data(await admin.post<Result>(`${IN}/submit`, {
+        billDate: at.slice(0, 10), customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL',
+        details: [{ materialCode: 'M0003', batchNo: batch, qty: 6, qtyWeg: 5, warehousePlaceCode: place }],
+      }));
+      expect(data(await admin.post<Result>(`${IN}/receive`, { id: made.id, version: made.version, receivedAt: at })).state).toBe('Stored');
+    }
+    const bill = data(await admin.post<Result>(`${OUT}/submit`, { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL', carNo: '沪A12345', details: [{ materialCode: 'M0003', qty: 10 }] }));
+    const early = await print(admin, 'GET', `${OUT}/print/picking-list?id=${bill.id}`, undefined, 'en');
+    expect(early).toMatchObject({ status: 409, msg: 'The bill is Draft: it holds no allocated stock to pick' });
+
+    const allocated = data(await admin.post<Result>(`${OUT}/allocate`, { id: bill.id, version: bill.version }));
+    const list = await print(admin, 'GET', `${OUT}/print/picking-list?id=${bill.id}`);
+    expect(list.status).toBe(200);
+    const text = list.pages.join('');
+    expect(text).toContain('拣货单');
+    expect(text).toContain(bill.billNo);
+    // FIFO held 6 of PA (at B-04-02) and 4 of PB (at B-04-01); the list goes by place
+    const rowA = text.indexOf('B-04-01');
+    const rowB = text.indexOf('B-04-02');
+    expect(rowA).toBeGreaterThan(-1);
+    expect(rowB).toBeGreaterThan(rowA);
+    expect(text.slice(rowA, rowB)).toContain('PB');
+    expect(text.slice(rowA, rowB)).toContain('4');
+    expect(text.slice(rowB)).toContain('PA');
+    expect(text.slice(rowB)).toContain('6');
+    expect(text).toContain('合计10');
+
+    // scan mode reads the same rows to pick
+    const tasks = data(await admin.get<{ tasks: { warehousePlaceCode: string; qty: number; batchNo: string }[] }>(`${OUT}/scan-tasks?billNo=${bill.billNo}&mode=pick`));
+    expect(tasks.tasks.map((r) => [r.warehousePlaceCode, r.batchNo, r.qty])).toEqual([['B-04-01', 'PB', 4], ['B-04-02', 'PA', 6]]);
+
+    expect((await print(admin, 'GET', `${OUT}/print/delivery-note?id=${bill.id}`, undefined, 'en')).status).toBe(409);
+    const picked = data(await admin.post<Result>(`${OUT}/pick`, { id: bill.id, version: allocated.version }));
+    data(await admin.post<Result>(`${OUT}/ship`, { id: bill.id, version: picked.version, shippedAt: '2026-11-24T10:00:00.000Z' }));
+    const note = await print(admin, 'GET', `${OUT}/print/delivery-note?id=${bill.id}`);
+    expect(note.status).toBe(200);
+    const noteText = note.pages.join('');
+    expect(noteText).toContain('送货单');
+    expect(noteText).toContain('M0003');
+    expect(noteText).toContain('沪A12345');
+    expect(noteText).toContain('合计100.05');
+    // nothing is held once shipped
+    expect((await print(admin, 'GET', `${OUT}/print/picking-list?id=${bill.id}`)).status).toBe(409);
+  });
+
+  it("scan mode's read: an inbound bill's lines to receive, then what is left at the dock to put away", async () => {
+    const bill = data(await admin.post<Result>(`${IN}/submit`, {
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL',
+      details: [{ materialCode: 'M0004', batchNo: 'S1', qty: 8, qtyWeg: 5 }],
+    }));
+    const toReceive = data(await admin.get<{ state: string; tasks: unknown[] }>(`${IN}/scan-tasks?billNo=${bill.billNo}&mode=receive`));
+    expect(toReceive).toMatchObject({ state: 'Draft', tasks: [{ lineNumber: 1, barcode: `${bill.billNo}-001`, materialCode: 'M0004', qty: 8 }] });
+    expect((await admin.get(`${IN}/scan-tasks?billNo=${bill.billNo}&mode=putaway`, { 'Accept-Language': 'en' })).body.msg).toBe(`Bill "${bill.billNo}" is Draft: there is nothing to scan on it`);
+    const received = data(await admin.post<Result>(`${IN}/receive`, { id: bill.id, version: bill.version }));
+    await admin.post(`${IN}/put-away`, { id: bill.id, version: received.version, placements: [{ lineNumber: 1, warehousePlaceCode: 'B-05-01', qty: 3 }] });
+    const toPut = data(await admin.get<{ state: string; tasks: { qty: number }[] }>(`${IN}/scan-tasks?billNo=${bill.billNo}&mode=putaway`));
+    expect(toPut).toMatchObject({ state: 'PuttingAway', tasks: [{ lineNumber: 1, qty: 5 }] });
+    expect((await admin.get(`${IN}/scan-tasks?billNo=NOPE&mode=receive`)).status).toBe(404);
+  });
+});
