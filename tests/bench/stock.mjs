@@ -13,9 +13,7 @@
 // varied so no answer comes from a cache. No assertion: figures to read.
 // Usage: node tests/bench/stock.mjs [calls=300]
 import { createRequire } from 'node:module';
-import { fork } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -67,17 +65,19 @@ SELECT s.tenant_id, 'bench-' || g.r || '-' || k, 'ev-' || g.r || '-' || k, CASE 
  CROSS JOIN LATERAL (SELECT CASE WHEN k = 0 THEN 100 WHEN k % 2 = 1 THEN -5 ELSE 10 END AS qty,
                             100 + 10 * (k / 2) - 5 * ((k + 1) / 2) AS fin) q`;
 
-/** The host, in a process of its own, on the database; resolves with its URL and a stop. */
-const startHostProcess = (databaseUrl, dataDir) =>
+/** The host in a process of its own (tests/bench/server.mjs, as the other benchmarks run it); resolves with its URL and a stop. */
+const serve = (databaseUrl) =>
   new Promise((resolve, reject) => {
-    const child = fork(path.join(here, 'stock-host.cjs'), [databaseUrl, dataDir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (m) => resolve({ url: m.url, stop: () => new Promise((done) => (child.once('exit', done), child.kill('SIGTERM'))) }));
-    child.once('exit', (code) => reject(new Error(`the host exited (${code}) before it served`)));
+    const child = spawn(process.execPath, [path.join(here, 'server.mjs'), databaseUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.on('data', (b) => {
+      const m = /READY (\S+)/.exec(String(b));
+      if (m) resolve({ url: m[1], stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
   });
 
 await withTempDatabase('tpl_bench_stock', async (databaseUrl) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tpl-bench-stock-'));
-  const host = await startHostProcess(databaseUrl, dataDir);
+  const host = await serve(databaseUrl);
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -140,6 +140,5 @@ await withTempDatabase('tpl_bench_stock', async (databaseUrl) => {
   } finally {
     await db.end();
     await host.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
