@@ -79,13 +79,23 @@ const jest = (project) => {
   }
   const r = JSON.parse(fs.readFileSync(out, 'utf8'));
   const failedSuites = r.numFailedTestSuites - 0;
-  totals.passed += r.numPassedTests;
-  totals.failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+  // a test that passed only when run again (a jest.retryTimes left anywhere) failed the first time: it counts as failed
+  const retried = r.testResults.flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((a) => a.status === 'passed' && (a.invocations ?? 1) > 1)
+      .map((a) => `${path.relative(root, file.name)}: ${a.fullName} (run ${a.invocations} times)`),
+  );
+  const passed = r.numPassedTests - retried.length;
+  const failed = r.numFailedTests + retried.length;
+  totals.passed += passed;
+  totals.failed += failed + (r.numRuntimeErrorTestSuites ?? 0);
   totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
   summary.push(
-    `${r.numFailedTests || r.numRuntimeErrorTestSuites ? '✗' : '✓'} ${project}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped in ${r.numTotalTestSuites} files` +
-      (failedSuites ? ` (${failedSuites} files failed)` : ''),
+    `${failed || r.numRuntimeErrorTestSuites ? '✗' : '✓'} ${project}: ${passed} passed, ${failed} failed, ${r.numPendingTests} skipped in ${r.numTotalTestSuites} files` +
+      (failedSuites ? ` (${failedSuites} files failed)` : '') +
+      (retried.length ? ` (${retried.length} passed only when retried, counted as failed)` : ''),
   );
+  for (const name of retried) summary.push(`    retried: ${name}`);
 };
 
 check('dependencies: lock complete, engines fit Node 20 (scripts/check-deps.mjs)', 'node', ['scripts/check-deps.mjs']);

@@ -34,7 +34,7 @@ describe('sign-in and sessions (embedded store)', () => {
     expect(client.status).toBe(401);
     const grant = await c.post(tokenUrl({ grantType: 'magic', tenantId: '100001' }));
     expect(grant.status).toBe(400);
-    expect(grant.body.msg).toBe('Please select Grant type');
+    expect(grant.body.msg).toBe('Grant type is not valid');
   });
 
   it('locks an account for 30 minutes after five wrong passwords and says until when', async () => {
@@ -62,7 +62,6 @@ describe('sign-in and sessions (embedded store)', () => {
     // the first refresh token again: someone copied it, so the session ends for everyone
     expect((await refresh(first.refreshToken)).status).toBe(401);
     expect((await refresh(second.refreshToken)).status).toBe(401);
-    await new Promise((r) => setTimeout(r, 5_100)); // the session cache of the host
     expect((await c.get('/api/bl-system/user/getUserInfo')).status).toBe(401);
   });
 
@@ -208,7 +207,6 @@ describe('button codes on consignment commands (embedded store)', () => {
     const role = data(await admin.get<{ records: { id: string; version: number; menus: string[]; roleAlias: string; roleName: string }[] }>('/api/bl-system/role/list?roleAlias=dispatcher')).records[0]!;
     const without = role.menus.filter((m) => m !== 'consignment_audit');
     data(await admin.post('/api/bl-system/role/submit', { id: role.id, version: role.version, roleAlias: role.roleAlias, roleName: role.roleName, menus: without }));
-    await new Promise((r) => setTimeout(r, 2_100)); // the button cache
     const buttons = data(await dispatcher.get<{ children: { code: string }[] }[]>('/api/bl-system/menu/buttons')).flatMap((b) => b.children.map((c) => c.code));
     expect(buttons).not.toContain('consignment_audit');
     expect((await dispatcher.post('/api/bl-transport/consignment/audit', { id: created.id, version: 1 })).status).toBe(403);

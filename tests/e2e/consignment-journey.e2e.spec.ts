@@ -160,7 +160,6 @@ describe('consignment journey in Chromium', () => {
     await admin.post('/api/bl-system/role/submit', { id: role.id, version: role.version, roleAlias: role.roleAlias, roleName: role.roleName, menus: role.menus.filter((m) => m !== 'consignment_audit') });
     const { consignmentInput } = await import('../support/fixtures');
     const draft = (await dispatcherApi.post<{ id: string }>('/api/bl-transport/consignment/submit', consignmentInput())).body.data;
-    await new Promise((r) => setTimeout(r, 2_100));
     expect((await dispatcherApi.post('/api/bl-transport/consignment/audit', { id: draft.id, version: 1 })).status).toBe(403);
 
     const page = await browser.newPage();

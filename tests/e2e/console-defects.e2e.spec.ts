@@ -389,7 +389,8 @@ describe('console defects of issue 11 in Chromium', () => {
       await page.getByTestId(`${party}-address`).fill(address!);
     }
     await page.getByTestId('deliveryMode').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    // this select's own option: the material picker's list, still closing, would match "the first visible option"
+    await page.locator('.ant-select-item-option', { hasText: '送货上门' }).click();
     await page.getByTestId('line-0-qty').fill('5');
     await page.getByTestId('save-button').click();
     await page.waitForURL(/\/transport\/consignment\/[0-9a-f-]{36}$/);

@@ -17,8 +17,6 @@ import { menuLeaves, menuTarget, visibleMenu, type MenuNode, type TopMenu } from
  * inside the single-page app (a full load per screen would take minutes).
  */
 describe('every screen in zh, en and mo (sweep)', () => {
-  // one long walk: a retry would only double it (and hide a flaky screen)
-  jest.retryTimes(0);
   let t: TestHost;
   let browser: Browser;
   let page: Page;

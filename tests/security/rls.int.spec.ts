@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Pool } from 'pg';
+import { Client, type Pool } from 'pg';
 import { openStorage, runAsSystem, runInTenant } from '@tpl/event-store';
 import { data } from '../support/api-client';
 import { STORES, freshDatabase } from '../support/databases';
@@ -11,8 +11,35 @@ import { startTestHost, type TestHost } from '../support/host';
 /**
  * Row-level security, the second wall: queries that forget their tenant filter still see
  * only the scope's rows, no scope sees nothing, and the service's role can neither turn
- * the policies off nor alter, drop or truncate a table. On both stores.
+ * the policies off nor alter, drop or truncate a table. On both stores. Each refusal is
+ * PostgreSQL's own (the policy's error, its row counts, "must be owner"), and beside it the
+ * same statement where the wall does not stand (the rows' own scope, the tables' owner, in
+ * a transaction rolled back) does what the refusal prevented.
  */
+
+/** The error PostgreSQL raised (code and message); fails when the statement succeeded. */
+const pgError = async (work: () => Promise<unknown>): Promise<{ code: string | undefined; message: string }> => {
+  try {
+    await work();
+  } catch (err) {
+    return { code: (err as { code?: string }).code, message: (err as Error).message };
+  }
+  throw new Error('the statement succeeded');
+};
+
+/** A statement in a transaction rolled back on one connection of the pool: what it would do, nothing left behind. */
+const rolledBack = async (pool: Pool, sql: string) => {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    return await client.query(sql);
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+};
+
+const policyError = (table: string) => ({ code: '42501', message: `new row violates row-level security policy for table "${table}"` });
 describe.each(STORES)('row-level security on the %s store', (kind) => {
   let t: TestHost;
   let pool: Pool;
@@ -51,12 +78,14 @@ describe.each(STORES)('row-level security on the %s store', (kind) => {
   });
 
   it("refuses to write a row into another tenant, even through a connection held across scopes", async () => {
-    const write = () =>
-      pool.query(`INSERT INTO tpl_serials (tenant_id, seq_code, period, current_value) VALUES ('100002', 'x', '20260101', 1)`);
-    await expect(runInTenant('100001', write)).rejects.toThrow(/row-level security/);
-    await expect(runInTenant('100001', () => pool.query(`UPDATE md_records SET remark = 'pwned' WHERE tenant_id = '100002'`))).resolves.toMatchObject({
-      rowCount: 0,
-    });
+    const write = `INSERT INTO tpl_serials (tenant_id, seq_code, period, current_value) VALUES ('100002', 'x', '20260101', 1)`;
+    expect(await runInTenant('100001', () => pgError(() => pool.query(write)))).toEqual(policyError('tpl_serials'));
+    // in its own tenant the same row is written
+    expect((await runInTenant('100002', () => rolledBack(pool, write))).rowCount).toBe(1);
+    const tamper = `UPDATE md_records SET remark = 'pwned' WHERE tenant_id = '100002'`;
+    expect((await runInTenant('100001', () => pool.query(tamper))).rowCount).toBe(0);
+    // the rows are there: in their own scope the same statement reaches them
+    expect((await runInTenant('100002', () => rolledBack(pool, tamper))).rowCount).toBeGreaterThan(0);
     // one connection, alternating scopes inside and around a rolled back transaction
     const client = await pool.connect();
     try {
@@ -81,31 +110,51 @@ describe.each(STORES)('row-level security on the %s store', (kind) => {
     expect(who).toEqual({ u: 'tpl_app', s: false, b: false });
     const owned = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = current_schema() AND tableowner = current_user`)).rows[0]!;
     expect(owned.n).toBe(0);
-    for (const statement of [
-      'ALTER TABLE md_records DISABLE ROW LEVEL SECURITY',
-      'ALTER TABLE md_records NO FORCE ROW LEVEL SECURITY',
-      'DROP POLICY tpl_tenant ON md_records',
-      'ALTER TABLE md_records ADD COLUMN pwned text',
-      'DROP TABLE doc_headers',
-      'TRUNCATE emt_messages',
-      'CREATE TABLE pwned (tenant_id text)',
-      'DELETE FROM tpl_migrations',
-    ]) {
-      await expect(runAsSystem(() => pool.query(statement))).rejects.toThrow(/owner|permission denied/);
+    const refusals: [string, string][] = [
+      ['ALTER TABLE md_records DISABLE ROW LEVEL SECURITY', 'must be owner of table md_records'],
+      ['ALTER TABLE md_records NO FORCE ROW LEVEL SECURITY', 'must be owner of table md_records'],
+      ['DROP POLICY tpl_tenant ON md_records', 'must be owner of relation md_records'],
+      ['ALTER TABLE md_records ADD COLUMN pwned text', 'must be owner of table md_records'],
+      ['DROP TABLE doc_headers', 'must be owner of table doc_headers'],
+      ['TRUNCATE emt_messages', 'permission denied for table emt_messages'],
+      ['CREATE TABLE pwned (tenant_id text)', 'permission denied for schema public'],
+      ['DELETE FROM tpl_migrations', 'permission denied for table tpl_migrations'],
+    ];
+    for (const [statement, message] of refusals) {
+      expect({ statement, ...(await runAsSystem(() => pgError(() => pool.query(statement)))) }).toEqual({ statement, code: '42501', message });
     }
-    // asking PostgreSQL to skip the policies is refused rather than obeyed
-    await expect(
+    // the tables' owner may do each of them: the refusals are the role's, not the statements' (rolled back).
+    // PostgreSQL only: PGlite is one session whose role the service already set, so no owner stands beside it
+    if (kind === 'postgres') {
+      const owner = new Client({ connectionString: t.host.storage.db.connectionString });
+      await owner.connect();
+      try {
+        for (const [statement] of refusals) {
+          await owner.query('BEGIN');
+          try {
+            await expect(owner.query(statement)).resolves.toBeDefined();
+          } finally {
+            await owner.query('ROLLBACK');
+          }
+        }
+      } finally {
+        await owner.end();
+      }
+    }
+    // asking PostgreSQL to skip the policies is refused rather than obeyed; with them on, the same query answers
+    const count = (rowSecurity: 'on' | 'off') =>
       runInTenant('100001', async () => {
         const client = await pool.connect();
         try {
-          await client.query('SET row_security = off');
-          return await client.query('SELECT count(*) FROM md_records');
+          await client.query(`SET row_security = ${rowSecurity}`);
+          return await client.query<{ n: number }>('SELECT count(*)::int AS n FROM md_records');
         } finally {
           await client.query('RESET row_security').catch(() => undefined);
           client.release();
         }
-      }),
-    ).rejects.toThrow(/row-level security/);
+      });
+    expect(await pgError(() => count('off'))).toEqual({ code: '42501', message: 'query would be affected by row-level security policy for table "md_records"' });
+    expect((await count('on')).rows[0]!.n).toBeGreaterThan(0);
   });
 
   it('has row-level security enabled and forced on every table with a tenant_id', async () => {
@@ -135,7 +184,7 @@ describe.each(STORES)('row-level security covers tables added later (%s)', (kind
       const pool = opened.pool;
       await runInTenant('100001', () => pool.query(`INSERT INTO widgets VALUES ('100001', 'mine')`));
       await runInTenant('100002', () => pool.query(`INSERT INTO widgets VALUES ('100002', 'theirs')`));
-      await expect(runInTenant('100001', () => pool.query(`INSERT INTO widgets VALUES ('100002', 'smuggled')`))).rejects.toThrow(/row-level security/);
+      expect(await runInTenant('100001', () => pgError(() => pool.query(`INSERT INTO widgets VALUES ('100002', 'smuggled')`)))).toEqual(policyError('widgets'));
       expect((await runInTenant('100001', () => pool.query('SELECT name FROM widgets'))).rows).toEqual([{ name: 'mine' }]);
       expect((await pool.query('SELECT name FROM widgets')).rows).toEqual([]);
     } finally {

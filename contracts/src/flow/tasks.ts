@@ -68,7 +68,7 @@ export const delegateTaskSchema = z.object({ ...taskTarget, userAccount: account
 export const transferTaskSchema = delegateTaskSchema;
 export const copyTaskSchema = z.object({
   ...taskTarget,
-  userAccounts: z.array(accountSchema, { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(50),
+  userAccounts: z.array(accountSchema, { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(50, { error: 'validation.tooMany' }),
   comment: commentSchema,
 });
 export const taskQuerySchema = z.object({ taskId: flowIdSchema });

@@ -7,6 +7,9 @@ export const authzMessages = {
     },
     errors: {
       grantExceeds: '不能授予自己没有的权限：{{codes}}',
+      buttonRequired: '你的角色没有此操作的按钮权限',
+      apiForbidden: '你的角色没有调用此接口的权限',
+      tenantMismatch: '请求指定的租户与登录的租户不一致',
     },
   },
   en: {
@@ -16,6 +19,9 @@ export const authzMessages = {
     },
     errors: {
       grantExceeds: 'You cannot grant what you do not hold yourself: {{codes}}',
+      buttonRequired: 'Your roles do not hold the button for this action',
+      apiForbidden: 'Your roles are not granted this API',
+      tenantMismatch: 'The request names a tenant other than the one you signed in to',
     },
   },
   mo: {
@@ -25,6 +31,9 @@ export const authzMessages = {
     },
     errors: {
       grantExceeds: '不能授予自己沒有的權限：{{codes}}',
+      buttonRequired: '你的角色沒有此操作的按鈕權限',
+      apiForbidden: '你的角色沒有呼叫此介面的權限',
+      tenantMismatch: '請求指定的租戶與登入的租戶不一致',
     },
   },
 };

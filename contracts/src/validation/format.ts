@@ -35,13 +35,16 @@ const keyFor = (issue: z.core.$ZodIssue): string => {
 const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown => {
   let node: unknown = input;
   for (const part of path) {
-    if (typeof node !== 'object' || node === null) return undefined;
+    if (node === undefined || node === null) return undefined;
+    // the schema transformed the input on the way (a comma list split into ids): something was given there
+    if (typeof node !== 'object') return node;
     node = (node as Record<PropertyKey, unknown>)[part];
   }
   return node;
 };
 
-const isMissing = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isMissing = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
 /**
  * Messages about a value's form, which a missing value should not be told. Rules with wording of
@@ -71,6 +74,11 @@ export const formatIssues = (issues: readonly z.core.$ZodIssue[], entity: string
     let key = keyFor(issue);
     if (input !== undefined && issue.path.length > 0 && FORM_KEYS.has(key) && issue.code !== 'custom' && isMissing(valueAt(input, issue.path))) {
       key = issue.code === 'invalid_value' ? 'validation.requiredSelect' : 'validation.required';
+    }
+    // "please input / select" only for a value that is missing: one given but of the wrong type (an object
+    // where text belongs) or too long (a schema's own message applies to all its checks) says what is wrong
+    if ((key === 'validation.required' || key === 'validation.requiredSelect') && input !== undefined && issue.path.length > 0 && !isMissing(valueAt(input, issue.path))) {
+      key = issue.code === 'too_big' ? (issue.origin === 'string' ? 'validation.tooLong' : 'validation.tooMany') : 'validation.invalid';
     }
     // an empty select arrives as '' rather than undefined: still "please select"
     if (key === 'validation.required' && issue.code === 'invalid_value') key = 'validation.requiredSelect';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { ADMIN_ROLE, ALL_ACCESS, AppError, type DataScopeColumn, type DataScopeType, type EntityDef } from '@tpl/contracts';
-import { ALL_ROWS, type AccessRules, type ApiScopeRule, type AuthUser, type RowScope, type RowScopes } from '@tpl/identity';
+import { ALL_ROWS, AuthService, type AccessRules, type ApiScopeRule, type AuthUser, type RowScope, type RowScopes } from '@tpl/identity';
 import { ENTITY_HOOKS, RECORDS, type EntityHookRegistry, type RecordsPort } from '@tpl/masterdata';
 import { resolveRowScope, type DataScopeRule } from './data-scope';
 
@@ -60,6 +60,7 @@ export class Access implements AccessRules, RowScopes, OnModuleInit {
   constructor(
     @Inject(RECORDS) private readonly records: RecordsPort,
     @Inject(ENTITY_HOOKS) private readonly hooks: EntityHookRegistry,
+    @Inject(AuthService) private readonly auth: AuthService,
   ) {}
 
   onModuleInit(): void {
@@ -73,6 +74,8 @@ export class Access implements AccessRules, RowScopes, OnModuleInit {
 
   invalidate(tenantId: string): void {
     this.snapshots.delete(tenantId);
+    // the roles and department each session carries are cached by identity: read them again too
+    this.auth.forgetSessions(tenantId);
   }
 
   private snapshot(tenantId: string): Promise<Snapshot> {

@@ -27,8 +27,14 @@ const contextOf = ({ user, correlationId, commandId }: RequestMeta): DocumentCon
   causationId: commandId,
 });
 
-/** Transitions accept id and version in the query (Saber style) or the JSON body. */
-const merged = (query: unknown, body: unknown) => ({ ...(query as object), ...(body && typeof body === 'object' && !Array.isArray(body) ? body : {}) });
+/**
+ * Transitions accept id and version in the query (Saber style) or the JSON body; a body that
+ * is there but not an object (an array, a string, a number) is malformed, not ignored.
+ */
+const merged = (query: unknown, body: unknown) => {
+  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw new AppError(400, 'validation.malformedBody');
+  return { ...(query as object), ...(body ?? {}) };
+};
 
 type Handler = (this: DocumentRoutes, query: unknown, body: unknown, meta: RequestMeta) => Promise<unknown>;
 

@@ -66,7 +66,8 @@ export class EnvelopeFilter implements ExceptionFilter {
   private describe(e: unknown, req: Req, lang: Language, url: string): { code: number; msg: string } {
     if (e instanceof ValidationError) {
       const fields = formatIssues(e.issues, e.entity, lang, e.input);
-      return { code: 400, msg: fields.map((f) => f.message).join('; ') };
+      // one message per problem: two rules of a field saying the same thing say it once
+      return { code: 400, msg: [...new Set(fields.map((f) => f.message))].join('; ') };
     }
     if (e instanceof AppError) {
       const vars: Record<string, string | number> = { ...e.vars };

@@ -44,7 +44,7 @@ export class AuthController {
     }
     if (q.grantType === 'social') {
       if (!q.tenantId) throw new AppError(400, 'errors.tenantRequired');
-      if (!sameTenant(tenantHeader, q.tenantId)) throw new AppError(403, 'errors.forbidden');
+      if (!sameTenant(tenantHeader, q.tenantId)) throw new AppError(403, 'errors.tenantMismatch');
       return ok(await runInTenant(q.tenantId, () => this.social.grant(q)));
     }
     return ok(await this.auth.grant(q));
@@ -64,7 +64,7 @@ export class AuthController {
   ) {
     this.auth.checkClient(authorization);
     const q = parseOrThrow(authRoutes.refreshToken.query!, query, 'auth') as RefreshTokenQuery;
-    if (!sameTenant(tenantHeader, q.tenantId)) throw new AppError(403, 'errors.forbidden');
+    if (!sameTenant(tenantHeader, q.tenantId)) throw new AppError(403, 'errors.tenantMismatch');
     return ok(await this.auth.grant({ grantType: 'refresh_token', tenantId: q.tenantId, refreshToken: q.refreshToken, scope: q.scope }));
   }
 

@@ -22,6 +22,10 @@ const tenantNamed = (req: RequestWithUser): string | undefined => {
 
 export const isAdmin = (user: AuthUser) => user.roles.includes(ADMIN_ROLE);
 const forbidden = () => new AppError(403, 'errors.forbidden');
+// each wall words its own refusal, so the user (and a test) can tell which one said no
+const buttonRequired = () => new AppError(403, 'errors.buttonRequired');
+const apiForbidden = () => new AppError(403, 'errors.apiForbidden');
+const tenantMismatch = () => new AppError(403, 'errors.tenantMismatch');
 
 /**
  * Every route needs a valid user token unless marked @Public. The tenant is the token's; a
@@ -47,7 +51,7 @@ export class AuthGuard implements CanActivate {
     }
     const user = await this.auth.authenticate(header(req, 'blade-auth'));
     const tenantHeader = header(req, 'tenant-id');
-    if (tenantHeader && tenantHeader !== user.tenantId) throw forbidden();
+    if (tenantHeader && tenantHeader !== user.tenantId) throw tenantMismatch();
     req.user = user;
     setRequestTenant(user.tenantId);
     if (isAdmin(user)) return true;
@@ -58,9 +62,9 @@ export class AuthGuard implements CanActivate {
     const codes = await this.rules.codes(user);
     if (!this.reflector.getAllAndOverride<boolean>(EVERY_USER, targets) && !codes.has(ALL_ACCESS)) {
       const { scopes, granted } = await this.rules.apiScopes(user);
-      if (!apiAllowed(scopes, granted, pathOf(req.url ?? '/'))) throw forbidden();
+      if (!apiAllowed(scopes, granted, pathOf(req.url ?? '/'))) throw apiForbidden();
     }
-    if (button && !holds(codes, button)) throw forbidden();
+    if (button && !holds(codes, button)) throw buttonRequired();
     return true;
   }
 }
@@ -75,6 +79,6 @@ export class ButtonCheck {
   }
 
   async require(user: AuthUser, code: string): Promise<void> {
-    if (!(await this.has(user, code))) throw forbidden();
+    if (!(await this.has(user, code))) throw buttonRequired();
   }
 }

@@ -44,8 +44,11 @@ const CLIENTS = new Map<string, string>([[DEMO_CLIENT.clientId, DEMO_CLIENT.clie
 export class AuthService {
   private secret: string | undefined;
   private dummyHash: string | undefined;
-  /** per session: revoked, and the user's roles and department as they are now (a change applies within 5 s, not at the next token) */
-  private readonly sessionCache = new Map<string, { revoked: boolean; roles?: string[]; deptId?: string; customerCode?: string; at: number }>();
+  /**
+   * per session: revoked, and the user's roles, department and bound customer as they are now (a change applies at
+   * the next request on this host, which forgets the tenant's sessions; on other hosts within 5 s)
+   */
+  private readonly sessionCache = new Map<string, { tenantId: string; revoked: boolean; roles?: string[]; deptId?: string; customerCode?: string; at: number }>();
 
   constructor(@Inject(DB_POOL) private readonly pool: Pool) {}
 
@@ -242,7 +245,7 @@ export class AuthService {
     } catch (err) {
       throw new AppError(401, (err as Error).name === 'TokenExpiredError' ? 'errors.tokenExpired' : 'errors.unauthorized');
     }
-    const session = await runInTenant(claims.tid, () => this.sessionState(claims.sid));
+    const session = await runInTenant(claims.tid, () => this.sessionState(claims.tid, claims.sid));
     if (session.revoked) throw new AppError(401, 'errors.unauthorized');
     return {
       tenantId: claims.tid,
@@ -256,7 +259,7 @@ export class AuthService {
     };
   }
 
-  private async sessionState(sessionId: string): Promise<{ revoked: boolean; roles?: string[]; deptId?: string; customerCode?: string }> {
+  private async sessionState(tenantId: string, sessionId: string): Promise<{ revoked: boolean; roles?: string[]; deptId?: string; customerCode?: string }> {
     const hit = this.sessionCache.get(sessionId);
     if (hit && Date.now() - hit.at < SESSION_CACHE_MS) return hit;
     const { rows } = await this.pool.query<{ revoked_at: Date | null; roles: string[] | null; dept_code: string | null; customer_code: string | null; status: number | null }>(
@@ -267,6 +270,7 @@ export class AuthService {
     );
     const r = rows[0];
     const state = {
+      tenantId,
       revoked: !r || r.revoked_at !== null || r.status !== 1,
       ...(r?.roles ? { roles: r.roles } : {}),
       ...(r ? { deptId: r.dept_code ?? '' } : {}),
@@ -282,7 +286,16 @@ export class AuthService {
     await this.pool.query(`UPDATE idn_sessions SET revoked_at = now(), revoked_reason = 'logout' WHERE session_id = $1 AND revoked_at IS NULL`, [
       user.sessionId,
     ]);
-    this.sessionCache.set(user.sessionId, { revoked: true, at: Date.now() });
+    this.sessionCache.set(user.sessionId, { tenantId: user.tenantId, revoked: true, at: Date.now() });
+  }
+
+  /**
+   * Forgets what is cached of the tenant's sessions: called when its users, roles or rules
+   * change (a user's roles or department changed, a user removed), so the next request on
+   * this host reads them as they are now.
+   */
+  forgetSessions(tenantId: string): void {
+    for (const [sessionId, entry] of this.sessionCache) if (entry.tenantId === tenantId) this.sessionCache.delete(sessionId);
   }
 
   /**
@@ -320,7 +333,7 @@ export class AuthService {
         WHERE tenant_id = $1 AND user_id = $2 AND session_id <> $3 AND revoked_at IS NULL RETURNING session_id`,
       [user.tenantId, user.userId, user.sessionId, reason],
     );
-    for (const r of rows) this.sessionCache.set(r.session_id, { revoked: true, at: Date.now() });
+    for (const r of rows) this.sessionCache.set(r.session_id, { tenantId: user.tenantId, revoked: true, at: Date.now() });
     return rows.length;
   }
 

@@ -42,7 +42,7 @@ export class RegistrationController {
     const input = { ...(body && typeof body === 'object' && !Array.isArray(body) ? body : {}), ...(query as object) };
     const q = parseOrThrow(registerGuestQuerySchema, input, 'registration');
     const tenantId = q.tenantId?.trim();
-    if (!sameTenant(tenantHeader, tenantId)) throw new AppError(403, 'errors.forbidden');
+    if (!sameTenant(tenantHeader, tenantId)) throw new AppError(403, 'errors.tenantMismatch');
     const run = () => this.registrations.submit(q, { correlationId: 'register-guest', commandId: ids.commandId });
     return ok(await (tenantId ? runInTenant(tenantId, run) : run()));
   }

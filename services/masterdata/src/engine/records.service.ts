@@ -342,11 +342,13 @@ export class RecordsService implements RecordsPort {
       const r = await runCommand(this.store, {
         ...command,
         decide: async (state) => {
-          await this.checkReferences(def, ctx.tenantId, data, { code: def.codeField ? String(state?.data[def.codeField] ?? '') : undefined }, state?.data);
           // a password left empty on edit keeps the old one
           const kept = { ...data };
           for (const [k, f] of Object.entries(def.fields)) if (f.kind === 'password' && kept[k] === undefined && state?.data[k] !== undefined) kept[k] = state.data[k];
-          return [...decideRecord(def, { type: 'Change', id, expectedVersion: input.version ?? 0, data: kept }, state), ...secrets];
+          // a record that is not there (or not at this version) is said first, before its references are judged
+          const events = decideRecord(def, { type: 'Change', id, expectedVersion: input.version ?? 0, data: kept }, state);
+          await this.checkReferences(def, ctx.tenantId, data, { code: def.codeField ? String(state?.data[def.codeField] ?? '') : undefined }, state?.data);
+          return [...events, ...secrets];
         },
       });
       return r.events.length ? this.changed(def, ctx.tenantId, { id, version: r.version }) : { id, version: r.version };
