@@ -18,3 +18,5 @@ log('bench: outbound allocation throughput (16 concurrent allocators, PostgreSQL
 must('node', ['tests/bench/allocation.mjs', ...process.argv.slice(6, 7)]);
 log('bench: stock ledger projection rebuild (PostgreSQL, 100,000 facts) beside a raw SELECT scan');
 must('node', ['tests/bench/stock-rebuild.mjs', ...process.argv.slice(7, 8)]);
+log('bench: stock reads at 1,000,000 ledger lines (PostgreSQL; the host in its own process): list with two filters, as of a month back, one material\'s stream');
+must('node', ['tests/bench/stock.mjs', ...process.argv.slice(8, 9)]);

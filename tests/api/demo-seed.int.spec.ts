@@ -18,7 +18,8 @@ describe('the demo tenant as seeded', () => {
     expect(await total('/api/bl-basic/customer/list')).toBeGreaterThanOrEqual(6);
     expect(await total('/api/bl-basic/lgagreement/list')).toBeGreaterThanOrEqual(6);
     expect(await total('/api/bl-transport/basiccar/list')).toBe(3);
-    expect(await total('/api/bl-system/user/list')).toBe(6);
+    // admin and one per headline role, and the cargo owner's user (C001)
+    expect(await total('/api/bl-system/user/list')).toBe(7);
     // a day's board (every state) and three orders already waiting in review, so the approver has work
     expect(await total('/api/bl-transport/consignment/list')).toBe(15);
     expect(data(await admin.get<Page<unknown>>('/api/bl-transport/consignment/list?size=10&state=InReview')).total).toBe(3);

@@ -13,6 +13,7 @@ import { flowRoutes } from './features/flow/routes';
 import { registrationRoutes } from './features/system/registrations/routes';
 import { authRoutes } from './auth/routes';
 import { shellPageRoutes, standalonePageRoutes } from './features/pages/routes';
+import { reportRoutes } from './features/reports/routes';
 import { scanRoutes } from './features/scan/routes';
 
 /**
@@ -44,6 +45,7 @@ export const router = createBrowserRouter([
           { path: paths.mdView(':entity', ':id'), element: <EntityRoute render={(def) => <EntityViewPage def={def} />} /> },
           { path: paths.mdEdit(':entity', ':id'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
           ...flowRoutes,
+          ...reportRoutes,
           ...registrationRoutes,
           ...shellPageRoutes,
         ],

@@ -4,6 +4,7 @@ import { defineRoutes, type RouteDef } from './route';
 import { documentRoutesOf } from '../documents/derive';
 import { documents } from '../documents/registry';
 import { warehouseInboundRoutes, warehousePrintRoutes, warehouseStockRoutes } from '../warehouse/routes';
+import { stockReportRoutes, warehouseStockReadRoutes } from '../warehouse/reports';
 import { flowRoutes } from '../flow/routes';
 import { captchaSchema, refreshTokenQuerySchema, smsSendQuerySchema, tokenQuerySchema, tokenResponseSchema, userInfoSchema } from '../auth/token';
 import { authFlowRoutes } from '../auth/routes';
@@ -107,6 +108,8 @@ export const allRoutes: Record<string, Record<string, RouteDef>> = {
   dataRepair: dataRepairRoutes,
   warehouseStock: warehouseStockRoutes,
   warehouseInbound: warehouseInboundRoutes,
+  warehouseStockReads: warehouseStockReadRoutes,
+  stockReports: stockReportRoutes,
   warehousePrint: warehousePrintRoutes,
   // every document type's routes, from its description (the document kit)
   ...Object.fromEntries(documents.map((d) => [d.name, documentRoutesOf(d)])),

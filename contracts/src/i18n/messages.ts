@@ -12,6 +12,7 @@ import { documentMessages } from './documents';
 import { warehouseMessages } from './warehouse';
 import { authzMessages } from './authz';
 import { reportMessages } from './report';
+import { stockReportMessages } from './stock-reports';
 import { authMessages } from './auth';
 import { flowMessages } from './flow';
 import { shellMessages } from './shell';
@@ -570,6 +571,7 @@ const areas: Record<Language, Tree>[] = [
   documentMessages,
   reportMessages,
   warehouseMessages,
+  stockReportMessages,
 ];
 const deepMerge = (base: Tree, extra: Tree): Tree => {
   const out: Tree = { ...base };

@@ -1,3 +1,4 @@
 export * from './stock';
 export * from './units';
 export * from './routes';
+export * from './reports';

@@ -127,6 +127,8 @@ export const stockRowSchema = stockKeySchema.extend({
   expiringDate: z.string().nullable(),
   inboundAt: z.string().nullable(),
   warehouseAreaCode: z.string().nullable(),
+  /** m³: qty x the piece's volume */
+  volume: qty,
   invalid: z.union([z.literal(0), z.literal(1)]),
 });
 export type StockRow = z.infer<typeof stockRowSchema>;
@@ -156,6 +158,8 @@ export const stockStreamRowSchema = stockKeySchema.extend({
   followUser: z.string().nullable(),
   supplierCode: z.string().nullable(),
   parentBrcode: z.string().nullable(),
+  /** the area of the stock row the line touches */
+  warehouseAreaCode: z.string().nullable(),
   eventId: z.string(),
 });
 export type StockStreamRow = z.infer<typeof stockStreamRowSchema>;
@@ -163,8 +167,12 @@ export type StockStreamRow = z.infer<typeof stockStreamRowSchema>;
 const optionalText = (max = 64) => z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max, { error: 'validation.tooLong' }).optional());
 const instant = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.iso.datetime({ offset: true, error: 'validation.datetime' }).optional());
 
-/** Filters every stock read shares; asOf: how things stood at that instant (absent: now). */
-const stockFilters = {
+/**
+ * Filters every stock read shares; asOf: how things stood at that instant (absent: now).
+ * Codes match exactly (the console picks them from master data), so every filter is an index
+ * lookup however long the ledger grows.
+ */
+export const stockFilters = {
   customerCode: optionalText(40),
   materialCode: optionalText(40),
   warehousePlaceCode: optionalText(40),
@@ -201,6 +209,49 @@ export type StockStreamQuery = z.infer<typeof stockStreamQuerySchema>;
 export const stockPageSchema = pageSchema(stockRowSchema);
 export const stockStreamPageSchema = pageSchema(stockStreamRowSchema);
 
+/** One stock row by its key, now or as of an instant. */
+export const stockDetailQuerySchema = z.object({
+  customerCode: z.string().trim().min(1, { error: 'validation.required' }).max(40, { error: 'validation.tooLong' }),
+  materialCode: z.string().trim().min(1, { error: 'validation.required' }).max(40, { error: 'validation.tooLong' }),
+  barcode: z.string().trim().min(1, { error: 'validation.required' }).max(64, { error: 'validation.tooLong' }),
+  warehousePlaceCode: z.string().trim().min(1, { error: 'validation.required' }).max(40, { error: 'validation.tooLong' }),
+  batchNo: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().max(40, { error: 'validation.tooLong' })),
+  asOf: instant,
+});
+export type StockDetailQuery = z.infer<typeof stockDetailQuerySchema>;
+
+/** One line of the stock stream by its id. */
+export const stockStreamLineQuerySchema = z.object({ id: z.string().trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' }) });
+
+/**
+ * "Explain": the stream lines a quantity is the sum of, as of the same instant. Every key
+ * given must match exactly (a report's row names its group: area, owner, material, batch...);
+ * `from` keeps only the lines after that instant (a period's movements), `direction` only the
+ * increases or the decreases (a period's in and out).
+ */
+const explainKey = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' }).optional();
+export const stockExplainQuerySchema = pageQuerySchema.extend({
+  customerCode: explainKey(40),
+  materialCode: explainKey(40),
+  /** '' (sent, empty): the rows with no area */
+  warehouseAreaCode: explainKey(40),
+  warehousePlaceCode: explainKey(40),
+  /** '' (sent, empty): the rows without a batch */
+  batchNo: explainKey(40),
+  barcode: explainKey(64),
+  asOf: instant,
+  from: instant,
+  direction: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['in', 'out'], { error: 'validation.invalid' }).optional()),
+});
+export type StockExplainQuery = z.infer<typeof stockExplainQuerySchema>;
+
+/** The lines (oldest first) and what they add up to: qty and djQty equal the explained quantities. */
+export const stockExplainSchema = pageSchema(stockStreamRowSchema).extend({
+  asOf: z.string().nullable(),
+  sums: z.object({ qty, djQty: qty, lines: z.number().int() }),
+});
+export type StockExplain = z.infer<typeof stockExplainSchema>;
+
 /** Largest quantity a stock row may hold: the quantity kind's bound. */
 export const MAX_STOCK_QTY = NUMBER_KINDS.quantity.max;
 
@@ -208,3 +259,6 @@ export const MAX_STOCK_QTY = NUMBER_KINDS.quantity.max;
 export const DOCK_PREFIX = 'RECV-';
 export const dockOf = (warehouseAreaCode: string) => `${DOCK_PREFIX}${warehouseAreaCode}`;
 export const isDock = (placeCode: string) => placeCode.startsWith(DOCK_PREFIX);
+
+/** The filters' building blocks, for the reports over the ledger (contracts/src/warehouse/reports.ts). */
+export { optionalText as optionalStockText, instant as stockInstant };

@@ -1,4 +1,4 @@
-import { ALL_ACCESS, actionsOf, buttonCode, dataSchemaOf, DOCUMENT_MENU_GROUPS, documentButtons, documents, entities, entityByName, FLOW_BUTTONS, type EntityAction } from '@tpl/contracts';
+import { ALL_ACCESS, actionsOf, buttonCode, dataSchemaOf, DOCUMENT_MENU_GROUPS, documentButtons, documents, entities, entityByName, FLOW_BUTTONS, STOCK_REPORT_MENUS, type EntityAction } from '@tpl/contracts';
 import type { LiveRecord, RecordContext, RecordsPort } from '@tpl/masterdata';
 
 type Rec = Record<string, unknown>;
@@ -64,12 +64,16 @@ export const demoMenus = () => {
   button('registration_approve', 'approve', 'registration', 1);
   button('registration_reject', 'reject', 'registration', 2);
   button(ALL_ACCESS, '全部权限', undefined, 99);
+  // the stock reports (spec 01 /reportManagement), as contracts list them
+  const reportGroup = DOCUMENT_MENU_GROUPS.reportManagement!;
+  if (!menus.some((m) => m.code === 'reportManagement')) menu('reportManagement', reportGroup.label[0], reportGroup.path, undefined, reportGroup.sort, 'menuGroups.reportManagement');
+  STOCK_REPORT_MENUS.forEach((r, i) => menu(r.code, r.name, r.path, 'reportManagement', 20 + i, r.alias));
   // the warehouse's menu groups (inbound, outbound, ...) as its documents name them, in the groups' order
   const warehouseGroups = [...new Set(documents.filter((d) => d.service === 'bl-warehouse').map((d) => d.menu.parent))].sort(
     (x, y) => (DOCUMENT_MENU_GROUPS[x]?.sort ?? 99) - (DOCUMENT_MENU_GROUPS[y]?.sort ?? 99),
   );
   const topmenus: Rec[] = [
-    { menuCode: 'work', menuName: '工作台', sort: 1, menus: ['transport', ...warehouseGroups, 'flow'] },
+    { menuCode: 'work', menuName: '工作台', sort: 1, menus: [...new Set(['transport', ...warehouseGroups, 'reportManagement', 'flow'])] },
     { menuCode: 'data', menuName: '基础资料', sort: 2, menus: ['basic', 'transportData'] },
     { menuCode: 'admin', menuName: '系统管理', sort: 3, menus: ['system', 'resource', 'flowData'] },
   ];
@@ -79,20 +83,23 @@ export const demoMenus = () => {
   const allMenus = menus.filter((m) => m.category === 'MENU').map((m) => String(m.code));
   const allExports = entities.map((d) => buttonCode(d, 'export'));
   const consignmentAll = ['consignment', ...codesUnder('consignment')];
+  const reportEntries = ['reportManagement', ...codesUnder('reportManagement')];
   const allocations: Record<string, string[]> = {
     dispatcher: [...consignmentAll, ...writes('transportData')],
     // the warehouse keeper works every warehouse document (its entries and all their buttons)
-    keeper: ['consignment', ...writes('basic'), ...warehouseGroups.flatMap((g) => writes(g)), ...warehouseGroups],
+    keeper: ['consignment', ...writes('basic'), ...warehouseGroups.flatMap((g) => writes(g)), ...warehouseGroups, ...reportEntries],
     auditor: [...allMenus, ...allExports],
     approver: ['consignment'],
-    finance: ['consignment', ...reads('lgagreement', 'customer', 'costtype')],
+    finance: ['consignment', ...reads('lgagreement', 'customer', 'costtype'), ...reportEntries],
+    // a cargo owner's user: its own documents' entries (no buttons: it reads, the operator acts) and the stock reports
+    owner: ['consignment', ...warehouseGroups, ...warehouseGroups.flatMap((g) => codesUnder(g)), ...reportEntries],
   };
   // anyone but the read-only auditor may be given a task (a leave's manager, an initiator's sign-off): who
   // acts on which task is the task's assignment; the task buttons let a role act at all; design and
   // deploy stay with admin. Every role has the work entries (the auditor reads what was copied to it).
   const flowEntries = ['flow', ...flowWork.map(([key]) => `flow_${key}`)];
   const taskButtons = Object.values(FLOW_BUTTONS).filter((c) => c.startsWith('flow_task_'));
-  for (const role of Object.keys(allocations)) allocations[role] = [...allocations[role]!, ...flowEntries, ...(role === 'auditor' ? [] : taskButtons)];
+  for (const role of Object.keys(allocations)) if (role !== 'owner') allocations[role] = [...allocations[role]!, ...flowEntries, ...(role === 'auditor' ? [] : taskButtons)];
   return { menus, topmenus, allocations };
 };
 
@@ -139,6 +146,7 @@ const ROLE_NAMES: Record<string, string> = {
   auditor: '审计员',
   keeper: '仓管员',
   finance: '财务',
+  owner: '货主',
 };
 
 /** Records of `entity` the tenant has, by code (read through master data's records port). */
@@ -164,7 +172,7 @@ const importMissing = async (records: RecordsPort, ctx: RecordContext, entity: s
 export const seedUsers = async (
   records: RecordsPort,
   ctx: RecordContext,
-  users: { account: string; password: string; name: string; roles: string[]; deptId?: string }[],
+  users: { account: string; password: string; name: string; roles: string[]; deptId?: string; customerCode?: string }[],
 ): Promise<number> => {
   const roleDef = entityByName('role');
   const userDef = entityByName('user');
@@ -173,6 +181,14 @@ export const seedUsers = async (
   const firstRun = !(await existing(records, ctx.tenantId, 'menu', ['consignment'])).size;
   const newMenus = await importMissing(records, ctx, 'menu', menus);
   if (firstRun) await importMissing(records, ctx, 'topmenu', topmenus);
+  // a menu group added by a newer version joins the top menu the demo puts it in (the reports on the workbench)
+  else if (newMenus.includes('reportManagement')) {
+    const work = (await existing(records, ctx.tenantId, 'topmenu', ['work'])).get('work');
+    const menusNow = (work?.data.menus as string[] | undefined) ?? [];
+    if (work && !menusNow.includes('reportManagement')) {
+      await records.submit(entityByName('topmenu')!, ctx, { id: work.id, version: work.version, data: { ...work.data, menus: [...menusNow, 'reportManagement'] } });
+    }
+  }
   if (users.some((u) => u.deptId)) for (const [entity, recs] of demoAccessRecords()) await importMissing(records, ctx, entity, recs);
 
   const roles = [...new Set(users.flatMap((u) => u.roles))];
@@ -194,7 +210,7 @@ export const seedUsers = async (
   const newUsers = users
     .filter((u) => !existingUsers.has(u.account))
     .map((u) => ({
-      ...(dataSchemaOf(userDef).parse({ account: u.account, name: u.name, roleId: u.roles, ...(u.deptId ? { deptId: u.deptId } : {}) }) as Rec),
+      ...(dataSchemaOf(userDef).parse({ account: u.account, name: u.name, roleId: u.roles, ...(u.deptId ? { deptId: u.deptId } : {}), ...(u.customerCode ? { customerCode: u.customerCode } : {}) }) as Rec),
       password: u.password,
     }));
   if (newUsers.length) await records.importAll(userDef, ctx, newUsers);

@@ -16,7 +16,7 @@ import {
   removeQuerySchema,
   type DocumentDef,
 } from '@tpl/contracts';
-import { ButtonCheck, Meta, ROW_SCOPES, actorOf, type RequestMeta, type RowScopes } from '@tpl/identity';
+import { ButtonCheck, Meta, ROW_SCOPES, actorOf, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
 import { DocumentService, type DocumentContext } from './document.service';
 
 const contextOf = ({ user, correlationId, commandId }: RequestMeta): DocumentContext => ({
@@ -71,8 +71,9 @@ export const documentControllerFor = (def: DocumentDef): Type<unknown> => {
   const listQuery = documentListQuerySchemaOf(def);
   const submitBody = documentSubmitSchemaOf(def);
   const rows = (self: DocumentRoutes, meta: RequestMeta) => self.scopes.rowScope(meta.user, def.name);
+  // a cargo owner's user sees only documents naming its customer (identity's binding)
   const visible = async (self: DocumentRoutes, meta: RequestMeta, ids: readonly string[]) =>
-    self.service.assertVisible(def, meta.user.tenantId, ids, await rows(self, meta));
+    self.service.assertVisible(def, meta.user.tenantId, ids, await rows(self, meta), ownerScopeOf(meta.user));
   const parse = <T>(schema: { safeParse(v: unknown): unknown }, input: unknown) => parseOrThrow(schema as never, input, def.name) as T;
 
   @Controller(documentBase(def))
@@ -84,7 +85,7 @@ export const documentControllerFor = (def: DocumentDef): Type<unknown> => {
 
   route(Routes, 'list', 'GET', 'list', async function (query, _body, meta) {
     const q = parse<Record<string, unknown> & { current: number; size: number; sort: string; order: 'asc' | 'desc' }>(listQuery, query);
-    return ok(await this.service.list(def, meta.user.tenantId, q, await rows(this, meta)));
+    return ok(await this.service.list(def, meta.user.tenantId, q, await rows(this, meta), ownerScopeOf(meta.user)));
   });
 
   route(Routes, 'detail', 'GET', 'detail', async function (query, _body, meta) {
@@ -106,6 +107,9 @@ export const documentControllerFor = (def: DocumentDef): Type<unknown> => {
     const { id, version, content } = parse<{ id?: string; version?: number; content: Record<string, unknown> }>(submitBody, body);
     if ((id !== undefined) !== editing) throw new AppError(400, 'validation.invalid', {}, { label: `${def.name}.fields.id` });
     const ctx = contextOf(meta);
+    // a cargo owner's user writes (when given the button) only its own customer's documents
+    const owners = ownerScopeOf(meta.user);
+    if (!owners.all && !owners.customers.includes(String(content.customerCode ?? ''))) throw new AppError(403, 'errors.forbidden');
     if (id === undefined) return ok(await this.service.create(def, ctx, content, randomUUID()));
     await visible(this, meta, [id]);
     return ok(await this.service.change(def, ctx, id, version!, content));

@@ -27,7 +27,7 @@ import {
   type StoredEvent,
   type UnitOfWork,
 } from '@tpl/event-store';
-import { businessDay, rowScopeSql, type RowScope } from '@tpl/identity';
+import { businessDay, ownerScopeSql, rowScopeSql, type OwnerScope, type RowScope } from '@tpl/identity';
 import { REFERENCE_CHECK, SERIAL_CODES, type ReferenceCheck, type SerialCodeSpecs } from '@tpl/masterdata';
 import { REVIEW_POLICY, type ReviewPolicy } from '@tpl/workflow';
 import { DocumentNotFound, decideDocument, type DecideMeta, type DocumentCommand } from './document.decider';
@@ -309,26 +309,35 @@ export class DocumentService {
   }
 
   /**
-   * A document outside the caller's data scope answers as if it did not exist (404, not
-   * 403: its existence does not leak), for reading and for every command alike.
+   * A document outside the caller's data scope, or naming another cargo owner than the one a
+   * cargo owner's user is bound to (or none), answers as if it did not exist (404, not 403: its
+   * existence does not leak), for reading and for every command alike.
    */
-  async assertVisible(def: DocumentDef, tenantId: string, ids: readonly string[], rows: RowScope): Promise<void> {
-    if (rows.all || !ids.length) return;
+  async assertVisible(def: DocumentDef, tenantId: string, ids: readonly string[], rows: RowScope, owners: OwnerScope): Promise<void> {
+    if ((rows.all && owners.all) || !ids.length) return;
     const params: unknown[] = [tenantId, def.name, ids];
-    const scoped = rowScopeSql(rows, 'created_by', 'created_dept', params)!;
+    const scoped = [rowScopeSql(rows, 'created_by', 'created_dept', params), ownerScopeSql(owners, 'customer_code', params)].filter(Boolean);
     const { rows: hidden } = await this.pool.query<{ id: string }>(
-      `SELECT id FROM ${DOC_LIST} WHERE tenant_id = $1 AND doc_type = $2 AND id = ANY($3::uuid[]) AND NOT ${scoped} LIMIT 1`,
+      `SELECT id FROM ${DOC_LIST} WHERE tenant_id = $1 AND doc_type = $2 AND id = ANY($3::uuid[]) AND NOT COALESCE((${scoped.join(' AND ')}), FALSE) LIMIT 1`,
       params,
     );
     if (hidden[0]) throw new DocumentNotFound(hidden[0].id);
   }
 
-  /** The list screen: paged and filtered on the server, within the caller's tenant and data scope. */
-  async list(def: DocumentDef, tenantId: string, q: Record<string, unknown> & { current: number; size: number; sort: string; order: 'asc' | 'desc' }, rows: RowScope): Promise<Page<Record<string, unknown>>> {
+  /** The list screen: paged and filtered on the server, within the caller's tenant, data scope and cargo owners. */
+  async list(
+    def: DocumentDef,
+    tenantId: string,
+    q: Record<string, unknown> & { current: number; size: number; sort: string; order: 'asc' | 'desc' },
+    rows: RowScope,
+    owners: OwnerScope,
+  ): Promise<Page<Record<string, unknown>>> {
     const where = ['tenant_id = $1', 'doc_type = $2', 'NOT is_deleted'];
     const params: unknown[] = [tenantId, def.name];
     const scoped = rowScopeSql(rows, 'created_by', 'created_dept', params);
     if (scoped) where.push(scoped);
+    const owned = ownerScopeSql(owners, 'customer_code', params);
+    if (owned) where.push(owned);
     const add = (clause: string, value: unknown) => {
       params.push(value);
       where.push(clause.replaceAll('?', `$${params.length}`));

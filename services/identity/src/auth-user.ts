@@ -10,6 +10,11 @@ export type AuthUser = {
   sessionId: string;
   /** the user's department code ('' when none): records and documents are stamped with it, data scopes read it */
   deptId: string;
+  /**
+   * The customer a cargo owner's user is bound to (the user record's customerCode, re-read with
+   * the roles): such a user sees only that owner's rows (ownerScopeOf). Absent or '' for staff.
+   */
+  customerCode?: string;
 };
 
 export const IS_PUBLIC = 'tpl:isPublic';

@@ -45,10 +45,10 @@ export class AuthService {
   private secret: string | undefined;
   private dummyHash: string | undefined;
   /**
-   * per session: revoked, and the user's roles and department as they are now (a change applies at
+   * per session: revoked, and the user's roles, department and bound customer as they are now (a change applies at
    * the next request on this host, which forgets the tenant's sessions; on other hosts within 5 s)
    */
-  private readonly sessionCache = new Map<string, { tenantId: string; revoked: boolean; roles?: string[]; deptId?: string; at: number }>();
+  private readonly sessionCache = new Map<string, { tenantId: string; revoked: boolean; roles?: string[]; deptId?: string; customerCode?: string; at: number }>();
 
   constructor(@Inject(DB_POOL) private readonly pool: Pool) {}
 
@@ -255,14 +255,15 @@ export class AuthService {
       roles: session.roles ?? claims.rol,
       sessionId: claims.sid,
       deptId: session.deptId ?? claims.dpt ?? '',
+      ...(session.customerCode ? { customerCode: session.customerCode } : {}),
     };
   }
 
-  private async sessionState(tenantId: string, sessionId: string): Promise<{ revoked: boolean; roles?: string[]; deptId?: string }> {
+  private async sessionState(tenantId: string, sessionId: string): Promise<{ revoked: boolean; roles?: string[]; deptId?: string; customerCode?: string }> {
     const hit = this.sessionCache.get(sessionId);
     if (hit && Date.now() - hit.at < SESSION_CACHE_MS) return hit;
-    const { rows } = await this.pool.query<{ revoked_at: Date | null; roles: string[] | null; dept_code: string | null; status: number | null }>(
-      `SELECT s.revoked_at, u.roles, u.dept_code, u.status FROM idn_sessions s
+    const { rows } = await this.pool.query<{ revoked_at: Date | null; roles: string[] | null; dept_code: string | null; customer_code: string | null; status: number | null }>(
+      `SELECT s.revoked_at, u.roles, u.dept_code, u.customer_code, u.status FROM idn_sessions s
          LEFT JOIN idn_users u ON u.tenant_id = s.tenant_id AND u.user_id = s.user_id
         WHERE s.session_id = $1`,
       [sessionId],
@@ -273,6 +274,7 @@ export class AuthService {
       revoked: !r || r.revoked_at !== null || r.status !== 1,
       ...(r?.roles ? { roles: r.roles } : {}),
       ...(r ? { deptId: r.dept_code ?? '' } : {}),
+      ...(r?.customer_code ? { customerCode: r.customer_code } : {}),
       at: Date.now(),
     };
     this.sessionCache.set(sessionId, state);

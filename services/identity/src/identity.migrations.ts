@@ -165,3 +165,10 @@ CREATE TABLE IF NOT EXISTS idn_backfills (id text PRIMARY KEY);
 -- users from before idn_users kept departments: theirs come from their user records (DepartmentBackfill)
 INSERT INTO idn_backfills (id) SELECT 'user-departments' WHERE EXISTS (SELECT 1 FROM idn_users WHERE dept_code IS NULL) ON CONFLICT DO NOTHING;`,
 });
+
+identityMigrations.push({
+  // a cargo owner's user: bound to one customer (the user record's customerCode), sees only its rows
+  id: 'identity/007-user-customer',
+  sql: `
+ALTER TABLE idn_users ADD COLUMN IF NOT EXISTS customer_code text;`,
+});

@@ -18,6 +18,24 @@ export interface RowScopes {
 export const ROW_SCOPES = Symbol('ROW_SCOPES');
 
 /**
+ * Which cargo owners' rows a user may see: every owner's (the operator's staff), or only the
+ * customers the user is bound to (a cargo owner's user: the user record's customerCode).
+ * Stock, the stock stream, the stock reports and every document naming a customer apply it.
+ */
+export type OwnerScope = { all: true } | { all: false; customers: readonly string[] };
+export const ALL_OWNERS: OwnerScope = { all: true };
+
+export const ownerScopeOf = (user: Pick<AuthUser, 'customerCode'>): OwnerScope =>
+  user.customerCode ? { all: false, customers: [user.customerCode] } : ALL_OWNERS;
+
+/** The SQL condition of an owner scope over a table's customer column (a row naming no customer is not an owner's); its value is appended to params. */
+export const ownerScopeSql = (scope: OwnerScope, customerColumn: string, params: unknown[]): string | undefined => {
+  if (scope.all) return undefined;
+  params.push(scope.customers);
+  return `${customerColumn} = ANY($${params.length}::text[])`;
+};
+
+/**
  * The SQL condition of a scope over a table's created-by and created-in-department columns;
  * its values are appended to params.
  */

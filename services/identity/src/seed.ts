@@ -1,15 +1,16 @@
 import type { Pool } from 'pg';
 
-export type DemoUser = { tenantId: string; account: string; password: string; name: string; roles: string[]; deptId?: string };
+export type DemoUser = { tenantId: string; account: string; password: string; name: string; roles: string[]; deptId?: string; customerCode?: string };
 export type DemoTenant = { tenantId: string; name: string; users: DemoUser[] };
 
-const user = (tenantId: string, account: string, password: string, name: string, roles: string[], deptId?: string): DemoUser => ({
+const user = (tenantId: string, account: string, password: string, name: string, roles: string[], deptId?: string, customerCode?: string): DemoUser => ({
   tenantId,
   account,
   password,
   name,
   roles,
   ...(deptId ? { deptId } : {}),
+  ...(customerCode ? { customerCode } : {}),
 });
 
 /**
@@ -30,6 +31,8 @@ export const DEMO_TENANTS: DemoTenant[] = [
       user('100001', 'auditor', 'demo123', '欧阳德', ['auditor'], 'HB'),
       user('100001', 'keeper', 'demo123', '高凯', ['keeper'], 'HB-WH'),
       user('100001', 'finance', 'demo123', '范菲', ['finance'], 'HB-FIN'),
+      // a cargo owner's user (customer C001, 安可食品): sees only its own stock, reports and documents
+      user('100001', 'owner', 'demo123', '李雷（安可食品）', ['owner'], undefined, 'C001'),
     ],
   },
   {

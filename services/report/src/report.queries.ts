@@ -9,7 +9,7 @@ import {
   type HomeFigures,
 } from '@tpl/contracts';
 import { DB_POOL } from '@tpl/event-store';
-import { ROW_SCOPES, rowScopeSql, type AuthUser, type RowScopes } from '@tpl/identity';
+import { ROW_SCOPES, ownerScopeOf, rowScopeSql, type AuthUser, type RowScopes } from '@tpl/identity';
 import { FLOW_INBOX, type FlowInbox } from '@tpl/workflow';
 import { FACTS_TABLE } from './projections/consignment-facts.projection';
 
@@ -37,7 +37,8 @@ export class ReportQueries {
   private async visible(user: AuthUser): Promise<{ where: string; params: unknown[]; scoped: boolean }> {
     const params: unknown[] = [user.tenantId];
     const scope = await this.scopes.rowScope(user, CONSIGNMENT);
-    const scoped = rowScopeSql(scope, 'created_by', 'created_dept', params);
+    // a cargo owner's user (bound to a customer) sees no operator-wide figures: the facts do not name owners
+    const scoped = ownerScopeOf(user).all ? rowScopeSql(scope, 'created_by', 'created_dept', params) : 'FALSE';
     return { where: `tenant_id = $1 AND NOT is_deleted${scoped ? ` AND ${scoped}` : ''}`, params, scoped: scoped !== undefined };
   }
 

@@ -3,6 +3,8 @@ export * from './stock/stock.ledger';
 export * from './stock/stock.projection';
 export * from './stock/stock.queries';
 export * from './stock/owner-scope';
+export * from './stock/stock.sql';
+export * from './reports/stock-reports';
 export * from './warehouse.module';
 export * from './inbound/putaway';
 export * from './inbound/booking.decisions';

@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { StockController } from './stock/stock.controller';
 import { StockLedger } from './stock/stock.ledger';
 import { StockQueries } from './stock/stock.queries';
-import { AllOwners, OWNER_SCOPES } from './stock/owner-scope';
+import { BoundOwners, OWNER_SCOPES } from './stock/owner-scope';
+import { StockReports } from './reports/stock-reports';
+import { StockReportsController } from './reports/stock-reports.controller';
 import { InboundController, InboundDecisions } from './inbound/inbound.wiring';
 import { OutboundDecisions } from './outbound/outbound.wiring';
 import { PrintController } from './print/print.controller';
@@ -18,8 +20,18 @@ import { INSIDE_PROVIDERS } from './inside/inside.providers';
  * folder registers its decisions with the kit when this module starts.
  */
 @Module({
-  controllers: [StockController, InboundController, PrintController, ScanController],
-  providers: [StockLedger, StockQueries, InboundDecisions, OutboundDecisions, PrintService, ScanService, ...INSIDE_PROVIDERS, { provide: OWNER_SCOPES, useClass: AllOwners }],
+  controllers: [StockController, StockReportsController, InboundController, PrintController, ScanController],
+  providers: [
+    StockLedger,
+    StockQueries,
+    StockReports,
+    InboundDecisions,
+    OutboundDecisions,
+    PrintService,
+    ScanService,
+    ...INSIDE_PROVIDERS,
+    { provide: OWNER_SCOPES, useClass: BoundOwners },
+  ],
   exports: [StockLedger, StockQueries, OWNER_SCOPES],
 })
 export class WarehouseModule {}

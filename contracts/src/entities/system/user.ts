@@ -31,5 +31,7 @@ export const user = defineEntity({
     deptId: ref(['所属部门', 'Department', '所屬部門'], 'dept', { filter: true }),
     postId: ref(['所属岗位', 'Post', '所屬崗位'], 'post', { list: false }),
     staffType: dict(['人员类型', 'Staff type', '人員類型'], 'staffType'),
+    // a cargo owner's user: sees only this customer's stock, stream, reports and documents (docs/DOMAIN.md)
+    customerCode: ref(['绑定货主', 'Cargo owner', '綁定貨主'], 'customer', { filter: true }),
   },
 });

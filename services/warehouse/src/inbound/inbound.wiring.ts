@@ -3,7 +3,7 @@ import { dockOf, isinstockbill, ok, orderisinstockbill, parseOrThrow, warehouseI
 import { DocumentDecisionsRegistry, DocumentService } from '@tpl/documents';
 import type { Pool } from 'pg';
 import { DB_POOL, type UnitOfWork } from '@tpl/event-store';
-import { Meta, ROW_SCOPES, type RequestMeta, type RowScopes } from '@tpl/identity';
+import { Meta, ROW_SCOPES, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
 import { MASTER_DATA, type MasterData, type MasterRecord } from '@tpl/masterdata';
 import { StockLedger } from '../stock/stock.ledger';
 import { STOCK_TABLE } from '../stock/stock.projection';
@@ -129,7 +129,7 @@ export class InboundController {
   async suggestions(@Query() query: unknown, @Meta() meta: RequestMeta) {
     const { id } = parseOrThrow(R.putAwaySuggestions.query!, query, isinstockbill.name) as { id: string };
     const tenantId = meta.user.tenantId;
-    await this.documents.assertVisible(isinstockbill, tenantId, [id], await this.scopes.rowScope(meta.user, isinstockbill.name));
+    await this.documents.assertVisible(isinstockbill, tenantId, [id], await this.scopes.rowScope(meta.user, isinstockbill.name), ownerScopeOf(meta.user));
     return ok(await this.inbound.suggest(tenantId, await this.documents.detail(isinstockbill, tenantId, id)));
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
 import { PDF_MEDIA_TYPE, documentButtons, isinstockbill, languageFromHeader, osoutstockbill, parseOrThrow, warehousePrintRoutes as R, type DocumentDef, type LabelPrintBody } from '@tpl/contracts';
 import { DocumentService } from '@tpl/documents';
-import { ButtonCheck, Meta, PostOk, ROW_SCOPES, actorOf, type RequestMeta, type RowScopes } from '@tpl/identity';
+import { ButtonCheck, Meta, PostOk, ROW_SCOPES, actorOf, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
 import { PrintService } from './print.service';
 
 type Reply = { header(name: string, value: string): Reply; send(body: unknown): Reply };
@@ -34,7 +34,7 @@ export class PrintController {
   private async admit(def: DocumentDef, meta: RequestMeta, query: unknown): Promise<string> {
     await this.buttons.require(meta.user, documentButtons(def).print!);
     const { id } = parseOrThrow(R.printPickingList.query!, query, def.name) as { id: string };
-    await this.documents.assertVisible(def, meta.user.tenantId, [id], await this.scopes.rowScope(meta.user, def.name));
+    await this.documents.assertVisible(def, meta.user.tenantId, [id], await this.scopes.rowScope(meta.user, def.name), ownerScopeOf(meta.user));
     return id;
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, isinstockbill, osoutstockbill, subQty, type DocumentDef, type KitDocument, type ScanBill, type ScanMode, type ScanTask } from '@tpl/contracts';
 import { DocumentService } from '@tpl/documents';
-import type { RowScope } from '@tpl/identity';
+import type { OwnerScope, RowScope } from '@tpl/identity';
 import { MASTER_DATA, type MasterData } from '@tpl/masterdata';
 import { barcodeOf } from '../inbound/receipt.decisions';
 import { PrintService } from '../print/print.service';
@@ -28,12 +28,12 @@ export class ScanService {
     @Inject(PrintService) private readonly print: PrintService,
   ) {}
 
-  async tasks(tenantId: string, billNo: string, mode: ScanMode, scope: RowScope): Promise<ScanBill> {
+  async tasks(tenantId: string, billNo: string, mode: ScanMode, scope: RowScope, owners: OwnerScope): Promise<ScanBill> {
     const def: DocumentDef = mode === 'pick' ? osoutstockbill : isinstockbill;
     const doc = await this.documents.byBillNo(def, tenantId, billNo);
     if (!doc) throw new AppError(404, 'warehouse.errors.scanBillNotFound', { billNo });
     // outside the caller's data scope: as if it did not exist
-    await this.documents.assertVisible(def, tenantId, [doc.id], scope).catch(() => {
+    await this.documents.assertVisible(def, tenantId, [doc.id], scope, owners).catch(() => {
       throw new AppError(404, 'warehouse.errors.scanBillNotFound', { billNo });
     });
     if (!SCAN_STATES[mode].includes(doc.state)) throw new AppError(409, 'warehouse.errors.scanNothingToDo', { billNo }, { state: `${def.name}.states.${doc.state}` });

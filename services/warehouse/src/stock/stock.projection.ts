@@ -100,6 +100,18 @@ CREATE INDEX IF NOT EXISTS wh_stream_doc ON ${STOCK_STREAM_TABLE} (tenant_id, do
     id: 'warehouse/002-stock-unit-volume',
     sql: `ALTER TABLE ${STOCK_TABLE} ADD COLUMN IF NOT EXISTS unit_volume numeric NOT NULL DEFAULT 0;`,
   },
+  {
+    // every stream line names its stock row's area (lines written before named it only where they created the row),
+    // so reports and explain filter lines by area through an index; and the reads' other filters get theirs
+    id: 'warehouse/003-stream-area',
+    sql: `
+UPDATE ${STOCK_STREAM_TABLE} l SET area_code = s.area_code
+  FROM ${STOCK_TABLE} s
+ WHERE l.area_code IS NULL AND s.area_code IS NOT NULL AND s.tenant_id = l.tenant_id AND s.customer_code = l.customer_code
+   AND s.material_code = l.material_code AND s.barcode = l.barcode AND s.place_code = l.place_code AND s.batch_no = l.batch_no;
+CREATE INDEX IF NOT EXISTS wh_stream_area ON ${STOCK_STREAM_TABLE} (tenant_id, area_code, effective_at);
+CREATE INDEX IF NOT EXISTS wh_stock_customer ON ${STOCK_TABLE} (tenant_id, customer_code, area_code);`,
+  },
 ];
 
 type RowWrite = {
@@ -116,13 +128,16 @@ const rowId = (tenantId: string, l: StockFact['lines'][number]) =>
   [tenantId, l.customerCode, l.materialCode, l.barcode, l.warehousePlaceCode, l.batchNo].join('\u0000');
 
 /**
- * A batch of stock facts as three set-based statements: every stream line in one INSERT, each
+ * A batch of stock facts as set-based statements: every stream line in one INSERT, each
  * touched stock row once with its balance after the batch's last line (lines carry their
  * after-balances, so the last one is the row's state), each account once with its newest
- * version. The same statements serve the live append (one fact) and a rebuild (thousands).
+ * version, and the area of the lines that do not name one from their rows. The same
+ * statements serve the live append (one fact) and a rebuild (thousands).
  */
 const statementsFor = (events: readonly StoredEvent[]): SqlText[] => {
   const stream: string[] = [];
+  /** lines that do not name their area (only a line creating its row does): they take their row's once it is written */
+  const arealess: string[] = [];
   const rows = new Map<string, RowWrite>();
   const accounts = new Map<string, { tenantId: string; customer: string; material: string; version: number }>();
   for (const e of events) {
@@ -165,6 +180,7 @@ const statementsFor = (events: readonly StoredEvent[]): SqlText[] => {
           l.parentBarcode ?? null,
         ),
       );
+      if (!l.warehouseAreaCode) arealess.push(sql('(%L, %L)', tenantId, `${eventId}:${i}`));
       const id = rowId(tenantId, l);
       const before = rows.get(id);
       rows.set(id, { tenantId, line: l, first: before?.first ?? l, status: l.status ?? before?.status ?? null, at: occurredAt });
@@ -222,6 +238,16 @@ const statementsFor = (events: readonly StoredEvent[]): SqlText[] => {
     `INSERT INTO ${STOCK_ACCOUNTS_TABLE} AS a (tenant_id, customer_code, material_code, version)
      SELECT * FROM (VALUES ${versions.join(',\n')}) AS v(tenant_id, customer_code, material_code, version)
      ON CONFLICT (tenant_id, customer_code, material_code) DO UPDATE SET version = GREATEST(a.version, EXCLUDED.version)` as SqlText,
+    // every line names its stock row's area (a row's area never changes: it is its place's), so reports filter lines by area
+    ...(arealess.length
+      ? [
+          `UPDATE ${STOCK_STREAM_TABLE} l SET area_code = s.area_code
+             FROM (VALUES ${arealess.join(',\n')}) AS x(tenant_id, id), ${STOCK_TABLE} s
+            WHERE l.tenant_id = x.tenant_id AND l.id = x.id AND l.area_code IS NULL AND s.area_code IS NOT NULL
+              AND s.tenant_id = l.tenant_id AND s.customer_code = l.customer_code AND s.material_code = l.material_code
+              AND s.barcode = l.barcode AND s.place_code = l.place_code AND s.batch_no = l.batch_no` as SqlText,
+        ]
+      : []),
   ];
 };
 

@@ -1,0 +1,19 @@
+import { cellValue, columnHeader } from './xlsx';
+
+describe('report spreadsheets', () => {
+  it("head columns in the caller's language", () => {
+    expect(columnHeader('warehouseAreaCode', 'en')).toBe('Warehouse area');
+    expect(columnHeader('warehouseAreaCode', 'zh')).toBe('库区');
+    expect(columnHeader('insotckTime', 'mo')).toBe('入庫時間');
+  });
+
+  it('write numbers as numbers, times in the business time zone (yyyy-MM-dd HH:mm:ss), enumerations in words', () => {
+    expect(cellValue({ key: 'qty', kind: 'qty' }, 12.5, 'en')).toBe(12.5);
+    expect(cellValue({ key: 'qty', kind: 'qty' }, '7', 'en')).toBe(7);
+    expect(cellValue({ key: 'effectiveAt', kind: 'datetime' }, '2026-10-01T16:30:05.000Z', 'en', 'Asia/Shanghai')).toBe('2026-10-02 00:30:05');
+    expect(cellValue({ key: 'status', kind: 'status' }, 'FROZEN', 'en')).toBe('Frozen');
+    expect(cellValue({ key: 'movement', kind: 'movement' }, 'SHIP', 'zh')).toBe('发运');
+    expect(cellValue({ key: 'batchNo', kind: 'text' }, '', 'en')).toBeUndefined();
+    expect(cellValue({ key: 'supplierCode', kind: 'text' }, null, 'en')).toBeUndefined();
+  });
+});

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { REPORT_PATHS, STOCK_EVENT_TYPES, isinstockbill } from '@tpl/contracts';
+import { runInTenant } from '@tpl/event-store';
+import { StockLedger, factOf, receive } from '@tpl/warehouse';
+import { data, type ApiClient } from '../support/api-client';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { startTestHost, type TestHost } from '../support/host';
+
+/**
+ * The cargo owner's journey in Chromium: the demo's `owner` (bound to customer C001) signs in,
+ * finds the stock reports in its menu, opens stock by warehouse area and sees C001's stock only
+ * (the operator's administrator, on the same page, sees C002's too), opens a quantity's stream
+ * lines and the bin board (its own pieces only), and finds only its own inbound bills.
+ */
+const T = '100001';
+const MATERIAL = 'E2E-OWN';
+
+describe('cargo owner in Chromium', () => {
+  let t: TestHost;
+  let browser: Browser;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
+    [t, browser] = await Promise.all([startTestHost('embedded', WEB_DIST, true), launchChromium()]);
+    admin = await t.client().as(T, 'admin', 'admin');
+    const ledger = t.host.app.get(StockLedger);
+    for (const [customer, qty] of [['C001', 12], ['C002', 30]] as const) {
+      await runInTenant(T, () =>
+        t.host.storage.store.withTransaction(async (uow) => {
+          const account = await ledger.account(uow, T, customer, MATERIAL);
+          const at = '2026-10-01T08:00:00.000Z';
+          const lines = receive(account, [{ barcode: `E2E-${customer}`, warehousePlaceCode: 'A-03-01', warehouseAreaCode: 'SH1-A', batchNo: 'E1', qty }], { documentType: 'isinstockbill', documentId: customer, billNo: `RK-E2E-${customer}` }, at);
+          await ledger.record(uow, T, [{ account, type: STOCK_EVENT_TYPES.received, fact: factOf(lines, at, '12', { instockStatus: 1 }) }], {
+            tenantId: T, actor: { userId: 'u', account: 'keeper', name: 'Keeper' }, occurredAt: new Date().toISOString(), correlationId: customer, causationId: customer,
+          });
+        }),
+      );
+    }
+    for (const customerCode of ['C001', 'C002']) {
+      data(await admin.post('/api/bl-warehouse/isinstockbill/submit', {
+        billDate: '2026-11-24', customerCode, warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', remark: `e2e ${customerCode}`,
+        details: [{ materialCode: 'M0002', batchNo: 'E2E', qty: 1, qtyWeg: 10, volume: 0.1 }],
+      }));
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  const reportRows = async (page: Page) => {
+    await page.goto(`${t.url}${REPORT_PATHS.stockByWarehouseArea}?materialCode=${MATERIAL}`);
+    await page.getByTestId('report-stockByWarehouseArea').waitFor();
+    await page.locator('[data-testid^="report-row-"]').first().waitFor();
+    return page.locator('[data-testid^="report-row-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')));
+  };
+
+  it('signs in as the owner of C001, finds the reports in its menu and sees only C001 on the stock report', async () => {
+    // the operator sees both owners' stock
+    const adminPage = await signInPage(await browser.newPage({ viewport: { width: 1440, height: 900 } }), t.url, 'admin', 'admin');
+    expect(await reportRows(adminPage)).toEqual([`report-row-SH1-A~C001~${MATERIAL}`, `report-row-SH1-A~C002~${MATERIAL}`]);
+    await adminPage.close();
+
+    const page = await signInPage(await browser.newPage({ viewport: { width: 1440, height: 900 } }), t.url, 'owner');
+    // its menu holds the reports (the reports group on the workbench)
+    await page.locator('.shell-sider').getByText('Reports').first().click();
+    await page.locator('.shell-sider').getByText('Stock by warehouse area').first().click();
+    await page.waitForURL((u) => u.pathname === REPORT_PATHS.stockByWarehouseArea);
+    await page.getByTestId('report-stockByWarehouseArea').waitFor();
+
+    expect(await reportRows(page)).toEqual([`report-row-SH1-A~C001~${MATERIAL}`]);
+    await page.getByTestId('sum-qty').filter({ hasText: '12' }).waitFor();
+    expect(await page.getByText('C002').count()).toBe(0);
+
+    // a quantity opens the stream lines it is the sum of
+    await page.getByTestId(`explain-qty-SH1-A~C001~${MATERIAL}`).click();
+    await page.getByTestId('explain-line-RK-E2E-C001').waitFor();
+    expect(await page.getByTestId('explain-summary').textContent()).toContain('12');
+    expect(await page.getByTestId('explain-line-RK-E2E-C002').count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'cargo-owner-stock-report.png'), fullPage: true });
+
+    // the bin board shows the place with its own 12 pieces (not the 42 held there), and the place opens them
+    await page.goto(`${t.url}${REPORT_PATHS.binBoard}?warehouseAreaCode=SH1-A`);
+    await page.getByTestId('bin-A-03-01').waitFor();
+    expect(await page.getByTestId('bin-A-03-01').textContent()).toContain('12');
+    expect(await page.getByTestId('bin-A-03-02').getAttribute('data-band')).toBe('empty');
+    await page.getByTestId('bin-A-03-01').click();
+    await page.getByTestId(`report-row-C001~${MATERIAL}~A-03-01~E1~E2E-C001`).waitFor();
+    expect(await page.getByTestId('place-drawer').getByText('C002').count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'cargo-owner-bin-board.png'), fullPage: true });
+
+    // asking for another owner's stock by the URL shows nothing
+    await page.goto(`${t.url}${REPORT_PATHS.stockByDetails}?customerCode=C002`);
+    await page.getByTestId('report-stockByDetails').waitFor();
+    await page.locator('.ant-table-placeholder').first().waitFor();
+    expect(await page.locator('[data-testid^="report-row-"]').count()).toBe(0);
+
+    // and its inbound bills are its own
+    await page.goto(`${t.url}${isinstockbill.routes.list}`);
+    await page.getByTestId('doc-list-isinstockbill').waitFor();
+    await page.locator('[data-testid^="doc-row-"]').first().waitFor();
+    const customers = await page.locator('[data-testid^="doc-row-"]').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
+    expect(customers.length).toBeGreaterThan(0);
+    expect(customers.every((text) => text.includes('C001') && !text.includes('C002'))).toBe(true);
+    await page.close();
+  });
+});
