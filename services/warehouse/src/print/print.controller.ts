@@ -31,8 +31,10 @@ export class PrintController {
     @Inject(ROW_SCOPES) private readonly scopes: RowScopes,
   ) {}
 
-  private async admit(def: DocumentDef, meta: RequestMeta, query: unknown): Promise<string> {
+  private async admit(def: DocumentDef, meta: RequestMeta, query: unknown, before?: () => void): Promise<string> {
     await this.buttons.require(meta.user, documentButtons(def).print!);
+    // the body's shape is judged before the query (a malformed body is said as such)
+    before?.();
     const { id } = parseOrThrow(R.printPickingList.query!, query, def.name) as { id: string };
     await this.documents.assertVisible(def, meta.user.tenantId, [id], await this.scopes.rowScope(meta.user, def.name), ownerScopeOf(meta.user));
     return id;
@@ -40,8 +42,10 @@ export class PrintController {
 
   @PostOk(R.printLabels.path)
   async labels(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
-    const id = await this.admit(isinstockbill, meta, query);
-    const { rows } = parseOrThrow(R.printLabels.body!, body === undefined ? {} : body, isinstockbill.name) as LabelPrintBody;
+    let rows: LabelPrintBody['rows'];
+    const id = await this.admit(isinstockbill, meta, query, () => {
+      ({ rows } = parseOrThrow(R.printLabels.body!, body === undefined ? {} : body, isinstockbill.name) as LabelPrintBody);
+    });
     const ctx = { tenantId: meta.user.tenantId, actor: actorOf(meta.user), correlationId: meta.correlationId, causationId: meta.commandId, lang: languageFromHeader(al) };
     const { pdf, billNo } = await this.print.labels(ctx, id, rows);
     sendPdf(reply, `${billNo}-labels`, pdf);
