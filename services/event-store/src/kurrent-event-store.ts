@@ -1,14 +1,8 @@
-import {
-  FORWARDS,
-  KurrentDBClient,
-  NO_STREAM,
-  START,
-  StreamNotFoundError,
-  WrongExpectedVersionError,
-  eventTypeFilter,
-  excludeSystemEvents,
-  jsonEvent,
-} from '@kurrent/kurrentdb-client';
+import type * as Kurrent from '@kurrent/kurrentdb-client';
+
+/** The KurrentDB driver, loaded only when a KurrentDB store is opened (KURRENTDB_URL configured), never by merely importing this package. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const kurrent = (): typeof Kurrent => require('@kurrent/kurrentdb-client') as typeof Kurrent;
 import { UpcasterRegistry } from './upcasters';
 import {
   StaleVersionError,
@@ -45,12 +39,12 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export class KurrentEventStore implements EventStorePort {
   private constructor(
-    private readonly client: KurrentDBClient,
+    private readonly client: Kurrent.KurrentDBClient,
     readonly upcasters: UpcasterRegistry,
   ) {}
 
   static connect(connectionString: string, upcasters: UpcasterRegistry = new UpcasterRegistry()): KurrentEventStore {
-    return new KurrentEventStore(KurrentDBClient.connectionString`${connectionString}`, upcasters);
+    return new KurrentEventStore(kurrent().KurrentDBClient.connectionString`${connectionString}`, upcasters);
   }
 
   private toStored(e: Recorded): StoredEvent {
@@ -75,18 +69,18 @@ export class KurrentEventStore implements EventStorePort {
       const result = await this.client.appendToStream(
         streamName,
         events.map((e) =>
-          jsonEvent({
+          kurrent().jsonEvent({
             type: e.type,
             data: (e.data ?? {}) as Record<string, unknown>,
             metadata: { ...options.metadata, [SCHEMA_VERSION]: this.upcasters.currentVersion(e.type) },
           }),
         ),
-        { streamState: options.expectedVersion === 0 ? NO_STREAM : BigInt(options.expectedVersion - 1) },
+        { streamState: options.expectedVersion === 0 ? kurrent().NO_STREAM : BigInt(options.expectedVersion - 1) },
       );
       const commit = String(result.position?.commit ?? 0n);
       return { nextVersion: Number(result.nextExpectedRevision) + 1, globalPositions: events.map(() => commit) };
     } catch (err) {
-      if (err instanceof WrongExpectedVersionError) throw new StaleVersionError(streamName, options.expectedVersion);
+      if (err instanceof kurrent().WrongExpectedVersionError) throw new StaleVersionError(streamName, options.expectedVersion);
       throw err;
     }
   }
@@ -95,23 +89,23 @@ export class KurrentEventStore implements EventStorePort {
     const out: StoredEvent[] = [];
     try {
       const read = this.client.readStream(streamName, {
-        direction: FORWARDS,
-        fromRevision: START,
+        direction: kurrent().FORWARDS,
+        fromRevision: kurrent().START,
         ...(options.toVersion !== undefined ? { maxCount: options.toVersion } : {}),
       });
       for await (const resolved of read) if (resolved.event) out.push(this.toStored(resolved.event as unknown as Recorded));
     } catch (err) {
-      if (err instanceof StreamNotFoundError) return [];
+      if (err instanceof kurrent().StreamNotFoundError) return [];
       throw err;
     }
     return out;
   }
 
   async readAll(after: string, limit: number, options: ReadAllOptions = {}): Promise<StoredEvent[]> {
-    const from = after === '0' ? START : { commit: BigInt(after), prepare: BigInt(after) };
+    const from = after === '0' ? kurrent().START : { commit: BigInt(after), prepare: BigInt(after) };
     const out: StoredEvent[] = [];
-    const filter = options.types ? eventTypeFilter({ regex: `^(${options.types.map(escapeRegex).join('|')})$` }) : excludeSystemEvents();
-    const read = this.client.readAll({ direction: FORWARDS, fromPosition: from, maxCount: limit + 1, filter });
+    const filter = options.types ? kurrent().eventTypeFilter({ regex: `^(${options.types.map(escapeRegex).join('|')})$` }) : kurrent().excludeSystemEvents();
+    const read = this.client.readAll({ direction: kurrent().FORWARDS, fromPosition: from, maxCount: limit + 1, filter });
     for await (const resolved of read) {
       const e = resolved.event as unknown as Recorded | undefined;
       if (!e || String(e.position?.commit) === after) continue;

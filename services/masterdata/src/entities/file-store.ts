@@ -2,7 +2,11 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand, DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
+
+/** The S3 driver, loaded only when an S3 file store is configured, never by merely importing this package. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const s3 = (): typeof S3 => require('@aws-sdk/client-s3') as typeof S3;
 
 /** Where attachment bytes live: local disk by default, an S3-compatible bucket when configured. */
 export interface FileStore {
@@ -44,10 +48,10 @@ export type S3Config = { endpoint: string; accessKey: string; secretKey: string;
 /** Any S3-compatible service (AWS S3, MinIO, ...): objects under <tenant>/<key> in one bucket. */
 export class S3Store implements FileStore {
   readonly kind = 's3' as const;
-  private readonly client: S3Client;
+  private readonly client: S3.S3Client;
 
   constructor(private readonly config: S3Config) {
-    this.client = new S3Client({
+    this.client = new (s3().S3Client)({
       endpoint: config.endpoint,
       region: config.region || 'us-east-1',
       forcePathStyle: true,
@@ -56,12 +60,12 @@ export class S3Store implements FileStore {
   }
 
   async put(tenantId: string, key: string, body: Buffer, contentType: string) {
-    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucketName, Key: `${safe(tenantId)}/${safe(key)}`, Body: body, ContentType: contentType }));
+    await this.client.send(new (s3().PutObjectCommand)({ Bucket: this.config.bucketName, Key: `${safe(tenantId)}/${safe(key)}`, Body: body, ContentType: contentType }));
   }
 
   async get(tenantId: string, key: string) {
     try {
-      const r = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucketName, Key: `${safe(tenantId)}/${safe(key)}` }));
+      const r = await this.client.send(new (s3().GetObjectCommand)({ Bucket: this.config.bucketName, Key: `${safe(tenantId)}/${safe(key)}` }));
       return r.Body as Readable | undefined;
     } catch (err) {
       if ((err as { name?: string }).name === 'NoSuchKey') return undefined;
@@ -70,6 +74,6 @@ export class S3Store implements FileStore {
   }
 
   async remove(tenantId: string, key: string) {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucketName, Key: `${safe(tenantId)}/${safe(key)}` }));
+    await this.client.send(new (s3().DeleteObjectCommand)({ Bucket: this.config.bucketName, Key: `${safe(tenantId)}/${safe(key)}` }));
   }
 }
