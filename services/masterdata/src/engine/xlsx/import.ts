@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import { stream as excelStream, type CellValue } from 'exceljs';
+import { Workbook, type CellValue } from 'exceljs';
 import { AppError, type EntityDef, type Language } from '@tpl/contracts';
 import { headerIndex, normalizeHeader, type ResolvedColumn } from './columns';
 import { xlsxText } from './messages';
@@ -69,33 +68,29 @@ const cellOf = (v: CellValue): RawCell => {
   return null; // errors (#N/A) and anything unknown read as empty
 };
 
-type ReaderModel = { model?: { sheets?: { name: string }[] } };
 
+/**
+ * The rows of the first worksheet (tab order; a notes sheet after it is passed over). The
+ * upload is in memory already and bounded, so the workbook is loaded whole: exceljs's
+ * streaming reader may hand out a worksheet before its shared strings are read (the zip's
+ * entry order decides), which left header cells empty now and then.
+ */
 async function* xlsxRows(file: Buffer, state: { date1904: boolean }): AsyncGenerator<SheetRow> {
-  const reader = new excelStream.xlsx.WorkbookReader(Readable.from([file]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
+  const book = new Workbook();
+  await book.xlsx.load(file as unknown as ArrayBuffer);
+  state.date1904 = (book.properties as { date1904?: boolean } | undefined)?.date1904 === true;
+  const sheet = book.worksheets[0];
+  if (!sheet) return;
+  const rows: SheetRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const cells = new Map<number, RawCell>();
+    row.eachCell({ includeEmpty: false }, (cell, col) => {
+      const v = cellOf(cell.value);
+      if (v !== null) cells.set(col, v);
+    });
+    rows.push({ number: row.number, cells });
   });
-  for await (const sheet of reader) {
-    // the first sheet in tab order; others (a notes sheet) are passed over
-    const names = (reader as unknown as ReaderModel).model?.sheets?.map((s) => s.name) ?? [];
-    const name = (sheet as unknown as { name?: string }).name;
-    if (names.length && name && names.includes(name) && name !== names[0]) continue;
-    const props = (reader as unknown as { properties?: { date1904?: boolean } }).properties;
-    state.date1904 = props?.date1904 === true;
-    for await (const row of sheet) {
-      const cells = new Map<number, RawCell>();
-      row.eachCell({ includeEmpty: false }, (cell, col) => {
-        const v = cellOf(cell.value);
-        if (v !== null) cells.set(col, v);
-      });
-      yield { number: row.number, cells };
-    }
-    return;
-  }
+  yield* rows;
 }
 
 // ---------------------------------------------------------------- the import
