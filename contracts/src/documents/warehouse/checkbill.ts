@@ -1,6 +1,6 @@
 import { datetime, num, oneOf, rows, text } from '../../entities/define';
 import { defineDocument } from '../define';
-import { L, ownerHeader } from './common';
+import { L, auditAction, ownerHeader } from './common';
 import { STOCK_ROW_KEY, cancelAction, stockRowLine } from './stockrow';
 
 const qtyOf = (label: ReturnType<typeof L>) => num(label, 'quantity', { generated: true });
@@ -91,7 +91,7 @@ export const checkbill = defineDocument({
       },
       into: 'bookRecord',
     },
-    audit: { label: L('审核', 'Audit', '審核'), event: 'AUDIT', fact: 'Audited', at: 'auditDate', by: 'auditor', confirm: true },
+    audit: auditAction(),
     recount: {
       label: L('重新盘点', 'Recount', '重新盤點'),
       event: 'RECOUNT',

@@ -1,4 +1,5 @@
 import { date, num, oneOf, ref, rows, text, type FieldDef, type Labels } from '../../entities/define';
+import type { ActionDef } from '../define';
 
 /**
  * Pieces every warehouse document shares (spec 02 section 3.3 "common header" and "common
@@ -49,4 +50,27 @@ export const reportFields = (source: Labels): Record<string, FieldDef> => ({
     lineNumber: num(L('行号', 'Line', '行號'), 'count', { required: true }),
     qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
   }),
+});
+
+/** The actions most warehouse documents share, written once. */
+export const auditAction = (): ActionDef => ({ label: L('审核', 'Audit', '審核'), event: 'AUDIT', fact: 'Audited', at: 'auditDate', by: 'auditor', confirm: true });
+export const cancelAction = (): ActionDef => ({
+  label: L('作废', 'Cancel', '作廢'),
+  event: 'CANCEL',
+  fact: 'Cancelled',
+  fields: { reason: text(L('作废原因', 'Reason', '作廢原因'), { max: 200 }) },
+  as: { reason: 'cancelReason' },
+  at: 'cancelledAt',
+  danger: true,
+  confirm: true,
+});
+/** A short close: what was not delivered or shipped is no longer expected (reason required). */
+export const closeAction = (): ActionDef => ({
+  label: L('关闭', 'Close', '關閉'),
+  event: 'CLOSE',
+  fact: 'Closed',
+  fields: { closeReason: text(L('关闭原因', 'Reason', '關閉原因'), { required: true, max: 200 }) },
+  at: 'closedAt',
+  by: 'closedBy',
+  confirm: true,
 });

@@ -1,6 +1,6 @@
 import { oneOf, text } from '../../entities/define';
 import { defineDocument } from '../define';
-import { L, ownerHeader } from './common';
+import { L, auditAction, ownerHeader } from './common';
 import { STOCK_ROW_KEY, cancelAction, stockRowLine } from './stockrow';
 
 /**
@@ -57,7 +57,7 @@ export const inventorylossbill = defineDocument({
     },
   },
   actions: {
-    audit: { label: L('审核', 'Audit', '審核'), event: 'AUDIT', fact: 'Audited', at: 'auditDate', by: 'auditor', confirm: true },
+    audit: auditAction(),
     post: { label: L('过账', 'Post loss', '過賬'), event: 'POST', fact: 'Posted', at: 'postedAt', by: 'postedBy', confirm: true, danger: true },
     cancel: cancelAction(),
   },

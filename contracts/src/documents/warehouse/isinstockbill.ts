@@ -1,6 +1,6 @@
 import { datetime, flag, num, ref, rows, text } from '../../entities/define';
 import { defineDocument } from '../define';
-import { L, goodsLine, ownerHeader, stockType } from './common';
+import { L, cancelAction, goodsLine, ownerHeader, stockType } from './common';
 
 /**
  * Inbound bill (入库单, spec 02 isinstockbill): goods counted in at the dock. Receiving puts
@@ -99,16 +99,7 @@ export const isinstockbill = defineDocument({
     },
     // sent by the bill itself once nothing is left at the dock
     completePutAway: { label: L('上架完成', 'Put-away complete', '上架完成'), event: 'COMPLETE_PUT_AWAY', fact: 'Stored', system: true, at: 'storedAt' },
-    cancel: {
-      label: L('作废', 'Cancel', '作廢'),
-      event: 'CANCEL',
-      fact: 'Cancelled',
-      fields: { reason: text(L('作废原因', 'Reason', '作廢原因'), { max: 200 }) },
-      as: { reason: 'cancelReason' },
-      at: 'cancelledAt',
-      danger: true,
-      confirm: true,
-    },
+    cancel: cancelAction(),
   },
   review: { approved: { at: 'auditDate', by: 'auditor' }, titleField: 'sourceBillNo' },
   list: {

@@ -1,6 +1,6 @@
 import { date, num, ref, text } from '../../entities/define';
 import { defineDocument } from '../define';
-import { L, goodsLine, ownerHeader, reportFields, stockType } from './common';
+import { L, auditAction, cancelAction, closeAction, goodsLine, ownerHeader, reportFields, stockType } from './common';
 
 /** What an inbound bill tells its booking when it receives: which bill, and how much of each booked line. */
 const receiptFields = reportFields(L('入库单', 'Inbound bill', '入庫單'));
@@ -65,26 +65,9 @@ export const orderisinstockbill = defineDocument({
     },
   },
   actions: {
-    audit: { label: L('审核', 'Audit', '審核'), event: 'AUDIT', fact: 'Audited', at: 'auditDate', by: 'auditor', confirm: true },
-    close: {
-      label: L('关闭', 'Close', '關閉'),
-      event: 'CLOSE',
-      fact: 'Closed',
-      fields: { closeReason: text(L('关闭原因', 'Reason', '關閉原因'), { required: true, max: 200 }) },
-      at: 'closedAt',
-      by: 'closedBy',
-      confirm: true,
-    },
-    cancel: {
-      label: L('作废', 'Cancel', '作廢'),
-      event: 'CANCEL',
-      fact: 'Cancelled',
-      fields: { reason: text(L('作废原因', 'Reason', '作廢原因'), { max: 200 }) },
-      as: { reason: 'cancelReason' },
-      at: 'cancelledAt',
-      danger: true,
-      confirm: true,
-    },
+    audit: auditAction(),
+    close: closeAction(),
+    cancel: cancelAction(),
     // sent by an inbound bill when it receives: the quantities land on the lines (receivedQty)
     recordReceipt: { label: L('登记收货', 'Record receipt', '登記收貨'), event: 'RECORD_RECEIPT', fact: 'ReceiptRecorded', system: true, fields: receiptFields, into: 'lastReceipt' },
     completeReceipt: { label: L('收货完成', 'Receipt complete', '收貨完成'), event: 'COMPLETE_RECEIPT', fact: 'ReceiptCompleted', system: true, fields: receiptFields, into: 'lastReceipt', at: 'receivedAt' },

@@ -1,6 +1,6 @@
 import { date, mobile, num, text } from '../../entities/define';
 import { defineDocument } from '../define';
-import { L, goodsLine, ownerHeader, reportFields, stockType } from './common';
+import { L, auditAction, cancelAction, closeAction, goodsLine, ownerHeader, reportFields, stockType } from './common';
 
 /**
  * Outbound order (出库订单, spec 02 orderosoutstockbill): what a cargo owner asks to have
@@ -56,26 +56,9 @@ export const orderosoutstockbill = defineDocument({
     },
   },
   actions: {
-    audit: { label: L('审核', 'Audit', '審核'), event: 'AUDIT', fact: 'Audited', at: 'auditDate', by: 'auditor', confirm: true },
-    close: {
-      label: L('关闭', 'Close', '關閉'),
-      event: 'CLOSE',
-      fact: 'Closed',
-      fields: { closeReason: text(L('关闭原因', 'Reason', '關閉原因'), { required: true, max: 200 }) },
-      at: 'closedAt',
-      by: 'closedBy',
-      confirm: true,
-    },
-    cancel: {
-      label: L('作废', 'Cancel', '作廢'),
-      event: 'CANCEL',
-      fact: 'Cancelled',
-      fields: { reason: text(L('作废原因', 'Reason', '作廢原因'), { max: 200 }) },
-      as: { reason: 'cancelReason' },
-      at: 'cancelledAt',
-      danger: true,
-      confirm: true,
-    },
+    audit: auditAction(),
+    close: closeAction(),
+    cancel: cancelAction(),
     recordShipment: { label: L('登记发货', 'Record shipment', '登記發貨'), event: 'RECORD_SHIPMENT', fact: 'ShipmentRecorded', system: true, fields: reportFields(L('出库单', 'Outbound bill', '出庫單')), into: 'lastShipment' },
     completeShipment: { label: L('发货完成', 'Shipment complete', '發貨完成'), event: 'COMPLETE_SHIPMENT', fact: 'ShipmentCompleted', system: true, fields: reportFields(L('出库单', 'Outbound bill', '出庫單')), into: 'lastShipment', at: 'shippedAt' },
   },

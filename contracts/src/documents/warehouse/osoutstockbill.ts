@@ -1,6 +1,6 @@
 import { datetime, num, text } from '../../entities/define';
 import { defineDocument } from '../define';
-import { L, goodsLine, ownerHeader, stockType } from './common';
+import { L, cancelAction, goodsLine, ownerHeader, stockType } from './common';
 
 /**
  * Outbound bill (出库单, spec 02 osoutstockbill): goods leaving the warehouse. Allocating
@@ -76,16 +76,7 @@ export const osoutstockbill = defineDocument({
       by: 'shippedBy',
       confirm: true,
     },
-    cancel: {
-      label: L('作废', 'Cancel', '作廢'),
-      event: 'CANCEL',
-      fact: 'Cancelled',
-      fields: { reason: text(L('作废原因', 'Reason', '作廢原因'), { max: 200 }) },
-      as: { reason: 'cancelReason' },
-      at: 'cancelledAt',
-      danger: true,
-      confirm: true,
-    },
+    cancel: cancelAction(),
   },
   review: { approved: { at: 'auditDate', by: 'auditor' }, titleField: 'applyNo' },
   list: {
