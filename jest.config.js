@@ -12,12 +12,14 @@ const swc = [
 ];
 const map = {
   '^@tpl/contracts$': '<rootDir>/contracts/src/index.ts',
+  '^@tpl/contracts/light$': '<rootDir>/contracts/src/light.ts',
   '^@tpl/workflows$': '<rootDir>/workflows/src/index.ts',
   '^@tpl/event-store$': '<rootDir>/services/event-store/src/index.ts',
   '^@tpl/identity$': '<rootDir>/services/identity/src/index.ts',
   '^@tpl/documents$': '<rootDir>/services/documents/src/index.ts',
   '^@tpl/warehouse$': '<rootDir>/services/warehouse/src/index.ts',
   '^@tpl/transport$': '<rootDir>/services/transport/src/index.ts',
+  '^@tpl/billing$': '<rootDir>/services/billing/src/index.ts',
   '^@tpl/workflow$': '<rootDir>/services/workflow/src/index.ts',
   '^@tpl/report$': '<rootDir>/services/report/src/index.ts',
   '^@tpl/masterdata$': '<rootDir>/services/masterdata/src/index.ts',

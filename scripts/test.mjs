@@ -68,10 +68,24 @@ const check = (name, cmd, args, opts) => {
   summary.push(`${ok ? '✓' : '✗'} ${name}`);
 };
 
+/**
+ * Workers per tier. Every file runs in a worker process that is replaced once it holds more than
+ * WORKER_MEMORY after a file (a host, its PGlite and NestJS modules are not all freed between
+ * files; one long-lived process ran out of heap in CI). Integration files each make their own
+ * database and listen on port 0, so two run side by side; the browser journeys run one at a time
+ * (each drives a host and a Chromium of its own on a 2-core machine).
+ */
+const WORKER_MEMORY = '1200MB';
+const JEST_WORKERS = {
+  unit: [],
+  integration: [`--maxWorkers=${process.env.TEST_INTEGRATION_WORKERS ?? 2}`, `--workerIdleMemoryLimit=${WORKER_MEMORY}`],
+  e2e: ['--maxWorkers=1', `--workerIdleMemoryLimit=${WORKER_MEMORY}`],
+};
+
 const jest = (project) => {
   log(`suite: ${project}`);
   const out = path.join(reports, `${project}.json`);
-  run('npx', ['jest', '--selectProjects', project, '--json', `--outputFile=${out}`, ...(project === 'unit' ? [] : ['--runInBand'])]);
+  run('npx', ['jest', '--selectProjects', project, '--json', `--outputFile=${out}`, ...JEST_WORKERS[project]]);
   if (!fs.existsSync(out)) {
     totals.failed += 1;
     summary.push(`✗ ${project}: the runner produced no report`);

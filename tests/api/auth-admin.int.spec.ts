@@ -31,7 +31,7 @@ describe('licence, error logs and login options (embedded store)', () => {
     delete process.env.LICENSE_PUBLIC_KEYS_FILE;
     platform = await t.client().as('000000', 'admin', 'admin');
     tenantAdmin = await t.client().as('100001', 'admin', 'admin');
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     await t?.stop();
     fs.rmSync(keyDir, { recursive: true, force: true });
@@ -126,7 +126,7 @@ describe('captcha for every tenant, phone sign-in off (environment)', () => {
     t = await startTestHost('embedded');
     delete process.env.CAPTCHA_ENABLED;
     delete process.env.SMS_ENABLED;
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => t?.stop());
 
   it('says so in the login options and refuses the plain password grant and the phone calls', async () => {

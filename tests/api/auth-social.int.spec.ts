@@ -32,7 +32,7 @@ describe.each(STORES)('social sign-in against a real OIDC provider (%s store)', 
     await op.addUser('carol', { name: 'Carol Zhou', preferred_username: 'carol' });
     await op.addUser('dave', { name: 'Dave Sun', preferred_username: 'dave' });
     admin = await t.client().as('100001', 'admin', 'admin');
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     await t?.stop();
     await op?.stop();

@@ -139,10 +139,11 @@ describe('menus from the server (embedded store)', () => {
     const admin = await t.client().as('100001', 'admin', 'admin');
 
     const dTops = data(await dispatcher.get<{ id: string; menuName: string }[]>('/api/bl-system/topmenu/listByParams?filter=1'));
-    expect(dTops.map((x) => x.menuName)).toEqual(['工作台', '基础资料']);
+    // the signing screen's uploads (attach_add) bring the attachments entry, under system administration
+    expect(dTops.map((x) => x.menuName)).toEqual(['工作台', '基础资料', '系统管理']);
     const work = data(await dispatcher.get<Node[]>(`/api/bl-system/menu/routes?topMenuId=${dTops[0]!.id}`));
-    expect(codes(work)).toEqual(['transport', 'consignment', 'flow', 'flow_start', 'flow_todo', 'flow_claim', 'flow_done', 'flow_send', 'flow_copy']);
-    expect(work[0]!.children[0]!.path).toBe('/transport/consignment');
+    expect(codes(work)).toEqual(['transport', 'dispatchBoard', 'consignment', 'consignmentbill', 'dispatch', 'loadingbill', 'arrivalbill', 'deliverybill', 'scheduling', 'consignmentTimeline', 'flow', 'flow_start', 'flow_todo', 'flow_claim', 'flow_done', 'flow_send', 'flow_copy']);
+    expect(work[0]!.children[1]!.path).toBe('/consignmentOrderbill');
     const dButtons = data(await dispatcher.get<{ code: string; children: { code: string }[] }[]>('/api/bl-system/menu/buttons'));
     expect(dButtons.flatMap((b) => b.children.map((c) => c.code))).toEqual(expect.arrayContaining(['consignment_audit', 'consignment_dispatch']));
 

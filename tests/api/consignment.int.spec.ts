@@ -6,6 +6,8 @@ import { ApiClient, data } from '../support/api-client';
 import { STORES } from '../support/databases';
 import { consignmentInput, dispatchInput } from '../support/fixtures';
 import { seedCustomers, startTestHost, type TestHost } from '../support/host';
+import { seedTransportFleet, walkOrderToSigned } from '../support/transport-chain';
+import { TransportChain } from '@tpl/transport';
 
 type Result = { id: string; billNo: string; version: number; state: string };
 const C = '/api/bl-transport/consignment';
@@ -17,7 +19,8 @@ describe.each(STORES)('consignment API on %s store', (kind) => {
   beforeAll(async () => {
     t = await startTestHost(kind);
     dispatcher = await t.client().as('100001', 'dispatcher');
-  }, 120_000);
+    await seedTransportFleet(t);
+  }, 300_000);
   afterAll(async () => t?.stop());
 
   const create = async (overrides: Record<string, unknown> = {}) => data(await dispatcher.post<Result>(`${C}/submit`, consignmentInput(overrides)));
@@ -29,19 +32,17 @@ describe.each(STORES)('consignment API on %s store', (kind) => {
     const { id } = created;
 
     let v = data(await dispatcher.post<Result>(`${C}/audit?id=${id}&version=1`)).version;
-    v = data(await dispatcher.post<Result>(`${C}/dispatch`, { id, version: v, ...dispatchInput })).version;
-    v = data(await dispatcher.post<Result>(`${C}/load`, { id, version: v })).version;
-    v = data(await dispatcher.post<Result>(`${C}/arrive`, { id, version: v, arrivedAt: '2026-11-24T09:30:00+08:00' })).version;
-    const signed = data(await dispatcher.post<Result>(`${C}/sign`, { id, version: v, signer: 'Han Mei' }));
-    expect(signed).toMatchObject({ state: 'Signed', version: 6 });
+    // its dispatch step accepts it into a note; the note walks the chain (issue 14) and the order follows it
+    const accepted = data(await dispatcher.post<Result>(`${C}/dispatch`, { id, version: v, ...dispatchInput }));
+    expect(accepted).toMatchObject({ state: 'Accepted', version: 3 });
+    await walkOrderToSigned(dispatcher, id, '沪A10001', 'L01', 'Han Mei');
+    await t.host.app.get(TransportChain).drain();
 
     const auditor = await t.client().as('100001', 'auditor');
     const doc = data(await auditor.get<Consignment>(`${C}/detail?id=${id}`));
     expect(doc).toMatchObject({
       state: 'Signed',
-      version: 6,
-      dispatch: { plateNo: '沪A12345', driverName: 'Wang Qiang' },
-      arrivedAt: '2026-11-24T09:30:00+08:00',
+      version: 7,
       signer: 'Han Mei',
       totals: { qty: 15, weg: 136, volume: 0.7, packages: 15 },
     });
@@ -50,10 +51,11 @@ describe.each(STORES)('consignment API on %s store', (kind) => {
     expect(history.map((h) => [h.version, h.type])).toEqual([
       [1, 'ConsignmentCreated'],
       [2, 'ConsignmentAudited'],
-      [3, 'ConsignmentDispatched'],
-      [4, 'ConsignmentLoaded'],
-      [5, 'ConsignmentArrived'],
-      [6, 'ConsignmentSigned'],
+      [3, 'ConsignmentAccepted'],
+      [4, 'ConsignmentDispatched'],
+      [5, 'ConsignmentLoaded'],
+      [6, 'ConsignmentArrived'],
+      [7, 'ConsignmentSigned'],
     ]);
     for (const h of history) {
       expect(h.actor).toMatchObject({ account: 'dispatcher', name: '杜晓娜' });
@@ -62,15 +64,15 @@ describe.each(STORES)('consignment API on %s store', (kind) => {
       expect(new Date(h.time).getTime()).not.toBeNaN();
     }
 
-    // the document as it was after event 3 (dispatched), then after event 1 (the draft)
-    expect(data(await auditor.get<Consignment>(`${C}/detail?id=${id}&version=3`))).toMatchObject({ state: 'Dispatched', version: 3 });
+    // the document as it was after event 4 (following its note onto a vehicle), then after event 1 (the draft)
+    expect(data(await auditor.get<Consignment>(`${C}/detail?id=${id}&version=4`))).toMatchObject({ state: 'Dispatched', version: 4 });
     const draft = data(await auditor.get<Consignment>(`${C}/detail?id=${id}&version=1`));
     expect(draft).toMatchObject({ state: 'Draft', version: 1 });
     expect(draft.dispatch).toBeUndefined();
-    expect((await auditor.get(`${C}/detail?id=${id}&version=7`)).status).toBe(404);
+    expect((await auditor.get(`${C}/detail?id=${id}&version=8`)).status).toBe(404);
 
     // the auditor reads but may not change anything
-    const refused = await auditor.post(`${C}/cancel`, { id, version: 6 });
+    const refused = await auditor.post(`${C}/cancel`, { id, version: 7 });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 403, success: false, data: null });
   });
@@ -97,11 +99,12 @@ describe.each(STORES)('consignment API on %s store', (kind) => {
 
   it('answers 409 naming the state and the action for a forbidden transition, in the user language', async () => {
     const { id } = await create();
-    const r = await dispatcher.post(`${C}/load`, { id, version: 1 });
+    // a draft cannot be accepted into notes before it is audited
+    const r = await dispatcher.post(`${C}/dispatch`, { id, version: 1 });
     expect(r.status).toBe(409);
-    expect(r.body).toMatchObject({ code: 409, success: false, data: null, msg: 'The document is "Draft"; "Load" is not allowed' });
-    const zh = await dispatcher.post(`${C}/load`, { id, version: 1 }, { 'Accept-Language': 'zh-CN' });
-    expect(zh.body.msg).toBe('单据当前状态为「草稿」，不能执行「装车」');
+    expect(r.body).toMatchObject({ code: 409, success: false, data: null, msg: 'The document is "Draft"; "Dispatch" is not allowed' });
+    const zh = await dispatcher.post(`${C}/dispatch`, { id, version: 1 }, { 'Accept-Language': 'zh-CN' });
+    expect(zh.body.msg).toBe('单据当前状态为「草稿」，不能执行「派车」');
   });
 
   it('answers 409 to a stale version and keeps nothing of it', async () => {
@@ -130,8 +133,8 @@ describe.each(STORES)('consignment API on %s store', (kind) => {
     expect(missing.body.msg).toBe('请选择客户编码');
     const line = await dispatcher.post(`${C}/submit`, consignmentInput({ lines: [{ materialCode: 'M1', name: 'n', qty: 0 }] }));
     expect(line.body.msg).toBe('Line 1 Quantity must be greater than 0');
-    const plate = await dispatcher.post(`${C}/dispatch`, { id: '6f1c1f7e-8a39-4c3b-9d1e-5b7d2a0f4c11', version: 2, ...dispatchInput, plateNo: '沪A1234' });
-    expect(plate.body.msg).toBe('Plate no. must be 7 characters (ordinary) or 8 (new energy)');
+    const split = await dispatcher.post(`${C}/dispatch`, { id: '6f1c1f7e-8a39-4c3b-9d1e-5b7d2a0f4c11', version: 2, splits: [{ noteNo: 2, materialCode: 'M0002', qty: 0 }] });
+    expect(split.status).toBe(400);
     const size = await dispatcher.get(`${C}/list?size=25`);
     expect(size.status).toBe(400);
     expect(size.body.msg).toBe('Page size must be 10, 20, 30 or 50');

@@ -6,7 +6,7 @@ import { startTestHost, type TestHost } from '../support/host';
 describe('the demo tenant as seeded', () => {
   let t: TestHost;
   beforeAll(async () => {
-    t = await startTestHost('embedded', '/nonexistent', true);
+    t = await startTestHost('embedded', '/nonexistent', true, { demoMonth: true });
   });
   afterAll(async () => t?.stop());
 
@@ -17,12 +17,17 @@ describe('the demo tenant as seeded', () => {
     expect(await total('/api/bl-basic/warehouseplace/list')).toBe(52);
     expect(await total('/api/bl-basic/customer/list')).toBeGreaterThanOrEqual(6);
     expect(await total('/api/bl-basic/lgagreement/list')).toBeGreaterThanOrEqual(6);
-    expect(await total('/api/bl-transport/basiccar/list')).toBe(3);
+    expect(await total('/api/bl-transport/basiccar/list')).toBe(4);
+    expect(await total('/api/bl-transport/basicpay/list')).toBe(3);
     // admin and one per headline role, and the cargo owner's user (C001)
     expect(await total('/api/bl-system/user/list')).toBe(7);
     // a day's board (every state) and three orders already waiting in review, so the approver has work
     expect(await total('/api/bl-transport/consignment/list')).toBe(15);
     expect(data(await admin.get<Page<unknown>>('/api/bl-transport/consignment/list?size=10&state=InReview')).total).toBe(3);
+    // the dispatcher's board is alive: notes awaiting dispatch (one order split in two) and notes further along (issue 14)
+    expect(data(await admin.get<Page<unknown>>('/api/bl-transport/consignmentbill/list?size=10&state=Open')).total).toBe(4);
+    expect(await total('/api/bl-transport/dispatch/list')).toBe(4);
+    expect(data(await admin.get<Page<unknown>>('/api/bl-transport/deliverybill/list?size=10&state=Signed')).total).toBe(1);
     for (const role of ['dispatcher', 'approver', 'auditor', 'keeper', 'finance']) await t.client().as('100001', role);
     // a restart seeds nothing twice
     const { seedDemoMasterData, RecordsService } = await import('@tpl/masterdata');
@@ -34,6 +39,39 @@ describe('the demo tenant as seeded', () => {
         correlationId: 'test',
         causationId: 'test-seed-again',
       }),
+    );
+    expect(again).toBe(0);
+  });
+
+  it('has a month for finance to bill: last month of the demo owners priced from real receipts, shipments and days of storage', async () => {
+    const finance = await t.client().as('100001', 'finance');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    const { previousMonth, seedDemoMonth } = await import('@tpl/warehouse');
+    const month = previousMonth(today);
+    type Made = { generated: { id: string; customerCode: string; totalCost: number }[] };
+    const made = data(await finance.post<Made>('/api/bl-billing/monthbill/generate', { month }));
+    const c001 = made.generated.find((g) => g.customerCode === 'C001')!;
+    const c002 = made.generated.find((g) => g.customerCode === 'C002')!;
+    const bill = data(await finance.get<Record<string, number>>(`/api/bl-billing/monthbill/detail?id=${c001.id}`));
+    // C001 (AG-C001-2026, SH1-A): 5.2 t in on the 3rd, 1.8 t on the 12th, 1.5 t out on the 18th, at 30 per tonne;
+    // storage at tier 1 (1.5 per tonne-day): 5.2 t for days 3-11, 7 t for 12-17, 5.5 t from the 18th to the month's end
+    const days = Number(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate());
+    const storage = Math.round((9 * 5.2 + 6 * 7 + (days - 17) * 5.5) * 1.5 * 100) / 100;
+    expect(bill).toMatchObject({ inStockCoolieCost: 210, outStockCoolieCost: 45, storageCost: storage, otherCost: 0 });
+    expect(bill.totalCost).toBeCloseTo(255 + storage, 2);
+    expect(c002.totalCost).toBeGreaterThan(0);
+    // every charge explained by the facts behind it
+    type Explain = { amount: number; items: { kind: string; facts: { billNo: string }[] }[] };
+    const storageExplained = data(await finance.get<Explain>(`/api/bl-billing/monthbill/explain?id=${c001.id}&line=1&kind=STORAGE`));
+    expect(storageExplained.amount).toBeCloseTo(storage, 2);
+    expect(storageExplained.items).toHaveLength(days - 2);
+    const inbound = data(await finance.get<Explain>(`/api/bl-billing/monthbill/explain?id=${c001.id}&line=1&kind=INBOUND`));
+    expect(inbound.items.flatMap((i) => i.facts.map((f) => f.billNo))).toHaveLength(3);
+    // once only
+    const { DocumentService } = await import('@tpl/documents');
+    const { runInTenant } = await import('@tpl/event-store');
+    const again = await runInTenant('100001', () =>
+      seedDemoMonth(t.host.app.get(DocumentService), { tenantId: '100001', actor: { userId: '00000000-0000-0000-0000-000000000000', account: 'system', name: 'System' }, correlationId: 'test' }, today),
     );
     expect(again).toBe(0);
   });

@@ -70,7 +70,7 @@ describe.each(STORES)('a document type from its description alone, on %s store',
   beforeAll(async () => {
     t = await startTestHost(kind, '/nonexistent', false, { documents: [...documents, sample] });
     admin = await t.client().as('100001', 'admin', 'admin');
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => t?.stop());
 
   it('creates, numbers and totals it; refuses what its description refuses, in the user language', async () => {

@@ -25,7 +25,7 @@ describe.each(STORES)('approvals (BPMN engine, tasks, document review) on %s sto
     auditor = await t.client().as('100001', 'auditor');
     // documents made from here on need review
     data(await admin.post(`${F}/review-config/submit`, { documentType: 'consignment', processKey: 'consignment_review', enabled: true }));
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => t?.stop());
 
   const drain = () => flowOf(t).drain();

@@ -29,7 +29,7 @@ describe.each(STORES)('numbers, text and malformed input on %s store', (kind) =>
     zh.lang = 'zh-CN';
     mo = await t.client().as('100001', 'admin', 'admin');
     mo.lang = 'zh-TW';
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => t?.stop());
 
   /** A body sent as written (JSON text), so numbers JavaScript cannot hold travel as the attacker typed them. */

@@ -35,7 +35,7 @@ describe.each(STORES)('projections on the %s store', (kind) => {
     platform = await t.client().as('000000', 'admin', 'admin');
     tenantAdmin = await t.client().as('100001', 'admin', 'admin');
     dispatcher = await t.client().as('100001', 'dispatcher');
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => t?.stop());
 
   it('lists every projection and reaction with its checkpoint and lag, to the platform administrator only', async () => {

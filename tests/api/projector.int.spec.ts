@@ -67,7 +67,7 @@ describe.each(STORES)('projector on the %s store', (kind) => {
     await seed(s);
     order = await positions(s);
     expect(order).toHaveLength(EVENTS);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await s?.db.close();
     await db?.drop();
@@ -145,7 +145,7 @@ describe('projector killed with SIGKILL (PostgreSQL)', () => {
     s = await open(db);
     await seed(s);
     order = await positions(s);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await s?.db.close();
     await db?.drop();

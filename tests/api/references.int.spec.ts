@@ -47,7 +47,7 @@ describe.each(STORES)('references and record rules on %s store', (kind) => {
     data(await admin.post('/api/bl-basic/unit/submit', { code: 'OLDU', name: 'Retired unit', type: 'QUANTITY', rate: 1, invalid: 1 }));
     data(await admin.post(CUSTOMER + '/submit', { code: 'C-GONE', name: 'Former customer', invalid: 1 }));
     data(await admin.post(CUSTOMER + '/submit', { code: 'C-OK', name: 'Current customer', invalid: 0 }));
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => t?.stop());
 
   describe('entity records', () => {
@@ -170,6 +170,20 @@ describe.each(STORES)('references and record rules on %s store', (kind) => {
       // the version check is the first wall: a stale edit is told so, whatever it names
       const stale = await dispatcher.post(`${C}/submit`, consignmentInput({ customerCode: 'C999', id: draft.id, version: draft.version }));
       expect(stale.status).toBe(409);
+    });
+
+    it('refuses at once a customer marked invalid after a draft named it (what the check kept is forgotten), and accepts it again once valid', async () => {
+      data(await admin.post(CUSTOMER + '/submit', { code: 'C-FLIP', name: 'Flipping customer' }));
+      // named twice: the second check answers from what the first found
+      data(await dispatcher.post(`${C}/submit`, consignmentInput({ customerCode: 'C-FLIP' })));
+      data(await dispatcher.post(`${C}/submit`, consignmentInput({ customerCode: 'C-FLIP' })));
+      const row = data(await admin.get<Page<{ id: string; version: number }>>(`${CUSTOMER}/list?code=C-FLIP`)).records[0]!;
+      const retired = data(await admin.post<Written>(CUSTOMER + '/submit', { code: 'C-FLIP', name: 'Flipping customer', invalid: 1, id: row.id, version: row.version }));
+      const refused = await dispatcher.post(`${C}/submit`, consignmentInput({ customerCode: 'C-FLIP' }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toBe('Customer code "C-FLIP" is marked invalid and cannot be chosen');
+      data(await admin.post(CUSTOMER + '/submit', { code: 'C-FLIP', name: 'Flipping customer', invalid: 0, id: row.id, version: retired.version }));
+      expect((await dispatcher.post(`${C}/submit`, consignmentInput({ customerCode: 'C-FLIP' }))).status).toBe(200);
     });
 
     it("does not see another tenant's customers", async () => {

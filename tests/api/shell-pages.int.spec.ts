@@ -4,6 +4,8 @@ import { runInTenant } from '@tpl/event-store';
 import { ApiClient, data, md5 } from '../support/api-client';
 import { STORES } from '../support/databases';
 import { consignmentInput, dispatchInput } from '../support/fixtures';
+import { seedTransportFleet, walkOrderToSigned } from '../support/transport-chain';
+import { TransportChain } from '@tpl/transport';
 import { startTestHost, type TestHost } from '../support/host';
 import { flowOf } from './flow-support';
 
@@ -41,7 +43,8 @@ describe.each(STORES)('shell pages API on the %s store', (kind) => {
     t = await startTestHost(kind);
     admin = await t.client().as('100001', 'admin', 'admin');
     dispatcher = await t.client().as('100001', 'dispatcher');
-  }, 120_000);
+    await seedTransportFleet(t);
+  }, 300_000);
   afterAll(async () => t?.stop());
 
   describe('dashboard', () => {
@@ -50,7 +53,7 @@ describe.each(STORES)('shell pages API on the %s store', (kind) => {
       expect(before.consignments.total).toBe(0);
       expect(before.consignments.perDay).toHaveLength(14);
       expect(before.consignments.perDay.at(-1)!.day).toBe(today());
-      expect(before.consignments.byState.map((s) => s.state)).toEqual(['Draft', 'InReview', 'Audited', 'Dispatched', 'Loaded', 'Arrived', 'Signed', 'Cancelled']);
+      expect(before.consignments.byState.map((s) => s.state)).toEqual(['Draft', 'InReview', 'Audited', 'Accepted', 'Dispatched', 'Loaded', 'Arrived', 'Signed', 'PartiallySigned', 'Refused', 'Cancelled']);
 
       await order(dispatcher); // stays a draft
       const audited = await order(dispatcher);
@@ -59,10 +62,9 @@ describe.each(STORES)('shell pages API on the %s store', (kind) => {
       data(await dispatcher.post(`${C}/cancel`, { id: cancelled.id, version: 1, reason: 'customer withdrew' }));
       const signed = await order(dispatcher);
       let v = data(await dispatcher.post<Result>(`${C}/audit?id=${signed.id}&version=1`)).version;
-      v = data(await dispatcher.post<Result>(`${C}/dispatch`, { id: signed.id, version: v, ...dispatchInput })).version;
-      v = data(await dispatcher.post<Result>(`${C}/load`, { id: signed.id, version: v })).version;
-      v = data(await dispatcher.post<Result>(`${C}/arrive`, { id: signed.id, version: v })).version;
-      data(await dispatcher.post(`${C}/sign`, { id: signed.id, version: v, signer: 'Han Mei' }));
+      data(await dispatcher.post<Result>(`${C}/dispatch`, { id: signed.id, version: v, ...dispatchInput }));
+      await walkOrderToSigned(dispatcher, signed.id, '沪A10001', 'L01');
+      await t.host.app.get(TransportChain).drain();
       const removed = await order(dispatcher);
       data(await dispatcher.post(`${C}/remove?ids=${removed.id}`));
 
@@ -70,7 +72,7 @@ describe.each(STORES)('shell pages API on the %s store', (kind) => {
       expect(after.scoped).toBe(false);
       expect(after.consignments.total).toBe(4);
       expect(Object.fromEntries(after.consignments.byState.map((s) => [s.state, s.count]))).toEqual({
-        Draft: 1, InReview: 0, Audited: 1, Dispatched: 0, Loaded: 0, Arrived: 0, Signed: 1, Cancelled: 1,
+        Draft: 1, InReview: 0, Audited: 1, Accepted: 0, Dispatched: 0, Loaded: 0, Arrived: 0, Signed: 1, PartiallySigned: 0, Refused: 0, Cancelled: 1,
       });
       expect(after.consignments.perDay.at(-1)).toEqual({ day: today(), created: 4, signed: 1 });
       expect(after.consignments.perDay.slice(0, -1).every((d) => d.created === 0 && d.signed === 0)).toBe(true);

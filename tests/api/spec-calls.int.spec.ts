@@ -16,7 +16,7 @@ describe.each(STORES)("spec 01's calls on %s store", (kind) => {
   let t: TestHost;
   beforeAll(async () => {
     t = await startTestHost(kind);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => t?.stop());
 
   const sessionOf = async (accessToken: string) => {

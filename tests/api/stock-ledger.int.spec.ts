@@ -36,7 +36,7 @@ describe.each(STORES)('stock ledger on %s store', (kind) => {
     admin = await t.client().as(T, 'admin', 'admin');
     ledger = t.host.app.get(StockLedger);
     store = t.host.storage.store;
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => t?.stop());
 
   it('receives, allocates and ships; reads now and as of an instant; a back-dated receipt changes only later instants', async () => {

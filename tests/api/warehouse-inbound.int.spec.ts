@@ -21,7 +21,7 @@ describe.each(STORES)('inbound on %s store', (kind) => {
   beforeAll(async () => {
     t = await startTestHost(kind, '/nonexistent', true);
     admin = await t.client().as('100001', 'admin', 'admin');
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => t?.stop());
 
   const stock = async (q: string) => data(await admin.get<Stock>(`/api/bl-warehouse/stock/list?customerCode=C001&${q}`));

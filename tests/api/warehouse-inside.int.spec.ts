@@ -33,7 +33,7 @@ describe.each(STORES)('in the warehouse on %s store', (kind) => {
   beforeAll(async () => {
     t = await startTestHost(kind, '/nonexistent', true);
     admin = await t.client().as('100001', 'admin', 'admin');
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => t?.stop());
 
   /** Receives lines straight into their places (no put-away), for an owner, at a time; answers the bill (barcodes `<billNo>-00n`). */

@@ -22,7 +22,7 @@ describe.each(STORES)('outbound on %s store', (kind) => {
   beforeAll(async () => {
     t = await startTestHost(kind, '/nonexistent', true);
     admin = await t.client().as('100001', 'admin', 'admin');
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => t?.stop());
 
   const stock = async (material: string) => data(await admin.get<Stock>(`/api/bl-warehouse/stock/list?customerCode=C001&materialCode=${material}&size=50`)).records;
@@ -138,5 +138,5 @@ describe.each(STORES)('outbound on %s store', (kind) => {
     const rows = await stock('M0032');
     expect(rows).toEqual([expect.objectContaining({ qty: 30, djQty: 30, availableQty: 0 })]);
     console.log(`${kind}: 50 parallel allocations, ${conflicts} stale-version retries`);
-  }, 120_000);
+  }, 300_000);
 });

@@ -53,7 +53,7 @@ describe.each(STORES)('cargo owners on %s store', (kind) => {
     data(await admin.post('/api/bl-system/user/submit', { account: 'owner2', name: 'Owner Two', roleId: ['owner'], customerCode: 'C002', password: 'Pa55word!' }));
     owner = await t.client().as(T, 'owner', 'demo123');
     other = await t.client().as(T, 'owner2', 'Pa55word!');
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => t?.stop());
 
   const customers = (rows: Owned[]) => [...new Set(rows.map((r) => r.customerCode))];

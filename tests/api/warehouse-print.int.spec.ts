@@ -27,7 +27,7 @@ describe.each(STORES)('printing on %s store', (kind) => {
   beforeAll(async () => {
     t = await startTestHost(kind, '/nonexistent', true);
     admin = await t.client().as('100001', 'admin', 'admin');
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => t?.stop());
 
   /** A print call: the PDF, or the error envelope. */

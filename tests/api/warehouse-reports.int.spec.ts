@@ -52,7 +52,7 @@ describe.each(STORES)('stock reports on %s store', (kind) => {
     await record('C003', STOCK_EVENT_TYPES.received, (a) => receive(a, [{ barcode: 'RB2', warehousePlaceCode: 'A-01-02', warehouseAreaCode: 'SH1-A', batchNo: 'L2', qty: 5, unitVolume: 0.05 }], src('RK-R2'), D('02')), D('02'));
     await record('C002', STOCK_EVENT_TYPES.allocated, (a) => allocate(a, [{ qty: 4, rule: 'FIFO', today: '2026-10-10' }], src('CK-R1')), D('10'));
     await record('C002', STOCK_EVENT_TYPES.shipped, (a) => ship(a, [{ key: { barcode: 'RB1', warehousePlaceCode: 'A-01-01', batchNo: 'L1' }, qty: 4 }], src('CK-R1')), D('12'), { outstockStatus: 1, isCost: 1 });
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => t?.stop());
 
   it('answers stock by area now and as of an instant, with sums, every quantity explained by its stream lines at that instant', async () => {

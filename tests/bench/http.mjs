@@ -1,43 +1,93 @@
-// HTTP command latency at 64 concurrent connections with autocannon, on the embedded
-// default and on PostgreSQL: creating a draft (takes the tenant's serial number, so creates
-// queue on it by design) and changing an existing draft with its expected version. While
-// drafts are created, the report's asynchronous projection is sampled every 250 ms for its
-// lag (events and seconds behind the newest order event), and after the load stops, how long
-// it takes to catch up.
+// HTTP latency and throughput at 64 concurrent connections (autocannon, in this process) against
+// the host in a process of its own (tests/bench/server.mjs), on PostgreSQL and on the embedded
+// default: creating a draft (takes the tenant's serial number: creates queue on it by design),
+// changing an existing draft with its expected version, a list page and a detail. Every figure is
+// printed beside the raw single-row INSERT rate of the same PostgreSQL, measured in the same run
+// (16 clients, as tests/bench/append.mjs). While drafts are created the report's asynchronous
+// projection is sampled for its lag, and after the load stops, how long it takes to catch up.
+//
+// Profiles: BENCH_CPU_PROF=<dir> starts the server with --cpu-prof (written when it stops) into
+// <dir>/<store>-*.cpuprofile; BENCH_ONLY=postgres|embedded runs one store; BENCH_MEASURES=change,list
+// runs some measures only (create, change, list, detail).
 // Usage: node tests/bench/http.mjs [seconds=10]
 import { createRequire } from 'node:module';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { BENCH_BASIC, DRAFT_BODY, withTempDatabase } from './lib.mjs';
 const require = createRequire(import.meta.url);
-import { withTempDatabase } from './lib.mjs';
 const autocannon = require('autocannon');
-const { startHost } = require('@tpl/host');
+const { Pool } = require('pg');
 
 const seconds = Number(process.argv[2] ?? 10);
-const basic = `Basic ${Buffer.from('console:console_secret').toString('base64')}`;
-const body = JSON.stringify({
-  billDate: '2026-11-23',
-  customerCode: 'C001',
-  consignor: { name: 'Acme Foods', linkman: 'Li Lei', mobile: '13800138000', address: 'No. 1 Harbor Road' },
-  consignee: { name: 'Fresh Mart', linkman: 'Han Mei', mobile: '13900139000', address: 'No. 9 Market Street' },
-  deliveryMode: 'HOME_DELIVERY',
-  plannedDate: '2026-11-24',
-  lines: [{ materialCode: 'M001', name: 'Rice 10kg', qty: 10, weg: 100, volume: 0.5, packages: 10 }],
-});
-
+const CONNECTIONS = 64;
+const INSERT_CLIENTS = 16;
+const only = process.env.BENCH_ONLY;
+const measures = new Set((process.env.BENCH_MEASURES ?? 'create,change,list,detail').split(','));
+const profDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const basic = BENCH_BASIC;
+const body = JSON.stringify(DRAFT_BODY);
 const FACTS = 'report-consignment-facts';
 const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : 0);
 
-/** Samples the projection's lag until stopped; then waits for it to catch up and says how long that took. */
-const sampleLag = (host) => {
+/** The host in a process of its own; resolves with its URL and a stop. */
+const serve = (databaseUrl, label) =>
+  new Promise((resolve, reject) => {
+    const flags = profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${label}-${Date.now()}.cpuprofile`] : [];
+    const child = spawn(process.execPath, [...flags, path.join(here, 'server.mjs'), databaseUrl ?? ''], { stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.on('data', (b) => {
+      const m = /READY (\S+)/.exec(String(b));
+      if (m) resolve({ url: m[1], stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+
+/** The raw single-row INSERT rate of the PostgreSQL server, 16 clients, in a table of its own. */
+const rawInsertRate = async (databaseUrl, secs) => {
+  const pool = new Pool({ connectionString: databaseUrl, max: INSERT_CLIENTS });
+  pool.on('error', () => undefined);
+  try {
+    await pool.query('CREATE TABLE IF NOT EXISTS bench_raw_insert (id bigserial PRIMARY KEY, stream_id text NOT NULL, data jsonb NOT NULL, metadata jsonb NOT NULL)');
+    const data = { plateNo: '沪A12345', driverName: 'Wang Qiang', driverMobile: '13700137000' };
+    const metadata = { tenantId: '100001', actor: { userId: 'u', account: 'bench', name: 'Bench' }, occurredAt: new Date().toISOString(), correlationId: 'bench' };
+    let n = 0;
+    const until = Date.now() + secs * 1000;
+    await Promise.all(
+      Array.from({ length: INSERT_CLIENTS }, async (_, c) => {
+        for (let i = 0; Date.now() < until; i++) {
+          await pool.query('INSERT INTO bench_raw_insert (stream_id, data, metadata) VALUES ($1, $2, $3)', [`r-${c}-${i}`, data, metadata]);
+          n++;
+        }
+      }),
+    );
+    await pool.query('DROP TABLE bench_raw_insert');
+    return Math.round(n / secs);
+  } finally {
+    await pool.end();
+  }
+};
+
+const signIn = async (url, tenantId, account, password) => {
+  const q = new URLSearchParams({ grantType: 'password', tenantId, account, password: createHash('md5').update(password).digest('hex'), type: 'account' });
+  const token = (await (await fetch(`${url}/api/bl-auth/token?${q}`, { method: 'POST', headers: { Authorization: basic } })).json()).data;
+  return { Authorization: basic, 'Blade-Auth': `bearer ${token.accessToken}`, 'Tenant-Id': tenantId };
+};
+
+/** Samples the projection's lag (the platform's status route) until stopped; then waits for it to catch up. */
+const sampleLag = (url, platform) => {
   const samples = [];
   let running = true;
+  const status = async () => {
+    const answer = await (await fetch(`${url}/api/bl-report/projections`, { headers: platform })).json();
+    return (answer.data ?? []).find((p) => p.name === FACTS);
+  };
   const loop = (async () => {
     while (running) {
-      const s = (await host.storage.projector.status()).find((p) => p.name === FACTS);
+      const s = await status();
       if (s) samples.push(s);
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -46,81 +96,126 @@ const sampleLag = (host) => {
     running = false;
     await loop;
     const start = performance.now();
-    await host.storage.projector.catchUp(FACTS);
-    const events = samples.map((s) => s.lagEvents);
-    const seconds = samples.map((s) => s.lagSeconds);
+    for (;;) {
+      const s = await status();
+      if (!s || s.lagEvents === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
     return {
       samples: samples.length,
-      medianEvents: median(events),
-      maxEvents: Math.max(0, ...events),
-      medianSeconds: +median(seconds).toFixed(3),
-      maxSeconds: +Math.max(0, ...seconds).toFixed(3),
+      medianEvents: median(samples.map((s) => s.lagEvents)),
+      maxEvents: Math.max(0, ...samples.map((s) => s.lagEvents)),
+      medianSeconds: +median(samples.map((s) => s.lagSeconds)).toFixed(3),
+      maxSeconds: +Math.max(0, ...samples.map((s) => s.lagSeconds)).toFixed(3),
       catchUpMs: Math.round(performance.now() - start),
     };
   };
 };
 
-const benchOn = async (label, databaseUrl) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tpl-bench-'));
-  process.env.BENCH_QUIET = '1';
-  const host = await startHost({ port: 0, host: '127.0.0.1', databaseUrl, dataDir, webDist: '/nonexistent', seedDemo: true, seedSamples: false }, { logLevels: ['error'] });
-  try {
-    const q = new URLSearchParams({ grantType: 'password', tenantId: '100001', account: 'dispatcher', password: createHash('md5').update('demo123').digest('hex'), type: 'account' });
-    const token = (await (await fetch(`${host.url}/api/bl-auth/token?${q}`, { method: 'POST', headers: { Authorization: basic } })).json()).data;
-    const headers = { Authorization: basic, 'Blade-Auth': `bearer ${token.accessToken}`, 'Tenant-Id': '100001', 'Content-Type': 'application/json' };
-    const submit = `${host.url}/api/bl-transport/consignment/submit`;
-    // warm up
-    await autocannon({ url: submit, method: 'POST', headers, body, connections: 8, duration: 2 });
-    const stopSampling = sampleLag(host);
-    const create = await autocannon({ url: submit, method: 'POST', headers, body, connections: 64, duration: seconds });
-    const lag = await stopSampling();
+const run = (opts) => autocannon({ connections: CONNECTIONS, duration: seconds, ...opts });
+const row = (store, measure, r, insertRate) => ({
+  store,
+  measure,
+  requestsPerSec: Math.round(r.requests.average),
+  p50ms: r.latency.p50,
+  p99ms: r.latency.p99,
+  non2xx: r.non2xx,
+  errors: r.errors,
+  rawInsertPerSec: insertRate,
+  perInsert: +(r.requests.average / insertRate).toFixed(2),
+});
 
-    // a command on an existing order: edit one of 640 drafts round-robin, with the version last seen
+const benchOn = async (label, databaseUrl, insertRate) => {
+  const host = await serve(databaseUrl, label.startsWith('embedded') ? 'embedded' : 'postgres');
+  const out = [];
+  try {
+    const headers = { ...(await signIn(host.url, '100001', 'dispatcher', 'demo123')), 'Content-Type': 'application/json' };
+    const platform = await signIn(host.url, '000000', 'admin', 'admin');
+    const submit = `${host.url}/api/bl-transport/consignment/submit`;
+    await run({ url: submit, method: 'POST', headers, body, connections: 8, duration: 2 }); // warm up
+    if (measures.has('create')) {
+      const stopSampling = sampleLag(host.url, platform);
+      const create = await run({ url: submit, method: 'POST', headers, body });
+      lags.push({ store: label, ...(await stopSampling()) });
+      out.push(row(label, 'create draft (serial number, gap-free)', create, insertRate));
+    }
+
+    // 640 drafts: edited round-robin with the version last seen; read by detail
     const docs = [];
     for (let i = 0; i < 640; i++) {
       const r = await (await fetch(submit, { method: 'POST', headers, body })).json();
+      if (!r.data) throw new Error(`create refused: ${JSON.stringify(r)}`);
       docs.push({ id: r.data.id, version: r.data.version });
     }
-    const parsed = JSON.parse(body);
-    let next = 0;
-    const change = await autocannon({
-      url: submit,
-      method: 'POST',
-      headers,
-      connections: 64,
-      duration: seconds,
-      requests: [
-        {
-          setupRequest: (req, context) => {
-            const doc = docs[next++ % docs.length];
-            context.doc = doc;
-            return { ...req, body: JSON.stringify({ ...parsed, id: doc.id, version: doc.version, remark: `edit ${doc.version}` }) };
+    if (measures.has('change')) {
+      const parsed = JSON.parse(body);
+      let next = 0;
+      const change = await run({
+        url: submit,
+        method: 'POST',
+        headers,
+        requests: [
+          {
+            setupRequest: (req, context) => {
+              const doc = docs[next++ % docs.length];
+              context.doc = doc;
+              return { ...req, body: JSON.stringify({ ...parsed, id: doc.id, version: doc.version, remark: `edit ${doc.version}` }) };
+            },
+            onResponse: (status, resBody, context) => {
+              if (status === 200) context.doc.version = JSON.parse(resBody).data.version;
+            },
           },
-          onResponse: (status, resBody, context) => {
-            if (status === 200) context.doc.version = JSON.parse(resBody).data.version;
-          },
-        },
-      ],
-    });
-    const row = (command, r) => ({ store: label, command, requestsPerSec: Math.round(r.requests.average), p50ms: r.latency.p50, p99ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
-    lags.push({ store: label, ...lag });
-    return [row('create draft (serial number, gap-free)', create), row('change draft (expected version)', change)];
+        ],
+      });
+      out.push(row(label, 'change draft (expected version)', change, insertRate));
+    }
+    const { 'Content-Type': _json, ...getHeaders } = headers;
+    const get = { method: 'GET', headers: getHeaders };
+    if (measures.has('list')) {
+      let page = 0;
+      const list = await run({
+        url: `${host.url}/api/bl-transport/consignment/list`,
+        ...get,
+        requests: [{ setupRequest: (req) => ({ ...req, path: `/api/bl-transport/consignment/list?current=${(page++ % 5) + 1}&size=20` }) }],
+      });
+      out.push(row(label, 'list page (20 rows of the tenant\'s drafts)', list, insertRate));
+    }
+    if (measures.has('detail')) {
+      let next = 0;
+      const detail = await run({
+        url: `${host.url}/api/bl-transport/consignment/detail`,
+        ...get,
+        requests: [{ setupRequest: (req) => ({ ...req, path: `/api/bl-transport/consignment/detail?id=${docs[next++ % docs.length].id}` }) }],
+      });
+      out.push(row(label, 'detail (one draft, folded)', detail, insertRate));
+    }
+    return out;
   } finally {
-    await host.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await host.stop();
   }
 };
 
 const rows = [];
 const lags = [];
-rows.push(...(await benchOn('embedded (PGlite)', undefined)));
-await withTempDatabase('tpl_bench_http', async (url) => rows.push(...(await benchOn('PostgreSQL', url))));
+await withTempDatabase('tpl_bench_http', async (url) => {
+  const insertRate = await rawInsertRate(url, 4);
+  console.log(`raw single-row INSERT on this PostgreSQL, ${INSERT_CLIENTS} clients: ${insertRate}/s`);
+  if (only !== 'embedded') rows.push(...(await benchOn('PostgreSQL', url, insertRate)));
+  if (only !== 'postgres') rows.push(...(await benchOn('embedded (PGlite)', undefined, insertRate)));
+  const after = await rawInsertRate(url, 4);
+  console.log(`raw single-row INSERT again after the load: ${after}/s`);
+});
 console.table(rows);
-for (const r of rows) console.log(`HTTP ${r.command} at 64 connections on ${r.store}: p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ${r.requestsPerSec} req/s, non-2xx ${r.non2xx}`);
-console.table(lags);
+for (const r of rows) {
+  console.log(
+    `HTTP ${r.measure} at ${CONNECTIONS} connections on ${r.store}: p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ${r.requestsPerSec} req/s ` +
+      `(${r.perInsert} of the raw INSERT rate ${r.rawInsertPerSec}/s), non-2xx ${r.non2xx}`,
+  );
+}
+if (lags.length) console.table(lags);
 for (const l of lags) {
   console.log(
-    `projector lag (${FACTS}) while creating drafts at 64 connections on ${l.store}: median ${l.medianEvents} events / ${l.medianSeconds} s, ` +
+    `projector lag (${FACTS}) while creating drafts at ${CONNECTIONS} connections on ${l.store}: median ${l.medianEvents} events / ${l.medianSeconds} s, ` +
       `max ${l.maxEvents} events / ${l.maxSeconds} s over ${l.samples} samples; caught up ${l.catchUpMs} ms after the load stopped`,
   );
 }

@@ -20,3 +20,15 @@ export const withTempDatabase = async (prefix, fn) => {
     await admin.end();
   }
 };
+
+/** The HTTP benches' client (the demo's console client) and the consignment draft they create and change. */
+export const BENCH_BASIC = `Basic ${Buffer.from('console:console_secret').toString('base64')}`;
+export const DRAFT_BODY = {
+  billDate: '2026-11-23',
+  customerCode: 'C001',
+  consignor: { name: 'Acme Foods', linkman: 'Li Lei', mobile: '13800138000', address: 'No. 1 Harbor Road' },
+  consignee: { name: 'Fresh Mart', linkman: 'Han Mei', mobile: '13900139000', address: 'No. 9 Market Street' },
+  deliveryMode: 'HOME_DELIVERY',
+  plannedDate: '2026-11-24',
+  lines: [{ materialCode: 'M0001', name: 'Rice 10kg', qty: 10, weg: 100, volume: 0.5, packages: 10 }],
+};

@@ -1,5 +1,6 @@
 // A host for a benchmark, in its own process: starts on the given database (or the embedded
 // default when none) with the demo seeded, prints `READY <url>` and serves until killed.
+// BENCH_WEB_DIST: the built console to serve too (the sign-in page bench).
 // Usage: node tests/bench/server.mjs [databaseUrl]
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -11,7 +12,7 @@ const { startHost } = require('@tpl/host');
 process.env.BENCH_QUIET = '1';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tpl-bench-'));
 const host = await startHost(
-  { port: 0, host: '127.0.0.1', databaseUrl: process.argv[2] || undefined, dataDir, webDist: '/nonexistent', seedDemo: true, seedSamples: true },
+  { port: 0, host: '127.0.0.1', databaseUrl: process.argv[2] || undefined, dataDir, webDist: process.env.BENCH_WEB_DIST ?? '/nonexistent', seedDemo: true, seedSamples: true },
   { logLevels: ['error'] },
 );
 console.log(`READY ${host.url}`);

@@ -1,14 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { choose, launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 import { fillConsignmentForm } from '../support/consignment-form';
+import { walkOrderToSigned } from '../support/transport-chain';
+import { TransportChain } from '@tpl/transport';
 
 /**
  * The journey of issue 3 in a real browser: a dispatcher signs in, creates a
- * consignment order and advances it audit -> dispatch -> load -> arrive -> sign; an
- * auditor signs in, opens it, reads its history and views it as it was after an event.
+ * consignment order, audits it and accepts it into a consignment note (its dispatch step);
+ * the note goes through dispatch, loading, arrival, review and signing (issue 14, by the
+ * API here) and the order follows it to Signed; an auditor signs in, opens it, reads its
+ * history and views it as it was after an event.
  */
 describe('consignment journey in Chromium', () => {
   let t: TestHost;
@@ -26,7 +30,7 @@ describe('consignment journey in Chromium', () => {
 
   const signIn = async (page: Page, account: string, password = 'demo123') => {
     await signInPage(page, t.url, account, password);
-    await page.goto(`${t.url}/transport/consignment`);
+    await page.goto(`${t.url}/consignmentOrderbill`);
   };
 
   const expectState = async (page: Page, state: string) => {
@@ -41,7 +45,7 @@ describe('consignment journey in Chromium', () => {
     const page = await browser.newPage();
     await signIn(page, 'dispatcher');
     await page.getByTestId('new-button').click();
-    await page.waitForURL('**/transport/consignment/new');
+    await page.waitForURL('**/consignmentOrderbill/consignmentOrderbillAdd');
 
     // saving an empty form shows the spec's prompts, worded as the server words them (the customer is picked: "select")
     await page.getByTestId('save-button').click();
@@ -51,7 +55,7 @@ describe('consignment journey in Chromium', () => {
     await fillConsignmentForm(page);
     await page.getByTestId('save-button').click();
 
-    await page.waitForURL(/\/transport\/consignment\/[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/consignmentOrderbill\/consignmentOrderbillView\/[0-9a-f-]{36}$/);
     await expectState(page, 'Draft');
     const billNo = (await page.getByTestId('view-billNo').innerText()).trim();
     expect(billNo).toMatch(/TY\d{13}/);
@@ -62,34 +66,21 @@ describe('consignment journey in Chromium', () => {
     await expectState(page, 'Audited');
     expect(await actionsShown(page)).toEqual(['action-cancel', 'action-dispatch']);
 
+    // the order's dispatch step accepts it into one consignment note (no split rows)
     await page.getByTestId('action-dispatch').click();
-    await page.locator('#plateNo').fill('沪A1234'); // one character short
     await page.getByTestId('modal-ok').click();
-    await page.getByText('Plate no. must be 7 characters (ordinary) or 8 (new energy)').first().waitFor();
-    await page.locator('#plateNo').fill('沪A12345');
-    await page.locator('#driverName').fill('Wang Qiang');
-    await page.locator('#driverMobile').fill('13700137000');
-    await page.getByTestId('modal-ok').click();
-    await expectState(page, 'Dispatched');
-
-    await page.getByTestId('action-load').click();
-    await page.getByTestId('modal-ok').click();
-    await expectState(page, 'Loaded');
-
-    await page.getByTestId('action-arrive').click();
-    await page.getByTestId('modal-ok').click();
-    await expectState(page, 'Arrived');
-
-    await page.getByTestId('action-sign').click();
-    await page.locator('#signer').fill('Han Mei');
-    await page.getByTestId('modal-ok').click();
+    await expectState(page, 'Accepted');
+    const orderId = page.url().split('/').pop()!;
+    await walkOrderToSigned(await t.client().as('100001', 'dispatcher'), orderId, '沪A12345', 'L-SH', 'Han Mei');
+    await t.host.app.get(TransportChain).drain();
+    await page.reload();
     await expectState(page, 'Signed');
     expect(await actionsShown(page)).toEqual([]);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'dispatcher-signed.png'), fullPage: true });
 
     await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout-button').click();
-    await page.getByTestId('logout-ok').click();
+    await choose(page, 'logout-button');
+    await choose(page, 'logout-ok');
     await page.waitForURL('**/login');
     await page.close();
 
@@ -102,10 +93,11 @@ describe('consignment journey in Chromium', () => {
     expect(await actionsShown(auditor)).toEqual([]);
 
     await auditor.getByTestId('tab-history').click();
-    for (let v = 1; v <= 6; v++) await auditor.getByTestId(`history-${v}`).waitFor();
+    for (let v = 1; v <= 7; v++) await auditor.getByTestId(`history-${v}`).waitFor();
     expect(await auditor.locator('[data-testid^="history-"][data-event]').evaluateAll((els) => els.map((e) => e.getAttribute('data-event')))).toEqual([
       'ConsignmentCreated',
       'ConsignmentAudited',
+      'ConsignmentAccepted',
       'ConsignmentDispatched',
       'ConsignmentLoaded',
       'ConsignmentArrived',
@@ -113,12 +105,12 @@ describe('consignment journey in Chromium', () => {
     ]);
     await auditor.getByTestId('history-3').getByText('杜晓娜').first().waitFor();
 
-    // the document as it was right after it was dispatched
-    await auditor.getByTestId('asof-3').click();
+    // the document as it was right after it followed its note onto a vehicle
+    await auditor.getByTestId('asof-4').click();
     await auditor.getByTestId('asof-banner').waitFor();
     await expectState(auditor, 'Dispatched');
-    expect(auditor.url()).toContain('asOf=3');
-    await auditor.screenshot({ path: path.join(SCREENSHOTS, 'auditor-as-of-3.png'), fullPage: true });
+    expect(auditor.url()).toContain('asOf=4');
+    await auditor.screenshot({ path: path.join(SCREENSHOTS, 'auditor-as-of-4.png'), fullPage: true });
     await auditor.getByTestId('asof-exit').click();
     await expectState(auditor, 'Signed');
 
@@ -133,7 +125,7 @@ describe('consignment journey in Chromium', () => {
   it('keeps a tenant\'s data out of another tenant\'s console', async () => {
     const page = await browser.newPage();
     await signInPage(page, t.url, 'dispatcher', 'demo123', '100002');
-    await page.goto(`${t.url}/transport/consignment`);
+    await page.goto(`${t.url}/consignmentOrderbill`);
     await page.locator('.ant-table').waitFor();
     expect(await page.locator('[data-testid^="view-TY"]').count()).toBe(0);
     await page.close();
@@ -164,7 +156,7 @@ describe('consignment journey in Chromium', () => {
 
     const page = await browser.newPage();
     await signIn(page, 'dispatcher');
-    await page.goto(`${t.url}/transport/consignment/${draft.id}`);
+    await page.goto(`${t.url}/consignmentOrderbill/consignmentOrderbillView/${draft.id}`);
     await page.getByTestId('action-cancel').waitFor();
     expect(await page.getByTestId('action-audit').count()).toBe(0);
     await page.close();

@@ -29,7 +29,7 @@ describe('consignment review in Chromium', () => {
 
   const signIn = async (page: Page, account: string) => {
     await signInPage(page, t.url, account);
-    await page.goto(`${t.url}/transport/consignment`);
+    await page.goto(`${t.url}/consignmentOrderbill`);
   };
 
   const eventually = async <T>(probe: () => Promise<T | undefined>): Promise<T> => {
@@ -49,7 +49,7 @@ describe('consignment review in Chromium', () => {
 
     const page = await browser.newPage();
     await signIn(page, 'dispatcher');
-    await page.goto(`${t.url}/transport/consignment/${order.id}`);
+    await page.goto(`${t.url}/consignmentOrderbill/consignmentOrderbillView/${order.id}`);
     await page.locator('[data-testid="view-review"][data-review="1"]').waitFor();
     const shown = (await page.locator('[data-testid^="action-"]:not([data-testid="action-buttons"])').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).sort();
     expect(shown).toEqual(['action-cancel', 'action-edit', 'action-remove', 'action-submit_review']);

@@ -94,7 +94,7 @@ describe('console defects of issue 11 in Chromium', () => {
     await goTo(page, '/flowable/work/claim');
     await page.getByText(tasks[0]!.title).first().waitFor();
     // the seeded orders say where they stand
-    await goTo(page, `/transport/consignment/${tasks[0]!.businessKey}`);
+    await goTo(page, `/consignmentOrderbill/consignmentOrderbillView/${tasks[0]!.businessKey}`);
     await shows(page.getByTestId('review-node'));
     await page.close();
   });
@@ -103,7 +103,7 @@ describe('console defects of issue 11 in Chromium', () => {
     const order = await anyOrder();
     for (const lang of ['zh', 'en', 'mo'] as const) {
       const page = await signedIn('admin', lang);
-      await goTo(page, `/transport/consignment/${order.id}?tab=lifecycle`);
+      await goTo(page, `/consignmentOrderbill/consignmentOrderbillView/${order.id}?tab=lifecycle`);
       await page.locator('.react-flow__node').first().waitFor();
       const labels = page.locator('.react-flow__edge-text, [data-testid="lifecycle-edge-label"]');
       await labels.first().waitFor();
@@ -144,7 +144,7 @@ describe('console defects of issue 11 in Chromium', () => {
     expect(await page.locator('[data-testid^="tab-"][data-active="true"]').innerText()).not.toContain('/flowable');
 
     // the order itself says which node waits and who holds it, with the way to the diagram
-    await goTo(page, `/transport/consignment/${id}`);
+    await goTo(page, `/consignmentOrderbill/consignmentOrderbillView/${id}`);
     await page.getByTestId('review-banner').waitFor();
     await shows(page.getByTestId('review-node'));
     expect(await page.getByTestId('review-node').innerText()).toBe(task.taskName);
@@ -188,7 +188,7 @@ describe('console defects of issue 11 in Chromium', () => {
     await fillSignIn(page, 'admin', 'admin');
     await page.waitForURL((u) => u.pathname === FIRST_PAGE);
     await asked;
-    await goTo(page, '/transport/consignment');
+    await goTo(page, '/consignmentOrderbill');
     release();
     await page.locator('.ant-table-row').first().waitFor();
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('tpl.errorLog'))) ?? '[]')).toEqual([]);
@@ -198,7 +198,7 @@ describe('console defects of issue 11 in Chromium', () => {
 
   it('shows the review column in words, as the detail page does', async () => {
     const page = await signedIn('admin', 'en');
-    await goTo(page, '/transport/consignment');
+    await goTo(page, '/consignmentOrderbill');
     await page.locator('.ant-table-row').first().waitFor();
     const headers = (await page.locator('.ant-table-thead th').allInnerTexts()).map((s) => s.trim());
     const column = headers.indexOf('Review');
@@ -213,7 +213,7 @@ describe('console defects of issue 11 in Chromium', () => {
   for (const width of [1280, 1440]) {
     it(`shows the whole state beside the fixed actions column, at ${width} px`, async () => {
       const page = await signedIn('admin', 'en', { width, height: 720 });
-      await goTo(page, '/transport/consignment?state=Cancelled');
+      await goTo(page, '/consignmentOrderbill?state=Cancelled');
       await page.locator('.ant-table-row').first().waitFor();
       // the state column shows the whole state beside the fixed actions column
       const states = await page.evaluate(() => {
@@ -242,7 +242,7 @@ describe('console defects of issue 11 in Chromium', () => {
 
     it(`keeps fixed table columns under the top bar and the tabs when the list scrolls, at ${width} px`, async () => {
       const page = await signedIn('admin', 'en', { width, height: 720 });
-      await goTo(page, '/transport/consignment');
+      await goTo(page, '/consignmentOrderbill');
       await page.locator('.ant-table-row').nth(5).waitFor();
       await page.evaluate(() => {
         const table = document.querySelector('.ant-table-tbody')!.getBoundingClientRect();
@@ -323,7 +323,7 @@ describe('console defects of issue 11 in Chromium', () => {
 
   it('prompts for a missing quantity as for any required field', async () => {
     const page = await signedIn('admin', 'en');
-    await goTo(page, '/transport/consignment/new');
+    await goTo(page, '/consignmentOrderbill/consignmentOrderbillAdd');
     await page.getByTestId('save-button').click();
     const qty = page.locator('.ant-form-item-has-error', { has: page.getByTestId('line-0-qty') });
     await qty.first().waitFor();
@@ -347,7 +347,7 @@ describe('console defects of issue 11 in Chromium', () => {
 
     // the demo operator is a Shanghai company: its people, parties and processes have Chinese names
     expect(await page.getByTestId('user-name').innerText()).toMatch(HAN);
-    await goTo(page, '/transport/consignment');
+    await goTo(page, '/consignmentOrderbill');
     await page.locator('.ant-table-row').first().waitFor();
     const headers = (await page.locator('.ant-table-thead th').allInnerTexts()).map((s) => s.trim());
     for (const label of ['发货方', '收货方']) {
@@ -364,7 +364,7 @@ describe('console defects of issue 11 in Chromium', () => {
 
   it('picks the customer and each line\'s material from search-as-you-type pickers; a material fills its name', async () => {
     const page = await signedIn('admin', 'zh');
-    await goTo(page, '/transport/consignment/new');
+    await goTo(page, '/consignmentOrderbill/consignmentOrderbillAdd');
     const customer = page.getByTestId('customerCode');
     await customer.click();
     await page.keyboard.type('C00');
@@ -393,7 +393,7 @@ describe('console defects of issue 11 in Chromium', () => {
     await page.locator('.ant-select-item-option', { hasText: '送货上门' }).click();
     await page.getByTestId('line-0-qty').fill('5');
     await page.getByTestId('save-button').click();
-    await page.waitForURL(/\/transport\/consignment\/[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/consignmentOrderbill\/consignmentOrderbillView\/[0-9a-f-]{36}$/);
     const id = page.url().split('/').pop()!;
     const saved = data(await admin.get<{ customerCode: string; lines: { materialCode: string; name: string }[] }>(`/api/bl-transport/consignment/detail?id=${id}`));
     expect(saved.customerCode).toBe('C003');

@@ -32,7 +32,7 @@ describe('document console in Chromium', () => {
   const newForm = async (): Promise<Page> => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signInPage(page, t.url, 'admin', 'admin');
-    await page.goto(`${t.url}/transport/consignment/new`);
+    await page.goto(`${t.url}/consignmentOrderbill/consignmentOrderbillAdd`);
     await page.getByTestId('save-button').waitFor();
     return page;
   };
@@ -82,7 +82,7 @@ describe('document console in Chromium', () => {
   it('asks to select one document to view or edit, and at least one to delete', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signInPage(page, t.url, 'admin', 'admin');
-    await page.goto(`${t.url}/transport/consignment`);
+    await page.goto(`${t.url}/consignmentOrderbill`);
     await page.locator('.ant-table-row').first().waitFor();
     await page.getByTestId('view-button').click();
     await page.locator('.ant-message-notice', { hasText: 'Please select one record' }).waitFor();
@@ -94,7 +94,7 @@ describe('document console in Chromium', () => {
     const billNo = ((await first.getAttribute('data-testid')) ?? '').replace(/^doc-row-/, '');
     await first.locator('.ant-checkbox-input').check();
     await page.getByTestId('view-button').click();
-    await page.waitForURL(/\/transport\/consignment\/[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/consignmentOrderbill\/consignmentOrderbillView\/[0-9a-f-]{36}$/);
     expect((await page.getByTestId('view-billNo').innerText()).trim()).toBe(billNo);
     await page.close();
   });

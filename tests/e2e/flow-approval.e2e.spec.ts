@@ -63,10 +63,10 @@ describe('approvals in Chromium', () => {
   };
 
   const createConsignment = async (page: Page): Promise<string> => {
-    await page.goto(`${t.url}/transport/consignment/new`);
+    await page.goto(`${t.url}/consignmentOrderbill/consignmentOrderbillAdd`);
     await fillConsignmentForm(page);
     await page.getByTestId('save-button').click();
-    await page.waitForURL(/\/transport\/consignment\/[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/consignmentOrderbill\/consignmentOrderbillView\/[0-9a-f-]{36}$/);
     await page.locator('[data-testid="view-state"][data-state="Draft"]').waitFor();
     return (await page.getByTestId('view-billNo').innerText()).trim();
   };
@@ -220,7 +220,7 @@ describe('approvals in Chromium', () => {
     await approver.close();
 
     const dispatcher = await open('dispatcher');
-    await dispatcher.goto(`${t.url}/transport/consignment/${created.id}`);
+    await dispatcher.goto(`${t.url}/consignmentOrderbill/consignmentOrderbillView/${created.id}`);
     await reloadUntil(dispatcher, () => dispatcher.locator('[data-testid="view-state"][data-state="Draft"]'));
     await dispatcher.getByTestId('tab-history').click();
     await dispatcher.locator('[data-testid^="history-"][data-event="ConsignmentReviewRejected"]').getByText('Consignee address is incomplete').waitFor();

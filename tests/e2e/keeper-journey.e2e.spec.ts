@@ -52,7 +52,8 @@ describe('keeper journey in Chromium', () => {
     await page.goto(`${t.url}${REPORT_PATHS.stockByDetails}?${params}`);
     await page.getByTestId('report-stockByDetails').waitFor();
     const sum = page.getByTestId('sum-qty');
-    const empty = page.locator('.ant-empty');
+    // the table's empty state once loaded: while the rows load it shows that state under its spinner
+    const empty = page.locator('.ant-spin-container:not(.ant-spin-blur) .ant-empty');
     await Promise.race([sum.waitFor(), empty.waitFor()]);
     return (await sum.count()) ? Number((await sum.textContent())!.replace(/,/g, '')) : 0;
   };

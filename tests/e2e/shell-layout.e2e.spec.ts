@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { data, type ApiClient } from '../support/api-client';
-import { launchChromium, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { choose, launchChromium, SCREENSHOTS, WEB_DIST } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -52,7 +52,7 @@ describe('console shell layout in Chromium', () => {
   /** the search box: a label typed, the entry chosen, its page shown */
   const search = async (page: Page, text: string, code: string, value: string) => {
     await page.getByTestId('menu-search').fill(text);
-    await page.getByTestId(`search-option-${code}`).click();
+    await choose(page, `search-option-${code}`);
     await page.waitForURL(`**${value}`);
     await shown(page, value);
   };
@@ -115,18 +115,18 @@ describe('console shell layout in Chromium', () => {
     await page.getByTestId('top-menu-work').click();
     if (!(await page.getByTestId('menu-consignment').isVisible())) await page.getByTestId('menu-transport').click();
     await page.getByTestId('menu-consignment').click();
-    await page.waitForURL('**/transport/consignment');
-    await shown(page, '/transport/consignment');
+    await page.waitForURL('**/consignmentOrderbill');
+    await shown(page, '/consignmentOrderbill');
     await search(page, 'Material', 'md_material', '/md/material');
     await page.getByTestId('md-row-M0001').waitFor();
     await search(page, 'Customer', 'md_customer', '/md/customer');
     await page.getByTestId('md-filter-code').fill('C-kept-alive');
-    expect(await tabIds(page)).toEqual(['/wel/index', '/transport/consignment', '/md/material', '/md/customer']);
+    expect(await tabIds(page)).toEqual(['/wel/index', '/consignmentOrderbill', '/md/material', '/md/customer']);
 
     // a tab switch shows the tab's page
-    await page.getByTestId('tab-/transport/consignment').click();
-    await page.waitForURL('**/transport/consignment');
-    await shown(page, '/transport/consignment');
+    await page.getByTestId('tab-/consignmentOrderbill').click();
+    await page.waitForURL('**/consignmentOrderbill');
+    await shown(page, '/consignmentOrderbill');
     await page.getByTestId('new-button').waitFor();
 
     // the typed filter survives a tab switch: the page was kept, not mounted again
@@ -160,7 +160,7 @@ describe('console shell layout in Chromium', () => {
     await page.waitForURL('**/md/customer');
     await shown(page, '/md/customer');
     await shown(page, '/md/customer');
-    expect(await tabIds(page)).toEqual(['/wel/index', '/transport/consignment', '/md/customer']);
+    expect(await tabIds(page)).toEqual(['/wel/index', '/consignmentOrderbill', '/md/customer']);
     // the home tab cannot close
     expect(await closeButtonOf(page, '/wel/index').count()).toBe(0);
     // a closed page is dropped: opened again, it starts afresh
@@ -173,14 +173,14 @@ describe('console shell layout in Chromium', () => {
 
     // close others: home and the shown one stay
     await page.getByTestId('tabs-actions').click();
-    await page.getByTestId('tabs-close-others').click();
+    await choose(page, 'tabs-close-others');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid^="tab-/"]').length === 2);
     expect(await tabIds(page)).toEqual(['/wel/index', '/md/customer']);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-tabs.png') });
 
     // close all: only home, shown
     await page.getByTestId('tabs-actions').click();
-    await page.getByTestId('tabs-close-all').click();
+    await choose(page, 'tabs-close-all');
     await page.waitForURL('**/wel/index');
     expect(await tabIds(page)).toEqual(['/wel/index']);
     expect(await closeButtonOf(page, '/wel/index').count()).toBe(0);
@@ -196,7 +196,7 @@ describe('console shell layout in Chromium', () => {
     await page.getByTestId('lock-submit').click();
     await page.waitForURL('**/lock');
 
-    for (const where of ['/md/customer', '/transport/consignment', '/', '/login']) {
+    for (const where of ['/md/customer', '/consignmentOrderbill', '/', '/login']) {
       await page.goto(`${t.url}${where}`);
       await page.waitForURL('**/lock');
       await page.getByTestId('lock-page').waitFor();
@@ -254,7 +254,7 @@ describe('console shell layout in Chromium', () => {
     expect(await background()).toBe('rgb(64, 158, 255)'); // #409EFF
 
     await page.getByTestId('theme-picker').click();
-    await page.getByTestId('theme-star').click();
+    await choose(page, 'theme-star');
     await page.waitForFunction(() => document.body.classList.contains('theme-star') && !document.body.classList.contains('theme-default'));
     const siderBefore = await page.getByTestId('shell-sider').evaluate((el) => getComputedStyle(el).backgroundImage);
     expect(siderBefore).toContain('gradient');
@@ -271,7 +271,7 @@ describe('console shell layout in Chromium', () => {
     expect(await background()).toBe('rgb(245, 34, 45)');
 
     await page.getByTestId('theme-picker').click();
-    await page.getByTestId('theme-white').click();
+    await choose(page, 'theme-white');
     await page.waitForFunction(() => document.body.classList.contains('theme-white'));
     expect(await page.getByTestId('shell-sider').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
     await page.close();
@@ -332,12 +332,12 @@ describe('console shell layout in Chromium', () => {
   it('signs out only after the confirm', async () => {
     const page = await newPage();
     await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout-button').click();
-    await page.getByTestId('logout-cancel').click();
+    await choose(page, 'logout-button');
+    await choose(page, 'logout-cancel');
     await page.getByTestId('shell').waitFor();
     await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout-button').click();
-    await page.getByTestId('logout-ok').click();
+    await choose(page, 'logout-button');
+    await choose(page, 'logout-ok');
     await page.waitForURL('**/login');
     await page.goto(`${t.url}/md/customer`);
     await page.waitForURL('**/login');

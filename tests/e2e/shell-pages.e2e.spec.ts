@@ -85,7 +85,7 @@ describe('shell pages in Chromium', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-home.png'), fullPage: true });
     // the to-do figure leads to the inbox, the waiting orders to the list filtered by state
     await page.getByTestId('home-waiting-Draft').click();
-    await page.waitForURL((url) => url.pathname === '/transport/consignment' && url.searchParams.get('state') === 'Draft');
+    await page.waitForURL((url) => url.pathname === '/consignmentOrderbill' && url.searchParams.get('state') === 'Draft');
     await page.goto(`${t.url}/wel/index`);
     await page.getByTestId('home-todo-link').click();
     await page.waitForURL('**/flowable/work/todo');

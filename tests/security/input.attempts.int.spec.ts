@@ -144,7 +144,8 @@ describe('security: hostile input on every write route', () => {
       }
     }
     // transitions: text they take
-    for (const [action, field] of [['sign', 'signer'], ['cancel', 'reason'], ['dispatch', 'driverName']] as const) {
+    // (since issue 14 the order's load, arrive and sign are its notes' documents, and its dispatch takes split rows)
+    for (const [action, field] of [['cancel', 'reason']] as const) {
       for (const s of SURROGATES) list.push({ name: `consignment ${action}.${field} = "${s}"`, route: `${C}/${action}`, body: withRaw({ id: orderId, version: 1 }, [field], `"${s}"`), label: zhLabel('consignment', [field]), wall: 'unicode', internal: ['consignment', field] });
     }
 

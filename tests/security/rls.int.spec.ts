@@ -52,7 +52,7 @@ describe.each(STORES)('row-level security on the %s store', (kind) => {
     const b = await t.client().as('100002', 'dispatcher');
     data(await a.post('/api/bl-transport/consignment/submit', consignmentInput()));
     data(await b.post('/api/bl-transport/consignment/submit', consignmentInput()));
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => t?.stop());
 
   const tenantsOf = async (table: string) =>

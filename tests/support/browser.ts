@@ -50,3 +50,15 @@ export const signInPage = async (page: Page, url: string, account: string, passw
   await page.waitForURL((u) => u.pathname === FIRST_PAGE);
   return page;
 };
+
+/**
+ * Chooses an entry of an open popup (a dropdown's menu, the search box's answers, a confirm's
+ * buttons) by a click event on the entry, not a pointer click at coordinates: on a loaded
+ * machine a popup still sliding open can move between the pointer's aim and its click, and the
+ * click lands beside the entry or on its neighbour.
+ */
+export const choose = async (page: Page, testId: string): Promise<void> => {
+  const entry = page.getByTestId(testId);
+  await entry.waitFor();
+  await entry.dispatchEvent('click');
+};

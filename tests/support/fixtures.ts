@@ -20,4 +20,5 @@ export const consignmentInput = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export const dispatchInput = { plateNo: '沪A12345', driverName: 'Wang Qiang', driverMobile: '13700137000' };
+/** The order's dispatch step (issue 14): accepted into notes; no split rows, one note with every line. */
+export const dispatchInput = { splits: [] as { noteNo: number; materialCode: string; qty: number }[] };

@@ -1,6 +1,6 @@
-import { startHost, type Host } from '@tpl/host';
+import { startHost, type Host, type IntegrationConfig } from '@tpl/host';
 import { AppError, entityByName, type DocumentDef } from '@tpl/contracts';
-import { runInTenant } from '@tpl/event-store';
+import { runInTenant, type KurrentEvents } from '@tpl/event-store';
 import { RecordsService } from '@tpl/masterdata';
 import { freshDatabase, type TestDatabase } from './databases';
 import { ApiClient } from './api-client';
@@ -45,11 +45,11 @@ export const startTestHost = async (
   kind: 'embedded' | 'postgres',
   webDist = '/nonexistent',
   seedSamples = false,
-  options: { documents?: readonly DocumentDef[] } = {},
+  options: { documents?: readonly DocumentDef[]; integration?: IntegrationConfig; kurrentdbUrl?: string; kurrentEvents?: KurrentEvents; demoMonth?: boolean } = {},
 ): Promise<TestHost> => {
   const db = await freshDatabase(kind);
   const host = await startHost(
-    { port: 0, host: '127.0.0.1', databaseUrl: db.databaseUrl, dataDir: db.dataDir, webDist, seedDemo: true, seedSamples, ...(options.documents ? { documents: options.documents } : {}) },
+    { port: 0, host: '127.0.0.1', databaseUrl: db.databaseUrl, dataDir: db.dataDir, webDist, seedDemo: true, seedSamples, seedDemoMonth: options.demoMonth === true, ...(options.documents ? { documents: options.documents } : {}), ...(options.integration ? { integration: options.integration } : {}), ...(options.kurrentdbUrl ? { kurrentdbUrl: options.kurrentdbUrl } : {}), ...(options.kurrentEvents ? { kurrentEvents: options.kurrentEvents } : {}) },
     { logLevels: ['error'] },
   );
   await seedConsignmentRefs(host);

@@ -64,7 +64,7 @@ describe('document console model', () => {
   it('lists the description\'s columns, the number, state and review leading, who made it and when it changed last', () => {
     const keys = listColumnsOf(def).map((c) => c.key);
     expect(keys.slice(0, 3)).toEqual(['billNo', 'state', 'isReview']);
-    expect(keys).toEqual(expect.arrayContaining(['consignorName', 'totalQty', 'plateNo', 'createdByName', 'updatedAt']));
+    expect(keys).toEqual(expect.arrayContaining(['consignorName', 'totalQty', 'createdByName', 'updatedAt']));
     expect(listColumnsOf(def).find((c) => c.key === 'deliveryMode')).toMatchObject({ kind: 'enum', field: { kind: 'enum' } });
   });
 
@@ -77,26 +77,24 @@ describe('document console model', () => {
   });
 
   it('shows what facts landed on the document, and only those it holds', () => {
-    const doc = { dispatch: { plateNo: '沪A12345', driverName: '王强', driverMobile: '13700137000', dispatchedAt: '2026-11-23T08:00:00.000Z' }, auditedAt: '2026-11-23T07:00:00.000Z' } as unknown as KitDocument;
+    const doc = { dispatch: { dispatchedAt: '2026-11-23T08:00:00.000Z' }, acceptedAt: '2026-11-23T07:30:00.000Z', auditedAt: '2026-11-23T07:00:00.000Z' } as unknown as KitDocument;
     expect(landedOn(def, doc).map((l) => [l.key, l.kind])).toEqual([
       ['auditedAt', 'at'],
-      ['dispatch.plateNo', 'field'],
-      ['dispatch.driverName', 'field'],
-      ['dispatch.driverMobile', 'field'],
+      ['acceptedAt', 'at'],
       ['dispatch.dispatchedAt', 'at'],
     ]);
   });
 
   it('names each button after its machine event and finds every page at the description\'s paths', () => {
     expect(['edit', 'remove', 'submitReview', 'audit', 'cancel'].map((a) => eventOfAction(def, a))).toEqual(['EDIT', 'REMOVE', 'SUBMIT_REVIEW', 'AUDIT', 'CANCEL']);
-    expect(documentPath(def, 'edit', 'a1')).toBe('/transport/consignment/a1/edit');
-    expect(documentPath(def, 'new')).toBe('/transport/consignment/new');
+    expect(documentPath(def, 'edit', 'a1')).toBe('/consignmentOrderbill/consignmentOrderbillEdit/a1');
+    expect(documentPath(def, 'new')).toBe('/consignmentOrderbill/consignmentOrderbillAdd');
   });
 
   it('offers a review condition the fields of the description, a fact\'s too', () => {
     const byPath = Object.fromEntries(documentFields('consignment').map((f) => [f.path, f]));
     expect(byPath['state']).toEqual({ path: 'state', kind: 'enum', options: Object.keys(def.lifecycle.states) });
-    expect(byPath['dispatch.plateNo']?.kind).toBe('string');
+    expect(byPath['signer']?.kind).toBe('string');
     expect(byPath['lines.qty']).toBeUndefined();
   });
 });

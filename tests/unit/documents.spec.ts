@@ -13,7 +13,7 @@ import {
   type Labels,
 } from '@tpl/contracts';
 import { documentLifecycle } from '@tpl/workflows';
-import { messages, type Messages } from '../../web/src/i18n';
+import { messages, type Messages } from '../../web/src/i18n/messages';
 
 /**
  * Every document type of the registry is described completely: the console draws its screens
@@ -158,6 +158,17 @@ describe.each(documents.map((d) => [d.name, d] as const))('document description 
 
   it('gives the console every word its screens look up, in zh, en and mo', () => {
     expect(missingWordsOf(def)).toEqual([]);
+  });
+});
+
+describe('the registry', () => {
+  // spec 02: billType names a document type (a stock stream line's streamType is its causing bill's type)
+  it('gives each bill type, bill-number prefix, serial code and stream type to one document only', () => {
+    const dupes = (values: (string | number | undefined)[]) => values.filter((v, i) => v !== undefined && values.indexOf(v) !== i);
+    expect(dupes(documents.map((d) => d.billType))).toEqual([]);
+    expect(dupes(documents.map((d) => d.billNo.prefix))).toEqual([]);
+    expect(dupes(documents.map((d) => d.billNo.serialCode))).toEqual([]);
+    expect(dupes(documents.map((d) => d.streamType))).toEqual([]);
   });
 });
 

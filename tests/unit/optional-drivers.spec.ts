@@ -2,12 +2,13 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 /**
- * Drivers of optional servers (KurrentDB, S3) are loaded only when such a server is
- * configured: importing the event store and master data (as every start does) loads neither.
+ * Drivers of optional servers (KurrentDB, S3, Kafka) are loaded only when such a server is
+ * configured: importing the event store, master data and the host (as every start does) loads none;
+ * nor does anything load testcontainers (the test suites require it only where Docker is).
  * Checked in a fresh Node process on the built packages (npm test builds them first).
  */
 describe('optional drivers', () => {
-  it('importing @tpl/event-store and @tpl/masterdata loads neither the KurrentDB nor the S3 driver', () => {
+  it('importing @tpl/event-store, @tpl/masterdata and @tpl/host loads none of the KurrentDB, S3 and Kafka drivers', () => {
     const root = path.resolve(__dirname, '..', '..');
     const script = `
       require(${JSON.stringify(path.join(root, 'services/event-store/dist/index.js'))});

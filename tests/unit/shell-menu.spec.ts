@@ -1,4 +1,4 @@
-import { entryFor, matchesPrefix, menuLabel, menuLeaves, menuTarget, menuTestId, screenClass, visibleMenu, type MenuNode } from '../../web/src/layout/menu';
+import { entryFor, matchesPrefix, menuLabel, menuLeaves, menuTarget, menuTestId, screenClass, searchMatches, visibleMenu, type MenuNode } from '../../web/src/layout/menu';
 import { LABEL_SEPARATOR, resolveLabel } from '../../web/src/layout/pageTitle';
 
 const node = (code: string, path: string, extra: Partial<MenuNode> = {}): MenuNode => ({ id: code, code, name: code.toUpperCase(), path, ...extra });
@@ -49,6 +49,15 @@ describe('shell menus', () => {
     expect(matchesPrefix('Customer', ' cus ')).toBe(true);
     expect(matchesPrefix('My customer', 'cus')).toBe(false);
     expect(matchesPrefix('Customer', '')).toBe(false);
+  });
+
+  it('answers the search closest first, in the same order whatever order the menus arrived in, at most 20', () => {
+    const entries = ['Material group', 'Material in and out report', 'Unit', 'Material', 'Material category', 'material unit'].map((text) => ({ text }));
+    const expected = ['Material', 'material unit', 'Material group', 'Material category', 'Material in and out report'];
+    expect(searchMatches(entries, 'mat').map((e) => e.text)).toEqual(expected);
+    expect(searchMatches([...entries].reverse(), 'mat').map((e) => e.text)).toEqual(expected);
+    expect(searchMatches(entries, 'Material c').map((e) => e.text)).toEqual(['Material category']);
+    expect(searchMatches(Array.from({ length: 30 }, (_, i) => ({ text: `Report ${i}` })), 'rep')).toHaveLength(20);
   });
 
   it('finds the entry of a location: exact, frame URL, or the longest path prefix at a segment boundary', () => {

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { i18nReady } from './i18n';
 import { bindNavigator } from './auth/navigator';
 import { startTokenRefresh } from './auth/tokenRefresh';
 import { router } from './router';
@@ -16,8 +17,11 @@ startTokenRefresh();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// the shown language's words are a chunk of their own (i18n/index.ts): render once they are there
+void i18nReady.finally(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -4,3 +4,4 @@ export * from './bpmn';
 export * from './review.process-manager';
 export * from './documents/document.machine';
 export * from './scan/scan.machine';
+export * from './transport/order-follows-notes';

@@ -5,16 +5,20 @@ import { documentRoutesOf } from '../documents/derive';
 import { documents } from '../documents/registry';
 import { warehouseInboundRoutes, warehousePrintRoutes, warehouseStockRoutes } from '../warehouse/routes';
 import { stockReportRoutes, warehouseStockReadRoutes } from '../warehouse/reports';
+import { transportRoutes } from '../transport/routes';
 import { flowRoutes } from '../flow/routes';
 import { captchaSchema, refreshTokenQuerySchema, smsSendQuerySchema, tokenQuerySchema, tokenResponseSchema, userInfoSchema } from '../auth/token';
 import { authFlowRoutes } from '../auth/routes';
 import { profileRoutes } from '../auth/profile';
+import { billingRoutes } from '../billing/charges';
+import { billingPrintRoutes, billingReportRoutes } from '../billing/reports';
 import { reportRoutes } from '../report/routes';
+import { transportBoardRoutes } from '../transport/board';
+import { authCalls } from '../auth/calls';
 
 export const authRoutes = defineRoutes({
   token: {
-    method: 'POST',
-    path: '/api/bl-auth/token',
+    ...authCalls.token,
     summary: 'Sign in (grantType password, captcha with Captcha-Key/Captcha-Code headers, refresh_token, sms, social); Authorization: Basic base64(clientId:clientSecret)',
     tag: 'auth',
     query: tokenQuerySchema,
@@ -22,8 +26,7 @@ export const authRoutes = defineRoutes({
     auth: false,
   },
   refreshToken: {
-    method: 'POST',
-    path: '/api/bl-auth/refreshToken',
+    ...authCalls.refreshToken,
     summary: 'Spec 01\'s refresh call: the refresh grant of /api/bl-auth/token (rotation; a reused refresh token revokes its session); header Tenant-Id must name the same tenant',
     tag: 'auth',
     query: refreshTokenQuerySchema,
@@ -69,8 +72,7 @@ export const authRoutes = defineRoutes({
     response: envelopeSchema(z.array(z.record(z.string(), z.unknown()))),
   },
   logout: {
-    method: 'GET',
-    path: '/api/bl-auth/logout',
+    ...authCalls.logout,
     summary: 'Revoke the session of the calling token',
     tag: 'auth',
     response: envelopeSchema(z.boolean()),
@@ -111,6 +113,11 @@ export const allRoutes: Record<string, Record<string, RouteDef>> = {
   warehouseStockReads: warehouseStockReadRoutes,
   stockReports: stockReportRoutes,
   warehousePrint: warehousePrintRoutes,
+  transportBoard: transportBoardRoutes,
+  transport: transportRoutes,
+  billing: billingRoutes,
+  billingReports: billingReportRoutes,
+  billingPrint: billingPrintRoutes,
   // every document type's routes, from its description (the document kit)
   ...Object.fromEntries(documents.map((d) => [d.name, documentRoutesOf(d)])),
 };

@@ -74,4 +74,31 @@ export const systemRoutes = defineRoutes({
     response: envelopeSchema(z.object({ status: z.literal('up') })),
     auth: false,
   },
+  healthLive: {
+    method: 'GET',
+    path: '/api/health/live',
+    summary: 'Liveness: the process answers (the database is not asked: an outage of it must not restart every host)',
+    tag: 'system',
+    response: envelopeSchema(z.object({ status: z.literal('live') })),
+    auth: false,
+  },
+  healthReady: {
+    method: 'GET',
+    path: '/api/health/ready',
+    summary: 'Readiness: the database answers, the migrations ran and the host is not shutting down; 503 (saying which) otherwise',
+    tag: 'system',
+    response: envelopeSchema(
+      z.object({ status: z.enum(['ready', 'not ready', 'draining']), database: z.boolean(), migrations: z.boolean(), draining: z.boolean() }),
+    ),
+    auth: false,
+  },
+  metrics: {
+    method: 'GET',
+    path: '/metrics',
+    summary: "Prometheus' scrape (text exposition format): request latency by route, projection lag, the store's position, leases, the process",
+    tag: 'system',
+    response: z.null(),
+    download: 'text/plain; version=0.0.4',
+    auth: false,
+  },
 });

@@ -12,12 +12,12 @@ import {
   registrationPageSchema,
   rejectRegistrationSchema,
 } from './registration';
+import { authCalls } from './calls';
 
 /** The sign-in flows' calls (spec 01 section 7), described once for OpenAPI; the controllers validate with the same schemas. */
 export const authFlowRoutes = defineRoutes({
   loginOptions: {
-    method: 'GET',
-    path: '/api/bl-auth/login-options',
+    ...authCalls.loginOptions,
     summary: "What a tenant's sign-in page offers: captcha, phone sign-in, social providers",
     tag: 'auth',
     query: loginOptionsQuerySchema,
@@ -25,8 +25,7 @@ export const authFlowRoutes = defineRoutes({
     auth: false,
   },
   socialRender: {
-    method: 'GET',
-    path: '/api/bl-auth/oauth/render/{source}',
+    ...authCalls.socialRender,
     summary: "302 to the provider's authorize URL (state, PKCE S256, nonce); it returns to the console's /oauth/callback/{source}",
     tag: 'auth',
     query: socialRenderQuerySchema,
@@ -34,8 +33,7 @@ export const authFlowRoutes = defineRoutes({
     auth: false,
   },
   registerGuest: {
-    method: 'POST',
-    path: '/api/bl-system/register-guest',
+    ...authCalls.registerGuest,
     summary: 'A social user with no account applies for one (query: tenantId, name, account, password = MD5 hex, oauthId = the ticket)',
     tag: 'auth',
     query: registerGuestQuerySchema,

@@ -71,6 +71,6 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-export const DEMO_CLIENT = { clientId: 'console', clientSecret: 'console_secret' } as const;
+export { DEMO_CLIENT } from './calls';
 export const ACCESS_TOKEN_SECONDS = 7200;
 export const REFRESH_TOKEN_SECONDS = 7 * 24 * 3600;

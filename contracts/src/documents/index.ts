@@ -12,6 +12,10 @@ export {
   type Consignment,
   type ConsignmentListRow,
 } from './transport/consignment';
+export { consignmentbill, deliveryModes, signingFields, earlyReceiptFields } from './transport/consignmentbill';
+export { dispatch as dispatchDocument } from './transport/dispatch';
+export { loadingbill, arrivalbill } from './transport/loadingbill';
+export { deliverybill, scheduling } from './transport/deliverybill';
 export { orderisinstockbill } from './warehouse/orderisinstockbill';
 export { isinstockbill } from './warehouse/isinstockbill';
 export { orderosoutstockbill } from './warehouse/orderosoutstockbill';
@@ -24,3 +28,6 @@ export { checkbill } from './warehouse/checkbill';
 export { inventorylossbill } from './warehouse/inventorylossbill';
 export { planbill } from './warehouse/planbill';
 export { stockRowLine, STOCK_ROW_KEY } from './warehouse/stockrow';
+export * from './billing/index';
+export { monthbill, MONTH_BILL_STAGES } from './billing/monthbill';
+export { baccount } from './billing/baccount';

@@ -1,5 +1,9 @@
 import type { DocumentDef } from './define';
 import { consignment } from './transport/consignment';
+import { consignmentbill } from './transport/consignmentbill';
+import { dispatch } from './transport/dispatch';
+import { arrivalbill, loadingbill } from './transport/loadingbill';
+import { deliverybill, scheduling } from './transport/deliverybill';
 import { isinstockbill } from './warehouse/isinstockbill';
 import { orderisinstockbill } from './warehouse/orderisinstockbill';
 import { orderosoutstockbill } from './warehouse/orderosoutstockbill';
@@ -11,6 +15,9 @@ import { diversecustomertransferbill } from './warehouse/diversecustomertransfer
 import { checkbill } from './warehouse/checkbill';
 import { inventorylossbill } from './warehouse/inventorylossbill';
 import { planbill } from './warehouse/planbill';
+import { valueaddservicebill, handlingbill, adjustpricebill, packagewarehousebill, rentwarehousebill, ladingbill, costlading } from './billing/index';
+import { monthbill } from './billing/monthbill';
+import { baccount } from './billing/baccount';
 
 /**
  * Every document type the kit serves. Adding one: its description file, one line here, and
@@ -19,6 +26,13 @@ import { planbill } from './warehouse/planbill';
 export const documents: readonly DocumentDef[] = [
   // bl-transport
   consignment,
+  // the transport chain (issue 14): notes, dispatch, loading, arrival, delivery, vehicle schedules
+  consignmentbill,
+  dispatch,
+  loadingbill,
+  arrivalbill,
+  deliverybill,
+  scheduling,
   // bl-warehouse
   orderisinstockbill,
   isinstockbill,
@@ -32,6 +46,17 @@ export const documents: readonly DocumentDef[] = [
   checkbill,
   inventorylossbill,
   planbill,
+  // bl-billing: the other charges and the piece-work (issue 15)
+  valueaddservicebill,
+  handlingbill,
+  adjustpricebill,
+  packagewarehousebill,
+  rentwarehousebill,
+  ladingbill,
+  costlading,
+  // bl-billing
+  monthbill,
+  baccount,
 ];
 
 export const documentByName = (name: string): DocumentDef | undefined => documents.find((d) => d.name === name);

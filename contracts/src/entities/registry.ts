@@ -46,6 +46,10 @@ import { basicline } from './transport/basicline';
 import { basicrecipient } from './transport/basicrecipient';
 import { customershippingrules } from './transport/customershippingrules';
 import { customerstore } from './transport/customerstore';
+import { basicpay } from './transport/basicpay';
+import { basicgoodsforpay } from './transport/basicgoodsforpay';
+import { basicpackge } from './transport/basicpackge';
+import { basicdept } from './transport/basicdept';
 import { deployform } from './flow/deployform';
 import { flowcategory } from './flow/flowcategory';
 import { flowform } from './flow/flowform';
@@ -65,6 +69,8 @@ export const entities: readonly EntityDef[] = [
   streamqtystatus, materialgroup, finishpackagerelation, customstrategy, tagmodel, pdainfo, plannedquantity,
   // bl-transport
   basiccar, basiccarrier, basicdriver, basicline, basicrecipient, customerstore, customershippingrules,
+  // the transport chain's prices and depots (issue 14)
+  basicpay, basicgoodsforpay, basicpackge, basicdept,
   // bl-flow
   flowcategory, deployform, flowform,
 ];

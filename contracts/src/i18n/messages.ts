@@ -10,15 +10,20 @@ import { DOCUMENT_MENU_GROUPS, type DocumentDef } from '../documents/define';
 import { documents } from '../documents/registry';
 import { documentMessages } from './documents';
 import { warehouseMessages } from './warehouse';
+import { transportMessages } from './transport';
+
+import { billingCoreMessages } from './billing-core';
 import { authzMessages } from './authz';
 import { reportMessages } from './report';
 import { stockReportMessages } from './stock-reports';
+import { billingDocMessages } from './billing-docs';
 import { authMessages } from './auth';
 import { flowMessages } from './flow';
 import { shellMessages } from './shell';
 
-export const LANGUAGES = ['zh', 'en', 'mo'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGES, type Language } from './languages';
+
+export { LANGUAGES, type Language };
 
 type Tree = { [key: string]: string | Tree };
 
@@ -572,6 +577,9 @@ const areas: Record<Language, Tree>[] = [
   reportMessages,
   warehouseMessages,
   stockReportMessages,
+  transportMessages,
+  billingDocMessages,
+  billingCoreMessages,
 ];
 const deepMerge = (base: Tree, extra: Tree): Tree => {
   const out: Tree = { ...base };

@@ -41,7 +41,7 @@ export const dashboardSchema = z.object({
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
 /** The states in which an order waits for someone's action (spec 02: the dispatcher's board). */
-export const ACTIONABLE_STATES = ['Draft', 'InReview', 'Audited', 'Dispatched', 'Loaded', 'Arrived'] as const;
+export const ACTIONABLE_STATES = ['Draft', 'InReview', 'Audited', 'Accepted', 'Dispatched', 'Loaded', 'Arrived'] as const;
 
 /** GET /api/bl-report/home: what the home page shows a signed-in user (every user may call it). */
 export const homeFiguresSchema = z.object({

@@ -14,8 +14,12 @@ const time = z.string().nullable();
  */
 export const projectionStatusSchema = z.object({
   name: z.string(),
-  /** projection: a read model (rebuildable); reaction: a process manager (side effects, never replayed from zero) */
-  kind: z.enum(['projection', 'reaction']),
+  /**
+   * projection: a read model (rebuildable); reaction: a process manager (side effects, never
+   * replayed from zero); relay: the outbox's relay to Kafka (position and head are outbox row
+   * ids, lag the rows not yet acknowledged; never rebuilt)
+   */
+  kind: z.enum(['projection', 'reaction', 'relay']),
   /** global position of the last event applied */
   position: z.string(),
   /** newest global position among the events it handles */

@@ -21,6 +21,8 @@ export const NUMBER_KINDS = {
   money: { scale: 2, min: 0, max: 9_999_999_999.99 },
   /** a price per unit, per day, per tonne: money with four decimals */
   unitPrice: { scale: 4, min: 0, max: 99_999_999.9999 },
+  /** an amount of money that may be negative (an adjustment that credits the customer) */
+  signedMoney: { scale: 2, min: -9_999_999_999.99, max: 9_999_999_999.99 },
   /** a conversion rate between units */
   rate: { scale: 6, min: 0, max: 999_999.999999 },
   /** a percentage */

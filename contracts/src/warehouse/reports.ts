@@ -31,7 +31,7 @@ import {
 const qty = z.number();
 
 /** How a column's values are shown and written to a spreadsheet. */
-export type ReportColumnKind = 'text' | 'qty' | 'weight' | 'volume' | 'ratio' | 'count' | 'datetime' | 'date' | 'status' | 'movement' | 'flag';
+export type ReportColumnKind = 'text' | 'qty' | 'weight' | 'volume' | 'ratio' | 'count' | 'datetime' | 'date' | 'status' | 'movement' | 'flag' | 'money';
 
 /**
  * A quantity column's explanation: which stream lines make it up. `qty` / `djQty`: every line

@@ -1,4 +1,4 @@
-import { ALL_ACCESS, actionsOf, buttonCode, dataSchemaOf, DOCUMENT_MENU_GROUPS, documentButtons, documents, entities, entityByName, FLOW_BUTTONS, STOCK_REPORT_MENUS, type EntityAction } from '@tpl/contracts';
+import { ALL_ACCESS, BILLING_REPORT_MENUS, otherBillDocuments, actionsOf, buttonCode, dataSchemaOf, DOCUMENT_MENU_GROUPS, documentButtons, documents, entities, entityByName, FLOW_BUTTONS, STOCK_REPORT_MENUS, type EntityAction } from '@tpl/contracts';
 import type { LiveRecord, RecordContext, RecordsPort } from '@tpl/masterdata';
 
 type Rec = Record<string, unknown>;
@@ -25,6 +25,9 @@ export const demoMenus = () => {
     menu(d.name, d.title[0], d.routes.list, d.menu.parent, d.menu.sort, `${d.name}.title`);
     Object.entries(documentButtons(d)).forEach(([action, code], i) => button(code, action, d.name, i + 1));
   }
+  // the dispatcher board and the order's cross-document timeline (web/src/features/transport)
+  menu('dispatchBoard', '调度看板', '/dispatchBoard', 'transport', 0, 'menu.dispatchBoard');
+  menu('consignmentTimeline', '托运链时间线', '/consignmentTimeline', 'transport', 90, 'menu.consignmentTimeline');
   // approvals: the work entries (start, the inbox lists) and the design entries, with the workflow's button codes
   menu('flow', '流程', '/flowable', undefined, 2, 'flow.menu.group');
   const flowWork: [string, string, string][] = [
@@ -63,6 +66,8 @@ export const demoMenus = () => {
   menu('registration', '注册申请', '/system/registrations', 'system', 90, 'registration.title');
   button('registration_approve', 'approve', 'registration', 1);
   button('registration_reject', 'reject', 'registration', 2);
+  // billing: the month bills of a month are made by one command of their own (beside the kit's buttons)
+  if (menus.some((m) => m.code === 'monthbill')) button('monthbill_generate', 'generate', 'monthbill', 20);
   button(ALL_ACCESS, '全部权限', undefined, 99);
   // the stock reports (spec 01 /reportManagement), as contracts list them
   const reportGroup = DOCUMENT_MENU_GROUPS.reportManagement!;
@@ -72,8 +77,20 @@ export const demoMenus = () => {
   const warehouseGroups = [...new Set(documents.filter((d) => d.service === 'bl-warehouse').map((d) => d.menu.parent))].sort(
     (x, y) => (DOCUMENT_MENU_GROUPS[x]?.sort ?? 99) - (DOCUMENT_MENU_GROUPS[y]?.sort ?? 99),
   );
+  // the other billing documents (under the billing group /acct, screens at /otherBill): finance's entries and buttons; the
+  // entries of the charges a cargo owner is billed (the owner scope keeps it to its own)
+  const billingGroups = [...new Set(otherBillDocuments.map((d) => d.menu.parent))];
+  const otherBillEntries = otherBillDocuments.flatMap((d) => [d.name, ...menus.filter((m) => m.parentId === d.name).map((m) => String(m.code))]);
+  const ownerCharges = otherBillDocuments.filter((d) => 'customerCode' in d.header).map((d) => d.name);
+  // the billing reports of /acct (contracts' BILLING_REPORT_MENUS), beside the billing documents
+  if (!menus.some((m) => m.code === 'acct')) menu('acct', DOCUMENT_MENU_GROUPS.acct!.label[0], DOCUMENT_MENU_GROUPS.acct!.path, undefined, DOCUMENT_MENU_GROUPS.acct!.sort, 'menuGroups.acct');
+  // (the piece-work reports under /reportManagement, after the stock reports)
+  BILLING_REPORT_MENUS.forEach((r, i) => menu(r.code, r.name, r.path, r.group, 40 + i, r.alias));
+  const billingReportEntries = BILLING_REPORT_MENUS.map((r) => r.code);
+  // a cargo owner's user gets no page of the warehouse's own costs (piece work)
+  const ownerBillingReportEntries = BILLING_REPORT_MENUS.filter((r) => !r.staffOnly).map((r) => r.code);
   const topmenus: Rec[] = [
-    { menuCode: 'work', menuName: '工作台', sort: 1, menus: [...new Set(['transport', ...warehouseGroups, 'reportManagement', 'flow'])] },
+    { menuCode: 'work', menuName: '工作台', sort: 1, menus: [...new Set(['transport', ...warehouseGroups, ...billingGroups, 'reportManagement', 'flow'])] },
     { menuCode: 'data', menuName: '基础资料', sort: 2, menus: ['basic', 'transportData'] },
     { menuCode: 'admin', menuName: '系统管理', sort: 3, menus: ['system', 'resource', 'flowData'] },
   ];
@@ -84,16 +101,28 @@ export const demoMenus = () => {
   const allExports = entities.map((d) => buttonCode(d, 'export'));
   const consignmentAll = ['consignment', ...codesUnder('consignment')];
   const reportEntries = ['reportManagement', ...codesUnder('reportManagement')];
+  const staffOnlyReports = new Set(BILLING_REPORT_MENUS.filter((r) => r.staffOnly).map((r) => r.code));
   const allocations: Record<string, string[]> = {
-    dispatcher: [...consignmentAll, ...writes('transportData')],
+    // the transport chain's documents (notes, dispatch, loading, arrival, delivery, schedules: issue 14) with their buttons
+    // attach_add: the signing screen stores the drawn signature and the photos as attachments
+    dispatcher: [...consignmentAll, ...writes('transportData'), ...writes('transport'), 'attach_add'],
     // the warehouse keeper works every warehouse document (its entries and all their buttons)
     keeper: ['consignment', ...writes('basic'), ...warehouseGroups.flatMap((g) => writes(g)), ...warehouseGroups, ...reportEntries],
     auditor: [...allMenus, ...allExports],
     approver: ['consignment'],
-    finance: ['consignment', ...reads('lgagreement', 'customer', 'costtype'), ...reportEntries],
+    finance: ['consignment', ...reads('lgagreement', 'customer', 'costtype'), ...reportEntries, ...billingGroups, ...otherBillEntries, ...billingReportEntries],
     // a cargo owner's user: its own documents' entries (no buttons: it reads, the operator acts) and the stock reports
-    owner: ['consignment', ...warehouseGroups, ...warehouseGroups.flatMap((g) => codesUnder(g)), ...reportEntries],
+    owner: ['consignment', ...warehouseGroups, ...warehouseGroups.flatMap((g) => codesUnder(g)), ...reportEntries.filter((c) => !staffOnlyReports.has(c)), ...billingGroups, ...ownerCharges, ...ownerBillingReportEntries],
   };
+  // billing (issue 15): finance generates, checks, reopens, invoices, records payments and closes month bills; the
+  // cargo owner confirms its own (the owner scope keeps it to its customer's bills)
+  const monthBillButtons = codesUnder('monthbill');
+  // bills are made and brought up to date only by generate (no add, no hand edit of a priced bill)
+  allocations.finance = [...allocations.finance!, 'acct', 'monthbill', ...monthBillButtons.filter((c) => !['monthbill_confirm', 'monthbill_add', 'monthbill_edit'].includes(c))];
+  allocations.owner = [...allocations.owner!, 'acct', 'monthbill', ...monthBillButtons.filter((c) => c === 'monthbill_confirm' || c === 'monthbill_export' || c === 'monthbill_print')];
+  // the fee carry-over: finance settles or writes it off; the owner reads its own
+  allocations.finance = [...allocations.finance, 'baccount', ...codesUnder('baccount').filter((c) => c !== 'baccount_add')];
+  allocations.owner = [...allocations.owner, 'baccount'];
   // anyone but the read-only auditor may be given a task (a leave's manager, an initiator's sign-off): who
   // acts on which task is the task's assignment; the task buttons let a role act at all; design and
   // deploy stay with admin. Every role has the work entries (the auditor reads what was copied to it).

@@ -1,6 +1,7 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnModuleInit } from '@nestjs/common';
 import { ADMIN_ROLE, ALL_ACCESS, AppError, type DataScopeColumn, type DataScopeType, type EntityDef } from '@tpl/contracts';
 import { ALL_ROWS, AuthService, type AccessRules, type ApiScopeRule, type AuthUser, type RowScope, type RowScopes } from '@tpl/identity';
+import { CACHE_CHANNEL, LocalCacheChannel, type CacheChannel } from '@tpl/event-store';
 import { ENTITY_HOOKS, RECORDS, type EntityHookRegistry, type RecordsPort } from '@tpl/masterdata';
 import { resolveRowScope, type DataScopeRule } from './data-scope';
 
@@ -30,6 +31,8 @@ type Snapshot = {
   dataScopes: Map<string, DataScopeRule>;
   deptChildren: Map<string, string[]>;
   userIds: Map<string, string>;
+  /** what each set of roles may do, worked out once per snapshot (the guard asks on every request) */
+  byRoles: Map<string, { buttons: Set<string>; granted: Set<string> }>;
 };
 
 /** The entities whose changes change what anybody may do or see. */
@@ -37,16 +40,21 @@ export const ACCESS_ENTITIES = ['menu', 'role', 'apiscope', 'datascope', 'dept',
 /** Records whose changes could hand out rights: role and user allocations, and the rules themselves. */
 const GUARDED = new Set(['role', 'user', 'menu', 'apiscope', 'datascope']);
 const RULES = new Set(['menu', 'apiscope', 'datascope']);
-/** a change made through another host is seen within this long */
-const TTL_MS = 2_000;
+/**
+ * how long a tenant's rules are kept: a change is told to every host at once through the cache
+ * channel (topic 'access', key: the tenant); this bound only matters should a notice be lost unnoticed
+ */
+const TTL_MS = 60_000;
+/** the cache channel's topic of access rules; keys are tenant ids */
+export const ACCESS_TOPIC = 'access';
 
 /**
  * What a user may do and see, from the menu, role, API permission, data scope, department
  * and user records: menus and button codes (role.menus, ancestors added so trees hold
  * together), API permissions (role.apiScopes), the rows of each resource (role.dataScopes),
  * and whether a grant made through role or user records stays within the granter's own
- * rights. The administrator role has everything. Cached briefly per tenant; changes made
- * through this host clear the cache at once.
+ * rights. The administrator role has everything. Cached per tenant; a change made through
+ * any host clears every host's cache at once (the cache channel).
  *
  * Implements identity's ports (ACCESS_RULES for the guard, ROW_SCOPES for every context's
  * reads; the host binds them), reads the records through master data's RECORDS port, and
@@ -61,9 +69,11 @@ export class Access implements AccessRules, RowScopes, OnModuleInit {
     @Inject(RECORDS) private readonly records: RecordsPort,
     @Inject(ENTITY_HOOKS) private readonly hooks: EntityHookRegistry,
     @Inject(AuthService) private readonly auth: AuthService,
+    @Optional() @Inject(CACHE_CHANNEL) private readonly channel: CacheChannel = new LocalCacheChannel(),
   ) {}
 
   onModuleInit(): void {
+    this.channel.subscribe(ACCESS_TOPIC, (tenantId) => this.forget(tenantId));
     for (const entity of ACCESS_ENTITIES) {
       this.hooks.register(entity, {
         changed: (tenantId) => this.invalidate(tenantId),
@@ -72,8 +82,14 @@ export class Access implements AccessRules, RowScopes, OnModuleInit {
     }
   }
 
-  invalidate(tenantId: string): void {
-    this.snapshots.delete(tenantId);
+  /** Every host forgets the tenant's rules (and the sessions' roles and departments). */
+  invalidate(tenantId: string): Promise<void> {
+    return this.channel.publish(ACCESS_TOPIC, tenantId);
+  }
+
+  private forget(tenantId: string): void {
+    if (tenantId === '*') this.snapshots.clear();
+    else this.snapshots.delete(tenantId);
     // the roles and department each session carries are cached by identity: read them again too
     this.auth.forgetSessions(tenantId);
   }
@@ -91,7 +107,7 @@ export class Access implements AccessRules, RowScopes, OnModuleInit {
   private async load(tenantId: string): Promise<Snapshot> {
     // a user's fields are not needed (only its id by account): not loaded
     const rows = await this.records.live(tenantId, ACCESS_ENTITIES, { withoutData: ['user'] });
-    const s: Snapshot = { menus: [], menuByCode: new Map(), roles: new Map(), apiScopes: [], dataScopes: new Map(), deptChildren: new Map(), userIds: new Map() };
+    const s: Snapshot = { menus: [], menuByCode: new Map(), roles: new Map(), apiScopes: [], dataScopes: new Map(), deptChildren: new Map(), userIds: new Map(), byRoles: new Map() };
     for (const r of rows) {
       switch (r.entity) {
         case 'menu': {
@@ -151,15 +167,26 @@ export class Access implements AccessRules, RowScopes, OnModuleInit {
 
   /** Button codes of the user's roles, the wildcard included when allocated. */
   async codes(user: AuthUser): Promise<Set<string>> {
-    const { menus, codes } = await this.allowed(user);
-    const buttons = new Set(menus.filter((m) => m.data.category === 'BUTTON' && codes.has(m.data.code)).map((m) => m.data.code));
-    if (codes.has(ALL_ACCESS)) buttons.add(ALL_ACCESS);
-    return buttons;
+    return (await this.ofRoles(user)).buttons;
   }
 
   async apiScopes(user: AuthUser): Promise<{ scopes: readonly ApiScopeRule[]; granted: ReadonlySet<string> }> {
     const s = await this.snapshot(user.tenantId);
-    return { scopes: s.apiScopes, granted: new Set(this.rolesOf(s, user).flatMap((r) => r.apiScopes ?? [])) };
+    return { scopes: s.apiScopes, granted: (await this.ofRoles(user)).granted };
+  }
+
+  /** The buttons and API permissions of the user's roles, from the snapshot's memo (read only: shared by every request). */
+  private async ofRoles(user: AuthUser): Promise<{ buttons: Set<string>; granted: Set<string> }> {
+    const s = await this.snapshot(user.tenantId);
+    const key = user.roles.join('\u0000');
+    const hit = s.byRoles.get(key);
+    if (hit) return hit;
+    const { menus, codes } = await this.allowed(user);
+    const buttons = new Set(menus.filter((m) => m.data.category === 'BUTTON' && codes.has(m.data.code)).map((m) => m.data.code));
+    if (codes.has(ALL_ACCESS)) buttons.add(ALL_ACCESS);
+    const memo = { buttons, granted: new Set(this.rolesOf(s, user).flatMap((r) => r.apiScopes ?? [])) };
+    if (s.byRoles.size < 1000) s.byRoles.set(key, memo);
+    return memo;
   }
 
   /** The rows of a resource (an entity's name, or a document type) the user may see. */

@@ -110,7 +110,7 @@ export const documentControllerFor = (def: DocumentDef): Type<unknown> => {
     // a cargo owner's user writes (when given the button) only its own customer's documents
     const owners = ownerScopeOf(meta.user);
     if (!owners.all && !owners.customers.includes(String(content.customerCode ?? ''))) throw new AppError(403, 'errors.forbidden');
-    if (id === undefined) return ok(await this.service.create(def, ctx, content, randomUUID()));
+    if (id === undefined) return ok(await this.service.create(def, ctx, content, randomUUID(), { fresh: true }));
     await visible(this, meta, [id]);
     return ok(await this.service.change(def, ctx, id, version!, content));
   });

@@ -42,8 +42,11 @@ const act = (action: string, expectedVersion: number, fields: Record<string, unk
 
 const created: NewEvent = { type: 'ConsignmentCreated', data: { id, billNo: 'TY202611230001', content, isReview: 0 } };
 const audited: NewEvent = { type: 'ConsignmentAudited', data: {} };
-const dispatchFields = { plateNo: '沪A12345', driverName: 'Wang', driverMobile: '13700137000' };
-const dispatched: NewEvent = { type: 'ConsignmentDispatched', data: dispatchFields };
+const dispatchFields = { splits: [{ noteNo: 2, materialCode: 'M001', qty: 4 }] };
+const accepted: NewEvent = { type: 'ConsignmentAccepted', data: dispatchFields };
+/** before issue 14 the order's dispatch carried the vehicle as free text; such an event still folds (now the order following its notes) */
+const oldDispatchFields = { plateNo: '沪A12345', driverName: 'Wang', driverMobile: '13700137000' };
+const dispatched: NewEvent = { type: 'ConsignmentDispatched', data: oldDispatchFields };
 const loaded: NewEvent = { type: 'ConsignmentLoaded', data: {} };
 const arrived: NewEvent = { type: 'ConsignmentArrived', data: { arrivedAt: meta.now } };
 
@@ -66,28 +69,28 @@ describe('document kit decider (consignment order)', () => {
 
   it('refuses a stale version', () => given(created, audited).when(act('dispatch', 1, dispatchFields)).thenThrows(StaleDocumentVersion));
 
-  it('walks the happy path audit -> dispatch -> load -> arrive -> sign; times default to the command time', () => {
+  it('walks the happy path audit -> dispatch (accepted into notes) -> the steps that follow its notes', () => {
     given(created).when(act('audit', 1)).then([audited]);
-    given(created, audited).when(act('dispatch', 2, dispatchFields)).then([dispatched]);
-    given(created, audited, dispatched).when(act('load', 3)).then([loaded]);
-    given(created, audited, dispatched, loaded).when(act('arrive', 4)).then([arrived]);
-    given(created, audited, dispatched, loaded).when(act('arrive', 4, { arrivedAt: '2026-11-22T10:00:00.000Z' })).then([{ type: 'ConsignmentArrived', data: { arrivedAt: '2026-11-22T10:00:00.000Z' } }]);
-    given(created, audited, dispatched, loaded, arrived).when(act('sign', 5, { signer: 'Han Mei' })).then([{ type: 'ConsignmentSigned', data: { signer: 'Han Mei', signedAt: meta.now } }]);
+    given(created, audited).when(act('dispatch', 2, dispatchFields)).then([accepted]);
+    given(created, audited, accepted).when(act('followDispatched', 3)).then([{ type: 'ConsignmentDispatched', data: {} }]);
+    given(created, audited, accepted, dispatched).when(act('followLoaded', 4)).then([loaded]);
+    given(created, audited, accepted, dispatched, loaded).when(act('followArrived', 5, { arrivedAt: meta.now })).then([arrived]);
+    given(created, audited, accepted, dispatched, loaded, arrived).when(act('followSigned', 6, { signer: 'Han Mei', signedAt: meta.now })).then([{ type: 'ConsignmentSigned', data: { signer: 'Han Mei', signedAt: meta.now } }]);
   });
 
   it('cannot skip a step: load before dispatch is forbidden, naming state and action', () => {
-    given(created, audited).when(act('load', 2)).thenThrows(ForbiddenTransition);
+    given(created, audited).when(act('followLoaded', 2)).thenThrows(ForbiddenTransition);
     try {
-      decideDocument(def, act('load', 2), stateOf([created, audited]), meta);
+      decideDocument(def, act('followLoaded', 2), stateOf([created, audited]), meta);
     } catch (e) {
-      expect((e as ForbiddenTransition).keyVars).toEqual({ state: 'consignment.states.Audited', action: 'consignment.actions.load' });
+      expect((e as ForbiddenTransition).keyVars).toEqual({ state: 'consignment.states.Audited', action: 'consignment.actions.followLoaded' });
     }
   });
 
   it('cancels from Draft or Audited, not after dispatch', () => {
     given(created).when(act('cancel', 1, { reason: 'customer called' })).then([{ type: 'ConsignmentCancelled', data: { reason: 'customer called' } }]);
     given(created, audited).when(act('cancel', 2)).then([{ type: 'ConsignmentCancelled', data: {} }]);
-    given(created, audited, dispatched).when(act('cancel', 3)).thenThrows(ForbiddenTransition);
+    given(created, audited, accepted).when(act('cancel', 3)).thenThrows(ForbiddenTransition);
   });
 
   it('removes only what the lifecycle allows; a removed document is gone', () => {
@@ -97,12 +100,13 @@ describe('document kit decider (consignment order)', () => {
   });
 
   it('folds the document: totals summed without float drift, facts landed where the description says', () => {
-    expect(docOf([created, audited, dispatched])).toMatchObject({
+    expect(docOf([created, audited, accepted])).toMatchObject({ state: 'Accepted', splits: dispatchFields.splits, acceptedBy: actor });
+    expect(docOf([created, audited, accepted, dispatched])).toMatchObject({
       state: 'Dispatched',
-      version: 3,
+      version: 4,
       billType: 1,
       totals: { qty: 10.3, weg: 100.3, volume: 0.3, packages: 11 },
-      dispatch: { ...dispatchFields, dispatchedAt: '2026-11-23T08:02:00.000Z' },
+      dispatch: { ...oldDispatchFields, dispatchedAt: '2026-11-23T08:03:00.000Z' },
       auditedBy: actor,
       auditedAt: '2026-11-23T08:01:00.000Z',
     });

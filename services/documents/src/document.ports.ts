@@ -10,7 +10,9 @@ import type { DecideMeta, DocumentCommand } from './document.decider';
  */
 export type Effect =
   | { stream: string; streamType: string; events: NewEvent[]; expectedVersion: number }
-  | { document: string; id: string; action: string; fields: Record<string, unknown> };
+  | { document: string; id: string; action: string; fields: Record<string, unknown> }
+  /** a new document of another type (its number taken in this transaction), judged by its own decisions */
+  | { create: string; id: string; content: Record<string, unknown> };
 
 /**
  * A document type's own decisions, beside what the kit derives from its description: plain
@@ -27,6 +29,11 @@ export type DocumentDecisions<F = unknown> = {
   load?: (input: { tenantId: string; command: DocumentCommand; doc: KitDocument | undefined; uow: UnitOfWork }) => Promise<F>;
   check?: (command: DocumentCommand, doc: KitDocument | undefined, facts: F, meta: DecideMeta) => void | AppError;
   compute?: (content: Record<string, unknown>, facts: F) => Record<string, unknown>;
+  /**
+   * an action's fields the server resolves from the document and the facts (a dispatch's
+   * freight, the vehicle's default driver): they replace whatever the caller sent for them
+   */
+  fill?: (command: DocumentCommand, doc: KitDocument, facts: F, meta: DecideMeta) => Record<string, unknown> | undefined;
   effects?: (command: DocumentCommand, after: KitDocument, facts: F, meta: DecideMeta) => Effect[];
   /** where a fact lands when the description's landing cannot say it (a receipt adding up on its booked inbound's lines) */
   evolve?: (doc: KitDocument, event: StoredEvent) => KitDocument;

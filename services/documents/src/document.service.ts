@@ -33,7 +33,7 @@ import { REVIEW_POLICY, type ReviewPolicy } from '@tpl/workflow';
 import { DocumentNotFound, decideDocument, type DecideMeta, type DocumentCommand } from './document.decider';
 import { documentFold, type DocState } from './document.fold';
 import { CORE_LIST_COLUMNS, DOC_LIST, upsertListRow } from './document.list';
-import { DocumentDecisionsRegistry } from './document.ports';
+import { DocumentDecisionsRegistry, type Effect } from './document.ports';
 import { DOCUMENT_DEFS } from './documents.tokens';
 
 /** Who asks, in which request; causationId: the command's own id (what its events name as their cause). */
@@ -46,6 +46,50 @@ const resultOf = (state: DocState, id: string): CommandResult => {
   const { doc } = state;
   return { id: doc.id, billNo: doc.billNo, version: doc.version, state: doc.state };
 };
+
+/** A description's list columns and filters, resolved once per description (every list read asks). */
+const listShapes = new WeakMap<DocumentDef, { columns: ReturnType<typeof documentListColumnsOf>; filters: ReturnType<typeof documentListFiltersOf> }>();
+const listShapeOf = (def: DocumentDef) => {
+  let shape = listShapes.get(def);
+  if (!shape) listShapes.set(def, (shape = { columns: documentListColumnsOf(def), filters: documentListFiltersOf(def) }));
+  return shape;
+};
+
+/**
+ * The list's columns that are never null. The total of a list is counted once (an init plan),
+ * not carried on every matching row by a window (count(*) OVER () fetched and sorted every
+ * matching row, its jsonb too, for a page of 20).
+ */
+const NOT_NULL_COLUMNS = new Set(['bill_no', 'state', 'version', 'is_review', 'created_by_name', 'updated_at']);
+
+/** Thrown before anything is written when a command decided outside a transaction turns out to have effects. */
+const NEEDS_TRANSACTION = Symbol('needs a transaction');
+
+/**
+ * The documents this host wrote last, folded, with their versions: a change or an action that
+ * expects exactly that version decides on it without reading the stream (one round trip fewer).
+ * An entry is taken out while a command uses it and put back only once that command's append has
+ * committed, so no two commands share one; a command expecting any other version reads the stream.
+ * Another host's write is caught by the append's version check (409), as without the cache.
+ */
+class WrittenStates {
+  private readonly entries = new Map<string, { state: DocState; version: number }>();
+  constructor(private readonly max = 5_000) {}
+  take(stream: string, version: number) {
+    const hit = this.entries.get(stream);
+    if (!hit) return undefined;
+    this.entries.delete(stream);
+    return hit.version === version ? hit : undefined;
+  }
+  put(stream: string, state: DocState, version: number) {
+    this.entries.delete(stream);
+    this.entries.set(stream, { state, version });
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+  clear() {
+    this.entries.clear();
+  }
+}
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -69,6 +113,9 @@ const referencesIn = (fields: Record<string, HeaderField | FieldDef>, value: Rec
  */
 @Injectable()
 export class DocumentService {
+  /** this host's last written states (see WrittenStates) */
+  private readonly written = new WrittenStates();
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStorePort,
     @Inject(DB_POOL) private readonly pool: Pool,
@@ -121,38 +168,71 @@ export class DocumentService {
     command: (state: DocState) => DocumentCommand,
     uow?: UnitOfWork,
     afterDecision?: (doc: KitDocument | undefined, db?: UnitOfWork) => Promise<void>,
+    fresh = false,
+    /** the unit of work is this command's alone (made for it): with no effects, its append commits it */
+    ownsWork = false,
+    /** the version the caller expects (a change, an action): a state this host wrote at exactly that version is used unread */
+    expected?: number,
   ): Promise<CommandResult> {
     const now = new Date().toISOString();
     const meta: DecideMeta = { now, actor: ctx.actor };
     const metadata = this.metadata(ctx, now);
     const own = this.decisions.of(def);
     const fold = this.foldOf(def);
-    const once = async (target: EventStorePort | UnitOfWork, work?: UnitOfWork) => {
+    const stream = streamOf(def, ctx.tenantId, id);
+    // used by the first attempt only: an attempt that stops (effects need a transaction) may have folded into it
+    let known = !uow && expected !== undefined ? this.written.take(stream, expected) : undefined;
+    /** work: the transaction, when there is one; reads: where the reference check reads (the transaction or the session's connection) */
+    const once = async (target: EventStorePort | UnitOfWork, work?: UnitOfWork, alone = false, reads: UnitOfWork | undefined = work) => {
       let facts: unknown;
       let asked: DocumentCommand | undefined;
+      let effects: Effect[] = [];
+      const mine = known;
+      known = undefined;
       const outcome = await runCommand(target, {
-        stream: streamOf(def, ctx.tenantId, id),
+        stream,
         streamType: def.streamType,
         fold,
         metadata,
+        fresh,
+        ...(mine ? { known: mine } : {}),
+        last: () => alone && effects.length === 0,
         decide: async (state) => {
           asked = command(state);
           const doc = state.status === 'existing' ? state.doc : undefined;
           if (own.load && work) facts = await own.load({ tenantId: ctx.tenantId, command: asked, doc, uow: work });
           const refused = own.check?.(asked, doc, facts, meta);
           if (refused) throw refused;
+          if (own.fill && doc && asked.type === 'Act') {
+            const filled = own.fill(asked, doc, facts, meta);
+            if (filled) asked = { ...asked, data: { ...asked.data, fields: { ...asked.data.fields, ...filled } } };
+          }
           const events = decideDocument(def, asked, state, meta);
           // what the machine allows still needs usable references (a forbidden step is said first)
-          if (events.length && afterDecision) await afterDecision(doc, work);
+          if (events.length && afterDecision) await afterDecision(doc, reads);
           return events;
         },
-        also: (after) => (after.status === 'existing' ? [upsertListRow(def, after.doc)] : []),
+        also: (after) => {
+          if (after.status !== 'existing') return [];
+          effects = own.effects?.(asked!, after.doc, facts, meta) ?? [];
+          // decided outside a transaction: effects on other documents need one (asked again in one, before anything is written)
+          if (!work && effects.length) throw NEEDS_TRANSACTION;
+          return [upsertListRow(def, after.doc)];
+        },
       });
       let result = resultOf(outcome.state, id);
-      if (work && own.effects && outcome.events.length && outcome.state.status === 'existing') {
-        for (const e of own.effects(asked!, outcome.state.doc, facts, meta)) {
+      // written and committed by its own append (no transaction around it): the next command may decide on it unread
+      if (!work && outcome.events.length) this.written.put(stream, outcome.state, outcome.version);
+      if (work && effects.length && outcome.events.length && outcome.state.status === 'existing') {
+        for (const e of effects) {
           if ('stream' in e) {
             await work.append(e.stream, e.events, { expectedVersion: e.expectedVersion, metadata, streamType: e.streamType });
+            continue;
+          }
+          if ('create' in e) {
+            const made = this.defs.find((d) => d.name === e.create);
+            if (!made) throw new Error(`no document type ${e.create}`);
+            await this.create(made, ctx, e.content, e.id, {}, work);
             continue;
           }
           // an action on another document, judged by its own machine and decisions, in this transaction
@@ -171,37 +251,83 @@ export class DocumentService {
       }
       return result;
     };
-    if (uow) return once(uow, uow);
-    if (own.load || own.effects) return this.store.withTransaction((work) => once(work, work));
-    return once(this.store);
+    if (uow) return once(uow, uow, ownsWork);
+    if (own.load) return this.store.withTransaction((work) => once(work, work, true));
+    // Effects of this command on other documents (an order's dispatch makes its notes) need the
+    // transaction; most commands have none (a draft changed), and then the append's own implicit
+    // transaction is all it takes: two round trips (BEGIN, COMMIT) fewer. Its reads, the reference
+    // check and the append share one connection (taken once, not once per statement).
+    const alone = () => (this.store.withSession ? this.store.withSession((session) => once(session, undefined, false, session)) : once(this.store));
+    if (own.effects) {
+      try {
+        return await alone();
+      } catch (err) {
+        if (err !== NEEDS_TRANSACTION) throw err;
+        return this.store.withTransaction((work) => once(work, work, true));
+      }
+    }
+    return alone();
   }
 
   /** A new draft: its id and bill number are assigned here, never by the caller. */
   /** options.isReview: a seed's demo document made as needing review whatever the tenant's configuration says now */
-  async create(def: DocumentDef, ctx: DocumentContext, content: Record<string, unknown>, id: string, options: { isReview?: IsReview } = {}): Promise<CommandResult> {
-    await this.checkReferences(def, ctx.tenantId, this.contentFields(def), content);
+  /** uow: the caller's transaction (another document's effects, an atomic command spanning documents) */
+  /** options.fresh: the id was made for this call (no stream can have it): the stream is not read first; one that exists after all still refuses (409) */
+  async create(
+    def: DocumentDef,
+    ctx: DocumentContext,
+    content: Record<string, unknown>,
+    id: string,
+    options: { isReview?: IsReview; fresh?: boolean } = {},
+    uow?: UnitOfWork,
+  ): Promise<CommandResult> {
+    await this.checkReferences(def, ctx.tenantId, this.contentFields(def), content, undefined, uow);
     const now = new Date();
-    const spec = await this.serials.spec(ctx.tenantId, def.billNo.serialCode, def.billNo.prefix);
+    // inside the caller's transaction its reads go through it (the embedded store has one connection)
+    const spec = await this.serials.spec(ctx.tenantId, def.billNo.serialCode, def.billNo.prefix, uow);
     // the tenant's review configuration when the document is made decides whether it needs review
     const isReview = def.review ? (options.isReview ?? (await this.review.isReviewFor(ctx.tenantId, def.name))) : 0;
     const compute = this.decisions.of(def).compute;
     // the bill number is taken in the same transaction as the append: unique and gap-free
-    return this.store.withTransaction(async (uow) => {
-      const billNo = await nextSerial(uow, ctx.tenantId, def.billNo.serialCode, spec, businessDay(now));
-      return this.run(def, ctx, id, () => ({ type: 'Create', data: { id, billNo, content: compute ? compute(content, undefined) : content, isReview } }), uow);
-    });
+    const made = async (work: UnitOfWork, alone: boolean) => {
+      const billNo = await nextSerial(work, ctx.tenantId, def.billNo.serialCode, spec, businessDay(now));
+      return this.run(def, ctx, id, () => ({ type: 'Create', data: { id, billNo, content: compute ? compute(content, undefined) : content, isReview } }), work, undefined, options.fresh, alone);
+    };
+    // the serial number's row lock is held from its increment to the commit: the append commits with itself
+    return uow ? made(uow, false) : this.store.withTransaction((work) => made(work, true));
+  }
+
+  /** Several commands on several documents in one transaction: all of them happen or none (the board's dispatch). */
+  transaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+    return this.store.withTransaction(work);
   }
 
   async change(def: DocumentDef, ctx: DocumentContext, id: string, expectedVersion: number, content: Record<string, unknown>): Promise<CommandResult> {
     const compute = this.decisions.of(def).compute;
-    return this.run(def, ctx, id, () => ({ type: 'Change', data: { id, expectedVersion, content: compute ? compute(content, undefined) : content } }), undefined, (doc, db) =>
-      this.checkReferences(def, ctx.tenantId, this.contentFields(def), content, doc, db),
+    return this.run(
+      def,
+      ctx,
+      id,
+      () => ({ type: 'Change', data: { id, expectedVersion, content: compute ? compute(content, undefined) : content } }),
+      undefined,
+      (doc, db) => this.checkReferences(def, ctx.tenantId, this.contentFields(def), content, doc, db),
+      false,
+      false,
+      expectedVersion,
     );
   }
 
-  async act(def: DocumentDef, ctx: DocumentContext, id: string, expectedVersion: number, action: string, fields: Record<string, unknown>): Promise<CommandResult> {
-    return this.run(def, ctx, id, () => ({ type: 'Act', data: { id, expectedVersion, action, fields } }), undefined, (_doc, db) =>
-      this.checkReferences(def, ctx.tenantId, def.actions[action]?.fields ?? {}, fields, undefined, db),
+  async act(def: DocumentDef, ctx: DocumentContext, id: string, expectedVersion: number, action: string, fields: Record<string, unknown>, uow?: UnitOfWork): Promise<CommandResult> {
+    return this.run(
+      def,
+      ctx,
+      id,
+      () => ({ type: 'Act', data: { id, expectedVersion, action, fields } }),
+      uow,
+      (_doc, db) => this.checkReferences(def, ctx.tenantId, def.actions[action]?.fields ?? {}, fields, undefined, db),
+      false,
+      false,
+      expectedVersion,
     );
   }
 
@@ -295,8 +421,8 @@ export class DocumentService {
   }
 
   /** The document now, or as it was right after event `version` (auditors' "as of"). */
-  async detail(def: DocumentDef, tenantId: string, id: string, version?: number): Promise<KitDocument> {
-    const { state, version: at } = await loadStream(this.store, streamOf(def, tenantId, id), this.foldOf(def), version);
+  async detail(def: DocumentDef, tenantId: string, id: string, version?: number, db?: UnitOfWork): Promise<KitDocument> {
+    const { state, version: at } = await loadStream(db ?? this.store, streamOf(def, tenantId, id), this.foldOf(def), version);
     if (state.status === 'empty') throw new DocumentNotFound(id);
     if (version !== undefined && at < version) throw new AppError(404, 'errors.versionNotFound', { id, version });
     return state.doc;
@@ -347,7 +473,8 @@ export class DocumentService {
       if (core) return core.column;
       return kind === 'number' || kind === 'flag' ? `(row->>'${key.replace(/'/g, "''")}')::numeric` : `(row->>'${key.replace(/'/g, "''")}')`;
     };
-    for (const f of documentListFiltersOf(def)) {
+    const shape = listShapeOf(def);
+    for (const f of shape.filters) {
       const col = expr(f.key, f.path, f.kind);
       if (f.match === 'range') {
         const from = q[`${f.key}From`];
@@ -364,10 +491,15 @@ export class DocumentService {
       else if (CORE_LIST_COLUMNS[f.path]) add(`${col} = ?`, v);
       else add(`row @> ?::jsonb`, JSON.stringify({ [f.key]: f.kind === 'number' || f.kind === 'flag' ? Number(v) : String(v) }));
     }
-    const columns = documentListColumnsOf(def);
+    const columns = shape.columns;
+    const ownColumns = columns.filter((c) => !CORE_LIST_COLUMNS[c.key]);
+    const withCustomer = columns.some((c) => c.key === 'customerCode');
     const sortCol = columns.find((c) => c.key === q.sort);
     const sortExpr = expr(q.sort, sortCol?.path ?? q.sort, sortCol?.kind ?? 'text');
     const dir = q.order === 'asc' ? 'ASC' : 'DESC';
+    // a column that is never null sorts without NULLS LAST, so its index (tenant, type, column)
+    // hands out the page in order and the scan stops after it (DESC's default is NULLS FIRST)
+    const nulls = NOT_NULL_COLUMNS.has(sortExpr) ? '' : ' NULLS LAST';
     params.push(q.size, (q.current - 1) * q.size);
     const { rows: found } = await this.pool.query<{
       id: string;
@@ -383,10 +515,10 @@ export class DocumentService {
       total_count: string;
     }>(
       `SELECT id, bill_no, to_char(bill_date, 'YYYY-MM-DD') AS bill_date, state, version, is_review, customer_code, created_by_name, updated_at, row,
-              count(*) OVER () AS total_count
+              (SELECT count(*) FROM ${DOC_LIST} WHERE ${where.join(' AND ')}) AS total_count
          FROM ${DOC_LIST}
         WHERE ${where.join(' AND ')}
-        ORDER BY ${sortExpr} ${dir} NULLS LAST, bill_no ${dir}
+        ORDER BY ${sortExpr} ${dir}${nulls}, bill_no ${dir}
         LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
@@ -398,7 +530,7 @@ export class DocumentService {
     }
     const records = found.map((r) => {
       const own: Record<string, unknown> = {};
-      for (const c of columns) if (!CORE_LIST_COLUMNS[c.key]) own[c.key] = r.row[c.key] ?? null;
+      for (const c of ownColumns) own[c.key] = r.row[c.key] ?? null;
       return {
         ...own,
         id: r.id,
@@ -409,7 +541,7 @@ export class DocumentService {
         version: r.version,
         createdByName: r.created_by_name,
         updatedAt: r.updated_at.toISOString(),
-        ...(columns.some((c) => c.key === 'customerCode') ? { customerCode: r.customer_code } : {}),
+        ...(withCustomer ? { customerCode: r.customer_code } : {}),
       };
     });
     return toPage(records, total, q);

@@ -8,3 +8,5 @@ export * from './document.review';
 export * from './documents.module';
 export * from './documents.tokens';
 export * from './document.repair';
+export * from './output/xlsx';
+export * from './output/pdf';

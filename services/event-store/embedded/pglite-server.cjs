@@ -5,10 +5,39 @@
 const { PGlite } = require('@electric-sql/pglite');
 const { PGLiteSocketServer } = require('@electric-sql/pglite-socket');
 const fs = require('node:fs');
+const path = require('node:path');
 
 const [dataDir, portArg] = process.argv.slice(2);
 
+/**
+ * PGLITE_TEMPLATE_DIR (the test hosts set it): a new data directory starts as a copy of a
+ * pristine cluster kept there, made once per PGlite version by initdb and put in place by a
+ * rename, so a half-made one is never copied. initdb in WebAssembly takes seconds; a copy a
+ * fraction of one. Without it, or for a directory that holds a cluster already, nothing changes.
+ */
+async function fromTemplate() {
+  const base = process.env.PGLITE_TEMPLATE_DIR;
+  if (!base || (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0)) return;
+  const pkg = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
+  const template = path.join(base, `pglite-${JSON.parse(fs.readFileSync(pkg, 'utf8')).version}`);
+  if (!fs.existsSync(template)) {
+    fs.mkdirSync(base, { recursive: true });
+    const making = fs.mkdtempSync(path.join(base, 'making-'));
+    const pristine = new PGlite(making);
+    await pristine.waitReady;
+    await pristine.close();
+    try {
+      fs.renameSync(making, template);
+    } catch {
+      // another process put its template in place first
+      fs.rmSync(making, { recursive: true, force: true });
+    }
+  }
+  fs.cpSync(template, dataDir, { recursive: true });
+}
+
 async function main() {
+  await fromTemplate();
   fs.mkdirSync(dataDir, { recursive: true });
   const db = new PGlite(dataDir);
   await db.waitReady;

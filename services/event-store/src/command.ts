@@ -16,6 +16,23 @@ export type CommandRun<S> = {
   metadata: EventMetadata;
   /** read-model statements from the state after the new events, run in the append's transaction */
   also?: (after: S, events: StoredEvent[]) => SqlText[];
+  /**
+   * The stream is new (an id just made by the server): it is not read, the decision is made on
+   * the empty state, and the append still expects version 0, so a stream that does exist
+   * after all makes it stale (409) and nothing is written. Saves a round trip per create.
+   */
+  fresh?: boolean;
+  /**
+   * Asked once the new events and `also` are known: whether this append ends the caller's
+   * unit of work, so its COMMIT may travel with it (AppendOptions.commit).
+   */
+  last?: () => boolean;
+  /**
+   * The stream as this host last wrote it (a state folded here and its version), used instead of
+   * reading it: only when it is the version the command expects, so the append's version check
+   * still refuses (409) if anyone wrote since. Owned by this run (evolve may change it in place).
+   */
+  known?: { state: S; version: number };
 };
 
 export type CommandOutcome<S> = {
@@ -32,9 +49,9 @@ const foldAll = <S>(fold: Fold<S>, events: StoredEvent[], from = fold.initial())
 
 /** Read, fold, decide, append: in the given unit of work (a transaction), or on its own. */
 export const runCommand = async <S>(target: EventStorePort | UnitOfWork, run: CommandRun<S>): Promise<CommandOutcome<S>> => {
-  const past = await target.readStream(run.stream);
-  const version = past.length ? past[past.length - 1]!.version : 0;
-  const before = foldAll(run.fold, past);
+  const past = run.fresh || run.known ? [] : await target.readStream(run.stream);
+  const version = run.known ? run.known.version : past.length ? past[past.length - 1]!.version : 0;
+  const before = run.known ? run.known.state : foldAll(run.fold, past);
   const decided = await run.decide(before, version);
   if (decided.length === 0) return { state: before, version, events: [] };
   const events: StoredEvent[] = decided.map((e, i) => ({
@@ -52,6 +69,7 @@ export const runCommand = async <S>(target: EventStorePort | UnitOfWork, run: Co
     metadata: run.metadata,
     streamType: run.streamType,
     ...(also.length ? { also } : {}),
+    ...(run.last?.() ? { commit: true } : {}),
   });
   events.forEach((e, i) => (e.globalPosition = append.globalPositions[i] ?? ''));
   return { state: after, version: version + decided.length, events, append };

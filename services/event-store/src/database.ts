@@ -10,6 +10,8 @@ export type Database = {
   pool: Pool;
   /** the owner's URL, for migrations */
   connectionString: string;
+  /** the app role's URL (its own connections: the cache channel's listener) */
+  appConnectionString: string;
   kind: 'postgres' | 'embedded';
   /** the role the service runs as */
   appRole: string;
@@ -118,7 +120,7 @@ export const openDatabase = async (options: DatabaseOptions, prepare: Prepare = 
       await pool.end();
       throw err;
     }
-    return { pool, connectionString: options.databaseUrl, kind: 'postgres', appRole, close: () => pool.end() };
+    return { pool, connectionString: options.databaseUrl, appConnectionString: appUrl, kind: 'postgres', appRole, close: () => pool.end() };
   }
   const dataDir = path.resolve(options.dataDir ?? '.data');
   const release = takeLock(dataDir);
@@ -157,6 +159,7 @@ export const openDatabase = async (options: DatabaseOptions, prepare: Prepare = 
     return {
       pool,
       connectionString,
+      appConnectionString: connectionString,
       kind: 'embedded',
       appRole,
       close: async () => {

@@ -24,10 +24,22 @@ type Recorded = {
   data: unknown;
   metadata: unknown;
   position?: { commit: bigint; prepare: bigint };
+  created?: Date;
 };
 
 /** KurrentDB has no schema-version column: the version travels in the event's metadata and is taken out on read. */
 const SCHEMA_VERSION = 'schemaVersion';
+
+/**
+ * A reader's cursor on $all: "<commit>:<prepare>", the event's position ('0': the start). The
+ * projector compares cursors as (first, second) pairs, which is $all's order here.
+ */
+const cursorOf = (p: { commit: bigint; prepare: bigint } | undefined) => (p ? `${p.commit}:${p.prepare}` : '0');
+const positionOf = (cursor: string) => {
+  const m = /^(\d+):(\d+)$/.exec(cursor);
+  if (!m) throw new Error(`not a KurrentDB read cursor: ${cursor}`);
+  return { commit: BigInt(m[1]!), prepare: BigInt(m[2]!) };
+};
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -37,6 +49,9 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * Inline SQL projections cannot share KurrentDB's write, so read models follow it
  * asynchronously by global position (see docs/ARCHITECTURE.md).
  */
+/** How far pending() counts: the status shows "at least" this many behind. */
+const PENDING_CAP = 10_000;
+
 export class KurrentEventStore implements EventStorePort {
   private constructor(
     private readonly client: Kurrent.KurrentDBClient,
@@ -54,8 +69,9 @@ export class KurrentEventStore implements EventStorePort {
         ...(e.id ? { id: e.id } : {}),
         streamName: e.streamId,
         version: Number(e.revision) + 1,
-        globalPosition: String(e.position?.commit ?? 0n),
-        cursor: String(e.position?.commit ?? 0n),
+        // the events of one append share a commit position; the prepare position is each one's own
+        globalPosition: String(e.position?.prepare ?? 0n),
+        cursor: cursorOf(e.position),
         type: e.type,
         data: e.data,
         metadata: metadata as EventMetadata,
@@ -65,6 +81,12 @@ export class KurrentEventStore implements EventStorePort {
   }
 
   async append(streamName: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    const { cursor: _cursor, ...result } = await this.appendAt(streamName, events, options);
+    return result;
+  }
+
+  /** The append, with the cursor of its last event: read models wait until they have passed it (read-your-writes). */
+  async appendAt(streamName: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult & { cursor: string }> {
     try {
       const result = await this.client.appendToStream(
         streamName,
@@ -77,8 +99,8 @@ export class KurrentEventStore implements EventStorePort {
         ),
         { streamState: options.expectedVersion === 0 ? kurrent().NO_STREAM : BigInt(options.expectedVersion - 1) },
       );
-      const commit = String(result.position?.commit ?? 0n);
-      return { nextVersion: Number(result.nextExpectedRevision) + 1, globalPositions: events.map(() => commit) };
+      const at = String(result.position?.prepare ?? 0n);
+      return { nextVersion: Number(result.nextExpectedRevision) + 1, globalPositions: events.map(() => at), cursor: cursorOf(result.position) };
     } catch (err) {
       if (err instanceof kurrent().WrongExpectedVersionError) throw new StaleVersionError(streamName, options.expectedVersion);
       throw err;
@@ -101,18 +123,54 @@ export class KurrentEventStore implements EventStorePort {
     return out;
   }
 
-  async readAll(after: string, limit: number, options: ReadAllOptions = {}): Promise<StoredEvent[]> {
-    const from = after === '0' ? kurrent().START : { commit: BigInt(after), prepare: BigInt(after) };
+  private filterOf(options: ReadAllOptions) {
+    return options.types ? kurrent().eventTypeFilter({ regex: `^(${options.types.map(escapeRegex).join('|')})$` }) : kurrent().excludeSystemEvents();
+  }
+
+  /** Events after a cursor ("<commit>:<prepare>" of the last event read; '0': from the start), in $all's order. `_db`: the projector's connection, unused here. */
+  async readAll(after: string, limit: number, options: ReadAllOptions = {}, _db?: unknown): Promise<StoredEvent[]> {
+    const from = after === '0' ? kurrent().START : positionOf(after);
     const out: StoredEvent[] = [];
-    const filter = options.types ? kurrent().eventTypeFilter({ regex: `^(${options.types.map(escapeRegex).join('|')})$` }) : kurrent().excludeSystemEvents();
-    const read = this.client.readAll({ direction: kurrent().FORWARDS, fromPosition: from, maxCount: limit + 1, filter });
+    const read = this.client.readAll({ direction: kurrent().FORWARDS, fromPosition: from, maxCount: limit + 1, filter: this.filterOf(options) });
     for await (const resolved of read) {
       const e = resolved.event as unknown as Recorded | undefined;
-      if (!e || String(e.position?.commit) === after) continue;
+      // the read starts at the cursor's own event: skip it, not the rest of its append
+      if (!e || cursorOf(e.position) === after) continue;
       out.push(this.toStored(e));
       if (out.length === limit) break;
     }
     return out;
+  }
+
+  /** The newest event (of these types) in $all: where a follower has caught up. */
+  async head(options: ReadAllOptions = {}, _db?: unknown): Promise<{ cursor: string; position: string }> {
+    const read = this.client.readAll({ direction: kurrent().BACKWARDS, fromPosition: kurrent().END, maxCount: 1, filter: this.filterOf(options) });
+    for await (const resolved of read) {
+      const e = resolved.event as unknown as Recorded | undefined;
+      if (e?.position) return { cursor: cursorOf(e.position), position: String(e.position.prepare) };
+    }
+    return { cursor: '0', position: '0' };
+  }
+
+  /**
+   * Events (of these types) after a cursor: how many (counted up to PENDING_CAP, a read of
+   * $all), and when the oldest and newest were written, by KurrentDB's clock.
+   */
+  async pending(after: string, options: ReadAllOptions = {}, _db?: unknown): Promise<{ count: number; oldestAt: Date | null; newestAt: Date | null; oldestAgeSeconds: number }> {
+    const from = after === '0' ? kurrent().START : positionOf(after);
+    let count = 0;
+    let oldestAt: Date | null = null;
+    let newestAt: Date | null = null;
+    const read = this.client.readAll({ direction: kurrent().FORWARDS, fromPosition: from, maxCount: PENDING_CAP + 1, filter: this.filterOf(options) });
+    for await (const resolved of read) {
+      const e = resolved.event as unknown as Recorded | undefined;
+      if (!e || cursorOf(e.position) === after) continue;
+      count++;
+      oldestAt ??= e.created ?? null;
+      newestAt = e.created ?? newestAt;
+      if (count === PENDING_CAP) break;
+    }
+    return { count, oldestAt, newestAt, oldestAgeSeconds: oldestAt ? Math.max(0, (Date.now() - oldestAt.getTime()) / 1000) : 0 };
   }
 
   /**

@@ -1,13 +1,32 @@
+import { LocalCacheChannel, PostgresCacheChannel, type CacheChannel } from './cache-channel';
 import { openDatabase, type Database, type DatabaseOptions } from './database';
 import { runMigrations, type Migration } from './migrations';
 import { PostgresEventStore, createEventStoreSchema, eventStoreMigrations } from './postgres-event-store';
 import { Projector, projectorMigrations, type AsyncProjection, type ProjectorOptions } from './projector';
+import { Leases, type LeaseOptions } from './leases';
+import { Metrics } from './metrics';
 import { rowSecurityMigrations, secureTables, type RowSecurityOptions } from './rls';
 import { serialMigrations } from './serial';
 import { UpcasterRegistry, type Upcaster } from './upcasters';
-import type { InlineProjection } from './port';
+import type { EventStorePort, InlineProjection } from './port';
+import { KurrentEventStore } from './kurrent-event-store';
+import { KurrentRunningStore, type KurrentEvents } from './kurrent-running-store';
+import { outboxMigrations, outboxProjection, type OutboxCatalogue } from './outbox/outbox';
 
-export type Storage = { db: Database; store: PostgresEventStore; projector: Projector };
+export type Storage = {
+  db: Database;
+  /** PostgreSQL's event store (its schema exists in every mode; the product's store unless EVENT_STORE=kurrentdb) */
+  store: PostgresEventStore;
+  projector: Projector;
+  /** the event store the contexts use (EVENT_STORE): PostgreSQL's, or KurrentDB's with read models in PostgreSQL (ADR 0007) */
+  events: EventStorePort;
+  /** every cache's invalidation notices, across the hosts on this database (close it before db) */
+  channel: CacheChannel;
+  /** the background jobs' leases (several hosts, one database; started by the host once every job has asked for its own) */
+  leases: Leases;
+  /** this host's Prometheus registry */
+  metrics: Metrics;
+};
 
 export type StorageOptions = DatabaseOptions & {
   migrations: Migration[];
@@ -18,8 +37,16 @@ export type StorageOptions = DatabaseOptions & {
   /** every context's steps from old event versions to current ones */
   upcasters?: Upcaster[];
   projector?: ProjectorOptions;
+  /** the leases' poll and observers (their connection is the service's own; none on the embedded store) */
+  leases?: Omit<LeaseOptions, 'connectionString'>;
   /** the tenant registry's tables and the platform tenant that manages them (see secureTables) */
   rowSecurity?: Pick<RowSecurityOptions, 'platformTables' | 'platformTenant'>;
+  /** the published event types and their topics: given, each append also writes them to the outbox (outbox/, docs/INTEGRATION.md) */
+  outbox?: OutboxCatalogue | undefined;
+  /** KurrentDB as the event store (EVENT_STORE=kurrentdb, KURRENTDB_URL): inline projections then follow it asynchronously (ADR 0007) */
+  kurrentdbUrl?: string | undefined;
+  /** tests: KurrentDB's side given instead of connected (kurrentdbUrl is then ignored) */
+  kurrentEvents?: KurrentEvents | undefined;
 };
 
 /**
@@ -31,12 +58,43 @@ export const openStorage = async (options: StorageOptions): Promise<Storage> => 
   const upcasters = UpcasterRegistry.of(options.upcasters);
   const db = await openDatabase(options, async (owner, connectionString, appRole) => {
     await createEventStoreSchema(owner, connectionString);
-    await runMigrations(owner, [...eventStoreMigrations, ...serialMigrations, ...rowSecurityMigrations, ...projectorMigrations, ...options.migrations]);
+    await runMigrations(owner, [...eventStoreMigrations, ...serialMigrations, ...rowSecurityMigrations, ...projectorMigrations, ...outboxMigrations, ...options.migrations]);
     await secureTables(owner, { ...options.rowSecurity, appRole, appPassword: process.env.DATABASE_APP_PASSWORD });
   });
   const store = new PostgresEventStore(db.pool, db.connectionString, { namedStatements: db.kind === 'postgres', upcasters });
-  for (const p of options.projections) store.registerInline(p);
-  const projector = new Projector(db.pool, store, options.projector);
-  for (const p of options.asyncProjections ?? []) projector.register(p);
-  return { db, store, projector };
+  const inline = [...options.projections, ...(options.outbox ? [outboxProjection(options.outbox, upcasters)] : [])];
+  const leases = new Leases({ ...options.leases, connectionString: db.kind === 'postgres' ? db.appConnectionString : undefined });
+  let events: EventStorePort;
+  let projector: Projector;
+  if (options.kurrentdbUrl || options.kurrentEvents) {
+    const running = new KurrentRunningStore(options.kurrentEvents ?? KurrentEventStore.connect(options.kurrentdbUrl!, upcasters), db.pool);
+    for (const p of inline) running.registerInline(p);
+    projector = new Projector(db.pool, running, { ...options.projector, leases });
+    for (const p of [...running.asyncProjections(), ...(options.asyncProjections ?? [])]) projector.register(p);
+    running.follow(projector);
+    events = running;
+  } else {
+    for (const p of inline) store.registerInline(p);
+    projector = new Projector(db.pool, store, { ...options.projector, leases });
+    for (const p of options.asyncProjections ?? []) projector.register(p);
+    events = store;
+  }
+  let channel: CacheChannel;
+  try {
+    channel = db.kind === 'postgres' ? await PostgresCacheChannel.open(db.appConnectionString) : new LocalCacheChannel();
+  } catch (err) {
+    await events.close();
+    await db.close();
+    throw err;
+  }
+  // closing the database closes the channel first: whoever opened storage closes one thing
+  // (once: a shutdown hook and the host's own close may both ask)
+  const closeDb = db.close;
+  let closing: Promise<void> | undefined;
+  db.close = () =>
+    (closing ??= (async () => {
+      await channel.close();
+      await closeDb();
+    })());
+  return { db, store, projector, events, channel, leases, metrics: new Metrics() };
 };

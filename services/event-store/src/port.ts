@@ -57,6 +57,13 @@ export type AppendOptions = {
   streamType: string;
   /** read-model statements that need more than the events (a document's list row, folded): run in the append's transaction */
   also?: SqlText[];
+  /**
+   * In a unit of work: this append is its last statement, so the store may send the COMMIT
+   * with it (one round trip fewer, and a row lock taken earlier in the transaction, a serial
+   * number's, is held one round trip shorter). The unit of work takes nothing after it (its
+   * queries and appends refuse); a store that cannot commits at the end as usual.
+   */
+  commit?: boolean;
 };
 
 export type AppendResult = { nextVersion: number; globalPositions: string[] };
@@ -90,6 +97,12 @@ export interface EventStorePort {
   readAll(after: string, limit: number, options?: ReadAllOptions): Promise<StoredEvent[]>;
   /** runs work (reads, serial numbers, appends to several streams) in one transaction: all of it commits or none */
   withTransaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
+  /**
+   * Runs work on one connection without a transaction: each append is its own transaction, as
+   * on the store itself, but the work takes a connection once, not once per statement (under
+   * load every take waits its turn in the pool). Optional: without it, work runs on the store.
+   */
+  withSession?<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { defaultTag, getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
-import { literal, sql } from './sql';
+import { inlineParams, literal, sql } from './sql';
 import type { Migration } from './migrations';
 import { runAsSystem } from './tenant-context';
 import { UpcasterRegistry } from './upcasters';
@@ -315,20 +315,62 @@ export class PostgresEventStore implements EventStorePort {
   /** Runs work (reads, serial numbers, appends) in one transaction: all of it commits or none. */
   async withTransaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // set once an append sent the COMMIT with itself (AppendOptions.commit)
+    let committed = false;
+    const open = () => {
+      if (committed) throw new Error('the unit of work committed with its last append: nothing may follow it');
+    };
+    // The BEGIN travels with the transaction's first statement (one round trip fewer), its bind
+    // values written in as literals; one that cannot be (a named statement, quotes in its text)
+    // goes after a BEGIN of its own.
+    let begun = false;
+    const send = async (q: string | QueryConfig, params?: unknown[]): Promise<QueryResult> => {
+      if (begun) return client.query(q as string, params);
+      begun = true;
+      const inlined = typeof q === 'string' ? inlineParams(q, params) : q.name ? undefined : inlineParams(q.text, q.values);
+      if (inlined === undefined) {
+        await client.query('BEGIN');
+        return client.query(q as string, params);
+      }
+      const results = (await client.query(`BEGIN;\n${inlined}`)) as unknown as QueryResult[];
+      const rest = results.slice(1);
+      return (rest.length === 1 ? rest[0] : rest) as QueryResult;
+    };
+    const db: Queryable = { query: send as Queryable['query'] };
     try {
-      await client.query('BEGIN');
       const uow: UnitOfWork = {
-        readStream: (s, o = {}) => this.readStreamWith(client, s, o),
-        append: (s, e, o) => this.appendWith((q) => client.query(q as string), s, e, o),
-        query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) =>
-          (await client.query<R>(text, params)).rows,
+        readStream: (s, o = {}) => (open(), this.readStreamWith(db, s, o)),
+        append: async (s, e, o) => {
+          open();
+          if (!o.commit) return this.appendWith((q) => send(q as string), s, e, o);
+          committed = true;
+          return this.appendWith((q) => send(q as string), s, e, o, true);
+        },
+        query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) => {
+          open();
+          return (await send(text, params)).rows as R[];
+        },
       };
       const result = await work(uow);
-      await client.query('COMMIT');
+      if (!committed && begun) await client.query('COMMIT');
       return result;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      if (begun) await client.query('ROLLBACK').catch(() => undefined);
       throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** One connection for a command's reads and its append, no transaction (EventStorePort.withSession). */
+  async withSession<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      return await work({
+        readStream: (s, o = {}) => this.readStreamWith(client, s, o),
+        append: (s, e, o) => this.appendWith((q) => client.query(q as string), s, e, o),
+        query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) => (await client.query<R>(text, params)).rows,
+      });
     } finally {
       client.release();
     }
@@ -374,6 +416,8 @@ export class PostgresEventStore implements EventStorePort {
     streamName: string,
     events: NewEvent[],
     options: AppendOptions,
+    /** in a transaction of the caller's: send its COMMIT with the append (one round trip) */
+    andCommit = false,
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append(): no events');
     // the events' ids, made once: inline projections name the event they come from
@@ -395,7 +439,7 @@ export class PostgresEventStore implements EventStorePort {
     if (options.also?.length) statements.push(...options.also);
     let result: unknown;
     try {
-      if (statements.length === 0) {
+      if (statements.length === 0 && !andCommit) {
         // no projection: one parameterised statement; on PostgreSQL a named one, planned once per
         // connection (PGlite's socket mishandles named statements after an error, so not there)
         const values = this.appendValues(ids, streamName, events, options);
@@ -403,7 +447,9 @@ export class PostgresEventStore implements EventStorePort {
       } else {
         // One round trip: the append and its inline projections as one multi-statement
         // query, which PostgreSQL runs as a single (implicit or enclosing) transaction.
-        result = await run([this.appendStatement(ids, streamName, events, options), ...statements].join(';\n'));
+        // With andCommit the transaction's COMMIT ends the same query: a failed statement skips
+        // it and leaves the transaction aborted (the caller rolls back), so nothing half-written.
+        result = await run([this.appendStatement(ids, streamName, events, options), ...statements, ...(andCommit ? ['COMMIT'] : [])].join(';\n'));
       }
     } catch (err) {
       if (isStale(err)) throw new StaleVersionError(streamName, options.expectedVersion);

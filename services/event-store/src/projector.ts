@@ -3,6 +3,7 @@ import type { Migration } from './migrations';
 import type { ReadAllOptions, SqlText, StoredEvent } from './port';
 import { compareCursors, type Head, type PendingEvents, type Queryable } from './postgres-event-store';
 import { runAsSystem } from './tenant-context';
+import type { LeaseGate } from './leases';
 
 /**
  * The asynchronous projector. Read models that nobody needs to read in the same instant
@@ -54,6 +55,8 @@ export type AsyncProjection = {
   /** the writes for a batch of its events (in global order), run in the batch's transaction with the checkpoint */
   project(events: StoredEvent[]): Statement[];
   batchSize?: number;
+  /** false: never rebuilt from zero (the outbox: a replay would publish every event again) */
+  rebuildable?: boolean;
 };
 
 /** A process manager fed from the global order: side effects, idempotent. */
@@ -86,11 +89,21 @@ export type ProjectorOptions = {
   batchSize?: number;
   hooks?: ProjectorHooks;
   onError?: (name: string, error: unknown) => void;
+  /**
+   * Several hosts on one database: each projection and reaction polls only on the host
+   * holding its lease (`projector:<name>`, leases.ts), so a reaction's effects happen once
+   * and a projection is not fought over. Without it every host polls (the batch's
+   * transaction lock still keeps projections exact).
+   */
+  leases?: LeaseGate;
 };
+
+/** The lease a projection or reaction runs under on its timer. */
+export const projectorLease = (name: string) => `projector:${name}`;
 
 export type ProjectionStatus = {
   name: string;
-  kind: 'projection' | 'reaction';
+  kind: 'projection' | 'reaction' | 'relay';
   /** global position of the last event applied ('0': none yet) */
   position: string;
   /** global position of the newest event it handles */
@@ -105,6 +118,9 @@ export type ProjectionStatus = {
   rebuildStartedAt: string | null;
   updatedAt: string | null;
 };
+
+/** Something else that follows the store and shows its lag beside the projections (the outbox relay): listed, never rebuilt. */
+export type StatusSource = { name: string; status(): Promise<ProjectionStatus> };
 
 export class UnknownProjectionError extends Error {
   constructor(readonly projection: string) {
@@ -139,6 +155,7 @@ export class Projector {
   private readonly running = new Map<string, Promise<number>>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly known = new Set<string>();
+  private readonly statusSources = new Map<string, StatusSource>();
   private started = false;
 
   constructor(
@@ -152,7 +169,7 @@ export class Projector {
   }
 
   private claim(name: string) {
-    if (this.projections.has(name) || this.reactions.has(name)) throw new Error(`projection ${name} is registered twice`);
+    if (this.projections.has(name) || this.reactions.has(name) || this.statusSources?.has(name)) throw new Error(`projection ${name} is registered twice`);
   }
 
   register(projection: AsyncProjection): this {
@@ -166,6 +183,13 @@ export class Projector {
     this.claim(reaction.name);
     this.reactions.set(reaction.name, reaction);
     if (this.started) this.schedule(reaction.name, reaction.pollMs ?? this.pollMs);
+    return this;
+  }
+
+  /** Shows another follower's lag in status() (the outbox relay); its name cannot be rebuilt. */
+  addStatusSource(source: StatusSource): this {
+    this.claim(source.name);
+    this.statusSources.set(source.name, source);
     return this;
   }
 
@@ -203,7 +227,12 @@ export class Projector {
 
   private schedule(name: string, ms: number) {
     if (!(ms > 0)) return;
-    const timer = setInterval(() => void this.run(name).catch((e: unknown) => this.report(name, e)), ms);
+    const leases = this.options.leases;
+    leases?.want(projectorLease(name));
+    const timer = setInterval(() => {
+      if (leases && !leases.holds(projectorLease(name))) return;
+      void this.run(name).catch((e: unknown) => this.report(name, e));
+    }, ms);
     timer.unref();
     this.timers.set(name, timer);
   }
@@ -241,6 +270,21 @@ export class Projector {
         if (compareCursors(cursor, head.cursor) >= 0) break;
         await pause(10);
       }
+    }
+  }
+
+  /**
+   * Runs a projection until it has applied every event it handles up to `cursor`: read-your-
+   * writes for a store whose appends cannot carry the projection's writes (KurrentDB, ADR 0007).
+   */
+  async reach(name: string, cursor: string): Promise<void> {
+    for (;;) {
+      await this.run(name);
+      const at = await this.cursorOf(name);
+      if (compareCursors(at, cursor) >= 0) return;
+      const [next] = await this.source.readAll(at, 1, this.typesOf(name));
+      if (!next || compareCursors(next.cursor!, cursor) > 0) return;
+      await pause(5);
     }
   }
 
@@ -380,7 +424,8 @@ export class Projector {
    */
   async rebuild(name: string): Promise<void> {
     const p = this.projections.get(name);
-    if (!p) throw this.reactions.has(name) ? new NotRebuildableError(name) : new UnknownProjectionError(name);
+    if (p?.rebuildable === false) throw new NotRebuildableError(name);
+    if (!p) throw this.reactions.has(name) || this.statusSources.has(name) ? new NotRebuildableError(name) : new UnknownProjectionError(name);
     await runAsSystem(async () => {
       await this.ensure(name);
       await this.transaction(async (client) => {
@@ -423,6 +468,7 @@ export class Projector {
           updatedAt: iso(c?.updated_at),
         });
       }
+      for (const s of this.statusSources.values()) out.push(await s.status());
       return out;
     });
   }

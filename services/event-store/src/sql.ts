@@ -28,3 +28,27 @@ export const literal = (v: unknown): string => {
   if (typeof v === 'object') return escapeLiteral(JSON.stringify(v));
   return escapeLiteral(String(v));
 };
+
+const { prepareValue } = require('pg/lib/utils') as { prepareValue: (v: unknown) => unknown };
+
+/**
+ * A parameterised statement with its bind values written in as literals, as the driver would
+ * have sent them (pg's own prepareValue; an untyped literal resolves as an untyped bind value
+ * does), so it can travel in one multi-statement query with others (a transaction's BEGIN).
+ * Undefined where that could go wrong: a text with quotes, dollar quoting or comments (a `$1`
+ * there could be text, not a placeholder), a placeholder with no value, or a binary value.
+ */
+export const inlineParams = (text: string, params: readonly unknown[] = []): string | undefined => {
+  if (!params.length) return text;
+  if (/['"]|\$\$|--|\/\*/.test(text)) return undefined;
+  let safe = true;
+  const out = text.replace(/\$(\d+)/g, (_, n: string) => {
+    const i = Number(n) - 1;
+    if (i < 0 || i >= params.length) return ((safe = false), '');
+    const v = prepareValue(params[i]);
+    if (v === null || v === undefined) return 'NULL';
+    if (typeof v !== 'string') return ((safe = false), '');
+    return escapeLiteral(v);
+  });
+  return safe ? out : undefined;
+};

@@ -4,6 +4,7 @@ import type { Storage } from '@tpl/event-store';
 import type { DocumentDef } from '@tpl/contracts';
 import { IdentityModule } from '@tpl/identity';
 import { TransportModule } from '@tpl/transport';
+import { BillingModule } from '@tpl/billing';
 import { MasterdataModule } from '@tpl/masterdata';
 import { WorkflowModule } from '@tpl/workflow';
 import { ReportModule } from '@tpl/report';
@@ -11,7 +12,7 @@ import { DocumentsModule } from '@tpl/documents';
 import { WarehouseModule } from '@tpl/warehouse';
 import { StorageModule } from './storage.module';
 import { ContextPortsModule } from './ports.module';
-import { HealthController } from './health.controller';
+import { HealthController, HostLifecycle, MetricsController } from './health.controller';
 import { DataRepairController } from './data-repair.controller';
 
 @Module({})
@@ -19,8 +20,9 @@ export class AppModule {
   static forRoot(storage: Storage, documents?: readonly DocumentDef[]): DynamicModule {
     return {
       module: AppModule,
-      imports: [StorageModule.forRoot(storage), CqrsModule.forRoot(), IdentityModule, WorkflowModule, MasterdataModule.forEntities(), ContextPortsModule, DocumentsModule.forRoot(documents ? { documents } : {}), WarehouseModule, TransportModule, ReportModule],
-      controllers: [HealthController, DataRepairController],
+      imports: [StorageModule.forRoot(storage), CqrsModule.forRoot(), IdentityModule, WorkflowModule, MasterdataModule.forEntities(), ContextPortsModule, DocumentsModule.forRoot(documents ? { documents } : {}), WarehouseModule, TransportModule, BillingModule, ReportModule],
+      controllers: [HealthController, DataRepairController, MetricsController],
+      providers: [HostLifecycle],
     };
   }
 }

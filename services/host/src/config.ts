@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { DocumentDef } from '@tpl/contracts';
+import { kafkaFromEnv, type KurrentEvents } from '@tpl/event-store';
+import { integrationFromEnv, type IntegrationConfig } from './integration';
 
 /** Everything the host reads from its environment, in one place. */
 export type HostConfig = {
@@ -15,8 +17,16 @@ export type HostConfig = {
   seedDemo: boolean;
   /** demo consignment orders for the operator tenant (only when it has none) */
   seedSamples: boolean;
+  /** the demo month (issue 15): receipts, shipments and storage of demo cargo owners last month and this one (only when the tenant has no receipt) */
+  seedDemoMonth?: boolean;
   /** the document types served (default: every description in contracts' registry); tests add sample types */
   documents?: readonly DocumentDef[];
+  /** events out to Kafka through the outbox, orders in (KAFKA_BROKERS; tests give a sink); unset: no outbox */
+  integration?: IntegrationConfig | undefined;
+  /** EVENT_STORE=kurrentdb: events in KurrentDB at KURRENTDB_URL, read models in PostgreSQL (ADR 0007) */
+  kurrentdbUrl?: string | undefined;
+  /** tests: KurrentDB's side given instead of connected (MemoryKurrent where no server runs) */
+  kurrentEvents?: KurrentEvents | undefined;
 };
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -30,4 +40,16 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): HostConfig 
   webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
   seedDemo: env.SEED_DEMO !== 'false',
   seedSamples: env.SEED_DEMO !== 'false' && env.SEED_SAMPLES !== 'false',
+  seedDemoMonth: env.SEED_DEMO !== 'false' && env.SEED_SAMPLES !== 'false' && env.SEED_DEMO_MONTH !== 'false',
+  integration: integrationFromEnv(kafkaFromEnv(env), env),
+  kurrentdbUrl: kurrentdbFromEnv(env),
 });
+
+/** EVENT_STORE=kurrentdb needs KURRENTDB_URL; any other value but postgres (the default) is refused. */
+const kurrentdbFromEnv = (env: NodeJS.ProcessEnv): string | undefined => {
+  const kind = env.EVENT_STORE || 'postgres';
+  if (kind === 'postgres') return undefined;
+  if (kind !== 'kurrentdb') throw new Error(`EVENT_STORE=${kind}: expected postgres or kurrentdb`);
+  if (!env.KURRENTDB_URL) throw new Error('EVENT_STORE=kurrentdb needs KURRENTDB_URL (kurrentdb://host:2113?tls=false)');
+  return env.KURRENTDB_URL;
+};

@@ -5,16 +5,19 @@ import path from 'node:path';
 import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { openRequestScope, openStorage, runAsSystem, runInTenant, type Storage } from '@tpl/event-store';
 import { DEMO_TENANTS, demoActor, identityMigrations, identityPlatformTables, oauthLinksProjection, registrationsProjection, seedTenants, userAccountsProjection } from '@tpl/identity';
-import { PLATFORM_TENANT, consignmentDocument, documents } from '@tpl/contracts';
-import { seedDemoConsignments, transportMigrations, transportUpcasters } from '@tpl/transport';
+import { PLATFORM_TENANT, consignmentDocument, documents, publishedEvents } from '@tpl/contracts';
+import { boardMigrations, boardProjection, seedDemoConsignments, transportMigrations, transportUpcasters } from '@tpl/transport';
+import { billingAsyncProjections, billingMigrations, billingProjections } from '@tpl/billing';
 import { DocumentRepair, DocumentService, documentListMigrations } from '@tpl/documents';
-import { warehouseMigrations, warehouseProjections } from '@tpl/warehouse';
+import { seedDemoMonth, warehouseMigrations, warehouseProjections } from '@tpl/warehouse';
 import { FlowSeeder, REVIEW_POLICY, workflowMigrations, workflowProjections, type ReviewPolicy } from '@tpl/workflow';
 import { reportAsyncProjections, reportMigrations } from '@tpl/report';
 import { RECORDS, RecordsService, recordsMigrations, recordsProjection, seedDemoMasterData, type RecordsPort } from '@tpl/masterdata';
@@ -24,32 +27,77 @@ import { EnvelopeFilter } from './envelope.filter';
 import { runDataRepair } from './data-repair.controller';
 import { envelopeClientError, envelopeFrameworkError, refuseUnstorableText, safeJson } from './input-guard';
 import { buildOpenApi } from './openapi';
+import { HostLifecycle } from './health.controller';
+import { JsonLog, JsonNestLogger, observeRequests, registerStorageMetrics, type LogFormat } from './observability';
 import type { HostConfig } from './config';
+import { startIntegration, type Integration } from './integration';
 
 /** A route the server answers: its method and its path as registered (`:param` style). */
 export type ServedRoute = { method: string; url: string };
-export type Host = { app: NestFastifyApplication; storage: Storage; url: string; routes: readonly ServedRoute[]; close(): Promise<void> };
+export type ShutdownOptions = {
+  /** how long readiness answers 503 while the server still serves, so load balancers stop sending (ms) */
+  drainDelayMs?: number;
+};
+export type Host = {
+  app: NestFastifyApplication;
+  storage: Storage;
+  url: string;
+  routes: readonly ServedRoute[];
+  /** the outbox relay and the inbound consumer, when integration is configured (KAFKA_BROKERS, or a test's sink) */
+  integration?: Integration | undefined;
+  /** this host's name in logs and in the leases' sessions */
+  hostId: string;
+  /**
+   * Graceful stop: readiness goes false (503), after drainDelayMs the server stops accepting
+   * and the requests under way finish, the jobs stop and give their leases back, the pool closes.
+   */
+  close(options?: ShutdownOptions): Promise<void>;
+};
+
+export type HostOptions = {
+  logLevels?: LogLevel[];
+  /** json: every log line (Nest's and one per request) as a JSON object; default: Nest's text, no request lines */
+  logFormat?: LogFormat;
+  /** one line per request (method, route, status, ms, tenant, correlation id); default: with the json format */
+  requestLog?: boolean;
+  /** this host's name (default: hostname, pid and a random part) */
+  hostId?: string;
+};
 
 /** Opens the store, wires every context into one Nest app on Fastify and starts listening. */
-export const startHost = async (config: HostConfig, options: { logLevels?: LogLevel[] } = {}): Promise<Host> => {
+export const startHost = async (config: HostConfig, options: HostOptions = {}): Promise<Host> => {
   // attachments live beside the embedded database unless ATTACH_DIR says otherwise
   process.env.ATTACH_DIR ??= path.join(config.dataDir, 'attachments');
+  const hostId = options.hostId ?? `${process.env.HOSTNAME ?? 'host'}-${process.pid}`;
+  const json = options.logFormat === 'json' ? new JsonLog({ host: hostId }) : undefined;
+  const levels = options.logLevels ?? ['error', 'warn', 'log'];
   const storage = await openStorage({
     databaseUrl: config.databaseUrl,
     appDatabaseUrl: config.appDatabaseUrl,
     dataDir: config.dataDir,
-    migrations: [...identityMigrations, ...recordsMigrations, ...documentListMigrations, ...warehouseMigrations, ...transportMigrations, ...workflowMigrations, ...reportMigrations],
+    migrations: [...identityMigrations, ...recordsMigrations, ...documentListMigrations, ...warehouseMigrations, ...transportMigrations, ...boardMigrations, ...billingMigrations, ...workflowMigrations, ...reportMigrations],
     // inline: read models a user reads right after their own write (lists, records, sign-in, tasks)
-    projections: [recordsProjection(), ...warehouseProjections, userAccountsProjection, oauthLinksProjection, registrationsProjection, ...workflowProjections],
+    projections: [recordsProjection(), ...warehouseProjections, userAccountsProjection, oauthLinksProjection, registrationsProjection, ...workflowProjections, ...billingProjections],
     // asynchronous, from the projector's checkpoints: reports and cross-context read models
-    asyncProjections: [...reportAsyncProjections],
+    asyncProjections: [...reportAsyncProjections, ...billingAsyncProjections, boardProjection()],
     upcasters: [...transportUpcasters],
     projector: {
       pollMs: Number(process.env.PROJECTOR_POLL_MS ?? 200),
       onError: (name, e) => logger.error(`projection ${name} failed: ${e instanceof Error ? e.stack : String(e)}`),
     },
+    leases: {
+      hostId,
+      pollMs: Number(process.env.LEASE_POLL_MS ?? 2_000),
+      onChange: (name, held) => logger.log(`lease ${name} ${held ? 'taken' : 'given up'}`),
+      onError: (e) => logger.warn(`leases: database session lost (${e instanceof Error ? e.message : String(e)}); jobs paused until it is back`),
+    },
     rowSecurity: { platformTables: identityPlatformTables, platformTenant: PLATFORM_TENANT },
+    // events out to Kafka: every published event also goes to the outbox, in the append's transaction
+    outbox: config.integration ? publishedEvents(config.documents ?? documents) : undefined,
+    kurrentdbUrl: config.kurrentdbUrl,
+    kurrentEvents: config.kurrentEvents,
   });
+  let integration: Integration | undefined;
   try {
     if (config.seedDemo) await runAsSystem(() => seedTenants(storage.db.pool));
 
@@ -57,9 +105,12 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
     // a request Node's parser refuses (URL or headers too long: 431) is answered with the envelope too
     const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, routerOptions: { maxParamLength: 5000 }, clientErrorHandler: envelopeClientError, frameworkErrors: envelopeFrameworkError });
     const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(storage, config.documents), adapter, {
-      logger: options.logLevels ?? ['error', 'warn', 'log'],
+      logger: json ? new JsonNestLogger(json, levels) : levels,
       abortOnError: false,
     });
+    const lifecycle = app.get(HostLifecycle);
+    // openStorage ran (and recorded) every migration this host knows before its pool opened
+    lifecycle.migrated = true;
     const fastify = app.getHttpAdapter().getInstance();
     // the route table as served (every controller, plugin and static route), before any is registered
     const routes: ServedRoute[] = [];
@@ -77,11 +128,24 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
       void reply.header('x-correlation-id', id);
     });
 
+    // latency by route for /metrics; one JSON line per request when asked
+    observeRequests(fastify, storage, (options.requestLog ?? Boolean(json)) ? (json ?? new JsonLog({ host: hostId })) : undefined);
+    registerStorageMetrics(storage);
+
     // text PostgreSQL cannot store (lone surrogates, NUL) is a 400 naming the field, on every route
     fastify.addHook('preValidation', refuseUnstorableText);
     // the last line: nothing in an answer (a BigInt) can make its serialization fail
     fastify.setReplySerializer(safeJson);
 
+    // answers of 1 KB and more (JSON, the SPA's page) compressed for clients that accept it: brotli at a
+    // quality cheap enough for every request, else gzip; the console's files are compressed at build
+    // (web/vite.config.ts) and served as they are (preCompressed below)
+    await app.register(fastifyCompress, {
+      encodings: ['br', 'gzip'],
+      threshold: 1024,
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      zlibOptions: { level: 6 },
+    });
     // spreadsheet imports: one file, up to 50 MB
     await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10 } });
     await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApi() as never } });
@@ -90,7 +154,7 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
     if (fs.existsSync(config.webDist)) {
       // files are looked up per request (a rebuilt console is served without a restart); a path with no
       // file reaches the filter, which answers the SPA's index.html or a 404 envelope
-      await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: true, index: ['index.html'], cacheControl: false, setHeaders: (res, file) => {
+      await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: true, index: ['index.html'], cacheControl: false, preCompressed: true, setHeaders: (res, file) => {
         // hashed assets never change; everything else is revalidated
         res.setHeader('cache-control', file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       } });
@@ -98,20 +162,23 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
 
     app.useGlobalFilters(new EnvelopeFilter(config.webDist));
     await app.init();
-    // every context has registered its reactions (onModuleInit): follow the global order from here
+    // every context has registered its reactions (onModuleInit): follow the global order from here,
+    // each projection, reaction and job on the host holding its lease
     storage.projector.start();
+    if (config.integration) integration = await startIntegration(app, storage, config.integration, (what, e) => logger.error(`${what} failed: ${e instanceof Error ? e.stack : String(e)}`));
+    await storage.leases.start();
     // document lists that have streams but no rows (a store from before the document kit): folded again
     const rebuilt = await runAsSystem(() => app.get(DocumentService).rebuildMissingLists(config.documents ?? documents));
     for (const [type, n] of Object.entries(rebuilt)) logger.log(`document list ${type}: ${n} rows rebuilt from the events`);
     if (config.seedDemo) await seedDemoUsers(app);
-    if (config.seedSamples) await seedSamples(app, storage);
+    if (config.seedSamples) await seedSamples(app, storage, config.seedDemoMonth === true);
     // records written before every number had a kind: back into range, through events
     const repaired = await runAsSystem(() => runDataRepair(app.get(RecordsService), app.get(DocumentRepair)));
     if (repaired.records.length + repaired.documents.length) {
       logger.log(`data repair: ${repaired.records.length} records and ${repaired.documents.length} documents brought back into range`);
     }
-    app.enableShutdownHooks();
     await app.listen(config.port, config.host);
+    lifecycle.serving = true;
     const address = fastify.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
@@ -120,14 +187,28 @@ export const startHost = async (config: HostConfig, options: { logLevels?: LogLe
       storage,
       url,
       routes,
-      close: async () => {
-        await storage.projector.stop();
+      hostId,
+      integration,
+      close: async (shutdown: ShutdownOptions = {}) => {
+        lifecycle.draining = true;
+        if (shutdown.drainDelayMs) await new Promise((r) => setTimeout(r, shutdown.drainDelayMs));
+        // Fastify stops accepting, closes idle connections and waits for the requests under way;
+        // then the contexts' jobs stop (onApplicationShutdown)
         await app.close();
+        await integration?.close();
+        await storage.projector.stop();
+        await storage.leases.close();
+        await storage.channel.close();
+        await storage.events.close();
         await storage.db.close();
       },
     };
   } catch (err) {
+    await integration?.close().catch(() => undefined);
     await storage.projector.stop();
+    await storage.events.close().catch(() => undefined);
+    await storage.leases.close();
+    await storage.channel.close();
     await storage.db.close();
     throw err;
   }
@@ -154,7 +235,7 @@ const seedDemoUsers = async (app: NestFastifyApplication) => {
 };
 
 /** A working day's consignment board for the demo operator, made through the document kit. */
-const seedSamples = (app: NestFastifyApplication, storage: Storage) => runInTenant(DEMO_TENANT, async () => {
+const seedSamples = (app: NestFastifyApplication, storage: Storage, demoMonth: boolean) => runInTenant(DEMO_TENANT, async () => {
   const actor = await demoActor(storage.db.pool, DEMO_TENANT, 'dispatcher');
   if (!actor) return;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: process.env.BUSINESS_TZ ?? 'Asia/Shanghai' }).format(new Date());
@@ -169,4 +250,11 @@ const seedSamples = (app: NestFastifyApplication, storage: Storage) => runInTena
   // leave requests waiting for the approver, so the inbox is not empty
   const leaves = await app.get(FlowSeeder).seedDemoRequests(DEMO_TENANT, actor, 'approver');
   if (leaves) logger.log(`seeded ${leaves} demo leave requests for tenant ${DEMO_TENANT}`);
+  // last month and this one in the warehouse, so finance has a month to bill (issue 15)
+  if (demoMonth) {
+    const keeper = (await demoActor(storage.db.pool, DEMO_TENANT, 'keeper')) ?? admin;
+    const started = Date.now();
+    const moves = await seedDemoMonth(app.get(DocumentService), { ...context, actor: keeper }, today);
+    if (moves) logger.log(`seeded the demo month: ${moves} receipts and shipments for tenant ${DEMO_TENANT} in ${Date.now() - started} ms`);
+  }
 });

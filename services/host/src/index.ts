@@ -1,3 +1,5 @@
 export * from './host';
 export * from './config';
 export * from './openapi';
+export * from './observability';
+export * from './integration';

@@ -26,8 +26,15 @@ export const refuseUnstorableText = async (req: FastifyRequest): Promise<void> =
 };
 
 /** BigInt can never reach an answer: a safe one as a number, any other as its decimal text. */
-export const safeJson = (payload: unknown): string =>
-  JSON.stringify(payload, (_key, v: unknown) => (typeof v === 'bigint' ? (Number.isSafeInteger(Number(v)) ? Number(v) : v.toString()) : v));
+export const safeJson = (payload: unknown): string => {
+  try {
+    // the plain stringify (a replacer costs a call per value): it throws on a BigInt, and only then is the replacer needed
+    return JSON.stringify(payload);
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    return JSON.stringify(payload, (_key, v: unknown) => (typeof v === 'bigint' ? (Number.isSafeInteger(Number(v)) ? Number(v) : v.toString()) : v));
+  }
+};
 
 /** The Accept-Language of a request Node could not parse (best effort), for the words of the answer. */
 const languageOfPacket = (packet: unknown) => {

@@ -1,11 +1,22 @@
 import { DEMO_TENANTS } from '@tpl/identity';
 import { configFromEnv } from './config';
 import { startHost } from './host';
+import { JsonLog, type LogFormat } from './observability';
+
+/** json when a machine reads the output (a container, a pipe), text on a terminal; LOG_FORMAT decides. */
+const logFormat = (): LogFormat => (process.env.LOG_FORMAT === 'json' || process.env.LOG_FORMAT === 'text' ? process.env.LOG_FORMAT : process.stdout.isTTY ? 'text' : 'json');
 
 const main = async () => {
   const config = configFromEnv();
   const started = Date.now();
-  const host = await startHost(config, { logLevels: process.env.LOG_LEVEL === 'debug' ? ['error', 'warn', 'log', 'debug'] : ['error', 'warn'] });
+  const format = logFormat();
+  const debug = process.env.LOG_LEVEL === 'debug';
+  const host = await startHost(config, {
+    logFormat: format,
+    logLevels: debug ? ['error', 'warn', 'log', 'debug'] : format === 'json' ? ['error', 'warn', 'log'] : ['error', 'warn'],
+    ...(process.env.LOG_REQUESTS ? { requestLog: process.env.LOG_REQUESTS === 'true' } : {}),
+    ...(process.env.HOST_ID ? { hostId: process.env.HOST_ID } : {}),
+  });
   const where = config.databaseUrl ? `PostgreSQL ${config.databaseUrl.replace(/:[^:@/]*@/, ':***@')}` : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
   const lines = [
     '',
@@ -18,14 +29,37 @@ const main = async () => {
     ...DEMO_TENANTS.flatMap((t) => t.users.map((u) => `    ${t.tenantId}  ${u.account.padEnd(11)} ${u.password.padEnd(8)} ${u.roles.join(', ')}  (${t.name})`)),
     '',
   ];
-  console.log(lines.join('\n'));
+  const log = format === 'json' ? new JsonLog({ host: host.hostId }) : undefined;
+  if (log) log.write('info', 'started', { url: host.url, store: config.databaseUrl ? 'postgres' : 'embedded', seconds: (Date.now() - started) / 1000 });
+  else console.log(lines.join('\n'));
+  // SIGTERM (Kubernetes, compose, systemd): readiness 503 at once; after SHUTDOWN_DELAY_MS the
+  // server stops accepting, requests under way finish, jobs give their leases back, the pool
+  // closes. Past SHUTDOWN_TIMEOUT_MS the process exits anyway (code 1).
+  let stopping = false;
   const stop = async (signal: string) => {
-    console.log(`\n${signal}: stopping`);
-    await host.close();
+    if (stopping) return;
+    stopping = true;
+    const drainDelayMs = Number(process.env.SHUTDOWN_DELAY_MS ?? (signal === 'SIGTERM' ? 5_000 : 0));
+    const deadline = setTimeout(() => {
+      if (log) log.write('error', 'shutdown timed out', { signal });
+      else console.error(`${signal}: shutdown timed out`);
+      process.exit(1);
+    }, Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 25_000));
+    deadline.unref();
+    if (log) log.write('info', 'draining', { signal, drainDelayMs });
+    else console.log(`\n${signal}: stopping`);
+    try {
+      await host.close({ drainDelayMs });
+    } catch (err) {
+      if (log) log.write('error', 'shutdown failed', { signal, error: String(err) });
+      else console.error(`${signal}: ${String(err)}`);
+      process.exit(1);
+    }
+    if (log) log.write('info', 'stopped', { signal });
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 };
 
 main().catch((err) => {

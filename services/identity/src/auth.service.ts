@@ -1,5 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import argon2 from 'argon2';
 import jwt from 'jsonwebtoken';
 import type { Pool } from 'pg';
@@ -12,7 +12,7 @@ import {
   type TokenResponse,
   type UserInfo,
 } from '@tpl/contracts';
-import { DB_POOL, runInTenant } from '@tpl/event-store';
+import { CACHE_CHANNEL, ChannelCache, DB_POOL, LocalCacheChannel, runAsSystem, runInTenant, type CacheChannel } from '@tpl/event-store';
 import type { AuthUser } from './auth-user';
 
 type UserRow = {
@@ -34,8 +34,14 @@ type AccessClaims = { tid: string; uid: string; acc: string; nam: string; rol: s
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const MAX_FAILED = 5;
 const LOCK_MINUTES = 30;
-/** a revoked session is noticed by every host within this long */
-const SESSION_CACHE_MS = 5_000;
+/**
+ * how long a session's state is kept: a change (revoked, roles, department) is told to every
+ * host at once through the cache channel (topic 'sessions', key: the session or its tenant);
+ * this bound only matters should a notice be lost unnoticed
+ */
+const SESSION_CACHE_MS = 60_000;
+/** the cache channel's topic of session states; keys are session ids and tenant ids */
+export const SESSIONS_TOPIC = 'sessions';
 
 /** Clients allowed to ask for tokens (Basic clientId:clientSecret). The console is the demo client. */
 const CLIENTS = new Map<string, string>([[DEMO_CLIENT.clientId, DEMO_CLIENT.clientSecret]]);
@@ -43,17 +49,31 @@ const CLIENTS = new Map<string, string>([[DEMO_CLIENT.clientId, DEMO_CLIENT.clie
 @Injectable()
 export class AuthService {
   private secret: string | undefined;
+  private key: KeyObject | undefined;
   private dummyHash: string | undefined;
   /**
    * per session: revoked, and the user's roles, department and bound customer as they are now (a change applies at
    * the next request on this host, which forgets the tenant's sessions; on other hosts within 5 s)
    */
-  private readonly sessionCache = new Map<string, { tenantId: string; revoked: boolean; roles?: string[]; deptId?: string; customerCode?: string; at: number }>();
+  private readonly sessionCache = new ChannelCache<{ revoked: boolean; roles?: string[]; deptId?: string; customerCode?: string }>({ ttlMs: SESSION_CACHE_MS });
+  private readonly channel: CacheChannel;
 
-  constructor(@Inject(DB_POOL) private readonly pool: Pool) {}
+  constructor(@Inject(DB_POOL) private readonly pool: Pool, @Optional() @Inject(CACHE_CHANNEL) channel?: CacheChannel) {
+    this.channel = channel ?? new LocalCacheChannel();
+    this.sessionCache.listen(this.channel, SESSIONS_TOPIC);
+  }
 
-  /** The signing key: JWT_SECRET, or one generated once and kept in the database so restarts keep sessions. */
-  private async signingKey(): Promise<string> {
+  /**
+   * The signing key: JWT_SECRET, or one generated once and kept in the database so restarts keep
+   * sessions. A KeyObject made once: given a string, jsonwebtoken tries it as a public key first on
+   * every call and fails (an exception per request: a sixth of a command's CPU, measured).
+   */
+  private async signingKey(): Promise<KeyObject> {
+    if (this.key) return this.key;
+    return (this.key = createSecretKey(Buffer.from(await this.secretText(), 'utf8')));
+  }
+
+  private async secretText(): Promise<string> {
     if (this.secret) return this.secret;
     if (process.env.JWT_SECRET) return (this.secret = process.env.JWT_SECRET);
     const candidate = randomBytes(48).toString('base64url');
@@ -158,7 +178,7 @@ export class AuthService {
           token.session_id,
         ]);
         await client.query('COMMIT');
-        this.sessionCache.delete(token.session_id);
+        await this.channel.publish(SESSIONS_TOPIC, token.session_id);
         throw new AppError(401, 'errors.refreshInvalid');
       }
       await client.query(`UPDATE idn_refresh_tokens SET used_at = now() WHERE token_hash = $1`, [hash]);
@@ -259,34 +279,30 @@ export class AuthService {
     };
   }
 
-  private async sessionState(tenantId: string, sessionId: string): Promise<{ revoked: boolean; roles?: string[]; deptId?: string; customerCode?: string }> {
-    const hit = this.sessionCache.get(sessionId);
-    if (hit && Date.now() - hit.at < SESSION_CACHE_MS) return hit;
-    const { rows } = await this.pool.query<{ revoked_at: Date | null; roles: string[] | null; dept_code: string | null; customer_code: string | null; status: number | null }>(
-      `SELECT s.revoked_at, u.roles, u.dept_code, u.customer_code, u.status FROM idn_sessions s
-         LEFT JOIN idn_users u ON u.tenant_id = s.tenant_id AND u.user_id = s.user_id
-        WHERE s.session_id = $1`,
-      [sessionId],
-    );
-    const r = rows[0];
-    const state = {
-      tenantId,
-      revoked: !r || r.revoked_at !== null || r.status !== 1,
-      ...(r?.roles ? { roles: r.roles } : {}),
-      ...(r ? { deptId: r.dept_code ?? '' } : {}),
-      ...(r?.customer_code ? { customerCode: r.customer_code } : {}),
-      at: Date.now(),
-    };
-    this.sessionCache.set(sessionId, state);
-    if (this.sessionCache.size > 10_000) this.sessionCache.clear();
-    return state;
+  private sessionState(tenantId: string, sessionId: string): Promise<{ revoked: boolean; roles?: string[]; deptId?: string; customerCode?: string }> {
+    return this.sessionCache.get(sessionId, [tenantId], async () => {
+      const { rows } = await this.pool.query<{ revoked_at: Date | null; roles: string[] | null; dept_code: string | null; customer_code: string | null; status: number | null }>(
+        `SELECT s.revoked_at, u.roles, u.dept_code, u.customer_code, u.status FROM idn_sessions s
+           LEFT JOIN idn_users u ON u.tenant_id = s.tenant_id AND u.user_id = s.user_id
+          WHERE s.session_id = $1`,
+        [sessionId],
+      );
+      const r = rows[0];
+      return {
+        revoked: !r || r.revoked_at !== null || r.status !== 1,
+        ...(r?.roles ? { roles: r.roles } : {}),
+        ...(r ? { deptId: r.dept_code ?? '' } : {}),
+        ...(r?.customer_code ? { customerCode: r.customer_code } : {}),
+      };
+    });
   }
 
   async logout(user: AuthUser): Promise<void> {
     await this.pool.query(`UPDATE idn_sessions SET revoked_at = now(), revoked_reason = 'logout' WHERE session_id = $1 AND revoked_at IS NULL`, [
       user.sessionId,
     ]);
-    this.sessionCache.set(user.sessionId, { tenantId: user.tenantId, revoked: true, at: Date.now() });
+    await this.channel.publish(SESSIONS_TOPIC, user.sessionId);
+    this.sessionCache.set(user.sessionId, [user.tenantId], { revoked: true });
   }
 
   /**
@@ -295,7 +311,7 @@ export class AuthService {
    * this host reads them as they are now.
    */
   forgetSessions(tenantId: string): void {
-    for (const [sessionId, entry] of this.sessionCache) if (entry.tenantId === tenantId) this.sessionCache.delete(sessionId);
+    this.sessionCache.drop(tenantId);
   }
 
   /**
@@ -333,8 +349,17 @@ export class AuthService {
         WHERE tenant_id = $1 AND user_id = $2 AND session_id <> $3 AND revoked_at IS NULL RETURNING session_id`,
       [user.tenantId, user.userId, user.sessionId, reason],
     );
-    for (const r of rows) this.sessionCache.set(r.session_id, { tenantId: user.tenantId, revoked: true, at: Date.now() });
+    for (const r of rows) {
+      await this.channel.publish(SESSIONS_TOPIC, r.session_id);
+      this.sessionCache.set(r.session_id, [user.tenantId], { revoked: true });
+    }
     return rows.length;
+  }
+
+  /** Whether a tenant of this id is registered (inbound integration messages name theirs). */
+  async tenantExists(tenantId: string): Promise<boolean> {
+    const { rows } = await runAsSystem(() => this.pool.query('SELECT 1 FROM idn_tenants WHERE tenant_id = $1', [tenantId]));
+    return rows.length > 0;
   }
 
   /** The tenant's display name (the personal information page). */

@@ -1,6 +1,13 @@
+/** One formatter per time zone: making one costs far more than formatting with it (every request asks). */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 /** The business day (yyyy-MM-dd) in BUSINESS_TZ (default Asia/Shanghai), as bill numbers count it. */
-export const businessDay = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: process.env.BUSINESS_TZ ?? 'Asia/Shanghai' }).format(now);
+export const businessDay = (now = new Date()) => {
+  const zone = process.env.BUSINESS_TZ ?? 'Asia/Shanghai';
+  let format = formats.get(zone);
+  if (!format) formats.set(zone, (format = new Intl.DateTimeFormat('en-CA', { timeZone: zone })));
+  return format.format(now);
+};
 
 /** A Tenant-Id header naming another tenant than the call's own tenantId is refused, not obeyed. */
 export const sameTenant = (header: string | undefined, tenantId: string | undefined): boolean => !header || !tenantId || header.trim() === tenantId.trim();

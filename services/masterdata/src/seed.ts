@@ -137,18 +137,62 @@ export const demoMasterData = (): [entity: string, records: Rec[]][] => {
     { code: 'CR01', name: '顺达运输', linkman: '高峰', mobile: '13812340001', address: '上海市宝山区物流园' },
     { code: 'CR02', name: '长江冷链运输', linkman: '陆斌', mobile: '13812340002', address: '上海市嘉定区冷链基地' },
   ];
+  // the fleet passes the dispatch rules (plate, ID card, mobile): the board is alive on first sign-in (issue 14)
   const drivers: Rec[] = [
-    { code: 'D01', name: '王强', mobile: '13700137000', licenseNo: 'A2-310001', carrierCode: 'CR01' },
-    { code: 'D02', name: '刘洋', mobile: '13511112222', licenseNo: 'A2-310002', carrierCode: 'CR01' },
-    { code: 'D03', name: '马骏', mobile: '18912345678', licenseNo: 'B2-320003', carrierCode: 'CR02' },
+    { code: 'D01', name: '王强', mobile: '13700137000', idCard: '310101198503120014', licenseNo: 'A2-310001', carrierCode: 'CR01' },
+    { code: 'D02', name: '刘洋', mobile: '13511112222', idCard: '310104199007230015', licenseNo: 'A2-310002', carrierCode: 'CR01' },
+    { code: 'D03', name: '马骏', mobile: '18912345678', idCard: '320501198811050015', licenseNo: 'B2-320003', carrierCode: 'CR02' },
+    { code: 'D04', name: '赵磊', mobile: '13912340004', idCard: '310115199203140016', licenseNo: 'A2-310004', carrierCode: 'CR01' },
   ];
   const cars: Rec[] = [
     { carNo: '沪A12345', carType: 'BOX_TRUCK', loadWeight: 10, loadVolume: 45, carrierCode: 'CR01', driverCode: 'D01' },
     { carNo: '沪BD12345', carType: 'VAN', loadWeight: 2, loadVolume: 12, carrierCode: 'CR01', driverCode: 'D02' },
     { carNo: '苏E8K321', carType: 'REFRIGERATED', loadWeight: 8, loadVolume: 30, carrierCode: 'CR02', driverCode: 'D03' },
+    { carNo: '沪C66881', carType: 'BOX_TRUCK', loadWeight: 5, loadVolume: 25, carrierCode: 'CR01', driverCode: 'D04' },
   ];
+  // routes, their freight prices and the depots they run between (issue 14)
+  const depots: Rec[] = [
+    { code: 'DP-SH', name: '上海分拨中心', deptType: 'HUB', city: '上海', address: '上海市宝山区物流园1号', linkman: '高峰', mobile: '13812340001' },
+    { code: 'DP-SZ', name: '苏州营业网点', deptType: 'BRANCH', city: '苏州', address: '苏州市工业园区物流路8号' },
+    { code: 'DP-HZ', name: '杭州合作网点', deptType: 'PARTNER', city: '杭州', address: '杭州市余杭区仓前街道' },
+  ];
+  const lines: Rec[] = [
+    { code: 'L-SH', name: '上海市内配送', origin: '上海分拨中心', destination: '上海市区', distance: 60, durationHours: 6 },
+    { code: 'L-SH-SZ', name: '上海-苏州', origin: '上海分拨中心', destination: '苏州营业网点', distance: 110, durationHours: 8 },
+    { code: 'L-SH-HZ', name: '上海-杭州', origin: '上海分拨中心', destination: '杭州合作网点', distance: 180, durationHours: 10 },
+  ];
+  const pays: Rec[] = [
+    { code: 'P-SH', name: '市内配送 按重量', lineCode: 'L-SH', basis: 'WEIGHT', unitPrice: 80, startDate: '2026-01-01', endDate: '2026-12-31' },
+    { code: 'P-SH-SZ', name: '上海-苏州 按重量', lineCode: 'L-SH-SZ', basis: 'WEIGHT', unitPrice: 120, startDate: '2026-01-01', endDate: '2026-12-31' },
+    { code: 'P-SH-HZ', name: '上海-杭州 按体积', lineCode: 'L-SH-HZ', basis: 'VOLUME', unitPrice: 95, startDate: '2026-01-01', endDate: '2026-12-31' },
+  ];
+  const goodsPays: Rec[] = [{ code: 'G-SH-SZ-BEV', lineCode: 'L-SH-SZ', materialCode: 'M0010', basis: 'VOLUME', unitPrice: 150 }];
+  const packagePrices: Rec[] = [
+    { code: 'PK-STD', name: '标准件装卸费', unitPrice: 0.5 },
+    { code: 'PK-SH', name: '市内配送件装卸费', lineCode: 'L-SH', unitPrice: 0.3 },
+  ];
+  const shippingRules: Rec[] = [{ customerCode: 'C003', maxShipmentBatch: 5, freezeShipment: 0 }];
   const dicts: Rec[] = [
     { code: 'staffType', dictValue: '人员类型', sort: 1, items: [{ dictKey: '1', dictValue: '正式员工', sort: 1 }, { dictKey: '2', dictValue: '劳务派遣', sort: 2 }, { dictKey: '3', dictValue: '临时工', sort: 3 }] },
+  ];
+  // billing (issue 15): what the other charges are priced by, and who does the piece-work
+  const costtypes: Rec[] = [
+    { code: 'STORAGE', name: '仓储费', category: 'STORAGE', unitCode: 'T', price: 1.5 },
+    { code: 'HANDLING', name: '装卸费', category: 'HANDLING', unitCode: 'T', price: 18 },
+    { code: 'VAS-LABEL', name: '贴标', category: 'VALUE_ADDED', unitCode: 'PCS', price: 0.35 },
+    { code: 'VAS-WRAP', name: '缠绕膜打托', category: 'VALUE_ADDED', unitCode: 'PLT', price: 15 },
+    { code: 'VAS-REPACK', name: '换箱重包装', category: 'VALUE_ADDED', unitCode: 'CTN', price: 2.5 },
+    { code: 'TRANSPORT', name: '短驳运费', category: 'TRANSPORT', unitCode: 'T', price: 45 },
+    { code: 'OTHER', name: '其他费用', category: 'OTHER' },
+  ];
+  const employees: Rec[] = [
+    { code: 'E001', name: '张伟', post: '装卸组长', staffType: '1' },
+    { code: 'E002', name: '李娜', post: '叉车司机', staffType: '1' },
+    { code: 'E003', name: '王磊', post: '理货员', staffType: '2' },
+  ];
+  const porters: Rec[] = [
+    { code: 'P001', name: '赵刚', team: '一班', pricePerTon: 8 },
+    { code: 'P002', name: '孙涛', team: '二班', pricePerTon: 7.5 },
   ];
   const syscodes: Rec[] = [{ seqCode: 'consignment', seqName: '托运单号', prefixValue: 'TY', minValue: 1, maxValue: 99999 }];
   return [
@@ -167,6 +211,15 @@ export const demoMasterData = (): [entity: string, records: Rec[]][] => {
     ['basiccarrier', carriers],
     ['basicdriver', drivers],
     ['basiccar', cars],
+    ['basicdept', depots],
+    ['basicline', lines],
+    ['basicpay', pays],
+    ['basicgoodsforpay', goodsPays],
+    ['basicpackge', packagePrices],
+    ['customershippingrules', shippingRules],
+    ['costtype', costtypes],
+    ['employee', employees],
+    ['porter', porters],
   ];
 };
 

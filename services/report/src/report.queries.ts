@@ -79,7 +79,7 @@ export class ReportQueries {
     const open = await this.pool.query<{ orders: string; qty: string; weg: string; volume: string; packages: string }>(
       `SELECT count(*) AS orders, COALESCE(sum(total_qty), 0) AS qty, COALESCE(sum(total_weg), 0) AS weg, COALESCE(sum(total_volume), 0) AS volume,
               COALESCE(sum(total_packages), 0) AS packages
-         FROM ${FACTS_TABLE} WHERE ${where} AND state NOT IN ('Signed', 'Cancelled')`,
+         FROM ${FACTS_TABLE} WHERE ${where} AND state NOT IN ('Signed', 'PartiallySigned', 'Refused', 'Cancelled')`,
       params,
     );
     const o = open.rows[0]!;

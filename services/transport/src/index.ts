@@ -12,3 +12,7 @@ export const transportMigrations: Migration[] = [
   // the consignment order's own list table, from before the document kit: its rows are in doc_headers now
   { id: 'transport/004-consignment-list-to-kit', sql: 'DROP TABLE IF EXISTS trn_consignment_list;' },
 ];
+export { boardMigrations, boardProjection, BOARD_PROJECTION, BOARD_TABLE } from './board';
+export { TransportChain, ORDER_FOLLOWER } from './chain/transport.wiring';
+export { priceFreight } from './chain/freight';
+export * from './inbound/consignment-inbound';

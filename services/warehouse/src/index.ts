@@ -26,3 +26,4 @@ export * from './loss/loss.decisions';
 export * from './plan/plan.decisions';
 export * from './category-status/category-stock';
 export { CategoryStockStatus } from './category-status/category-stock.wiring';
+export * from './demo/demo-month.seed';

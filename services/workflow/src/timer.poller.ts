@@ -1,15 +1,18 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { every } from './interval';
-import { DB_POOL, runAsSystem, runInTenant } from '@tpl/event-store';
+import { DB_POOL, LEASES, runAsSystem, runInTenant, type LeaseGate } from '@tpl/event-store';
 import { FlowClock } from './flow-context';
 import { InstanceService } from './instance/instance.service';
 
 /**
  * Fires due timers (escalations). Due times are stored as events (TimerScheduled) and
- * projected into wf_timers, so a restarted host, or any other host, fires them; the
- * expected version lets only one host record each firing.
+ * projected into wf_timers, so a restarted host, or any other host, fires them. Several
+ * hosts: only the one holding the lease `workflow-timers` polls (another takes it over within
+ * seconds when it dies), and the expected version would let only one record each firing anyway.
  */
+export const TIMER_LEASE = 'workflow-timers';
+
 @Injectable()
 export class TimerPoller implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('TimerPoller');
@@ -19,10 +22,13 @@ export class TimerPoller implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(DB_POOL) private readonly pool: Pool,
     @Inject(InstanceService) private readonly instances: InstanceService,
     @Inject(FlowClock) private readonly clock: FlowClock,
+    @Inject(LEASES) private readonly leases: LeaseGate,
   ) {}
 
   onApplicationBootstrap() {
-    this.stop = every(Number(process.env.FLOW_TIMER_POLL_MS ?? 30_000), () => this.runOnce(), this.logger);
+    const ms = Number(process.env.FLOW_TIMER_POLL_MS ?? 30_000);
+    if (ms > 0) this.leases.want(TIMER_LEASE);
+    this.stop = every(ms, async () => (this.leases.holds(TIMER_LEASE) ? this.runOnce() : 0), this.logger);
   }
 
   onApplicationShutdown() {

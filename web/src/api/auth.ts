@@ -1,6 +1,10 @@
 import { md5 } from 'js-md5';
-import { authFlowRoutes, authRoutes } from '@tpl/contracts';
-import { callRoute, request } from './client';
+import type { authFlowRoutes, authRoutes } from '@tpl/contracts';
+import { authCalls } from '@tpl/contracts/light';
+import { callAt, request } from './client';
+
+// the routes' descriptions only as types (the answers' shapes): the sign-in page loads no zod
+type Token = typeof authRoutes.token;
 
 /** The sign-in form as typed; the password leaves the browser only as its MD5 hex. */
 export type Credentials = { tenantId: string; account: string; password: string };
@@ -20,7 +24,7 @@ const pre = { auth: false, notify: false } as const;
 export const authApi = {
   /** grantType=password, or captcha with the Captcha-Key / Captcha-Code headers when the tenant asks for one */
   signIn: ({ tenantId, account, password }: Credentials, captcha?: CaptchaAnswer) =>
-    callRoute(authRoutes.token, {
+    callAt<Token>(authCalls.token, {
       ...pre,
       tenantId,
       query: { grantType: captcha ? 'captcha' : 'password', tenantId, account, password: md5(password), type: 'account' },
@@ -28,16 +32,16 @@ export const authApi = {
     }),
 
   signInByPhone: (tenantId: string, phone: string, code: string) =>
-    callRoute(authRoutes.token, { ...pre, tenantId, query: { grantType: 'sms', tenantId, phone, code } }),
+    callAt<Token>(authCalls.token, { ...pre, tenantId, query: { grantType: 'sms', tenantId, phone, code } }),
 
   signInBySocial: ({ tenantId, source, code, state, scope, iss }: SocialCallback) =>
-    callRoute(authRoutes.token, { ...pre, tenantId, query: { grantType: 'social', tenantId, source, code, state, scope, iss } }),
+    callAt<Token>(authCalls.token, { ...pre, tenantId, query: { grantType: 'social', tenantId, source, code, state, scope, iss } }),
 
   /** spec 01's refresh call: POST /api/bl-auth/refreshToken (header Tenant-Id) */
   refresh: (tenantId: string, refreshToken: string) =>
-    callRoute(authRoutes.refreshToken, { ...pre, tenantId, query: { grantType: 'refresh_token', tenantId, refreshToken, scope: 'all' } }),
+    callAt<typeof authRoutes.refreshToken>(authCalls.refreshToken, { ...pre, tenantId, query: { grantType: 'refresh_token', tenantId, refreshToken, scope: 'all' } }),
 
-  loginOptions: (tenantId: string, signal?: AbortSignal) => callRoute(authFlowRoutes.loginOptions, { ...pre, tenantId, signal, query: { tenantId } }),
+  loginOptions: (tenantId: string, signal?: AbortSignal) => callAt<typeof authFlowRoutes.loginOptions>(authCalls.loginOptions, { ...pre, tenantId, signal, query: { tenantId } }),
 
   captcha: (signal?: AbortSignal) => request<Captcha>('GET', '/api/bl-auth/captcha', { ...pre, signal }),
 
@@ -47,10 +51,10 @@ export const authApi = {
 
   /** Where the browser goes for a third-party sign-in: the server answers 302 to the provider. */
   socialRenderUrl: (source: string, tenantId: string) =>
-    `${authFlowRoutes.socialRender.path.replace('{source}', encodeURIComponent(source))}?${new URLSearchParams({ tenantId })}`,
+    `${authCalls.socialRender.path.replace('{source}', encodeURIComponent(source))}?${new URLSearchParams({ tenantId })}`,
 
   registerGuest: ({ password, ...rest }: GuestRegistration) =>
-    callRoute(authFlowRoutes.registerGuest, { ...pre, tenantId: rest.tenantId, query: { ...rest, password: md5(password) } }),
+    callAt<typeof authFlowRoutes.registerGuest>(authCalls.registerGuest, { ...pre, tenantId: rest.tenantId, query: { ...rest, password: md5(password) } }),
 
-  logout: () => callRoute(authRoutes.logout, { notify: false }),
+  logout: () => callAt<typeof authRoutes.logout>(authCalls.logout, { notify: false }),
 };

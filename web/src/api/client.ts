@@ -1,9 +1,11 @@
-import { DEMO_CLIENT, ErrorCodes, type Envelope, type RouteDef } from '@tpl/contracts';
+import type { Envelope, RouteDef } from '@tpl/contracts';
+import { DEMO_CLIENT, ErrorCodes, type RouteCall } from '@tpl/contracts/light';
 import { acceptLanguage, currentLanguage, i18n } from '../i18n';
 import { clearSession, getSession } from '../auth/session';
 import { goToLogin } from '../auth/navigator';
 import { addErrorLog } from '../shell/errorLog';
 import { notifyError } from './feedback';
+import { EventStreamParser, type StreamEvent } from './eventStream';
 
 /**
  * The one place that talks HTTP: headers, timeout, envelope unwrap, error toasts and the
@@ -229,6 +231,14 @@ export const request = async <T>(method: 'GET' | 'POST', path: string, opts: Req
 export const callRoute = <R extends RouteDef>(route: R, opts: RequestOptions = {}): Promise<RouteData<R>> =>
   request<RouteData<R>>(route.method, route.path, opts);
 
+/**
+ * Calls a route by its method and path alone (the schema-free calls of '@tpl/contracts/light'),
+ * typed by the route's description named as a type: `callAt<typeof authRoutes.token>(authCalls.token)`.
+ * The sign-in page calls this way, so its chunk holds no zod schema.
+ */
+export const callAt = <R extends RouteDef>(call: RouteCall & Pick<R, 'method' | 'path'>, opts: RequestOptions = {}): Promise<RouteData<R>> =>
+  request<RouteData<R>>(call.method, call.path, opts);
+
 // ---- files: exports, templates, import reports
 
 /** How far a download has come; `totalRows` is the server's x-total-rows, `totalBytes` its Content-Length. */
@@ -360,5 +370,40 @@ export const download = async (path: string, opts: DownloadOptions = {}): Promis
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', forward);
+  }
+};
+
+// ---- server-sent events (the dispatcher board): EventSource cannot send Blade-Auth, so fetch reads the stream
+
+export { EventStreamParser, type StreamEvent } from './eventStream';
+
+/**
+ * Opens a server-sent event stream with the headers of every call and hands each event to
+ * `onEvent` until the server ends it or `signal` aborts. A refusal (401, 403...) is an ApiError,
+ * handled as every call's; the caller decides when to reconnect.
+ */
+export const openEventStream = async (path: string, opts: { query?: Record<string, QueryValue>; signal: AbortSignal; onOpen?: () => void; onEvent: (e: StreamEvent) => void }): Promise<void> => {
+  const url = `${path}${toSearch(opts.query)}`;
+  const headers = headersFor({}, 'GET');
+  headers.set('Accept', 'text/event-stream');
+  const response = await fetch(url, { headers, signal: opts.signal, cache: 'no-store' });
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || !type.includes('text/event-stream') || !response.body) {
+    const error = await unwrap<never>(response).catch((e: unknown) => e);
+    const failure = error instanceof ApiError ? error : new ApiError(response.status, i18n.t('errors.unknown'));
+    handleFailure(failure, 'GET', url, {});
+    throw failure;
+  }
+  opts.onOpen?.();
+  const parser = new EventStreamParser();
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      for (const e of parser.push(value)) opts.onEvent(e);
+    }
+  } finally {
+    reader.releaseLock();
   }
 };

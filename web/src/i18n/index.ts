@@ -1,78 +1,18 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, resources as sharedResources, type Language } from '@tpl/contracts';
-import { zh } from './zh';
-import { en } from './en';
-import { mo } from './mo';
-import { registrationsMessages } from '../features/system/registrations/i18n';
-import { flowStrings } from '../features/flow/i18n';
-import { signinStrings } from '../auth/i18n';
-import { shellStrings } from '../layout/i18n';
-import { pagesStrings } from '../features/pages/i18n';
+import { LANGUAGES, type Language } from '@tpl/contracts/light';
+import type { Messages } from './messages';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './stored';
 
 /**
- * i18next for the console: the shared resources of @tpl/contracts (field labels, actions,
- * enums, errors, validation: the same words the server uses) with the console's own strings
- * deep-merged over them. Kept free of DOM and bundler APIs at import time so a Node test can
- * load it (see missingKeys()).
+ * i18next for the console. The words (i18n/messages.ts: the contracts' shared resources with the
+ * console's strings over them) load one language at a time through a backend reading
+ * words/<lang>.ts. Kept free of DOM and bundler APIs at import time so a Node test can load it.
  */
-export type Messages = { [key: string]: string | Messages };
+export { LANGUAGES, type Language, type Messages };
 
-export { LANGUAGES, type Language };
-
-/** Deep merge: objects merge key by key, a string of `extra` replaces what `base` had. */
-export const mergeMessages = (base: Messages, extra: Messages): Messages => {
-  const out: Messages = { ...base };
-  for (const [key, value] of Object.entries(extra)) {
-    const existing = out[key];
-    out[key] = typeof value === 'object' && typeof existing === 'object' ? mergeMessages(existing, value) : value;
-  }
-  return out;
-};
-
-const consoleStrings: Record<Language, Messages> = { zh, en, mo };
-
-/** Strings of feature areas kept in their own folders: one line per area. */
-const areaStrings: Record<Language, Messages>[] = [
-  registrationsMessages,
-  flowStrings,
-  signinStrings,
-  shellStrings,
-  pagesStrings,
-];
-
-export const messages: Record<Language, Messages> = {
-  zh: areaStrings.reduce((m, a) => mergeMessages(m, a.zh), mergeMessages(sharedResources.zh, consoleStrings.zh)),
-  en: areaStrings.reduce((m, a) => mergeMessages(m, a.en), mergeMessages(sharedResources.en, consoleStrings.en)),
-  mo: areaStrings.reduce((m, a) => mergeMessages(m, a.mo), mergeMessages(sharedResources.mo, consoleStrings.mo)),
-};
-
-const flatten = (tree: Messages, prefix = ''): [key: string, text: string][] =>
-  Object.entries(tree).flatMap(([key, value]): [string, string][] => {
-    const path = prefix ? `${prefix}.${key}` : key;
-    return typeof value === 'string' ? [[path, value]] : flatten(value, path);
-  });
-
-/**
- * Every key that one language has and another lacks, as "<lang>: <key>" (empty when the
- * three languages agree). Also reports keys whose text is empty.
- */
-export const missingKeys = (): string[] => {
-  const entries = LANGUAGES.map((lang) => [lang, new Map(flatten(messages[lang]))] as const);
-  const every = [...new Set(entries.flatMap(([, texts]) => [...texts.keys()]))].sort();
-  const missing: string[] = [];
-  for (const [lang, texts] of entries) {
-    for (const key of every) {
-      const text = texts.get(key);
-      if (text === undefined) missing.push(`${lang}: ${key}`);
-      else if (text.trim() === '') missing.push(`${lang}: ${key} (empty)`);
-    }
-  }
-  return missing;
-};
-
-export const DEFAULT_LANGUAGE: Language = 'zh';
-const STORAGE_KEY = 'tpl.language';
+export { DEFAULT_LANGUAGE };
+const STORAGE_KEY = LANGUAGE_STORAGE_KEY;
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -88,16 +28,45 @@ const storedLanguage = (): Language => {
 export const acceptLanguage: Record<Language, string> = { zh: 'zh-CN', en: 'en', mo: 'zh-TW' };
 
 export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { translation: messages[lang] }])),
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-  showSupportNotice: false,
-});
+
+/**
+ * Each language's words load on demand (words/<lang>.ts, a chunk of its own in the build): the
+ * page loads the language it shows, another one when the user switches (changeLanguage waits).
+ */
+const words: Record<Language, () => Promise<{ default: Messages }>> = {
+  zh: () => import('./words/zh'),
+  en: () => import('./words/en'),
+  mo: () => import('./words/mo'),
+};
+const wordsBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (lang, _namespace, callback) => {
+    const load = isLanguage(lang) ? words[lang] : words[DEFAULT_LANGUAGE];
+    load().then(
+      (m) => callback(null, m.default as ResourceKey),
+      (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), false),
+    );
+  },
+};
+
+/** Settles once the first language's words are there (main.tsx renders after it). */
+export const i18nReady: Promise<unknown> = i18n
+  .use(wordsBackend)
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage(),
+    // no fallback language: i18next would load its words too, beside the shown one. The three
+    // languages have the same keys (missingKeys(), tests/unit/i18n.spec.ts), so none is needed.
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    // ask the backend at once (not after a timer): the words' request starts while the entry runs,
+    // and a Node test that imports this module has them asked for before it ends
+    initAsync: false,
+    showSupportNotice: false,
+  });
 
 export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
 

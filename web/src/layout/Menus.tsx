@@ -17,7 +17,7 @@ import { App, AutoComplete, Empty, Input, Menu, Spin } from 'antd';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { matchesPrefix, menuLabel, menuLeaves, menuTarget, menuTestId, type MenuNode, type TopMenu } from './menu';
+import { menuLabel, menuLeaves, menuTarget, menuTestId, searchMatches, type MenuNode, type TopMenu } from './menu';
 import { useReloadMenus } from './useMenus';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
@@ -187,11 +187,10 @@ export const MenuSearch = ({ trees }: { trees: MenuNode[][] }) => {
     const seen = new Set<string>();
     return trees.flatMap(menuLeaves).filter((leaf) => !seen.has(leaf.code) && Boolean(seen.add(leaf.code)));
   }, [trees]);
-  const options = leaves
-    .map((leaf) => ({ leaf, text: label(leaf) }))
-    .filter(({ text: l }) => matchesPrefix(l, text))
-    .slice(0, 20)
-    .map(({ leaf, text: l }) => ({ value: leaf.code, label: <span data-testid={`search-option-${leaf.code}`}>{l}</span> }));
+  const options = searchMatches(
+    leaves.map((leaf) => ({ leaf, text: label(leaf) })),
+    text,
+  ).map(({ leaf, text: l }) => ({ value: leaf.code, label: <span data-testid={`search-option-${leaf.code}`}>{l}</span> }));
   return (
     <AutoComplete
       className="shell-search"

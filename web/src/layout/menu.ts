@@ -75,6 +75,18 @@ export const matchesPrefix = (label: string, input: string): boolean => {
   return wanted.length > 0 && label.toLowerCase().startsWith(wanted);
 };
 
+/**
+ * The search box's answers: the labelled entries matching by prefix, the closest first (the
+ * shortest label, then by label), at most `limit`. The order depends only on the labels, not on
+ * the order the top menus' trees arrived in, so an answer does not move under the pointer while
+ * the menus load.
+ */
+export const searchMatches = <T extends { text: string }>(entries: readonly T[], input: string, limit = 20): T[] =>
+  entries
+    .filter((e) => matchesPrefix(e.text, input))
+    .sort((a, b) => a.text.length - b.text.length || a.text.localeCompare(b.text))
+    .slice(0, limit);
+
 const normalise = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
 /**

@@ -29,21 +29,25 @@ describe('consignment lifecycle', () => {
   const allowed: Record<string, Record<string, string>> = {
     Draft: { EDIT: 'Draft', AUDIT: 'Audited', CANCEL: 'Cancelled', REMOVE: 'Draft' },
     InReview: { REVIEW_APPROVED: 'Audited', REVIEW_REJECTED: 'Draft' },
-    Audited: { DISPATCH: 'Dispatched', CANCEL: 'Cancelled' },
-    Dispatched: { LOAD: 'Loaded' },
-    Loaded: { ARRIVE: 'Arrived' },
-    Arrived: { SIGN: 'Signed' },
+    // dispatch accepts the order into notes; then it follows them (issue 14)
+    Audited: { DISPATCH: 'Accepted', CANCEL: 'Cancelled' },
+    Accepted: { FOLLOW_DISPATCHED: 'Dispatched' },
+    Dispatched: { FOLLOW_LOADED: 'Loaded' },
+    Loaded: { FOLLOW_ARRIVED: 'Arrived' },
+    Arrived: { FOLLOW_SIGNED: 'Signed', FOLLOW_PARTIALLY_SIGNED: 'PartiallySigned', FOLLOW_REFUSED: 'Refused' },
     Signed: {},
+    PartiallySigned: {},
+    Refused: {},
     Cancelled: { REMOVE: 'Cancelled' },
   };
-  const events = ['EDIT', 'SUBMIT_REVIEW', 'REVIEW_APPROVED', 'REVIEW_REJECTED', 'AUDIT', 'DISPATCH', 'LOAD', 'ARRIVE', 'SIGN', 'CANCEL', 'REMOVE'];
+  const events = ['EDIT', 'SUBMIT_REVIEW', 'REVIEW_APPROVED', 'REVIEW_REJECTED', 'AUDIT', 'DISPATCH', 'FOLLOW_DISPATCHED', 'FOLLOW_LOADED', 'FOLLOW_ARRIVED', 'FOLLOW_SIGNED', 'FOLLOW_PARTIALLY_SIGNED', 'FOLLOW_REFUSED', 'CANCEL', 'REMOVE'];
   for (const [state, table] of Object.entries(allowed)) {
     for (const event of events) {
       it(`${state} --${event}--> ${table[event] ?? 'forbidden'}`, () => expect(nextDocumentState(consignmentDocument, state, event)).toBe(table[event]));
     }
   }
   it('needs review: Draft submits for review instead of auditing', () => {
-    expect(allowedDocumentEvents(consignmentDocument, 'Draft', 1)).toEqual(['EDIT', 'REMOVE', 'SUBMIT_REVIEW', 'REVIEW_APPROVED', 'REVIEW_REJECTED', 'AUDIT', 'DISPATCH', 'LOAD', 'ARRIVE', 'SIGN', 'CANCEL'].filter((e) => ['EDIT', 'REMOVE', 'SUBMIT_REVIEW', 'CANCEL'].includes(e)));
+    expect(allowedDocumentEvents(consignmentDocument, 'Draft', 1)).toEqual(['EDIT', 'REMOVE', 'SUBMIT_REVIEW', 'REVIEW_APPROVED', 'REVIEW_REJECTED', 'AUDIT', 'DISPATCH', 'CANCEL'].filter((e) => ['EDIT', 'REMOVE', 'SUBMIT_REVIEW', 'CANCEL'].includes(e)));
     expect(allowedDocumentActions(consignmentDocument, 'Draft', 1)).toEqual(['edit', 'remove', 'submitReview', 'cancel']);
     expect(allowedDocumentActions(consignmentDocument, 'Draft', 0)).toEqual(['edit', 'remove', 'audit', 'cancel']);
     expect(allowedDocumentActions(consignmentDocument, 'InReview', 1)).toEqual([]);

@@ -1,16 +1,8 @@
 import { z } from 'zod';
-import { date, datetime, mobile, num, oneOf, plate, ref, text, type FieldDef } from '../../entities/define';
-import { defineDocument, group, type DocumentContentOf, type DocumentListRowOf, type DocumentOf } from '../define';
-
-/** A party of the order: who ships or who receives. */
-const party = (who: readonly [string, string, string]) =>
-  group(who, {
-    name: text([`${who[0]}名称`, `${who[1]} name`, `${who[2]}名稱`], { required: true, max: 100 }),
-    linkman: text([`${who[0]}联系人`, `${who[1]} contact`, `${who[2]}聯絡人`], { required: true, max: 50 }),
-    mobile: mobile([`${who[0]}手机号`, `${who[1]} mobile`, `${who[2]}手機號`], { required: true }),
-    address: text([`${who[0]}地址`, `${who[1]} address`, `${who[2]}地址`], { required: true, max: 200 }),
-  });
-
+import { date, num, oneOf, ref, rows, text, type FieldDef } from '../../entities/define';
+import { defineDocument, type DocumentContentOf, type DocumentListRowOf, type DocumentOf } from '../define';
+import { cancelAction } from '../actions';
+import { L, party } from './common';
 
 /**
  * Consignment order (spec 02 section 3.5, billType 1): what a customer asks to have carried,
@@ -88,56 +80,47 @@ export const consignment = defineDocument({
       },
       // the review process decides: approval audits the order, rejection returns it to Draft
       InReview: { label: ['审批中', 'In review', '審批中'], tone: 'processing', on: { REVIEW_APPROVED: 'Audited', REVIEW_REJECTED: 'Draft' } },
-      Audited: { label: ['已审核', 'Audited', '已審核'], tone: 'processing', on: { DISPATCH: 'Dispatched', CANCEL: 'Cancelled' } },
-      Dispatched: { label: ['已派车', 'Dispatched', '已派車'], tone: 'processing', on: { LOAD: 'Loaded' } },
-      Loaded: { label: ['已装车', 'Loaded', '已裝車'], tone: 'processing', on: { ARRIVE: 'Arrived' } },
-      Arrived: { label: ['已到达', 'Arrived', '已到達'], tone: 'warning', on: { SIGN: 'Signed' } },
+      // the dispatcher accepts the order into one or several consignment notes; from then on the
+      // order follows its notes (the transport process manager sends the follow steps)
+      Audited: { label: ['已审核', 'Audited', '已審核'], tone: 'processing', on: { DISPATCH: 'Accepted', CANCEL: 'Cancelled' } },
+      Accepted: { label: ['已受理', 'Accepted', '已受理'], tone: 'processing', on: { FOLLOW_DISPATCHED: 'Dispatched' } },
+      Dispatched: { label: ['已派车', 'Dispatched', '已派車'], tone: 'processing', on: { FOLLOW_LOADED: 'Loaded' } },
+      Loaded: { label: ['已装车', 'Loaded', '已裝車'], tone: 'processing', on: { FOLLOW_ARRIVED: 'Arrived' } },
+      Arrived: { label: ['已到达', 'Arrived', '已到達'], tone: 'warning', on: { FOLLOW_SIGNED: 'Signed', FOLLOW_PARTIALLY_SIGNED: 'PartiallySigned', FOLLOW_REFUSED: 'Refused' } },
       Signed: { label: ['已签收', 'Signed', '已簽收'], tone: 'success', final: true },
+      PartiallySigned: { label: ['部分签收', 'Partially signed', '部分簽收'], tone: 'warning', final: true },
+      Refused: { label: ['拒收', 'Refused', '拒收'], tone: 'error', final: true },
       Cancelled: { label: ['已作废', 'Cancelled', '已作廢'], tone: 'error', on: { REMOVE: 'Cancelled' } },
     },
   },
   actions: {
     audit: { label: ['审核', 'Audit', '審核'], event: 'AUDIT', fact: 'Audited', at: 'auditedAt', by: 'auditedBy', confirm: true },
+    // the order's dispatch step: accepted into consignment notes, its lines split between them
+    // (split rows name a note number, a material and a quantity; what no row names goes to note 1)
     dispatch: {
-      label: ['派车', 'Dispatch', '派車'],
+      label: ['受理派车', 'Dispatch', '受理派車'],
+      factLabel: ['已受理', 'Accepted into notes', '已受理'],
       event: 'DISPATCH',
-      fact: 'Dispatched',
+      fact: 'Accepted',
       fields: {
-        plateNo: plate(['车牌号', 'Plate number', '車牌號碼'], { required: true }),
-        driverName: text(['司机姓名', 'Driver name', '司機姓名'], { required: true, max: 50 }),
-        driverMobile: mobile(['司机手机号', 'Driver mobile', '司機手機號'], { required: true }),
+        splits: rows(L('分单', 'Splits', '分單'), {
+          noteNo: num(L('运单序号', 'Note number', '運單序號'), 'count', { required: true, positive: true, max: 50 }),
+          materialCode: text(L('物料', 'Material', '物料'), { required: true, max: 40 }),
+          qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
+        }),
+        notes: rows(L('运单', 'Notes', '運單'), { id: text(L('运单ID', 'Note id', '運單ID'), { max: 40 }), billNo: text(L('运单号', 'Note number', '運單號'), { max: 40 }) }, { generated: true }),
       },
-      into: 'dispatch',
-      at: 'dispatch.dispatchedAt',
+      at: 'acceptedAt',
+      by: 'acceptedBy',
     },
-    load: { label: ['装车', 'Load', '裝車'], event: 'LOAD', fact: 'Loaded', at: 'loadedAt', confirm: true },
-    arrive: {
-      label: ['到达', 'Arrive', '到達'],
-      event: 'ARRIVE',
-      fact: 'Arrived',
-      fields: { arrivedAt: datetime(['到达时间', 'Arrived at', '到達時間']) },
-      nowFields: ['arrivedAt'],
-    },
-    sign: {
-      label: ['签收', 'Sign', '簽收'],
-      event: 'SIGN',
-      fact: 'Signed',
-      fields: {
-        signer: text(['签收人', 'Signer', '簽收人'], { required: true, max: 50 }),
-        signedAt: datetime(['签收时间', 'Signed at', '簽收時間']),
-      },
-      nowFields: ['signedAt'],
-    },
-    cancel: {
-      label: ['作废', 'Cancel', '作廢'],
-      event: 'CANCEL',
-      fact: 'Cancelled',
-      fields: { reason: text(['作废原因', 'Reason', '作廢原因'], { max: 200 }) },
-      as: { reason: 'cancelReason' },
-      at: 'cancelledAt',
-      danger: true,
-      confirm: true,
-    },
+    // the order following its notes: sent by the transport process manager only
+    followDispatched: { label: L('已派车', 'Dispatched', '已派車'), event: 'FOLLOW_DISPATCHED', fact: 'Dispatched', system: true, into: 'dispatch', at: 'dispatch.dispatchedAt' },
+    followLoaded: { label: L('已装车', 'Loaded', '已裝車'), event: 'FOLLOW_LOADED', fact: 'Loaded', system: true, at: 'loadedAt' },
+    followArrived: { label: L('已到达', 'Arrived', '已到達'), event: 'FOLLOW_ARRIVED', fact: 'Arrived', system: true, fields: { arrivedAt: text(L('到达时间', 'Arrived at', '到達時間'), { max: 40 }) } },
+    followSigned: { label: L('已签收', 'Signed', '已簽收'), event: 'FOLLOW_SIGNED', fact: 'Signed', system: true, fields: { signer: text(L('签收人', 'Signer', '簽收人'), { max: 50 }), signedAt: text(L('签收时间', 'Signed at', '簽收時間'), { max: 40 }) } },
+    followPartiallySigned: { label: L('部分签收', 'Partially signed', '部分簽收'), event: 'FOLLOW_PARTIALLY_SIGNED', fact: 'PartiallySigned', system: true, at: 'signedAt' },
+    followRefused: { label: L('拒收', 'Refused', '拒收'), event: 'FOLLOW_REFUSED', fact: 'Refused', system: true, at: 'signedAt' },
+    cancel: cancelAction(),
   },
   // an order that needs review is audited by its review process: the last approver audits it
   review: { approved: { at: 'auditedAt', by: 'auditedBy' }, titleField: 'consignee.name' },
@@ -156,8 +139,6 @@ export const consignment = defineDocument({
       { key: 'totalWeg', path: 'totals.weg', label: ['总重量(kg)', 'Total weight (kg)', '總重量(kg)'] },
       { key: 'totalVolume', path: 'totals.volume', label: ['总体积(m³)', 'Total volume (m³)', '總體積(m³)'] },
       { key: 'totalPackages', path: 'totals.packages', label: ['总件数', 'Total packages', '總件數'] },
-      { key: 'plateNo', path: 'dispatch.plateNo', label: ['车牌号', 'Plate number', '車牌號碼'] },
-      { key: 'driverName', path: 'dispatch.driverName', label: ['司机', 'Driver', '司機'] },
     ],
     filters: [
       { key: 'billNo', match: 'contains' },
@@ -169,7 +150,12 @@ export const consignment = defineDocument({
     defaultOrder: 'desc',
   },
   menu: { parent: 'transport', sort: 1, icon: 'file-text' },
-  routes: { list: '/transport/consignment', new: '/transport/consignment/new', view: '/transport/consignment/:id', edit: '/transport/consignment/:id/edit' },
+  routes: {
+    list: '/consignmentOrderbill',
+    new: '/consignmentOrderbill/consignmentOrderbillAdd',
+    view: '/consignmentOrderbill/consignmentOrderbillView/:id',
+    edit: '/consignmentOrderbill/consignmentOrderbillEdit/:id',
+  },
   feeds: ['rpt_consignments'],
   example: {
     billDate: '2026-11-23',

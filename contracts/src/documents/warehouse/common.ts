@@ -5,7 +5,8 @@ import type { ActionDef } from '../define';
  * Pieces every warehouse document shares (spec 02 section 3.3 "common header" and "common
  * detail line"), so each description names only what is its own.
  */
-export const L = (zh: string, en: string, mo: string): Labels => [zh, en, mo];
+export { L, auditAction, cancelAction } from '../actions';
+import { L } from '../actions';
 
 /** spec 02: stockType of inbound and outbound documents (values not shown: decided in docs/DOMAIN.md). */
 export const stockType = () =>
@@ -52,18 +53,6 @@ export const reportFields = (source: Labels): Record<string, FieldDef> => ({
   }),
 });
 
-/** The actions most warehouse documents share, written once. */
-export const auditAction = (): ActionDef => ({ label: L('审核', 'Audit', '審核'), event: 'AUDIT', fact: 'Audited', at: 'auditDate', by: 'auditor', confirm: true });
-export const cancelAction = (): ActionDef => ({
-  label: L('作废', 'Cancel', '作廢'),
-  event: 'CANCEL',
-  fact: 'Cancelled',
-  fields: { reason: text(L('作废原因', 'Reason', '作廢原因'), { max: 200 }) },
-  as: { reason: 'cancelReason' },
-  at: 'cancelledAt',
-  danger: true,
-  confirm: true,
-});
 /** A short close: what was not delivered or shipped is no longer expected (reason required). */
 export const closeAction = (): ActionDef => ({
   label: L('关闭', 'Close', '關閉'),

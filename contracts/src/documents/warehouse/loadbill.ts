@@ -1,4 +1,5 @@
 import { date, datetime, mobile, num, plate, ref, text } from '../../entities/define';
+import { cancelAction } from '../actions';
 import { defineDocument } from '../define';
 import { L } from './common';
 
@@ -67,7 +68,7 @@ export const loadbill = defineDocument({
       by: 'shippedBy',
       confirm: true,
     },
-    cancel: { label: L('作废', 'Cancel', '作廢'), event: 'CANCEL', fact: 'Cancelled', at: 'cancelledAt', danger: true, confirm: true },
+    cancel: cancelAction({ reason: false }),
   },
   list: {
     columns: ['billNo', 'billDate', 'warehouseAreaCode', 'carNo', 'driverName', 'platformNumber', 'state',

@@ -36,14 +36,5 @@ export const reviewedStates = (effect: { event: string; target: string }) => ({
   Cancelled: { label: L('已作废', 'Cancelled', '已作廢'), tone: 'error' as const, on: { REMOVE: 'Cancelled' } },
 });
 
-/** The cancel action every in-warehouse document has (Draft and Audited). */
-export const cancelAction = () => ({
-  label: L('作废', 'Cancel', '作廢'),
-  event: 'CANCEL',
-  fact: 'Cancelled',
-  fields: { reason: text(L('作废原因', 'Reason', '作廢原因'), { max: 200 }) },
-  as: { reason: 'cancelReason' },
-  at: 'cancelledAt',
-  danger: true,
-  confirm: true,
-});
+/** The cancel action every in-warehouse document has (Draft and Audited): the kit's. */
+export { cancelAction } from '../actions';

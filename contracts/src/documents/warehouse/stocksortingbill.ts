@@ -1,4 +1,5 @@
 import { date, datetime, flag, num, oneOf, ref, text } from '../../entities/define';
+import { cancelAction } from '../actions';
 import { defineDocument } from '../define';
 import { L } from './common';
 
@@ -59,7 +60,7 @@ export const stocksortingbill = defineDocument({
       by: 'completedBy',
       confirm: true,
     },
-    cancel: { label: L('作废', 'Cancel', '作廢'), event: 'CANCEL', fact: 'Cancelled', at: 'cancelledAt', danger: true, confirm: true },
+    cancel: cancelAction({ reason: false }),
   },
   list: {
     columns: ['billNo', 'billDate', 'warehouseAreaCode', 'picker', 'printSortStatus', 'printBillBoardStatus', 'state'],

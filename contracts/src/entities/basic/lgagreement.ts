@@ -1,4 +1,5 @@
-import { date, defineEntity, flag, num, ref, rows, text } from '../define';
+import { storageBasisLabels } from '../../billing/charges';
+import { date, defineEntity, flag, num, oneOf, ref, rows, text } from '../define';
 
 /**
  * Logistics (fee) agreement with its distribution tiers: price per tier of quantity.
@@ -17,10 +18,12 @@ export const lgagreement = defineEntity({
     startDate: date(['开始日期', 'Start date', '開始日期'], { required: true }),
     endDate: date(['结束日期', 'End date', '結束日期'], { required: true }),
     warehouseAreaCode: ref(['库区', 'Warehouse area', '庫區'], 'warehousearea'),
+    /** what storage is priced per (billing, docs/DOMAIN.md "Billing"): tonnes unless the agreement says pallets or m³ */
+    storageBasis: oneOf(['仓储计费方式', 'Storage priced by', '倉儲計費方式'], storageBasisLabels, { list: false }),
     cycleUnitCost: num(['周期单价', 'Cycle unit cost', '週期單價'], 'unitPrice'),
     dayUnitCost: num(['日单价', 'Daily unit cost', '日單價'], 'unitPrice'),
     owing: num(['欠款', 'Amount owing', '欠款'], 'money', { list: false }),
-    lastVersion: text(['上一版本', 'Previous version', '上一版本'], { max: 40, list: false }),
+    lastVersion: text(['上一版本', 'Previous version', '上一版本'], { max: 40, list: false, generated: true }),
     invalid: flag(['作废', 'Invalid', '作廢']),
     tiers: rows(['分段价格', 'Distribution tiers', '分段價格'], {
       lowerLimit: num(['下限', 'Lower limit', '下限'], 'quantity', { required: true }),
@@ -37,6 +40,8 @@ export const lgagreement = defineEntity({
     tiers.forEach((t, i) => {
       if (t.lowerLimit >= t.upLimit) ctx.addIssue({ code: 'custom', path: ['tiers', i, 'upLimit'], message: 'validation.tierOrder' });
     });
+    // a month bill shows six stages: the agreement's tiers 1 to 6
+    if (tiers.length > 6) ctx.addIssue({ code: 'custom', path: ['tiers'], message: 'billing.errors.tooManyTiers' });
     const sorted = tiers.map((t, i) => ({ ...t, i })).sort((a, b) => a.lowerLimit - b.lowerLimit);
     for (let k = 1; k < sorted.length; k++) {
       if (sorted[k]!.lowerLimit < sorted[k - 1]!.upLimit) {

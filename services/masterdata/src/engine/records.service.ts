@@ -116,9 +116,11 @@ export class RecordsService implements RecordsPort {
     @Inject(RecordReferences) private readonly references: RecordReferences,
   ) {}
 
-  /** Records of the entity were written: its hooks hear of it (a cache of rights is cleared at once on this host). */
+  /** Records of the entity were written: its hooks hear of it (a cache of rights is cleared at once on this host), and the reference check. */
   private changed<T>(def: EntityDef, tenantId: string, result: T): T {
     this.hooks.changed(def, tenantId);
+    // codes other documents name may be gone or invalid now (this host forgets at once, the others on notice)
+    void this.references.forget(tenantId);
     return result;
   }
 
@@ -405,6 +407,8 @@ export class RecordsService implements RecordsPort {
       if (err instanceof StaleVersionError) return [];
       throw err;
     }
+    // a repaired number (a serial code's bounds) is a change its hooks hear of too
+    this.hooks.changed(def, tenantId);
     return Object.keys(changes);
   }
 

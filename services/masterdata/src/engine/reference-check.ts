@@ -1,8 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
 import { INVALID_FIELD, ValidationError, entityByName, type ReferenceUse } from '@tpl/contracts';
-import { DB_POOL, type UnitOfWork } from '@tpl/event-store';
+import { CACHE_CHANNEL, ChannelCache, DB_POOL, LocalCacheChannel, type CacheChannel, type UnitOfWork } from '@tpl/event-store';
 import { RECORDS_TABLE } from './records.migrations';
 
 /** What is wrong with one reference: it names no live record, or one marked invalid. */
@@ -31,24 +31,64 @@ export const referenceError = (entity: string, problems: readonly ReferenceProbl
     ),
   );
 
-/** Master data's answer to "do these codes name usable records?", from md_records. */
+/** The channel topic of records: key, the tenant whose records were written. */
+export const REFERENCES_TOPIC = 'references';
+
+/**
+ * Master data's answer to "do these codes name usable records?", from md_records.
+ *
+ * Records found are kept per tenant, entity and code with their invalid flag (a draft changed
+ * ten times names the same customer ten times): every write of a tenant's records drops its
+ * entries on every host (`forget`, through the cache channel; this host's at once, before the
+ * write's answer), and a read that a drop overtook is not kept. A code not found is never kept:
+ * a record made by any path is usable at once. Entries expire after a minute, the last line
+ * should a notice be lost with no sign of it.
+ */
 @Injectable()
 export class RecordReferences implements ReferenceCheck {
-  constructor(@Inject(DB_POOL) private readonly pool: Pool) {}
+  private readonly found = new ChannelCache<boolean>({ ttlMs: 60_000, max: 50_000 });
 
-  /** Every problem among the uses, in their order (one query per entity named). */
+  constructor(
+    @Inject(DB_POOL) private readonly pool: Pool,
+    @Optional() @Inject(CACHE_CHANNEL) private readonly channel: CacheChannel = new LocalCacheChannel(),
+  ) {
+    this.found.listen(channel, REFERENCES_TOPIC);
+  }
+
+  /** The tenant's records were written: every host forgets what it kept of them (this one before this resolves). */
+  forget(tenantId: string): Promise<void> {
+    return this.channel.publish(REFERENCES_TOPIC, tenantId);
+  }
+
+  /** Every problem among the uses, in their order (one query for the codes not kept, none when all are). */
   /** `db`: the caller's transaction, when it holds one (the embedded store has a single connection) */
   async problems(tenantId: string, uses: readonly ReferenceUse[], db?: Pick<UnitOfWork, 'query'>): Promise<ReferenceProblem[]> {
-    const byEntity = new Map<string, Set<string>>();
-    for (const u of uses) if (entityByName(u.entity)) (byEntity.get(u.entity) ?? byEntity.set(u.entity, new Set()).get(u.entity)!).add(u.code);
+    const keyOf = (entity: string, code: string) => `${tenantId}\u0000${entity}\u0000${code}`;
     const found = new Map<string, Map<string, boolean>>();
-    for (const [entity, codes] of byEntity) {
-      const withFlag = INVALID_FIELD in (entityByName(entity)?.fields ?? {});
-      const text = `SELECT code, ${withFlag ? `coalesce(data->>'${INVALID_FIELD}', '0') = '1'` : 'false'} AS invalid
-           FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code = ANY($3)`;
-      const params = [tenantId, entity, [...codes]];
-      const rows = db ? await db.query<{ code: string; invalid: boolean }>(text, params) : (await this.pool.query<{ code: string; invalid: boolean }>(text, params)).rows;
-      found.set(entity, new Map(rows.map((r) => [r.code, r.invalid])));
+    const unknown = new Map<string, Set<string>>();
+    for (const u of uses) {
+      if (!entityByName(u.entity)) continue;
+      const hit = found.get(u.entity) ?? found.set(u.entity, new Map()).get(u.entity)!;
+      const kept = this.found.peek(keyOf(u.entity, u.code));
+      if (kept !== undefined) hit.set(u.code, kept);
+      else (unknown.get(u.entity) ?? unknown.set(u.entity, new Set()).get(u.entity)!).add(u.code);
+    }
+    if (unknown.size) {
+      // one round trip for every entity named: both lists as index keys (tenant, entity, code), the
+      // pairs matched here; the invalid flag counts only where the entity has one
+      const since = this.found.mark();
+      const codes = [...new Set([...unknown.values()].flatMap((c) => [...c]))];
+      const text = `SELECT entity, code, coalesce(data->>'${INVALID_FIELD}', '0') = '1' AS invalid
+           FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = ANY($2) AND NOT is_deleted AND code = ANY($3)`;
+      const params = [tenantId, [...unknown.keys()], codes];
+      type Found = { entity: string; code: string; invalid: boolean };
+      const rows = db ? await db.query<Found>(text, params) : (await this.pool.query<Found>(text, params)).rows;
+      for (const r of rows) {
+        if (!unknown.get(r.entity)?.has(r.code)) continue;
+        const invalid = r.invalid && INVALID_FIELD in (entityByName(r.entity)?.fields ?? {});
+        found.get(r.entity)!.set(r.code, invalid);
+        this.found.remember(keyOf(r.entity, r.code), [tenantId], invalid, since);
+      }
     }
     const out: ReferenceProblem[] = [];
     for (const use of uses) {

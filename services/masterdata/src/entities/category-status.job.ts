@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { entityByName } from '@tpl/contracts';
-import { DB_POOL, StaleVersionError, runAsSystem, runInTenant } from '@tpl/event-store';
+import { DB_POOL, LEASES, StaleVersionError, runAsSystem, runInTenant, type LeaseGate } from '@tpl/event-store';
 import { RECORDS_TABLE } from '../engine/records.migrations';
 import { RecordsService } from '../engine/records.service';
 
@@ -33,8 +33,12 @@ const HOLDS = ['QUALITY_INSPECTION', 'FROZEN'] as const;
  * listeners the stock's context registered (docs/DOMAIN.md "Category status change on
  * stock"). Every `interval` days the run is also recorded as an ordinary change of the
  * category (changeTime moves on), by the Scheduler, so it shows in the category's history.
- * Several hosts may run it: the expected version lets only one of them record each change.
+ * Several hosts: only the one holding the lease `category-status` runs it (another takes it
+ * over within seconds when it dies); the expected version would let only one of them record
+ * each change anyway.
  */
+export const CATEGORY_STATUS_LEASE = 'category-status';
+
 @Injectable()
 export class CategoryStatusJob implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('CategoryStatusJob');
@@ -44,12 +48,17 @@ export class CategoryStatusJob implements OnApplicationBootstrap, OnApplicationS
   constructor(
     @Inject(RecordsService) private readonly records: RecordsService,
     @Inject(DB_POOL) private readonly pool: Pool,
+    @Inject(LEASES) private readonly leases: LeaseGate,
   ) {}
 
   onApplicationBootstrap() {
     const every = Number(process.env.CATEGORY_JOB_INTERVAL_MS ?? 10 * 60_000);
     if (every > 0) {
-      this.timer = setInterval(() => void this.runOnce().catch((e: unknown) => this.logger.error(String(e))), every);
+      this.leases.want(CATEGORY_STATUS_LEASE);
+      this.timer = setInterval(() => {
+        if (!this.leases.holds(CATEGORY_STATUS_LEASE)) return;
+        void this.runOnce().catch((e: unknown) => this.logger.error(String(e)));
+      }, every);
       this.timer.unref();
     }
   }

@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnModuleInit } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { DB_POOL, DEFAULT_SERIAL, type SerialSpec } from '@tpl/event-store';
+import { CACHE_CHANNEL, ChannelCache, DB_POOL, DEFAULT_SERIAL, LocalCacheChannel, type CacheChannel, type SerialSpec } from '@tpl/event-store';
 import { RECORDS_TABLE } from '../engine/records.migrations';
 import { EntityHooksRegistry, type RecordRow } from '../engine/entity-hooks';
 
@@ -12,21 +12,40 @@ export const SYSCODE = 'syscode';
  * code record. A document type without one numbers with its own default prefix.
  */
 export interface SerialCodeSpecs {
-  spec(tenantId: string, seqCode: string, fallbackPrefix: string): Promise<SerialSpec>;
+  /** `db`: the caller's transaction, when it holds one (the embedded store has a single connection) */
+  spec(tenantId: string, seqCode: string, fallbackPrefix: string, db?: { query<R extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]> }): Promise<SerialSpec>;
 }
 export const SERIAL_CODES = Symbol('SERIAL_CODES');
 
-/** Master data's answer: the serial code record of that code, from md_records. */
+/** The channel topic of serial code records: key, the tenant whose records changed. */
+export const SERIALS_TOPIC = 'serials';
+
+type SpecData = { prefixValue?: string; minValue?: number; maxValue?: number } | undefined;
+
+/**
+ * Master data's answer: the serial code record of that code, from md_records. Outside a
+ * transaction the record is cached per tenant and code (every create asks): any write of a
+ * serial code record drops the tenant's entries on every host (SyscodeHooks publishes on the
+ * cache channel); inside the caller's transaction it is read there, as the transaction sees it.
+ */
 @Injectable()
 export class SerialCodes implements SerialCodeSpecs {
-  constructor(@Inject(DB_POOL) private readonly pool: Pool) {}
+  private readonly cache = new ChannelCache<SpecData>({ ttlMs: 60_000 });
 
-  async spec(tenantId: string, seqCode: string, fallbackPrefix: string): Promise<SerialSpec> {
-    const { rows } = await this.pool.query<{ data: { prefixValue?: string; minValue?: number; maxValue?: number } }>(
-      `SELECT data FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $3 AND code = $2 AND NOT is_deleted`,
-      [tenantId, seqCode, SYSCODE],
-    );
-    const d = rows[0]?.data;
+  constructor(
+    @Inject(DB_POOL) private readonly pool: Pool,
+    @Optional() @Inject(CACHE_CHANNEL) readonly channel: CacheChannel = new LocalCacheChannel(),
+  ) {
+    this.cache.listen(channel, SERIALS_TOPIC);
+  }
+
+  async spec(tenantId: string, seqCode: string, fallbackPrefix: string, db?: { query<R extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]> }): Promise<SerialSpec> {
+    type Row = { data: SpecData };
+    const text = `SELECT data FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $3 AND code = $2 AND NOT is_deleted`;
+    const params = [tenantId, seqCode, SYSCODE];
+    const d = db
+      ? (await db.query<Row>(text, params))[0]?.data
+      : await this.cache.get(`${tenantId}\u0000${seqCode}`, [tenantId], async () => (await this.pool.query<Row>(text, params)).rows[0]?.data);
     if (!d) return { ...DEFAULT_SERIAL, prefix: fallbackPrefix };
     return {
       prefix: d.prefixValue ?? fallbackPrefix,
@@ -45,10 +64,15 @@ export class SyscodeHooks implements OnModuleInit {
   constructor(
     @Inject(DB_POOL) private readonly pool: Pool,
     @Inject(EntityHooksRegistry) private readonly hooks: EntityHooksRegistry,
+    @Inject(SerialCodes) private readonly serials: SerialCodes,
   ) {}
 
   onModuleInit() {
-    this.hooks.register(SYSCODE, { rows: (tenantId, rows) => this.withCurrentValues(tenantId, rows) });
+    this.hooks.register(SYSCODE, {
+      rows: (tenantId, rows) => this.withCurrentValues(tenantId, rows),
+      // every host forgets the tenant's cached serial code records
+      changed: (tenantId) => void this.serials.channel.publish(SERIALS_TOPIC, tenantId),
+    });
   }
 
   async withCurrentValues(tenantId: string, rows: RecordRow[]): Promise<RecordRow[]> {

@@ -53,11 +53,12 @@ export const sampleConsignment = (i: number, day: string): ConsignmentContent =>
   };
 };
 
-/** the demo fleet's vehicles and drivers (basiccar, basicdriver) */
-export const sampleDrivers = [
-  { plateNo: '沪A12345', driverName: '王强', driverMobile: '13700137000' },
-  { plateNo: '沪BD12345', driverName: '刘洋', driverMobile: '13511112222' },
-  { plateNo: '苏E8K321', driverName: '马骏', driverMobile: '18912345678' },
+/** the demo fleet's vehicles (basiccar: each with its driver and carrier) and the route each works (basicline) */
+export const sampleVehicles = [
+  { carNo: '沪A12345', lineCode: 'L-SH' },
+  { carNo: '沪BD12345', lineCode: 'L-SH' },
+  { carNo: '苏E8K321', lineCode: 'L-SH-SZ' },
+  { carNo: '沪C66881', lineCode: 'L-SH-HZ' },
 ];
 
 /** Why a demo order was cancelled. */

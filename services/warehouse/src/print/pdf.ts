@@ -1,46 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import bwipjs from 'bwip-js';
 
-/**
- * PDF output on the server: pdfmake (over pdfkit) with Noto Sans SC embedded (the
- * @embedpdf/fonts-sc package, SIL OFL 1.1: Chinese in both scripts, Latin and digits;
- * pdfkit embeds only the glyphs a document uses), barcodes drawn by bwip-js. Nothing is
- * fetched: pdfmake may read neither URLs nor local files, only the fonts put in its
- * virtual file system here.
- */
-export type PdfDefinition = Record<string, unknown>;
-type PdfMake = {
-  virtualfs: { writeFileSync(name: string, data: Buffer): void };
-  setFonts(fonts: Record<string, Record<string, string>>): void;
-  setUrlAccessPolicy(allow: (url: string) => boolean): void;
-  setLocalAccessPolicy(allow: (file: string) => boolean): void;
-  createPdf(definition: PdfDefinition): { getBuffer(): Promise<Buffer> };
-};
-
-export const PDF_FONT = 'NotoSansSC';
-let ready: PdfMake | undefined;
-
-const pdfmake = (): PdfMake => {
-  if (ready) return ready;
-  // pdfmake ships no types; its server entry is CommonJS
-  const lib = require('pdfmake') as PdfMake;
-  const fonts = path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts');
-  lib.virtualfs.writeFileSync('NotoSansSC-Regular.otf', fs.readFileSync(path.join(fonts, 'NotoSansHans-Regular.otf')));
-  lib.virtualfs.writeFileSync('NotoSansSC-Bold.otf', fs.readFileSync(path.join(fonts, 'NotoSansHans-Bold.otf')));
-  const face = { normal: 'NotoSansSC-Regular.otf', bold: 'NotoSansSC-Bold.otf', italics: 'NotoSansSC-Regular.otf', bolditalics: 'NotoSansSC-Bold.otf' };
-  lib.setFonts({ [PDF_FONT]: face });
-  lib.setUrlAccessPolicy(() => false);
-  lib.setLocalAccessPolicy(() => false);
-  ready = lib;
-  return lib;
-};
-
-/** A document definition rendered to PDF bytes, in the embedded font. */
-export const renderPdf = async (definition: PdfDefinition): Promise<Buffer> => {
-  const defaultStyle = { font: PDF_FONT, fontSize: 9, ...((definition.defaultStyle as object | undefined) ?? {}) };
-  return pdfmake().createPdf({ ...definition, defaultStyle }).getBuffer();
-};
+// PDF rendering (pdfmake, the embedded Noto Sans SC) is the kit's: services/documents/src/output/pdf.ts
+export { PDF_FONT, renderPdf, type PdfDefinition } from '@tpl/documents';
 
 /** A Code 128 barcode as a PNG data URL (the text is printed beside it by the layout, selectable). */
 export const code128 = async (text: string, height = 12): Promise<string> => {

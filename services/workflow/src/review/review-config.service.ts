@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { reviewDocumentTypes, type IsReview, type ReviewConfig, type SubmitReviewConfig } from '@tpl/contracts';
-import { DB_POOL, EVENT_STORE, runCommand, type EventStorePort } from '@tpl/event-store';
+import { CACHE_CHANNEL, ChannelCache, DB_POOL, EVENT_STORE, LocalCacheChannel, runCommand, type CacheChannel, type EventStorePort } from '@tpl/event-store';
 import { sampleProcesses } from '@tpl/workflows';
 import { REVIEW_CONFIG_STREAM, reviewConfigFold, reviewConfigStream, type ReviewConfigEvent } from '../definition/definition.events';
 import { FlowClock, metadataOf, type FlowContext } from '../flow-context';
@@ -13,21 +13,37 @@ const defaults = (documentType: string): { processKey: string; enabled: boolean 
   enabled: documentType === 'leave',
 });
 
-/** Review configuration per document type per tenant: which process, and whether documents need review. */
+/** The channel topic of review configurations: key, the tenant whose configuration changed. */
+export const REVIEW_CONFIG_TOPIC = 'review-config';
+
+type ConfigRow = { process_key: string; enabled: boolean; updated_by: string; updated_at: Date };
+
+/**
+ * Review configuration per document type per tenant: which process, and whether documents need
+ * review. Every create asks, so rows are cached per tenant and type; a change drops the tenant's
+ * entries on every host (the cache channel) before it answers.
+ */
 @Injectable()
 export class ReviewConfigService implements ReviewPolicy {
+  private readonly cache = new ChannelCache<ConfigRow | undefined>({ ttlMs: 60_000 });
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStorePort,
     @Inject(DB_POOL) private readonly pool: Pool,
     @Inject(FlowClock) private readonly clock: FlowClock,
-  ) {}
+    @Optional() @Inject(CACHE_CHANNEL) private readonly channel: CacheChannel = new LocalCacheChannel(),
+  ) {
+    this.cache.listen(channel, REVIEW_CONFIG_TOPIC);
+  }
 
-  private async row(tenantId: string, documentType: string) {
-    const { rows } = await this.pool.query<{ process_key: string; enabled: boolean; updated_by: string; updated_at: Date }>(
-      `SELECT process_key, enabled, updated_by, updated_at FROM wf_review_config WHERE tenant_id = $1 AND document_type = $2`,
-      [tenantId, documentType],
-    );
-    return rows[0];
+  private row(tenantId: string, documentType: string): Promise<ConfigRow | undefined> {
+    return this.cache.get(`${tenantId}\u0000${documentType}`, [tenantId], async () => {
+      const { rows } = await this.pool.query<ConfigRow>(
+        `SELECT process_key, enabled, updated_by, updated_at FROM wf_review_config WHERE tenant_id = $1 AND document_type = $2`,
+        [tenantId, documentType],
+      );
+      return rows[0];
+    });
   }
 
   async isReviewFor(tenantId: string, documentType: string): Promise<IsReview> {
@@ -58,6 +74,7 @@ export class ReviewConfigService implements ReviewPolicy {
       metadata: metadataOf(ctx, this.clock.now()),
       decide: () => [event],
     });
+    await this.channel.publish(REVIEW_CONFIG_TOPIC, ctx.tenantId);
     return (await this.list(ctx.tenantId)).find((c) => c.documentType === body.documentType)!;
   }
 }

@@ -9,6 +9,7 @@ import type { DocumentListRow } from '../../api/documents';
 import { useConfirmSelected } from '../../shared/confirmSelected';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { ColumnChooser, useColumnPrefs } from '../md/ColumnChooser';
+import { ListToolbarExtra } from './extras';
 import { DocumentFilters } from './DocumentFilters';
 import { useDocumentList, useRemoveDocuments } from './hooks';
 import { useDocumentLabels } from './labels';
@@ -183,6 +184,7 @@ export const DocumentListPage = ({ def }: { def: DocumentDef }) => {
                 {t('common.delete')}
               </Button>
             )}
+            <ListToolbarExtra def={def} />
           </Space>
           <ColumnChooser options={columnSetOf(def).options} label={(key) => field(key)} visible={visible} onChange={setVisible} testPrefix="doc" />
         </div>

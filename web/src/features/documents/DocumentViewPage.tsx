@@ -6,6 +6,7 @@ import { documentPath, ErrorCodes, type DocumentDef } from '@tpl/contracts';
 import { ApiError } from '../../api/client';
 import { ActionButtons } from './ActionButtons';
 import { DocumentDetails } from './DocumentDetails';
+import { ViewDetailsExtra, ViewToolbarExtra } from './extras';
 import { HistoryTimeline } from './HistoryTimeline';
 import { PrintButton } from './PrintButton';
 import { useDocument } from './hooks';
@@ -100,6 +101,7 @@ export const DocumentViewPage = ({ def }: { def: DocumentDef }) => {
           </Space>
           <Space wrap>
             {asOf === undefined && !latest.removed && <ActionButtons def={def} doc={latest} />}
+            {asOf === undefined && !latest.removed && <ViewToolbarExtra def={def} doc={latest} />}
             {can('print') && <PrintButton def={def} doc={latest} />}
           </Space>
         </Flex>
@@ -130,7 +132,12 @@ export const DocumentViewPage = ({ def }: { def: DocumentDef }) => {
           {
             key: 'details',
             label: <span data-testid="tab-details">{t('documents.tabs.details')}</span>,
-            children: doc ? <DocumentDetails def={def} doc={doc} /> : shown.isPending ? spinner : <Result status="warning" subTitle={shown.error?.message} />,
+            children: doc ? (
+              <>
+                <DocumentDetails def={def} doc={doc} />
+                <ViewDetailsExtra def={def} doc={doc} />
+              </>
+            ) : shown.isPending ? spinner : <Result status="warning" subTitle={shown.error?.message} />,
           },
           {
             key: 'history',

@@ -2,13 +2,18 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import type { TFunction } from 'i18next';
 import type { RouteObject } from 'react-router-dom';
-import { DefinitionsPage } from './definitions/DefinitionsPage';
-import { ReviewConfigPage } from './definitions/ReviewConfigPage';
-import { LeaveDetailPage, LeaveFormPage, LeaveHandlePage } from './leave/LeavePages';
+import { lazyPage as lazyRoute } from '../../shared/lazyPage';
 import { flowPaths, inboxTabs } from './paths';
-import { WorkDetailPage } from './work/DetailPage';
-import { InboxPage } from './work/InboxPage';
-import { StartPage } from './work/StartPage';
+
+// each page loads with its first visit (its own chunk)
+const DefinitionsPage = lazyRoute(() => import('./definitions/DefinitionsPage').then((m) => m.DefinitionsPage));
+const ReviewConfigPage = lazyRoute(() => import('./definitions/ReviewConfigPage').then((m) => m.ReviewConfigPage));
+const LeaveDetailPage = lazyRoute(() => import('./leave/LeavePages').then((m) => m.LeaveDetailPage));
+const LeaveFormPage = lazyRoute(() => import('./leave/LeavePages').then((m) => m.LeaveFormPage));
+const LeaveHandlePage = lazyRoute(() => import('./leave/LeavePages').then((m) => m.LeaveHandlePage));
+const WorkDetailPage = lazyRoute(() => import('./work/DetailPage').then((m) => m.WorkDetailPage));
+const InboxPage = lazyRoute(() => import('./work/InboxPage').then((m) => m.InboxPage));
+const StartPage = lazyRoute(() => import('./work/StartPage').then((m) => m.StartPage));
 
 // the modeler (bpmn-js, its properties panel, bpmnlint) is loaded only when the designer opens
 const DesignerPage = lazy(() => import('./designer/DesignerPage').then((m) => ({ default: m.DesignerPage })));

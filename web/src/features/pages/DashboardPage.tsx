@@ -9,6 +9,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { pagesApi, pagesKeys } from './api';
 import { EChart } from './EChart';
+import { BillingDashboardCard } from '../billing/BillingDashboardCard';
 
 const PERIODS = [7, 14, 30] as const;
 
@@ -166,6 +167,7 @@ export const DashboardPage = () => {
           </Col>
         </Row>
       </Card>
+      <BillingDashboardCard />
     </Space>
   );
 };

@@ -2,13 +2,18 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import type { TFunction } from 'i18next';
 import type { RouteObject } from 'react-router-dom';
-import { ConnectionCheckPage } from './ConnectionCheckPage';
-import { ForbiddenPage, NotFoundPage, ServerErrorPage } from './ErrorPages';
-import { HomePage } from './HomePage';
-import { IframePage } from './IframePage';
-import { InfoPage } from './InfoPage';
+import { lazyPage as lazyRoute } from '../../shared/lazyPage';
 import { pagePaths } from './paths';
-import { TokenCheckPage } from './TokenCheckPage';
+
+// each page loads with its first visit (its own chunk)
+const ConnectionCheckPage = lazyRoute(() => import('./ConnectionCheckPage').then((m) => m.ConnectionCheckPage));
+const ForbiddenPage = lazyRoute(() => import('./ErrorPages').then((m) => m.ForbiddenPage));
+const NotFoundPage = lazyRoute(() => import('./ErrorPages').then((m) => m.NotFoundPage));
+const ServerErrorPage = lazyRoute(() => import('./ErrorPages').then((m) => m.ServerErrorPage));
+const HomePage = lazyRoute(() => import('./HomePage').then((m) => m.HomePage));
+const IframePage = lazyRoute(() => import('./IframePage').then((m) => m.IframePage));
+const InfoPage = lazyRoute(() => import('./InfoPage').then((m) => m.InfoPage));
+const TokenCheckPage = lazyRoute(() => import('./TokenCheckPage').then((m) => m.TokenCheckPage));
 
 // ECharts loads only with the dashboard (its own chunk)
 const DashboardPage = lazy(() => import('./DashboardPage').then((m) => ({ default: m.DashboardPage })));

@@ -1,9 +1,12 @@
 import type { TFunction } from 'i18next';
 import type { RouteObject } from 'react-router-dom';
 import { REPORT_PATHS, STOCK_REPORT_MENUS } from '@tpl/contracts';
-import { BinBoardPage } from './BinBoardPage';
-import { ReportPage } from './ReportPage';
-import { StockDetailShowPage } from './StockDetailShowPage';
+import { lazyPage } from '../../shared/lazyPage';
+
+// each page loads with its first visit (its own chunk)
+const BinBoardPage = lazyPage(() => import('./BinBoardPage').then((m) => m.BinBoardPage));
+const ReportPage = lazyPage(() => import('./ReportPage').then((m) => m.ReportPage));
+const StockDetailShowPage = lazyPage(() => import('./StockDetailShowPage').then((m) => m.StockDetailShowPage));
 
 const names = Object.fromEntries(STOCK_REPORT_MENUS.map((m) => [m.path, m.name]));
 /** The page's name (a Chinese label, as spec 01 names routes) and its title in the user's language, read by the shell's tabs. */

@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
-import { RegistrationsPage } from './RegistrationsPage';
+import { lazyPage } from '../../../shared/lazyPage';
+
+const RegistrationsPage = lazyPage(() => import('./RegistrationsPage').then((m) => m.RegistrationsPage));
 
 export const REGISTRATIONS_PATH = '/system/registrations';
 

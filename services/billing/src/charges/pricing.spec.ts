@@ -1,0 +1,164 @@
+import { dec, moneyText } from '@tpl/contracts';
+import {
+  agreementFor,
+  basisQuantity,
+  daysOf,
+  priceMonth,
+  tierPrice,
+  versionStamp,
+  zeroQuantities,
+  type AgreementVersion,
+  type AreaFacts,
+  type DayFacts,
+  type MonthInput,
+} from './pricing';
+
+const agreement = (o: Partial<AgreementVersion> = {}): AgreementVersion => ({
+  recordId: 'r1',
+  code: 'AG1',
+  customerCode: 'C001',
+  areaCode: 'A',
+  startDate: '2026-10-01',
+  endDate: '2026-12-31',
+  basis: 'WEIGHT',
+  dayUnitCost: 1,
+  cycleUnitCost: 10,
+  tiers: [],
+  stamp: '20261001000000000000',
+  ...o,
+});
+const q = (qty: number, weight: number, pallets = 0, volume = 0) => ({ qty: dec(qty), weight: dec(weight), pallets: dec(pallets), volume: dec(volume) });
+const day = (delta: ReturnType<typeof q>, h: Partial<{ inQty: number; inWeight: number; outQty: number; outWeight: number }> = {}): DayFacts => ({
+  delta,
+  inQty: dec(h.inQty ?? 0),
+  inWeight: dec(h.inWeight ?? 0),
+  outQty: dec(h.outQty ?? 0),
+  outWeight: dec(h.outWeight ?? 0),
+});
+const area = (days: Record<string, DayFacts>, opening = zeroQuantities(), code: string | null = 'A'): AreaFacts => ({ areaCode: code, opening, days: new Map(Object.entries(days)) });
+
+/** given the facts of a month, when it is priced, then the items and totals. */
+const given = (o: Partial<MonthInput>) => ({
+  when: () => priceMonth({ month: '2026-11', customerCode: 'C001', through: '2026-11-30', areas: [], agreements: [agreement()], others: [], ...o }),
+});
+
+describe('pricing: days and agreement versions by date', () => {
+  it('a month has its days up to the last priced one', () => {
+    expect(daysOf('2026-11')).toHaveLength(30);
+    expect(daysOf('2024-02')).toHaveLength(29);
+    expect(daysOf('2026-11', '2026-11-03')).toEqual(['2026-11-01', '2026-11-02', '2026-11-03']);
+  });
+
+  it('the agreement valid on the day applies; one naming the area wins over one naming none; else the newest version', () => {
+    const first = agreement({ code: 'H1', endDate: '2026-11-15' });
+    const second = agreement({ code: 'H2', startDate: '2026-11-16', recordId: 'r2' });
+    const general = agreement({ code: 'G', areaCode: null, recordId: 'r3' });
+    expect(agreementFor([first, second], 'A', '2026-11-15')?.code).toBe('H1');
+    expect(agreementFor([first, second], 'A', '2026-11-16')?.code).toBe('H2');
+    expect(agreementFor([general, first], 'A', '2026-11-10')?.code).toBe('H1');
+    expect(agreementFor([general, first], 'B', '2026-11-10')?.code).toBe('G');
+    expect(agreementFor([first], 'B', '2026-11-10')).toBeUndefined();
+    expect(agreementFor([first], 'A', '2026-09-30')).toBeUndefined();
+  });
+
+  it("a warehouse's agreement covers its zones; a zone's own agreement comes first", () => {
+    const warehouse = agreement({ code: 'W', areaCode: 'SH1', recordId: 'w' });
+    const zone = agreement({ code: 'Z', areaCode: 'SH1-A', recordId: 'z' });
+    expect(agreementFor([warehouse], ['SH1-B', 'SH1'], '2026-11-10')?.code).toBe('W');
+    expect(agreementFor([warehouse, zone], ['SH1-A', 'SH1'], '2026-11-10')?.code).toBe('Z');
+    expect(agreementFor([warehouse, zone], ['SH2-A', 'SH2'], '2026-11-10')).toBeUndefined();
+  });
+
+  it('versions are stamped yyyyMMddHHmmssffffff in the business time zone', () => {
+    expect(versionStamp('2026-11-26T01:02:03.456Z', 'Asia/Shanghai')).toBe('20261126090203456000');
+  });
+});
+
+describe('pricing: tiers apply by band', () => {
+  const tiered = agreement({ tiers: [{ lowerLimit: 0, upLimit: 10, price: 3 }, { lowerLimit: 10, upLimit: 100, price: 2 }, { lowerLimit: 100, upLimit: 1000, price: 1.5 }], dayUnitCost: 5 });
+  it('the whole quantity is priced at the price of the tier holding it', () => {
+    expect(tierPrice(tiered, dec(9.999))).toEqual({ stage: 1, price: dec(3) });
+    expect(tierPrice(tiered, dec(10))).toEqual({ stage: 2, price: dec(2) });
+    expect(tierPrice(tiered, dec(999))).toEqual({ stage: 3, price: dec(1.5) });
+  });
+  it('above the last tier: the last tier; below the first or without tiers: the day unit cost', () => {
+    expect(tierPrice(tiered, dec(5000))).toEqual({ stage: 3, price: dec(1.5) });
+    const from5 = agreement({ tiers: [{ lowerLimit: 5, upLimit: 10, price: 3 }], dayUnitCost: 4 });
+    expect(tierPrice(from5, dec(2))).toEqual({ stage: null, price: dec(4) });
+    expect(tierPrice(agreement({ dayUnitCost: 7 }), dec(2))).toEqual({ stage: null, price: dec(7) });
+  });
+  it('the basis: tonnes, whole pallets rounded up, or m³', () => {
+    const stock = q(100, 2.5, 3.2, 7.25);
+    expect(basisQuantity('WEIGHT', stock).toString()).toBe('2.5');
+    expect(basisQuantity('PALLET', stock).toString()).toBe('4');
+    expect(basisQuantity('VOLUME', stock).toString()).toBe('7.25');
+  });
+});
+
+describe('pricing: storage per day on the stock at the end of the day', () => {
+  it('given a receipt on the 3rd and a shipment on the 5th, storage is charged from the 3rd on what stood each evening', () => {
+    const m = given({
+      through: '2026-11-06',
+      areas: [area({ '2026-11-03': day(q(100, 2), { inQty: 100, inWeight: 2 }), '2026-11-05': day(q(-40, -0.8), { outQty: 40, outWeight: 0.8 }) })],
+    }).when();
+    const storage = m.items.filter((i) => i.kind === 'STORAGE');
+    expect(storage.map((i) => [i.day, i.quantity.toString(), moneyText(i.amount)])).toEqual([
+      ['2026-11-03', '2', '2.00'],
+      ['2026-11-04', '2', '2.00'],
+      ['2026-11-05', '1.2', '1.20'],
+      ['2026-11-06', '1.2', '1.20'],
+    ]);
+    expect(moneyText(m.totals.inCost)).toBe('20.00');
+    expect(moneyText(m.totals.outCost)).toBe('8.00');
+    expect(moneyText(m.totals.storageCost)).toBe('6.40');
+    expect(moneyText(m.totals.totalCost)).toBe('34.40');
+    const a = m.areas[0]!;
+    expect([a.inQty.toString(), a.outQty.toString(), a.balanceQty.toString(), a.balanceWeight.toString()]).toEqual(['100', '40', '60', '1.2']);
+  });
+
+  it('stock carried in from the month before is charged from the 1st', () => {
+    const m = given({ through: '2026-11-02', areas: [area({}, q(10, 1))] }).when();
+    expect(m.items.map((i) => i.day)).toEqual(['2026-11-01', '2026-11-02']);
+  });
+
+  it('an agreement changed mid-month prices each day by the version in force that day', () => {
+    const m = given({
+      through: '2026-11-30',
+      agreements: [agreement({ code: 'H1', endDate: '2026-11-15', dayUnitCost: 1 }), agreement({ code: 'H2', recordId: 'r2', startDate: '2026-11-16', dayUnitCost: 2, stamp: '20261116000000000000' })],
+      areas: [area({}, q(10, 1))],
+    }).when();
+    expect(moneyText(m.totals.storageCost)).toBe('45.00');
+    expect(m.items.find((i) => i.day === '2026-11-16')?.agreementVersion).toBe('20261116000000000000');
+  });
+
+  it('six stages: the days and billed quantity-days of each tier', () => {
+    const tiers = [{ lowerLimit: 0, upLimit: 1, price: 3 }, { lowerLimit: 1, upLimit: 100, price: 2 }];
+    const m = given({ through: '2026-11-04', agreements: [agreement({ tiers })], areas: [area({ '2026-11-03': day(q(100, 1.5)) }, q(10, 0.5))] }).when();
+    const [s1, s2] = m.areas[0]!.stages;
+    expect([s1!.qty, s1!.weight.toString(), s1!.price.toString()]).toEqual([2, '1', '3']);
+    expect([s2!.qty, s2!.weight.toString(), s2!.price.toString()]).toEqual([2, '4', '2']);
+  });
+
+  it('no agreement in force: the days are not charged', () => {
+    const m = given({ agreements: [], areas: [area({}, q(10, 1))] }).when();
+    expect(m.items).toHaveLength(0);
+    expect(m.totals.totalCost.toString()).toBe('0');
+  });
+});
+
+describe('pricing: rounding', () => {
+  it('each item is rounded half up to the cent once; the total is the sum of the rounded items', () => {
+    // 0.333 t at 1.5 = 0.4995 -> 0.50 a day; three days 1.50 (not round(1.4985) = 1.50 by luck: 0.4995 x 3)
+    const m = given({ through: '2026-11-03', agreements: [agreement({ dayUnitCost: 1.5 })], areas: [area({}, q(1, 0.333))] }).when();
+    expect(m.items.map((i) => moneyText(i.amount))).toEqual(['0.50', '0.50', '0.50']);
+    expect(moneyText(m.totals.storageCost)).toBe('1.50');
+  });
+  it('decimal, never binary floating point: 0.1 + 0.2 t of handling at 10 is 3.00', () => {
+    const m = given({ through: '2026-11-01', areas: [area({ '2026-11-01': day(q(2, 0.3), { inQty: 2, inWeight: 0.3 }) })] }).when();
+    expect(m.items.find((i) => i.kind === 'INBOUND')?.amount.toString()).toBe('3');
+  });
+  it('other charges count at their amount', () => {
+    const m = given({ others: [{ documentType: 'valueaddservicebill', documentId: 'd1', billNo: 'ZZ1', billDate: '2026-11-09', amount: dec('12.345') }] }).when();
+    expect(moneyText(m.totals.otherCost)).toBe('12.35');
+  });
+});

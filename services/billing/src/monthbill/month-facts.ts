@@ -1,0 +1,223 @@
+import type { Pool } from 'pg';
+import { dec, type StorageBasis } from '@tpl/contracts';
+import { AGREEMENTS, AREAS, OTHER_EVENTS, STOCK_LINES } from '../charges/billing.projection';
+import { zeroQuantities, type AgreementVersion, type AreaFacts, type DayFacts, type OtherCharge } from '../charges/pricing';
+
+/**
+ * Reads of billing's own projections for pricing: every read takes a knowledge point
+ * (cutoff, a readAll cursor "tx:pos") and sees only rows of events at or before it, so the
+ * same question asked later (after back-dated facts or agreement changes arrived) gets the
+ * same answer: what "regenerate from zero equals issued" rests on.
+ */
+export type Cutoff = { tx: string; pos: string };
+export const parseCutoff = (cursor: string): Cutoff => {
+  const m = /^(\d+):(\d+)$/.exec(cursor);
+  return m ? { tx: m[1]!, pos: m[2]! } : { tx: '0', pos: '0' };
+};
+export const cutoffText = (c: Cutoff) => `${c.tx}:${c.pos}`;
+export const compareCutoffs = (a: string, b: string) => {
+  const x = parseCutoff(a);
+  const y = parseCutoff(b);
+  const tx = BigInt(x.tx) - BigInt(y.tx);
+  if (tx !== 0n) return tx < 0n ? -1 : 1;
+  const p = BigInt(x.pos) - BigInt(y.pos);
+  return p === 0n ? 0 : p < 0n ? -1 : 1;
+};
+export const maxCutoff = (...cs: string[]) => cs.reduce((a, b) => (compareCutoffs(a, b) >= 0 ? a : b), '0');
+
+type Queryable = Pick<Pool, 'query'>;
+
+/** Stock facts of customers in a range of days: opening balances (before `from`) and per day, per area. */
+export const stockFacts = async (db: Queryable, tenantId: string, customers: readonly string[] | null, from: string, through: string, cutoff: Cutoff) => {
+  const params: unknown[] = [tenantId, from, cutoff.tx, cutoff.pos];
+  let who = '';
+  if (customers) {
+    params.push(customers);
+    who = `AND customer_code = ANY($${params.length}::text[])`;
+  }
+  const opening = await db.query<{ customer_code: string; area_code: string | null; qty: string; weight: string; pallets: string; volume: string }>(
+    `SELECT customer_code, area_code, sum(qty) AS qty, sum(weight) AS weight, sum(pallets) AS pallets, sum(volume) AS volume
+       FROM ${STOCK_LINES}
+      WHERE tenant_id = $1 AND day < $2::date AND (tx, pos) <= ($3::bigint, $4::bigint) ${who}
+      GROUP BY customer_code, area_code`,
+    params,
+  );
+  params.push(through);
+  const days = await db.query<{
+    customer_code: string;
+    area_code: string | null;
+    day: string;
+    qty: string;
+    weight: string;
+    pallets: string;
+    volume: string;
+    in_qty: string | null;
+    in_weight: string | null;
+    out_qty: string | null;
+    out_weight: string | null;
+  }>(
+    `SELECT customer_code, area_code, to_char(day, 'YYYY-MM-DD') AS day, sum(qty) AS qty, sum(weight) AS weight, sum(pallets) AS pallets, sum(volume) AS volume,
+            sum(qty) FILTER (WHERE instock = 1 AND is_cost = 1 AND qty > 0) AS in_qty,
+            sum(weight) FILTER (WHERE instock = 1 AND is_cost = 1 AND qty > 0) AS in_weight,
+            -sum(qty) FILTER (WHERE outstock = 1 AND is_cost = 1 AND qty < 0) AS out_qty,
+            -sum(weight) FILTER (WHERE outstock = 1 AND is_cost = 1 AND qty < 0) AS out_weight
+       FROM ${STOCK_LINES}
+      WHERE tenant_id = $1 AND day >= $2::date AND day <= $${params.length}::date AND (tx, pos) <= ($3::bigint, $4::bigint) ${who}
+      GROUP BY customer_code, area_code, day`,
+    params,
+  );
+  const byCustomer = new Map<string, Map<string, AreaFacts>>();
+  const area = (customer: string, code: string | null) => {
+    let areas = byCustomer.get(customer);
+    if (!areas) byCustomer.set(customer, (areas = new Map()));
+    let a = areas.get(code ?? '');
+    if (!a) areas.set(code ?? '', (a = { areaCode: code, opening: zeroQuantities(), days: new Map() }));
+    return a;
+  };
+  for (const r of opening.rows) area(r.customer_code, r.area_code).opening = { qty: dec(r.qty), weight: dec(r.weight), pallets: dec(r.pallets), volume: dec(r.volume) };
+  for (const r of days.rows) {
+    const facts: DayFacts = {
+      delta: { qty: dec(r.qty), weight: dec(r.weight), pallets: dec(r.pallets), volume: dec(r.volume) },
+      inQty: dec(r.in_qty),
+      inWeight: dec(r.in_weight),
+      outQty: dec(r.out_qty),
+      outWeight: dec(r.out_weight),
+    };
+    area(r.customer_code, r.area_code).days.set(r.day, facts);
+  }
+  const out = new Map<string, AreaFacts[]>();
+  for (const [c, areas] of byCustomer) {
+    // an area whose stock was gone before the range and saw nothing in it has nothing to bill
+    const live = [...areas.values()].filter((a) => a.days.size || !a.opening.qty.isZero() || !a.opening.weight.isZero());
+    if (live.length) out.set(c, live);
+  }
+  return out;
+};
+
+/** Every agreement's latest version known at the cutoff, valid (invalid 0) and not removed: by customer. */
+export const agreementsKnown = async (db: Queryable, tenantId: string, cutoff: Cutoff): Promise<Map<string, AgreementVersion[]>> => {
+  const { rows } = await db.query<{
+    record_id: string;
+    code: string | null;
+    customer_code: string | null;
+    area_code: string | null;
+    start_date: string | null;
+    end_date: string | null;
+    basis: string;
+    day_unit_cost: string;
+    cycle_unit_cost: string;
+    tiers: { lowerLimit: number; upLimit: number; price: number }[];
+    invalid: number;
+    removed: boolean;
+    stamp: string;
+  }>(
+    `SELECT * FROM (
+       SELECT DISTINCT ON (record_id) record_id, code, customer_code, area_code, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date,
+              basis, day_unit_cost, cycle_unit_cost, tiers, invalid, removed, stamp
+         FROM ${AGREEMENTS}
+        WHERE tenant_id = $1 AND (tx, pos) <= ($2::bigint, $3::bigint)
+        ORDER BY record_id, tx DESC, pos DESC) v
+      WHERE NOT removed AND invalid = 0 AND customer_code IS NOT NULL AND start_date IS NOT NULL AND end_date IS NOT NULL`,
+    [tenantId, cutoff.tx, cutoff.pos],
+  );
+  const out = new Map<string, AgreementVersion[]>();
+  for (const r of rows) {
+    const list = out.get(r.customer_code!) ?? [];
+    list.push({
+      recordId: r.record_id,
+      code: r.code ?? '',
+      customerCode: r.customer_code!,
+      areaCode: r.area_code,
+      startDate: r.start_date!,
+      endDate: r.end_date!,
+      basis: r.basis as StorageBasis,
+      dayUnitCost: r.day_unit_cost,
+      cycleUnitCost: r.cycle_unit_cost,
+      tiers: r.tiers,
+      stamp: r.stamp,
+    });
+    out.set(r.customer_code!, list);
+  }
+  return out;
+};
+
+/** Audited, not cancelled other-charge documents dated in a range, as known at the cutoff: by customer. */
+export const otherCharges = async (db: Queryable, tenantId: string, customers: readonly string[] | null, from: string, through: string, cutoff: Cutoff) => {
+  const params: unknown[] = [tenantId, cutoff.tx, cutoff.pos, from, through];
+  let who = '';
+  if (customers) {
+    params.push(customers);
+    who = `AND c.customer_code = ANY($${params.length}::text[])`;
+  }
+  const { rows } = await db.query<{ doc_id: string; doc_type: string; bill_no: string | null; customer_code: string; bill_date: string; amount: string }>(
+    `WITH c AS (SELECT DISTINCT ON (doc_id) doc_id, doc_type, customer_code, bill_date, amount FROM ${OTHER_EVENTS}
+                 WHERE tenant_id = $1 AND kind = 'content' AND (tx, pos) <= ($2::bigint, $3::bigint) ORDER BY doc_id, tx DESC, pos DESC),
+          s AS (SELECT DISTINCT ON (doc_id) doc_id, counted FROM ${OTHER_EVENTS}
+                 WHERE tenant_id = $1 AND kind = 'status' AND (tx, pos) <= ($2::bigint, $3::bigint) ORDER BY doc_id, tx DESC, pos DESC),
+          n AS (SELECT DISTINCT ON (doc_id) doc_id, bill_no FROM ${OTHER_EVENTS} WHERE tenant_id = $1 AND bill_no IS NOT NULL ORDER BY doc_id, seq)
+     SELECT c.doc_id, c.doc_type, n.bill_no, c.customer_code, to_char(c.bill_date, 'YYYY-MM-DD') AS bill_date, c.amount
+       FROM c JOIN s USING (doc_id) LEFT JOIN n USING (doc_id)
+      WHERE s.counted AND c.customer_code IS NOT NULL AND c.bill_date >= $4::date AND c.bill_date <= $5::date ${who}`,
+    params,
+  );
+  const out = new Map<string, OtherCharge[]>();
+  for (const r of rows) {
+    const list = out.get(r.customer_code) ?? [];
+    list.push({ documentType: r.doc_type, documentId: r.doc_id, billNo: r.bill_no ?? '', billDate: r.bill_date, amount: dec(r.amount) });
+    out.set(r.customer_code, list);
+  }
+  return out;
+};
+
+/** The stream lines behind charge items: one customer's lines on some days (as known at the cutoff, after `after` when given). */
+export type FactRow = {
+  event_id: string;
+  area_code: string | null;
+  day: string;
+  movement: string;
+  material_code: string;
+  qty: string;
+  weight: string;
+  instock: number;
+  outstock: number;
+  is_cost: number;
+  doc_type: string;
+  doc_id: string;
+  bill_no: string;
+  line_no: number | null;
+  effective_at: Date;
+};
+export const factsOn = async (db: Queryable, tenantId: string, customer: string, days: readonly string[], cutoff: Cutoff, after?: Cutoff): Promise<FactRow[]> => {
+  if (!days.length) return [];
+  const params: unknown[] = [tenantId, customer, days, cutoff.tx, cutoff.pos];
+  let later = '';
+  if (after) {
+    params.push(after.tx, after.pos);
+    later = 'AND (tx, pos) > ($6::bigint, $7::bigint)';
+  }
+  const { rows } = await db.query<FactRow>(
+    `SELECT event_id, area_code, to_char(day, 'YYYY-MM-DD') AS day, movement, material_code, qty, weight, instock, outstock, is_cost, doc_type, doc_id, bill_no, line_no, effective_at
+       FROM ${STOCK_LINES}
+      WHERE tenant_id = $1 AND customer_code = $2 AND day = ANY($3::date[]) AND (tx, pos) <= ($4::bigint, $5::bigint) ${later}
+      ORDER BY day, effective_at, bill_no, line_no`,
+    params,
+  );
+  return rows;
+};
+
+/** Each area's path (itself, then the areas it lies in, nearest first) as known at the cutoff. */
+export const areaPaths = async (db: Queryable, tenantId: string, cutoff: Cutoff): Promise<(code: string | null) => string[]> => {
+  const { rows } = await db.query<{ code: string; parent_code: string | null }>(
+    `SELECT code, parent_code FROM (
+       SELECT DISTINCT ON (record_id) code, parent_code, removed FROM ${AREAS}
+        WHERE tenant_id = $1 AND (tx, pos) <= ($2::bigint, $3::bigint) ORDER BY record_id, tx DESC, pos DESC) v
+      WHERE NOT removed AND code IS NOT NULL`,
+    [tenantId, cutoff.tx, cutoff.pos],
+  );
+  const parent = new Map(rows.map((r) => [r.code, r.parent_code]));
+  return (code) => {
+    const path: string[] = [];
+    for (let c = code; c && !path.includes(c) && path.length < 10; c = parent.get(c) ?? null) path.push(c);
+    return path;
+  };
+};

@@ -1,0 +1,41 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { AppError, monthbill, type KitDocument } from '@tpl/contracts';
+import { DocumentDecisionsRegistry, type DocumentCommand, type DocumentDecisions } from '@tpl/documents';
+import type { UnitOfWork } from '@tpl/event-store';
+import { MONTH_BILLS } from './bills.projection';
+
+/** The customer's bills of later months that are issued (past Generated): what a reopen would contradict. */
+export type MonthBillFacts = { laterIssued: { billNo: string; month: string; state: string }[] };
+
+/**
+ * The month bill's own decision beside its machine: a bill is reopened only while no bill of
+ * a later month of the same customer is issued (that bill may already carry this month's late
+ * corrections; reopening would count them twice). Pure, given/when/then tested.
+ */
+export const monthBillDecisions = (load: DocumentDecisions<MonthBillFacts>['load']): DocumentDecisions<MonthBillFacts> => ({
+  ...(load ? { load } : {}),
+  check: (command, doc, facts) => {
+    if (command.type !== 'Act' || command.data.action !== 'reopen' || !doc) return;
+    const later = facts?.laterIssued[0];
+    if (later) return new AppError(409, 'billing.errors.laterIssued', { month: later.month, billNo: later.billNo }, { state: `monthbill.states.${later.state}` });
+  },
+});
+
+/** Its IO: the later bills, read in the command's transaction. */
+@Injectable()
+export class MonthBillDecisions implements OnModuleInit {
+  constructor(@Inject(DocumentDecisionsRegistry) private readonly registry: DocumentDecisionsRegistry) {}
+
+  onModuleInit() {
+    this.registry.register(monthbill, monthBillDecisions((input) => this.load(input)));
+  }
+
+  async load({ tenantId, command, doc, uow }: { tenantId: string; command: DocumentCommand; doc: KitDocument | undefined; uow: UnitOfWork }): Promise<MonthBillFacts> {
+    if (command.type !== 'Act' || command.data.action !== 'reopen' || !doc) return { laterIssued: [] };
+    const rows = await uow.query<{ bill_no: string; month: string; state: string }>(
+      `SELECT bill_no, month, state FROM ${MONTH_BILLS} WHERE tenant_id = $1 AND customer_code = $2 AND month > $3 AND NOT removed AND state <> $4 ORDER BY month`,
+      [tenantId, String(doc.customerCode), String(doc.month), monthbill.lifecycle.initial],
+    );
+    return { laterIssued: rows.map((r) => ({ billNo: r.bill_no, month: r.month, state: r.state })) };
+  }
+}

@@ -1,0 +1,13 @@
+import { packagewarehousebill } from '@tpl/contracts';
+import type { DocumentDecisions } from '@tpl/documents';
+import { billingEvolve, numbered } from '../otherbill/common';
+import { sumMoney, times } from '../otherbill/money';
+
+/** The package warehouse bill's own decisions: each line qty x price (half up to the cent), the header their sum. docs/DOMAIN.md "Billing documents (issue 15)". */
+export const packageWarehouseDecisions: DocumentDecisions<undefined> = {
+  compute: (content) => {
+    const details = numbered(content, 'details', (l) => ({ ...l, amount: times(l.qty, l.price) }));
+    return { ...content, details, amount: sumMoney(details.map((l) => l.amount)) };
+  },
+  evolve: billingEvolve(packagewarehousebill),
+};

@@ -1,0 +1,38 @@
+import { documentContentSchemaOf, valueaddservicebill } from '@tpl/contracts';
+import { doc, event } from '../otherbill/given';
+import { valueAddDecisions as d } from './decisions';
+
+// The value-added service bill, given/when/then: amounts derived from the lines, the version stamped from each change, a cancel makes it invalid.
+describe('value-added service bill decisions', () => {
+  it('given lines at their prices, computes each amount, the total amount and the total quantity', () => {
+    const out = d.compute!({ customerCode: 'C001', details: [{ costtypeCode: 'A', price: 0.35, qty: 1201 }, { costtypeCode: 'B', price: 15.3333, qty: 3, lineNumber: 9 }] }, undefined);
+    expect(out.details).toEqual([
+      { costtypeCode: 'A', price: 0.35, qty: 1201, amount: 420.35, lineNumber: 1 },
+      { costtypeCode: 'B', price: 15.3333, qty: 3, amount: 46, lineNumber: 2 },
+    ]);
+    expect(out).toMatchObject({ amount: 466.35, totalQty: 1204 });
+  });
+
+  it('whatever amount the caller sends is replaced by the computed one', () => {
+    expect(d.compute!({ amount: 1, totalQty: 99, details: [{ price: 2, qty: 2 }] }, undefined)).toMatchObject({ amount: 4, totalQty: 2 });
+  });
+
+  it('stamps versionStamp when created and changed, and is invalid and cancelled once cancelled', () => {
+    const created = d.evolve!(doc(), event('ValueAddServiceBillCreated', '2026-11-24T02:03:04.567Z'));
+    expect(created).toMatchObject({ isCancel: 0, invalid: 0 });
+    expect(created.versionStamp).toMatch(/^\d{20}$/);
+    const changed = d.evolve!(created, event('ValueAddServiceBillChanged', '2026-11-24T03:00:00.000Z'));
+    expect(changed.versionStamp).not.toBe(created.versionStamp);
+    const audited = d.evolve!(changed, event('ValueAddServiceBillAudited', '2026-11-24T04:00:00.000Z'));
+    expect(audited.versionStamp).toBe(changed.versionStamp);
+    expect(d.evolve!(audited, event('ValueAddServiceBillCancelled'))).toMatchObject({ isCancel: 1, invalid: 1 });
+  });
+
+  it('refuses a line without a cost type or with no quantity, in the description', () => {
+    const schema = documentContentSchemaOf(valueaddservicebill);
+    const base = valueaddservicebill.example as Record<string, unknown>;
+    expect(schema.safeParse(base).success).toBe(true);
+    const issues = schema.safeParse({ ...base, details: [{ price: 1, qty: 0 }] }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues).toEqual(expect.arrayContaining([['details.0.costtypeCode', 'validation.requiredSelect'], ['details.0.qty', 'validation.positive']]));
+  });
+});

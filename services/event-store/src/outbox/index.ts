@@ -1,0 +1,3 @@
+export * from './outbox';
+export * from './relay';
+export * from './kafka';

@@ -1,0 +1,47 @@
+import type { ChargeItem, ChargeKind, ExplainFact } from '@tpl/contracts';
+
+/**
+ * What the explain drawer shows of a month bill's charge, as pure functions (tested in
+ * tests/unit/billing-explain.spec.ts): which charges of a detail line can be opened, and the
+ * handling stream lines flattened from the items (each with its item's day, price and amount).
+ */
+
+/** A detail line's four charges, in the bill's order, with the line field each one is. */
+export const LINE_CHARGES: { kind: ChargeKind; field: 'inCost' | 'outCost' | 'storageCost' | 'otherCost' }[] = [
+  { kind: 'STORAGE', field: 'storageCost' },
+  { kind: 'INBOUND', field: 'inCost' },
+  { kind: 'OUTBOUND', field: 'outCost' },
+  { kind: 'OTHER', field: 'otherCost' },
+];
+
+/** Money as the bill prints it: two decimals. */
+export const money = (v: number | null | undefined): string => (v === null || v === undefined ? '' : Number(v).toFixed(2));
+
+export type DetailLine = { lineNumber: number; lineType: string; warehouseAreaCode?: string | null; adjustMonth?: string | null } & Partial<Record<(typeof LINE_CHARGES)[number]['field'], number>>;
+
+/** The charges of a line worth opening: those that are not zero (a zero charge has nothing behind it). */
+export const chargesOf = (line: DetailLine) => LINE_CHARGES.filter((c) => Number(line[c.field] ?? 0) !== 0).map((c) => ({ ...c, amount: Number(line[c.field]) }));
+
+/** A stream line behind a handling charge, with the charge item (area and day) it was priced in. */
+export type HandlingRow = ExplainFact & { key: string; day: string | null; price: number; itemAmount: number; itemWeight: number; agreementCode: string | null; agreementVersion: string | null; first: boolean; span: number };
+
+/** The stream lines of handling items, in day order; `first`/`span`: the first line of each item carries its amount (rows of one item grouped). */
+export const handlingRows = (items: readonly ChargeItem[]): HandlingRow[] =>
+  items.flatMap((item, i) =>
+    item.facts.map((f, j) => ({
+      ...f,
+      key: `${i}:${j}:${f.eventId}:${f.lineNumber ?? ''}`,
+      day: item.day,
+      price: item.price,
+      itemAmount: item.amount,
+      itemWeight: item.quantity,
+      agreementCode: item.agreementCode,
+      agreementVersion: item.agreementVersion,
+      first: j === 0,
+      span: j === 0 ? item.facts.length : 0,
+    })),
+  );
+
+/** The agreement version an item was priced by, as shown: code and its version stamp. */
+export const versionOf = (item: { agreementCode: string | null; agreementVersion: string | null }): string =>
+  [item.agreementCode, item.agreementVersion].filter(Boolean).join(' · ');

@@ -1,0 +1,27 @@
+import type { TFunction } from 'i18next';
+import type { RouteObject } from 'react-router-dom';
+import { documentByName } from '@tpl/contracts';
+import { lazyPage } from '../../shared/lazyPage';
+
+// each page loads with its first visit (its own chunk)
+const BoardPage = lazyPage(() => import('./BoardPage').then((m) => m.BoardPage));
+const SigningPage = lazyPage(() => import('./SigningPage').then((m) => m.SigningPage));
+const TimelinePage = lazyPage(() => import('./TimelinePage').then((m) => m.TimelinePage));
+/** the timeline's path (TimelinePage.tsx says the same: this module must not import the page) */
+const TIMELINE_PATH = '/consignmentTimeline';
+
+export const BOARD_PATH = '/dispatchBoard';
+const signingPath = documentByName('deliverybill')?.routes.edit ?? '/deliveryBill/deliveryBillEdit/:id';
+const titled = (name: string, key: string) => ({ name, titleKey: key, title: (t: TFunction) => t(key) });
+
+/**
+ * The transport screens beyond the kit's generic ones: the dispatcher board, the signing
+ * confirmation (in place of the delivery bill's generic edit screen: registered before the
+ * documents' routes, the router takes the first of equal paths) and the chain timeline.
+ */
+export const transportRoutes: RouteObject[] = [
+  { path: BOARD_PATH, element: <BoardPage />, handle: titled('调度看板', 'board.title') },
+  { path: signingPath, element: <SigningPage />, handle: titled('签收确认', 'signing.title') },
+  { path: TIMELINE_PATH, element: <TimelinePage key="none" />, handle: titled('托运链时间线', 'timeline.title') },
+  { path: `${TIMELINE_PATH}/:id`, element: <TimelinePage />, handle: titled('托运链时间线', 'timeline.title') },
+];

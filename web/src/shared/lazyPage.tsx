@@ -1,0 +1,19 @@
+import { lazy, Suspense, type ComponentType, type JSX } from 'react';
+import { Spin } from 'antd';
+
+/**
+ * A page (or layout) whose code loads when it is first shown: its own chunk, with the
+ * libraries only it uses, so the sign-in page loads none of the console's pages. The
+ * component takes the same props as the page; a spinner shows while its chunk arrives.
+ *
+ *   const InboxPage = lazyPage(() => import('./work/InboxPage').then((m) => m.InboxPage));
+ */
+export const lazyPage = <P extends object>(load: () => Promise<ComponentType<P>>): ((props: P) => JSX.Element) => {
+  const Page = lazy(async () => ({ default: await load() }));
+  const Lazy = (props: P) => (
+    <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
+      <Page {...(props as P & JSX.IntrinsicAttributes)} />
+    </Suspense>
+  );
+  return Lazy;
+};
