@@ -4,6 +4,7 @@
 // engines, types, and the package boundaries (dependency-cruiser). Last line:
 // "N passed, N failed".
 import fs from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -51,6 +52,38 @@ await ensurePostgres();
 ensureChromium();
 buildServer();
 buildWeb();
+
+/**
+ * Seeded test databases for this run (tests/support/templates.ts): a folder of PGlite clusters
+ * and PostgreSQL template databases named after it (tpltemplates_<stamp>_<key>). Removed after
+ * the suites; a run that died leaves them, and the next run removes what is older than a day
+ * and drops the databases whose folder is gone.
+ */
+const TEMPLATE_PARENT = os.tmpdir();
+const templates = path.join(TEMPLATE_PARENT, `tpltemplates_${Date.now().toString(36)}${process.pid}`);
+const dropTemplates = async (keep) => {
+  for (const name of fs.readdirSync(TEMPLATE_PARENT).filter((n) => n.startsWith('tpltemplates_'))) {
+    const dir = path.join(TEMPLATE_PARENT, name);
+    if (name !== keep && Date.now() - fs.statSync(dir).mtimeMs > 24 * 3600_000) fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres' });
+  try {
+    await c.connect();
+    const { rows } = await c.query("SELECT datname FROM pg_database WHERE datname LIKE 'tpltemplates\\_%'");
+    for (const { datname } of rows) {
+      const folder = datname.split('_').slice(0, 2).join('_');
+      if (folder !== keep && !fs.existsSync(path.join(TEMPLATE_PARENT, folder))) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+  } catch (err) {
+    console.warn(`the test template databases could not be tidied: ${err.message}`);
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+};
+await dropTemplates();
+fs.mkdirSync(templates, { recursive: true });
+process.env.TEST_HOST_TEMPLATES = templates;
 
 const reports = path.join(root, 'tests', '.reports');
 fs.rmSync(reports, { recursive: true, force: true });
@@ -119,6 +152,9 @@ check('boundaries: package imports (dependency-cruiser, .dependency-cruiser.cjs)
 jest('unit');
 jest('integration');
 jest('e2e');
+
+fs.rmSync(templates, { recursive: true, force: true });
+await dropTemplates();
 
 console.log('\n' + summary.join('\n'));
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

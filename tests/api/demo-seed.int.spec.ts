@@ -6,7 +6,7 @@ import { startTestHost, type TestHost } from '../support/host';
 describe('the demo tenant as seeded', () => {
   let t: TestHost;
   beforeAll(async () => {
-    t = await startTestHost('embedded', '/nonexistent', true, { demoMonth: true });
+    t = await startTestHost('embedded', '/nonexistent', true, { demoMonth: true, fresh: true });
   });
   afterAll(async () => t?.stop());
 

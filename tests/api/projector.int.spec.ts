@@ -74,19 +74,25 @@ describe.each(STORES)('projector on the %s store', (kind) => {
   });
 
   it('a batch that fails after its writes leaves neither its writes nor its checkpoint; a new projector carries on with no gap and no double count', async () => {
+    // what the four committed batches held: a batch is at most BATCH events, fewer when another
+    // file's transaction, anywhere in the cluster, holds readAll's horizon back (files run two at a time)
     let batches = 0;
+    let committed = 0;
     const failing = projectorOn(s, {
-      beforeCheckpoint: async () => {
+      beforeCheckpoint: async (_name, events) => {
         batches += 1;
         if (batches === 5) throw new Error('crash inside batch 5');
+        committed += events.length;
       },
     });
     await expect(failing.catchUp(countsProjection.name)).rejects.toThrow('crash inside batch 5');
     // four batches applied and checkpointed; the fifth's writes rolled back with its checkpoint
     const mid = await snapshot(s);
-    expect(mid.total).toBe(4 * BATCH);
-    expect(mid.checkpoint!.position).toBe(order[4 * BATCH - 1]);
-    expect(mid.counts.reduce((n, r) => n + Number(r.events), 0)).toBe(4 * BATCH);
+    expect(committed).toBeGreaterThan(0);
+    expect(committed).toBeLessThanOrEqual(4 * BATCH);
+    expect(mid.total).toBe(committed);
+    expect(mid.checkpoint!.position).toBe(order[committed - 1]);
+    expect(mid.counts.reduce((n, r) => n + Number(r.events), 0)).toBe(committed);
 
     // a restart: a new projector from the stored checkpoint
     await projectorOn(s).catchUp(countsProjection.name);
@@ -151,33 +157,39 @@ describe('projector killed with SIGKILL (PostgreSQL)', () => {
     await db?.drop();
   });
 
-  /** Runs the child until it reports `where` at batch `at`, then kills it there. */
+  /** Runs the child until it reports `where` at batch `at`, then kills it there; what its committed batches held. */
   const killAt = (where: 'inside' | 'between', at: number) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<number>((resolve, reject) => {
+      let committed = 0;
       const child = fork(path.join(__dirname, '..', 'support', 'projector-child.cjs'), [db.databaseUrl!, where, String(at), String(BATCH)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       let killed = false;
-      child.on('message', (m: { where: string; batch: number; error?: string }) => {
+      child.on('message', (m: { where: string; batch: number; committed?: number; error?: string }) => {
         if (m.where === where && m.batch === at) {
           killed = true;
+          committed = m.committed ?? 0;
           child.kill('SIGKILL');
         } else reject(new Error(`the child reported ${m.where} at batch ${m.batch}${m.error ? `: ${m.error}` : ''}`));
       });
-      child.on('exit', (_code, signal) => (killed && signal === 'SIGKILL' ? resolve() : reject(new Error(`the child exited (${signal ?? _code}) before it was killed`))));
+      child.on('exit', (_code, signal) => (killed && signal === 'SIGKILL' ? resolve(committed) : reject(new Error(`the child exited (${signal ?? _code}) before it was killed`))));
     });
 
   it('killed inside batch 3 and after batch 6: each restart resumes from the last committed batch, and the end result equals the events and a rebuild', async () => {
-    await killAt('inside', 3);
+    // (a batch holds at most BATCH events, fewer while another file's transaction holds readAll's cluster-wide horizon back)
+    const first = await killAt('inside', 3);
     // the killed batch's writes went with its connection: two batches, checkpoint at the end of the second
     let now = await snapshot(s);
-    expect(now.total).toBe(2 * BATCH);
-    expect(now.checkpoint!.position).toBe(order[2 * BATCH - 1]);
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(2 * BATCH);
+    expect(now.total).toBe(first);
+    expect(now.checkpoint!.position).toBe(order[first - 1]);
 
     // restarted, it goes on from there and is killed right after its 6th batch committed (8 in all)
-    await killAt('between', 6);
+    const both = first + (await killAt('between', 6));
     now = await snapshot(s);
-    expect(now.total).toBe(8 * BATCH);
-    expect(now.checkpoint!.position).toBe(order[8 * BATCH - 1]);
-    expect(now.counts.reduce((n, r) => n + Number(r.events), 0)).toBe(8 * BATCH);
+    expect(both).toBeLessThanOrEqual(8 * BATCH);
+    expect(now.total).toBe(both);
+    expect(now.checkpoint!.position).toBe(order[both - 1]);
+    expect(now.counts.reduce((n, r) => n + Number(r.events), 0)).toBe(both);
 
     // restarted once more, to the end
     await projectorOn(s).catchUp(countsProjection.name);

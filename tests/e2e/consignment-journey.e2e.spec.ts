@@ -62,13 +62,13 @@ describe('consignment journey in Chromium', () => {
     expect(await actionsShown(page)).toEqual(['action-audit', 'action-cancel', 'action-edit', 'action-remove']);
 
     await page.getByTestId('action-audit').click();
-    await page.getByTestId('modal-ok').click();
+    await choose(page, 'modal-ok');
     await expectState(page, 'Audited');
     expect(await actionsShown(page)).toEqual(['action-cancel', 'action-dispatch']);
 
     // the order's dispatch step accepts it into one consignment note (no split rows)
     await page.getByTestId('action-dispatch').click();
-    await page.getByTestId('modal-ok').click();
+    await choose(page, 'modal-ok');
     await expectState(page, 'Accepted');
     const orderId = page.url().split('/').pop()!;
     await walkOrderToSigned(await t.client().as('100001', 'dispatcher'), orderId, '沪A12345', 'L-SH', 'Han Mei');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Page as Paged, TaskRow } from '@tpl/contracts';
-import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST, choose } from '../support/browser';
 import { data, type ApiClient } from '../support/api-client';
 import { consignmentInput } from '../support/fixtures';
 import { startTestHost, type TestHost } from '../support/host';
@@ -54,7 +54,7 @@ describe('consignment review in Chromium', () => {
     const shown = (await page.locator('[data-testid^="action-"]:not([data-testid="action-buttons"])').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).sort();
     expect(shown).toEqual(['action-cancel', 'action-edit', 'action-remove', 'action-submit_review']);
     await page.getByTestId('action-submit_review').click();
-    await page.getByTestId('modal-ok').click();
+    await choose(page, 'modal-ok');
     await page.locator('[data-testid="view-state"][data-state="InReview"]').waitFor();
     await page.getByTestId('review-banner').waitFor();
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { KitDocument } from '@tpl/contracts';
-import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST, choose } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 import type { ApiClient } from '../support/api-client';
 
@@ -149,10 +149,10 @@ describe('dispatcher board in Chromium', () => {
     expect(made.body.msg).toBe('Operation successful');
     await a.goto(`${t.url}/loadingBill/loadingBillView/${made.body.data.id}`);
     await a.getByTestId('action-load').click();
-    await a.getByTestId('modal-ok').click();
+    await choose(a, 'modal-ok');
     await expectState(a, 'Loaded');
     await a.getByTestId('action-arrive').click();
-    await a.getByTestId('modal-ok').click();
+    await choose(a, 'modal-ok');
     await expectState(a, 'Arrived');
     const loading = await detail('loadingbill', made.body.data.id);
     const arrival = await detail('arrivalbill', String(loading.arrivalBillId));

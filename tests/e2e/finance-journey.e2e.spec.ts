@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { BILLING_REPORT_MENUS, monthbill } from '@tpl/contracts';
 import { previousMonth } from '@tpl/warehouse';
 import { data, type ApiClient } from '../support/api-client';
-import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST, choose } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -73,7 +73,7 @@ describe('finance journey in Chromium', () => {
     await page.getByTestId(`view-${c001.billNo}`).click();
     await page.getByTestId('view-billNo').filter({ hasText: c001.billNo }).waitFor();
     await page.getByTestId('action-check').click();
-    await page.getByTestId('modal-ok').last().click();
+    await choose(page, 'modal-ok');
     await page.getByTestId('view-state').filter({ hasText: 'Checked' }).waitFor();
   });
 
@@ -165,7 +165,7 @@ describe('finance journey in Chromium', () => {
     expect(await owner.getByTestId('explain-total').textContent()).toBe('45.00');
     await owner.locator('.ant-drawer-close').click();
     await owner.getByTestId('action-confirm').click();
-    await owner.getByTestId('modal-ok').last().click();
+    await choose(owner, 'modal-ok');
     await owner.getByTestId('view-state').filter({ hasText: 'Confirmed by customer' }).waitFor();
     await owner.screenshot({ path: path.join(SCREENSHOTS, 'finance-owner-bill.png'), fullPage: true });
 

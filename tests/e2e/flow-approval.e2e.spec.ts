@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { data } from '../support/api-client';
-import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST, choose } from '../support/browser';
 import { consignmentInput } from '../support/fixtures';
 import { startTestHost, type TestHost } from '../support/host';
 import { fillConsignmentForm } from '../support/consignment-form';
@@ -73,7 +73,7 @@ describe('approvals in Chromium', () => {
 
   const submitForReview = async (page: Page) => {
     await page.getByTestId('action-submit_review').click();
-    await page.getByTestId('modal-ok').click();
+    await choose(page, 'modal-ok');
     await page.locator('[data-testid="view-state"][data-state="InReview"]').waitFor();
   };
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { REPORT_PATHS } from '@tpl/contracts';
 import { data, type ApiClient } from '../support/api-client';
-import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST, choose, toasts } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -38,13 +38,15 @@ describe('keeper journey in Chromium', () => {
   const state = async (doc: string, id: string) => data(await admin.get<Result>(`${W}/${doc}/detail?id=${id}`)).state;
   const until = async (doc: string, id: string, wanted: string) => {
     for (let i = 0; i < 100 && (await state(doc, id)) !== wanted; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(await state(doc, id)).toBe(wanted);
+    // on a miss, what the console said (an action's refusal is shown as a toast) travels with the state
+    const now = await state(doc, id);
+    expect(now === wanted ? now : `${now} (console: ${(await toasts(page)).join(' | ') || 'nothing shown'})`).toBe(wanted);
   };
   /** Presses an action on a document's view page and confirms its dialog (fields left to their defaults). */
   const act = async (route: string, id: string, event: string) => {
     await page.goto(`${t.url}${route}/${id}`);
     await page.getByTestId(`action-${event}`).click();
-    await page.getByTestId('modal-ok').last().click();
+    await choose(page, 'modal-ok');
   };
   /** The stock report's sum of quantities for the material (at a place, as of an instant, when given). */
   const reportQty = async (q: Record<string, string> = {}) => {

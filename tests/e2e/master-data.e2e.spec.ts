@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { entityByName } from '@tpl/contracts';
 import { streamExport } from '@tpl/masterdata';
-import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST, choose } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 
 /** The generated master-data screens, each kind once: list, form, tree, import, export. */
@@ -130,7 +130,7 @@ describe('master data screens in Chromium', () => {
     await page.getByTestId('md-row-A-01-01').waitFor();
     const downloaded = page.waitForEvent('download');
     await page.getByTestId('md-export').click();
-    await page.getByTestId('modal-ok').click();
+    await choose(page, 'modal-ok');
     const download = await downloaded;
     const saved = path.join(SCREENSHOTS, 'warehouseplace-export.xlsx');
     await download.saveAs(saved);

@@ -55,10 +55,15 @@ export const signInPage = async (page: Page, url: string, account: string, passw
  * Chooses an entry of an open popup (a dropdown's menu, the search box's answers, a confirm's
  * buttons) by a click event on the entry, not a pointer click at coordinates: on a loaded
  * machine a popup still sliding open can move between the pointer's aim and its click, and the
- * click lands beside the entry or on its neighbour.
+ * click lands beside the entry or on its neighbour. A modal's OK button is chosen the same way:
+ * a click aimed while its zoom-in runs can miss it, and the action is then never taken.
  */
 export const choose = async (page: Page, testId: string): Promise<void> => {
-  const entry = page.getByTestId(testId);
+  // the newest popup is mounted last (an earlier one may still be fading out)
+  const entry = page.getByTestId(testId).last();
   await entry.waitFor();
   await entry.dispatchEvent('click');
 };
+
+/** What the console's toasts say now (an action's error is shown there), for a failure's message. */
+export const toasts = async (page: Page): Promise<string[]> => page.locator('.ant-message-notice').allTextContents().catch(() => []);

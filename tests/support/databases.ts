@@ -9,8 +9,8 @@ export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postg
 
 export type TestDatabase = { kind: 'embedded' | 'postgres'; databaseUrl?: string; dataDir: string; drop(): Promise<void> };
 
-/** A fresh database per run: a new PostgreSQL database, or a new PGlite data directory. */
-export const freshDatabase = async (kind: 'embedded' | 'postgres'): Promise<TestDatabase> => {
+/** A fresh database per run: a new PostgreSQL database (a copy of `template` when given), or a new PGlite data directory. */
+export const freshDatabase = async (kind: 'embedded' | 'postgres', template?: string): Promise<TestDatabase> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tpl-${kind}-`));
   if (kind === 'embedded') {
     return { kind, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
@@ -18,7 +18,7 @@ export const freshDatabase = async (kind: 'embedded' | 'postgres'): Promise<Test
   const name = `tpl_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;

@@ -3,6 +3,7 @@ import { AppError, entityByName, type DocumentDef } from '@tpl/contracts';
 import { runInTenant, type KurrentEvents } from '@tpl/event-store';
 import { RecordsService } from '@tpl/masterdata';
 import { freshDatabase, type TestDatabase } from './databases';
+import { seededDatabase, TEMPLATES_DIR } from './templates';
 import { ApiClient } from './api-client';
 import { CONSIGNMENT_REFS } from './fixtures';
 
@@ -40,18 +41,56 @@ const seedConsignmentRefs = async (host: Host) => {
 
 export type TestHost = { host: Host; db: TestDatabase; url: string; client(): ApiClient; stop(): Promise<void> };
 
+type TestHostOptions = {
+  documents?: readonly DocumentDef[];
+  integration?: IntegrationConfig;
+  kurrentdbUrl?: string;
+  kurrentEvents?: KurrentEvents;
+  demoMonth?: boolean;
+  /** seed a database of its own even when the run keeps seeded templates (a test of the seeding itself) */
+  fresh?: boolean;
+};
+
+const hostConfig = (db: TestDatabase, webDist: string, seedSamples: boolean, options: TestHostOptions) => ({
+  port: 0,
+  host: '127.0.0.1',
+  databaseUrl: db.databaseUrl,
+  dataDir: db.dataDir,
+  webDist,
+  seedDemo: true,
+  seedSamples,
+  seedDemoMonth: options.demoMonth === true,
+  ...(options.documents ? { documents: options.documents } : {}),
+  ...(options.integration ? { integration: options.integration } : {}),
+  ...(options.kurrentdbUrl ? { kurrentdbUrl: options.kurrentdbUrl } : {}),
+  ...(options.kurrentEvents ? { kurrentEvents: options.kurrentEvents } : {}),
+});
+
+/**
+ * The database a test host starts on: a copy of the run's seeded template for its kind and
+ * seeds when the run keeps them (tests/support/templates.ts) and the host is a plain one (no
+ * extra documents, Kafka or KurrentDB, which change what a start writes), else a fresh one.
+ */
+const databaseFor = (kind: 'embedded' | 'postgres', seedSamples: boolean, options: TestHostOptions): Promise<TestDatabase> => {
+  const plain = !options.fresh && !options.documents && !options.integration && !options.kurrentdbUrl && !options.kurrentEvents;
+  if (!TEMPLATES_DIR || !plain) return freshDatabase(kind);
+  const key = `demo${seedSamples ? '_samples' : ''}${seedSamples && options.demoMonth ? '_month' : ''}`;
+  return seededDatabase(TEMPLATES_DIR, kind, key, async (db) => {
+    const host = await startHost(hostConfig(db, '/nonexistent', seedSamples, options), { logLevels: ['error'] });
+    try {
+      await seedConsignmentRefs(host);
+      // the asynchronous read models caught up, so a copy starts where a long-running host would be
+      await host.storage.projector.catchUp();
+    } finally {
+      await host.close();
+    }
+  });
+};
+
 /** The real host, in process, on a fresh embedded or PostgreSQL database, on a free port. */
-export const startTestHost = async (
-  kind: 'embedded' | 'postgres',
-  webDist = '/nonexistent',
-  seedSamples = false,
-  options: { documents?: readonly DocumentDef[]; integration?: IntegrationConfig; kurrentdbUrl?: string; kurrentEvents?: KurrentEvents; demoMonth?: boolean } = {},
-): Promise<TestHost> => {
-  const db = await freshDatabase(kind);
-  const host = await startHost(
-    { port: 0, host: '127.0.0.1', databaseUrl: db.databaseUrl, dataDir: db.dataDir, webDist, seedDemo: true, seedSamples, seedDemoMonth: options.demoMonth === true, ...(options.documents ? { documents: options.documents } : {}), ...(options.integration ? { integration: options.integration } : {}), ...(options.kurrentdbUrl ? { kurrentdbUrl: options.kurrentdbUrl } : {}), ...(options.kurrentEvents ? { kurrentEvents: options.kurrentEvents } : {}) },
-    { logLevels: ['error'] },
-  );
+export const startTestHost = async (kind: 'embedded' | 'postgres', webDist = '/nonexistent', seedSamples = false, options: TestHostOptions = {}): Promise<TestHost> => {
+  const db = await databaseFor(kind, seedSamples, options);
+  const host = await startHost(hostConfig(db, webDist, seedSamples, options), { logLevels: ['error'] });
   await seedConsignmentRefs(host);
   return {
     host,

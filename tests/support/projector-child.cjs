@@ -1,7 +1,9 @@
 // A projector in a process of its own, for the crash tests (tests/api/projector.int.spec.ts):
 // it runs the test projection over the given PostgreSQL database and, at the batch named,
 // tells its parent where it stands ("inside": the batch's writes done, its checkpoint not yet
-// moved, transaction open; "between": the batch committed) and waits there to be killed.
+// moved, transaction open; "between": the batch committed) and how many events its committed
+// batches held (a batch may be short of the size: readAll's horizon is cluster-wide), and
+// waits there to be killed.
 // Usage (forked with an IPC channel): node projector-child.cjs <databaseUrl> <inside|between|none> <batch> <batchSize>
 // The sources are TypeScript: compiled on load with the repository's own compiler (swc).
 const fs = require('node:fs');
@@ -27,26 +29,30 @@ const stopAt = Number(at);
 const main = async () => {
   const { db, store } = await openStorage({ databaseUrl, migrations: [countsMigration], projections: [] });
   let batches = 0;
+  let committed = 0;
+  let inBatch = 0;
   const halt = (where) => {
-    process.send({ where, batch: batches });
+    process.send({ where, batch: batches, committed });
     return new Promise(() => undefined); // never returns: the parent kills this process here
   };
   const projector = new Projector(db.pool, store, {
     pollMs: 0,
     batchSize: Number(size),
     hooks: {
-      beforeCheckpoint: async () => {
+      beforeCheckpoint: async (_name, events) => {
         batches += 1;
+        inBatch = events.length;
         if (mode === 'inside' && batches === stopAt) await halt('inside');
       },
       afterCommit: async () => {
+        committed += inBatch;
         if (mode === 'between' && batches === stopAt) await halt('between');
       },
     },
   });
   projector.register(countsProjection);
   await projector.catchUp(countsProjection.name);
-  process.send({ where: 'done', batch: batches });
+  process.send({ where: 'done', batch: batches, committed });
   await db.close();
 };
 
