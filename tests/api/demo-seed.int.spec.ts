@@ -17,6 +17,12 @@ describe('the demo tenant as seeded', () => {
     expect(await total('/api/bl-basic/warehouseplace/list')).toBe(52);
     expect(await total('/api/bl-basic/customer/list')).toBeGreaterThanOrEqual(6);
     expect(await total('/api/bl-basic/lgagreement/list')).toBeGreaterThanOrEqual(6);
+    // the fee agreements and freight prices run to the end of next year: a demo started in any year bills its last month
+    const nextYearEnd = `${Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()).slice(0, 4)) + 1}-12-31`;
+    const agreements = data(await admin.get<Page<{ code: string; startDate: string; endDate: string }>>('/api/bl-basic/lgagreement/list?size=50')).records;
+    expect(agreements.filter((a) => a.code.startsWith('AG-C')).map((a) => [a.startDate, a.endDate])).toEqual(agreements.filter((a) => a.code.startsWith('AG-C')).map(() => ['2026-01-01', nextYearEnd]));
+    const prices = data(await admin.get<Page<{ endDate: string }>>('/api/bl-transport/basicpay/list?size=10')).records;
+    expect(prices.map((p) => p.endDate)).toEqual(prices.map(() => nextYearEnd));
     expect(await total('/api/bl-transport/basiccar/list')).toBe(4);
     expect(await total('/api/bl-transport/basicpay/list')).toBe(3);
     // admin and one per headline role, and the cargo owner's user (C001)

@@ -241,7 +241,7 @@ const seedSamples = (app: NestFastifyApplication, storage: Storage, demoMonth: b
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: process.env.BUSINESS_TZ ?? 'Asia/Shanghai' }).format(new Date());
   const context = { tenantId: DEMO_TENANT, actor, correlationId: 'demo-seed', causationId: `demo-seed-samples-${DEMO_TENANT}` };
   const admin = (await demoActor(storage.db.pool, DEMO_TENANT, 'admin')) ?? actor;
-  const records = await seedDemoMasterData(app.get(RecordsService), storage.db.pool, { ...context, actor: admin });
+  const records = await seedDemoMasterData(app.get(RecordsService), storage.db.pool, { ...context, actor: admin }, today);
   if (records) logger.log(`seeded ${records} demo master data records for tenant ${DEMO_TENANT}`);
   // a few orders already waiting in review (by the tenant's consignment review process), so the approver has work
   const withReview = Boolean(await app.get<ReviewPolicy>(REVIEW_POLICY).processKeyFor(DEMO_TENANT, consignmentDocument.name));

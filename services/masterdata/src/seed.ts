@@ -9,7 +9,12 @@ type Rec = Record<string, unknown>;
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /** A working warehouse's master data: units, categories, owners, areas and bins, materials, agreements, fleet. */
-export const demoMasterData = (): [entity: string, records: Rec[]][] => {
+/**
+ * The demo's master data. `until`: the last day the demo's fee agreements and freight prices
+ * run to (they start on 2026-01-01); the seed passes the end of the year after the one it runs
+ * in, so a demo first started in any year bills its last month and this one.
+ */
+export const demoMasterData = (until = '2026-12-31'): [entity: string, records: Rec[]][] => {
   const units: Rec[] = [
     { code: 'PCS', name: '件', type: 'QUANTITY', rate: 1, benchmarkUnitFlag: 1, defaultUnitFlag: 1 },
     { code: 'BOX', name: '盒', type: 'QUANTITY', rate: 12 },
@@ -119,10 +124,10 @@ export const demoMasterData = (): [entity: string, records: Rec[]][] => {
   ];
   const agreements: Rec[] = customers.map((c, i) => ({
     code: `AG-${c.code}-2026`,
-    name: `${c.name} 2026年度仓储协议`,
+    name: `${c.name} 仓储协议`,
     customerCode: c.code,
     startDate: '2026-01-01',
-    endDate: '2026-12-31',
+    endDate: until,
     warehouseAreaCode: i === 5 ? 'SH1-C' : 'SH1',
     cycleUnitCost: 30 + i * 2,
     dayUnitCost: 1.2 + i * 0.1,
@@ -162,9 +167,9 @@ export const demoMasterData = (): [entity: string, records: Rec[]][] => {
     { code: 'L-SH-HZ', name: '上海-杭州', origin: '上海分拨中心', destination: '杭州合作网点', distance: 180, durationHours: 10 },
   ];
   const pays: Rec[] = [
-    { code: 'P-SH', name: '市内配送 按重量', lineCode: 'L-SH', basis: 'WEIGHT', unitPrice: 80, startDate: '2026-01-01', endDate: '2026-12-31' },
-    { code: 'P-SH-SZ', name: '上海-苏州 按重量', lineCode: 'L-SH-SZ', basis: 'WEIGHT', unitPrice: 120, startDate: '2026-01-01', endDate: '2026-12-31' },
-    { code: 'P-SH-HZ', name: '上海-杭州 按体积', lineCode: 'L-SH-HZ', basis: 'VOLUME', unitPrice: 95, startDate: '2026-01-01', endDate: '2026-12-31' },
+    { code: 'P-SH', name: '市内配送 按重量', lineCode: 'L-SH', basis: 'WEIGHT', unitPrice: 80, startDate: '2026-01-01', endDate: until },
+    { code: 'P-SH-SZ', name: '上海-苏州 按重量', lineCode: 'L-SH-SZ', basis: 'WEIGHT', unitPrice: 120, startDate: '2026-01-01', endDate: until },
+    { code: 'P-SH-HZ', name: '上海-杭州 按体积', lineCode: 'L-SH-HZ', basis: 'VOLUME', unitPrice: 95, startDate: '2026-01-01', endDate: until },
   ];
   const goodsPays: Rec[] = [{ code: 'G-SH-SZ-BEV', lineCode: 'L-SH-SZ', materialCode: 'M0010', basis: 'VOLUME', unitPrice: 150 }];
   const packagePrices: Rec[] = [
@@ -223,8 +228,11 @@ export const demoMasterData = (): [entity: string, records: Rec[]][] => {
   ];
 };
 
-/** Seeds the demo master data for a tenant that has none, validated by each entity's own schema. */
-export const seedDemoMasterData = async (records: RecordsService, pool: Pool, ctx: RecordContext): Promise<number> => {
+/**
+ * Seeds the demo master data for a tenant that has none, validated by each entity's own schema.
+ * `today` (the business day): its agreements run to the end of the following year.
+ */
+export const seedDemoMasterData = async (records: RecordsService, pool: Pool, ctx: RecordContext, today = new Date().toISOString().slice(0, 10)): Promise<number> => {
   // once per tenant: any master data of its own (bl-basic records) means it has been set up
   const basics = entities.filter((d) => d.service === 'bl-basic').map((d) => d.name);
   const { rows } = await pool.query<{ n: string }>(
@@ -233,7 +241,7 @@ export const seedDemoMasterData = async (records: RecordsService, pool: Pool, ct
   );
   if (Number(rows[0]!.n) > 0) return 0;
   let count = 0;
-  for (const [entity, recs] of demoMasterData()) {
+  for (const [entity, recs] of demoMasterData(`${Number(today.slice(0, 4)) + 1}-12-31`)) {
     const def = entityByName(entity);
     if (!def) continue;
     const schema = dataSchemaOf(def);
