@@ -1,4 +1,5 @@
 import { date, defineDocument, documents, num, ref, text, type DocumentDef } from '@tpl/contracts';
+import { runInTenant } from '@tpl/event-store';
 import { ApiClient, data } from '../support/api-client';
 import { STORES } from '../support/databases';
 import { startTestHost, type TestHost } from '../support/host';
@@ -126,5 +127,55 @@ describe.each(STORES)('a document type from its description alone, on %s store',
     const dispatcher = await t.client().as('100001', 'dispatcher');
     expect((await dispatcher.post(`${B}/submit`, {})).status).toBe(403);
     expect((await dispatcher.post(`${B}/confirm`, { id: made.id, version: 1 })).status).toBe(403);
+  });
+
+  /** The list rows' own count, straight from the table (the tenant's scope). */
+  const counted = (state?: string) =>
+    runInTenant('100001', async () => {
+      const { rows } = await t.host.storage.db.pool.query<{ n: string }>(
+        `SELECT count(*) AS n FROM doc_headers WHERE tenant_id = '100001' AND doc_type = 'kitsample' AND NOT is_deleted${state ? ` AND state = '${state}'` : ''}`,
+      );
+      return Number(rows[0]!.n);
+    });
+  const total = async (q = '') => data(await admin.get<{ total: number }>(`${B}/list?size=10${q}`)).total;
+
+  it("gives every page the exact total while pages are read beside creates, actions and removals (the embedded store keeps totals between writes)", async () => {
+    const mine = await Promise.all(Array.from({ length: 6 }, () => admin.post<Result>(`${B}/submit`, input()).then(data)));
+    // writes of every kind, each with list pages read beside it
+    const reads: Promise<number>[] = [];
+    await Promise.all([
+      ...Array.from({ length: 8 }, () => admin.post<Result>(`${B}/submit`, input()).then(data)),
+      ...mine.slice(0, 3).map((m) => admin.post(`${B}/confirm`, { id: m.id, version: m.version })),
+      admin.post(`${B}/remove?ids=${mine[3]!.id}`),
+      ...Array.from({ length: 12 }, (_, i) => {
+        const read = total(i % 2 ? '&state=Draft' : '');
+        reads.push(read);
+        return read;
+      }),
+    ]);
+    expect((await Promise.all(reads)).every((n) => n > 0)).toBe(true);
+    expect(await total()).toBe(await counted());
+    expect(await total('&state=Draft')).toBe(await counted('Draft'));
+    expect(await total('&state=Confirmed')).toBe(await counted('Confirmed'));
+
+    // one write at a time, each the last before a look: pages read while it commits must not leave its old total behind
+    const drafts = await Promise.all(Array.from({ length: 10 }, () => admin.post<Result>(`${B}/submit`, input()).then(data)));
+    for (const d of drafts) {
+      await Promise.all([admin.post(`${B}/confirm`, { id: d.id, version: d.version }), ...Array.from({ length: 4 }, () => total('&state=Draft'))]);
+      expect(await total('&state=Draft')).toBe(await counted('Draft'));
+    }
+  });
+
+  it(`${kind === 'embedded' ? 'keeps' : 'counts'} a page's total ${kind === 'embedded' ? 'until a row of its type is written' : 'on every read'}`, async () => {
+    const before = await total('&state=Draft');
+    // a row changed behind the kit's back (no list row written through it): only a count sees it
+    await runInTenant('100001', () =>
+      t.host.storage.db.pool.query(`UPDATE doc_headers SET is_deleted = true WHERE tenant_id = '100001' AND doc_type = 'kitsample' AND state = 'Draft' AND id = (SELECT id FROM doc_headers WHERE tenant_id = '100001' AND doc_type = 'kitsample' AND state = 'Draft' AND NOT is_deleted LIMIT 1)`),
+    );
+    expect(await total('&state=Draft')).toBe(kind === 'embedded' ? before : before - 1);
+    // any list row of the type written through the kit: the count is taken again
+    data(await admin.post<Result>(`${B}/submit`, input()));
+    expect(await total('&state=Draft')).toBe(before);
+    expect(await total('&state=Draft')).toBe(await counted('Draft'));
   });
 });

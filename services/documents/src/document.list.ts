@@ -5,7 +5,7 @@ import {
   type KitDocument,
   type ResolvedColumn,
 } from '@tpl/contracts';
-import { sql, type Migration, type SqlText } from '@tpl/event-store';
+import { ChannelCache, sql, type Migration, type SqlText } from '@tpl/event-store';
 import { valueAt } from './document.fold';
 
 /**
@@ -82,8 +82,63 @@ export const listRowOf = (def: DocumentDef, doc: KitDocument): Record<string, un
   return row;
 };
 
+/**
+ * A list page's total (its count over every matching row) kept per tenant, type and filter, on
+ * the embedded store only. There one host owns the data directory and reaches PGlite through a
+ * single connection, so a write's transaction holds that connection until it commits: a list
+ * read runs wholly before the write or wholly after its commit, never in between. Every list
+ * row written (`upsertListRow`, the one way rows are made) drops its tenant and type's totals
+ * when its statement is made, and again once an append with no transaction around it has
+ * committed (the document service and the repair, after the command); a total read before a
+ * drop is not kept (ChannelCache.mark/remember). So a kept total is the count the query would
+ * give. On
+ * PostgreSQL, reads run beside open transactions on other connections and hosts: each page
+ * counts its own (the count is cheap there; on PGlite's one WebAssembly backend it is most of a
+ * page once a type holds thousands of rows).
+ */
+export class ListTotals {
+  private static readonly live = new Set<ListTotals>();
+  private readonly totals = new ChannelCache<number>({ ttlMs: 10 * 60_000, max: 10_000 });
+
+  /** Starts keeping totals (the embedded store's document service); `close` stops it. */
+  static open(): ListTotals {
+    const t = new ListTotals();
+    ListTotals.live.add(t);
+    return t;
+  }
+
+  /** A list row of the tenant and type is being written: every kept total of theirs goes. */
+  static written(tenantId: string, docType: string): void {
+    for (const t of ListTotals.live) t.totals.drop(ListTotals.scope(tenantId, docType));
+  }
+
+  private static scope(tenantId: string, docType: string) {
+    return `${tenantId}\u0000${docType}`;
+  }
+
+  /** The kept total of a page's filter, when there is one. */
+  peek(filter: string): number | undefined {
+    return this.totals.peek(filter);
+  }
+
+  /** Where the totals stand before a count is read (see remember). */
+  mark(): number {
+    return this.totals.mark();
+  }
+
+  /** Keeps a total counted since mark(), unless a row of its tenant and type was written in between. */
+  remember(tenantId: string, docType: string, filter: string, total: number, since: number): void {
+    this.totals.remember(filter, [ListTotals.scope(tenantId, docType)], total, since);
+  }
+
+  close(): void {
+    ListTotals.live.delete(this);
+  }
+}
+
 /** The list row of a document as folded: one idempotent upsert (a replay writes the same row). */
 export const upsertListRow = (def: DocumentDef, doc: KitDocument): SqlText => {
+  ListTotals.written(doc.tenantId, def.name);
   const customer = valueAt(doc, 'customerCode');
   return sql(
     `INSERT INTO ${DOC_LIST} (tenant_id, doc_type, id, bill_no, bill_date, state, version, is_review, customer_code, created_by, created_dept,

@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { KIT_FACTS, NUMBER_KINDS, REPAIR_ACTOR, REPAIR_CORRELATION, applyNumberRepairs, eventTypeOf, numberRepairs, type DocumentDef, type FieldDef } from '@tpl/contracts';
 import { DB_POOL, EVENT_STORE, StaleVersionError, runCommand, runInTenant, type EventStorePort } from '@tpl/event-store';
 import { contentOf } from './document.fold';
-import { upsertListRow } from './document.list';
+import { ListTotals, upsertListRow } from './document.list';
 import { DocumentService, streamOf } from './document.service';
 import { DOCUMENT_DEFS } from './documents.tokens';
 
@@ -98,6 +98,8 @@ export class DocumentRepair {
       if (err instanceof StaleVersionError) return [];
       throw err;
     }
+    // committed by its own append: list totals read meanwhile go (document.list.ts)
+    if (fields.length) ListTotals.written(tenantId, def.name);
     return fields;
   }
 }

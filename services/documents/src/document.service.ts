@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
   AppError,
@@ -16,6 +16,7 @@ import {
   type Page,
 } from '@tpl/contracts';
 import {
+  CACHE_CHANNEL,
   DB_POOL,
   EVENT_STORE,
   historyEntryOf,
@@ -25,6 +26,7 @@ import {
   type EventMetadata,
   type EventStorePort,
   type StoredEvent,
+  type CacheChannel,
   type UnitOfWork,
 } from '@tpl/event-store';
 import { businessDay, ownerScopeSql, rowScopeSql, type OwnerScope, type RowScope } from '@tpl/identity';
@@ -32,7 +34,7 @@ import { REFERENCE_CHECK, SERIAL_CODES, type ReferenceCheck, type SerialCodeSpec
 import { REVIEW_POLICY, type ReviewPolicy } from '@tpl/workflow';
 import { DocumentNotFound, decideDocument, type DecideMeta, type DocumentCommand } from './document.decider';
 import { documentFold, type DocState } from './document.fold';
-import { CORE_LIST_COLUMNS, DOC_LIST, upsertListRow } from './document.list';
+import { CORE_LIST_COLUMNS, DOC_LIST, ListTotals, upsertListRow } from './document.list';
 import { DocumentDecisionsRegistry, type Effect } from './document.ports';
 import { DOCUMENT_DEFS } from './documents.tokens';
 
@@ -112,7 +114,7 @@ const referencesIn = (fields: Record<string, HeaderField | FieldDef>, value: Rec
  * append with the expected version, the list row written in the same transaction.
  */
 @Injectable()
-export class DocumentService {
+export class DocumentService implements OnModuleDestroy {
   /** this host's last written states (see WrittenStates) */
   private readonly written = new WrittenStates();
 
@@ -124,7 +126,18 @@ export class DocumentService {
     @Inject(REVIEW_POLICY) private readonly review: ReviewPolicy,
     @Inject(DocumentDecisionsRegistry) private readonly decisions: DocumentDecisionsRegistry,
     @Inject(DOCUMENT_DEFS) private readonly defs: readonly DocumentDef[],
-  ) {}
+    @Optional() @Inject(CACHE_CHANNEL) channel?: CacheChannel,
+  ) {
+    // the in-process channel is the embedded store's: one host, one connection (ListTotals says why that matters)
+    this.totals = channel?.kind === 'local' ? ListTotals.open() : undefined;
+  }
+
+  /** List pages' totals, kept on the embedded store only (document.list.ts). */
+  private readonly totals: ListTotals | undefined;
+
+  onModuleDestroy() {
+    this.totals?.close();
+  }
 
   /** The document's fold, with its own landing of facts when its decisions have one. */
   foldOf(def: DocumentDef) {
@@ -220,6 +233,8 @@ export class DocumentService {
           return [upsertListRow(def, after.doc)];
         },
       });
+      // an append with no transaction around it committed only now: totals read since the row's statement was made go too
+      ListTotals.written(ctx.tenantId, def.name);
       let result = resultOf(outcome.state, id);
       // written and committed by its own append (no transaction around it): the next command may decide on it unread
       if (!work && outcome.events.length) this.written.put(stream, outcome.state, outcome.version);
@@ -379,11 +394,14 @@ export class DocumentService {
       );
       if (!rows.length) return count;
       const statements: string[] = [];
+      const tenants = new Set<string>();
       for (const r of rows) {
         const { state } = await loadStream(this.store, r.stream_id, fold);
         if (state.status === 'existing') statements.push(upsertListRow(def, state.doc));
+        if (state.status === 'existing') tenants.add(state.doc.tenantId);
       }
       if (statements.length) await this.pool.query(statements.join(';\n'));
+      for (const tenantId of tenants) ListTotals.written(tenantId, def.name);
       count += statements.length;
       after = rows[rows.length - 1]!.stream_id;
     }
@@ -500,6 +518,9 @@ export class DocumentService {
     // a column that is never null sorts without NULLS LAST, so its index (tenant, type, column)
     // hands out the page in order and the scan stops after it (DESC's default is NULLS FIRST)
     const nulls = NOT_NULL_COLUMNS.has(sortExpr) ? '' : ' NULLS LAST';
+    const filter = `${where.join(' AND ')}\u0000${JSON.stringify(params)}`;
+    const kept = this.totals?.peek(filter);
+    const since = this.totals?.mark();
     params.push(q.size, (q.current - 1) * q.size);
     const { rows: found } = await this.pool.query<{
       id: string;
@@ -515,19 +536,20 @@ export class DocumentService {
       total_count: string;
     }>(
       `SELECT id, bill_no, to_char(bill_date, 'YYYY-MM-DD') AS bill_date, state, version, is_review, customer_code, created_by_name, updated_at, row,
-              (SELECT count(*) FROM ${DOC_LIST} WHERE ${where.join(' AND ')}) AS total_count
+              ${kept === undefined ? `(SELECT count(*) FROM ${DOC_LIST} WHERE ${where.join(' AND ')})` : 'NULL'} AS total_count
          FROM ${DOC_LIST}
         WHERE ${where.join(' AND ')}
         ORDER BY ${sortExpr} ${dir}${nulls}, bill_no ${dir}
         LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
-    let total = found.length ? Number(found[0]!.total_count) : 0;
-    if (!found.length && q.current > 1) {
+    let total = kept ?? (found.length ? Number(found[0]!.total_count) : 0);
+    if (kept === undefined && !found.length && q.current > 1) {
       // past the last page: still tell the pager how many there are
       const c = await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${DOC_LIST} WHERE ${where.join(' AND ')}`, params.slice(0, -2));
       total = Number(c.rows[0]!.n);
     }
+    if (kept === undefined && since !== undefined) this.totals!.remember(tenantId, def.name, filter, total, since);
     const records = found.map((r) => {
       const own: Record<string, unknown> = {};
       for (const c of ownColumns) own[c.key] = r.row[c.key] ?? null;
