@@ -41,6 +41,12 @@ export const PACKING_MATERIAL_TYPES = ['PACK', 'PACKING', '包材', '包装材�
 export const IMPORTED_MATERIAL_TYPES = ['IMPORT', 'IMPORTED', '进口', '進口', '进口料', '進口料'] as const;
 
 /** An incidental-fee report's columns (one row per document: its part of that kind). */
+/** The stream lines counted toward a handling fee (inbound or outbound): the same columns and order. */
+const handlingLines = {
+  columns: [text('day', 11), text('billNo', 18), text('documentType'), text('customerCode'), text('materialCode'), text('warehouseAreaCode'), num('qty'), num('weight', 'weight')],
+  sorts: ['day', 'customerCode', 'billNo'],
+  defaultSort: 'day',
+} as const satisfies Pick<BillingReportDef, 'columns' | 'sorts' | 'defaultSort'>;
 const zaFeColumns = [text('billDate', 11), text('billNo', 18), text('documentType'), text('customerCode'), text('feeItem', 18), num('amount', 'money'), { key: 'counted', kind: 'flag', width: 8 }] as const satisfies readonly ReportColumn[];
 const zaFe = (api: string, view: string): BillingReportDef => ({ api, views: [`lcr/${view}`], columns: zaFeColumns, sorts: ['billDate', 'customerCode', 'amount'], defaultSort: 'billDate' });
 /** A material report's balance columns: at the start of the period, received, shipped, at its end (pieces and tonnes). */
@@ -82,17 +88,13 @@ export const BILLING_REPORTS = {
   costbilldeatilIn: {
     api: 'costbilldeatilin',
     views: ['report/costbilldeatilIn', 'lcr/costbilldeatilIn'],
-    columns: [text('day', 11), text('billNo', 18), text('documentType'), text('customerCode'), text('materialCode'), text('warehouseAreaCode'), num('qty'), num('weight', 'weight')],
-    sorts: ['day', 'customerCode', 'billNo'],
-    defaultSort: 'day',
+    ...handlingLines,
   },
   /** the stream lines counted toward the outbound handling fee (outstockStatus 1, isCost 1) */
   costbilldeatilOut: {
     api: 'costbilldeatilout',
     views: ['report/costbilldeatilOut', 'lcr/costbilldeatilOut'],
-    columns: [text('day', 11), text('billNo', 18), text('documentType'), text('customerCode'), text('materialCode'), text('warehouseAreaCode'), num('qty'), num('weight', 'weight')],
-    sorts: ['day', 'customerCode', 'billNo'],
-    defaultSort: 'day',
+    ...handlingLines,
   },
   /** the incidental fees (杂费): every other-charge document of the period, whether it counts (audited, not cancelled) */
   costbillZaFe: {
