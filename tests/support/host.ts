@@ -71,11 +71,11 @@ const hostConfig = (db: TestDatabase, webDist: string, seedSamples: boolean, opt
  * seeds when the run keeps them (tests/support/templates.ts) and the host is a plain one (no
  * extra documents, Kafka or KurrentDB, which change what a start writes), else a fresh one.
  */
-const databaseFor = (kind: 'embedded' | 'postgres', seedSamples: boolean, options: TestHostOptions): Promise<TestDatabase> => {
+const databaseFor = async (kind: 'embedded' | 'postgres', seedSamples: boolean, options: TestHostOptions): Promise<{ db: TestDatabase; seeded: boolean }> => {
   const plain = !options.fresh && !options.documents && !options.integration && !options.kurrentdbUrl && !options.kurrentEvents;
-  if (!TEMPLATES_DIR || !plain) return freshDatabase(kind);
+  if (!TEMPLATES_DIR || !plain) return { db: await freshDatabase(kind), seeded: false };
   const key = `demo${seedSamples ? '_samples' : ''}${seedSamples && options.demoMonth ? '_month' : ''}`;
-  return seededDatabase(TEMPLATES_DIR, kind, key, async (db) => {
+  const db = await seededDatabase(TEMPLATES_DIR, kind, key, async (db) => {
     const host = await startHost(hostConfig(db, '/nonexistent', seedSamples, options), { logLevels: ['error'] });
     try {
       await seedConsignmentRefs(host);
@@ -85,13 +85,15 @@ const databaseFor = (kind: 'embedded' | 'postgres', seedSamples: boolean, option
       await host.close();
     }
   });
+  return { db, seeded: true };
 };
 
 /** The real host, in process, on a fresh embedded or PostgreSQL database, on a free port. */
 export const startTestHost = async (kind: 'embedded' | 'postgres', webDist = '/nonexistent', seedSamples = false, options: TestHostOptions = {}): Promise<TestHost> => {
-  const db = await databaseFor(kind, seedSamples, options);
+  const { db, seeded } = await databaseFor(kind, seedSamples, options);
   const host = await startHost(hostConfig(db, webDist, seedSamples, options), { logLevels: ['error'] });
-  await seedConsignmentRefs(host);
+  // a copy of a template holds them already
+  if (!seeded) await seedConsignmentRefs(host);
   return {
     host,
     db,

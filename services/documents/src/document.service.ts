@@ -397,8 +397,9 @@ export class DocumentService implements OnModuleDestroy {
       const tenants = new Set<string>();
       for (const r of rows) {
         const { state } = await loadStream(this.store, r.stream_id, fold);
-        if (state.status === 'existing') statements.push(upsertListRow(def, state.doc));
-        if (state.status === 'existing') tenants.add(state.doc.tenantId);
+        if (state.status !== 'existing') continue;
+        statements.push(upsertListRow(def, state.doc));
+        tenants.add(state.doc.tenantId);
       }
       if (statements.length) await this.pool.query(statements.join(';\n'));
       for (const tenantId of tenants) ListTotals.written(tenantId, def.name);
