@@ -8,8 +8,10 @@ import { queryClient } from './api/queryClient';
 import { acceptLanguage, currentLanguage, i18n } from './i18n';
 import { antdLocales, applyDayjsLocale } from './i18n/uiLocale';
 import { resolveLabel, usePageTitleText } from './layout/pageTitle';
-import { applyThemeClass, themeConfig, useAppearance } from './layout/theme';
+import { applyThemeClass, prefersReducedMotion, themeConfig, useAppearance } from './layout/theme';
 import { router } from './router';
+
+const REDUCED_MOTION = prefersReducedMotion();
 
 const LocalizedApp = () => {
   const { t } = useTranslation(); // re-renders on language change
@@ -27,7 +29,7 @@ const LocalizedApp = () => {
   useEffect(() => applyThemeClass(appearance.theme), [appearance.theme]);
 
   return (
-    <ConfigProvider locale={antdLocales[lang]} theme={themeConfig(appearance)}>
+    <ConfigProvider locale={antdLocales[lang]} theme={themeConfig(appearance, REDUCED_MOTION)}>
       <AntApp>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>

@@ -44,11 +44,22 @@ const surfaces: Record<ThemeName, Surfaces> = {
   hey: { sider: '#1e2a3b', siderSub: '#172231', header: '#ffffff', body: '#f3f6f8', radius: 2 },
 };
 
-export const themeConfig = ({ theme, color }: Appearance): ThemeConfig => {
+/**
+ * Whether the user asked the system for less motion (prefers-reduced-motion: an accessibility
+ * setting of the operating system or browser). Read once per page load.
+ */
+export const prefersReducedMotion = (): boolean =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * The antd theme of an appearance. With reduced motion, antd's transitions (a modal's zoom, a
+ * dropdown's slide, a drawer's push) are off: the element is simply there.
+ */
+export const themeConfig = ({ theme, color }: Appearance, reducedMotion = false): ThemeConfig => {
   const s = surfaces[theme];
   return {
     algorithm: antdTheme.defaultAlgorithm,
-    token: { colorPrimary: color, borderRadius: s.radius, colorBgLayout: s.body },
+    token: { colorPrimary: color, borderRadius: s.radius, colorBgLayout: s.body, motion: !reducedMotion },
     components: {
       Layout: { siderBg: s.sider, headerBg: s.header, bodyBg: s.body, footerBg: s.body, headerPadding: '0 16px', headerHeight: 56 },
       Menu: {
