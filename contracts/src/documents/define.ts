@@ -1,3 +1,4 @@
+import { perDefinition, perDefinitionAnd } from '../validation/per-definition';
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema, sortOrderSchema } from '../api/envelope';
 import { fieldSchema, type FieldDef, type Labels } from '../entities/define';
@@ -245,7 +246,7 @@ export const documentContentShapeOf = (def: DocumentDef): Record<string, z.ZodTy
 };
 
 /** The content a user fills in (header fields, the lines, remark): what Created and Changed carry. */
-export const documentContentSchemaOf = (def: DocumentDef) => {
+const makeDocumentContentSchemaOf = (def: DocumentDef) => {
   const base = z.object(documentContentShapeOf(def));
   return def.refine ? base.superRefine((c, ctx) => def.refine!(c as Record<string, unknown>, ctx)) : base;
 };
@@ -261,7 +262,7 @@ export const documentTargetSchema = z.object({ id: idSchema, version: versionSch
  * POST submit: the form's fields flat, as Saber forms post them. Without id it creates a
  * draft; with id it changes that draft and must carry the version the user saw.
  */
-export const documentSubmitSchemaOf = (def: DocumentDef) => {
+const makeDocumentSubmitSchemaOf = (def: DocumentDef) => {
   const content = documentContentSchemaOf(def);
   return z
     .object({ id: idSchema.optional(), version: versionSchema.optional() }, { error: 'validation.body' })
@@ -284,11 +285,11 @@ export const documentSubmitSchemaOf = (def: DocumentDef) => {
 };
 
 /** The submit body as a caller writes it (what OpenAPI shows; documentSubmitSchemaOf validates it). */
-export const documentSubmitInputSchemaOf = (def: DocumentDef) =>
+const makeDocumentSubmitInputSchemaOf = (def: DocumentDef) =>
   z.object({ id: idSchema.optional(), version: versionSchema.optional(), ...documentContentShapeOf(def) });
 
 /** The body of one action: the target and the action's own fields. */
-export const documentActionSchemaOf = (def: DocumentDef, action: string) => {
+const makeDocumentActionSchemaOf = (def: DocumentDef, action: string) => {
   const a = def.actions[action];
   if (!a) throw new Error(`${def.name} has no action ${action}`);
   const fields = Object.fromEntries(
@@ -326,7 +327,7 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 export const totalsShapeOf = (def: DocumentDef) => Object.fromEntries(Object.keys(def.lines?.totals ?? {}).map((k) => [k, z.number()]));
 
 /** The document as the kit folds it and the detail call returns it. */
-export const documentSchemaOf = (def: DocumentDef) =>
+const makeDocumentSchemaOf = (def: DocumentDef) =>
   documentContentSchemaOf(def)
     .and(
       z.object({
@@ -450,7 +451,7 @@ export const documentListColumnsOf = (def: DocumentDef): ResolvedColumn[] => {
 /** Every key of a list row: the core columns and the document's own. */
 export const documentListRowKeysOf = (def: DocumentDef): string[] => [...new Set(['id', ...CORE_COLUMNS, ...documentListColumnsOf(def).map((c) => c.key)])];
 
-export const documentListRowSchemaOf = (def: DocumentDef) => {
+const makeDocumentListRowSchemaOf = (def: DocumentDef) => {
   const own: Record<string, z.ZodType> = {};
   for (const c of documentListColumnsOf(def)) {
     own[c.key] = c.kind === 'number' ? z.number().nullable() : c.kind === 'flag' ? z.number().nullable() : z.string().nullable();
@@ -489,7 +490,7 @@ export const documentListFiltersOf = (def: DocumentDef): ResolvedFilter[] =>
 
 export const documentListSortsOf = (def: DocumentDef): string[] => ['billNo', 'billDate', 'state', 'updatedAt', ...documentListColumnsOf(def).map((c) => c.key).filter((k) => !['billNo', 'billDate', 'state', 'updatedAt'].includes(k))];
 
-export const documentListQuerySchemaOf = (def: DocumentDef) => {
+const makeDocumentListQuerySchemaOf = (def: DocumentDef) => {
   const filters: Record<string, z.ZodType> = {};
   for (const f of documentListFiltersOf(def)) {
     if (f.match === 'range') {
@@ -515,7 +516,7 @@ export const documentListQuerySchemaOf = (def: DocumentDef) => {
     });
 };
 
-export const documentListPageSchemaOf = (def: DocumentDef) => pageSchema(documentListRowSchemaOf(def));
+const makeDocumentListPageSchemaOf = (def: DocumentDef) => pageSchema(documentListRowSchemaOf(def));
 
 export const commandResultSchema = z.object({ id: z.string(), billNo: z.string(), version: z.number().int(), state: z.string() });
 export type CommandResult = z.infer<typeof commandResultSchema>;
@@ -571,3 +572,13 @@ export const DOCUMENT_MENU_GROUPS: Record<string, { label: Labels; sort: number;
   reportManagement: { label: ['报表管理', 'Reports', '報表管理'], sort: 8, path: '/reportManagement' },
   acct: { label: ['费用结算', 'Billing', '費用結算'], sort: 9, path: '/acct' },
 };
+
+/** Made once per definition (validation/per-definition.ts). */
+export const documentContentSchemaOf = perDefinition(makeDocumentContentSchemaOf);
+export const documentSubmitSchemaOf = perDefinition(makeDocumentSubmitSchemaOf);
+export const documentSubmitInputSchemaOf = perDefinition(makeDocumentSubmitInputSchemaOf);
+export const documentActionSchemaOf = perDefinitionAnd(makeDocumentActionSchemaOf);
+export const documentSchemaOf = perDefinition(makeDocumentSchemaOf);
+export const documentListRowSchemaOf = perDefinition(makeDocumentListRowSchemaOf);
+export const documentListQuerySchemaOf = perDefinition(makeDocumentListQuerySchemaOf);
+export const documentListPageSchemaOf = perDefinition(makeDocumentListPageSchemaOf);

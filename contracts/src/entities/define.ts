@@ -1,3 +1,4 @@
+import { perDefinition } from '../validation/per-definition';
 import { z } from 'zod';
 import { pageQuerySchema, sortOrderSchema } from '../api/envelope';
 import { numberRule, numberSchema, type NumberKind } from '../validation/numbers';
@@ -196,7 +197,7 @@ export const fieldSchema = (f: FieldDef): z.ZodType => {
 };
 
 /** The record's own fields, as submitted (id and version beside them). */
-export const dataSchemaOf = (def: EntityDef) => {
+const makeDataSchemaOf = (def: EntityDef) => {
   const shape = Object.fromEntries(Object.entries(def.fields).map(([k, f]) => [k, fieldSchema(f)]));
   const base = z.object({ ...shape, remark: optionalEmpty(z.string().trim().max(500, { error: 'validation.tooLong' })) });
   return def.refine ? base.superRefine((d, ctx) => def.refine!(d as Record<string, unknown>, ctx)) : base;
@@ -205,7 +206,7 @@ export const dataSchemaOf = (def: EntityDef) => {
 const uuid = z.uuid({ error: 'validation.invalid' });
 const version = z.coerce.number({ error: 'validation.number' }).int().min(1, { error: 'validation.positive' });
 
-export const submitSchemaOf = (def: EntityDef) =>
+const makeSubmitSchemaOf = (def: EntityDef) =>
   z
     .object({ id: uuid.optional(), version: version.optional() })
     .passthrough()
@@ -249,7 +250,7 @@ export const filterFields = (def: EntityDef): [string, FieldDef][] =>
   Object.entries(def.fields).filter(([k, f]) => !RESERVED_QUERY.has(k) && f.kind !== 'rows' && f.kind !== 'password' && (f.filter ?? (k === def.codeField || k === def.nameField)));
 
 /** Filters: text fields match by prefix, the rest exactly; dates also by range. */
-export const listQuerySchemaOf = (def: EntityDef) => {
+const makeListQuerySchemaOf = (def: EntityDef) => {
   const filters: Record<string, z.ZodType> = {};
   for (const [k, f] of filterFields(def)) {
     if (f.kind === 'date' || f.kind === 'datetime') {
@@ -313,3 +314,8 @@ export const entityResources = (def: EntityDef, lang: 0 | 1 | 2) => {
   for (const [k, l] of Object.entries(common)) fields[k] ??= l[lang];
   return { title: def.title[lang], fields, enums };
 };
+
+/** Made once per definition (validation/per-definition.ts). */
+export const dataSchemaOf = perDefinition(makeDataSchemaOf);
+export const submitSchemaOf = perDefinition(makeSubmitSchemaOf);
+export const listQuerySchemaOf = perDefinition(makeListQuerySchemaOf);

@@ -26,7 +26,7 @@ import { AppModule } from './app.module';
 import { EnvelopeFilter } from './envelope.filter';
 import { runDataRepair } from './data-repair.controller';
 import { envelopeClientError, envelopeFrameworkError, refuseUnstorableText, safeJson } from './input-guard';
-import { buildOpenApi } from './openapi';
+import { lazyOpenApi } from './openapi';
 import { HostLifecycle } from './health.controller';
 import { JsonLog, JsonNestLogger, observeRequests, registerStorageMetrics, type LogFormat } from './observability';
 import type { HostConfig } from './config';
@@ -148,7 +148,7 @@ export const startHost = async (config: HostConfig, options: HostOptions = {}): 
     });
     // spreadsheet imports: one file, up to 50 MB
     await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10 } });
-    await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApi() as never } });
+    await app.register(fastifySwagger, { mode: 'static', specification: { document: lazyOpenApi() as never } });
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
     if (fs.existsSync(config.webDist)) {
