@@ -54,6 +54,32 @@ buildServer();
 buildWeb();
 
 /**
+ * The suites' scratch files (embedded databases, their seeded copies, Chromium's profiles) go to
+ * memory when the machine has a tmpfs with room: a test host's start copies a 45 MB cluster, and
+ * PGlite syncs its files, which a disk makes several times slower. TMPDIR for every suite;
+ * what a dead run left there for more than a day is removed.
+ */
+const SHM = '/dev/shm';
+const useMemoryTmp = () => {
+  if (process.env.TEST_TMPDIR === 'disk' || !fs.existsSync(SHM)) return;
+  try {
+    const { bavail, bsize } = fs.statfsSync(SHM);
+    if (bavail * bsize < 4 * 1024 ** 3) return;
+    const dir = path.join(SHM, 'tpl-tests');
+    fs.mkdirSync(dir, { recursive: true });
+    for (const name of fs.readdirSync(dir)) {
+      const entry = path.join(dir, name);
+      if (Date.now() - fs.statSync(entry).mtimeMs > 24 * 3600_000) fs.rmSync(entry, { recursive: true, force: true });
+    }
+    process.env.TMPDIR = dir;
+    log(`scratch files in memory: ${dir}`);
+  } catch (err) {
+    console.warn(`scratch files stay in ${os.tmpdir()}: ${err.message}`);
+  }
+};
+useMemoryTmp();
+
+/**
  * Seeded test databases for this run (tests/support/templates.ts): a folder of PGlite clusters
  * and PostgreSQL template databases named after it (tpltemplates_<stamp>_<key>). Removed after
  * the suites; a run that died leaves them, and the next run removes what is older than a day
@@ -110,7 +136,8 @@ const check = (name, cmd, args, opts) => {
  */
 const WORKER_MEMORY = '1200MB';
 const JEST_WORKERS = {
-  unit: [],
+  // jest's default is one worker fewer than the cores: one on a 2-core machine
+  unit: [`--maxWorkers=${os.availableParallelism?.() ?? os.cpus().length}`],
   integration: [`--maxWorkers=${process.env.TEST_INTEGRATION_WORKERS ?? 2}`, `--workerIdleMemoryLimit=${WORKER_MEMORY}`],
   e2e: ['--maxWorkers=1', `--workerIdleMemoryLimit=${WORKER_MEMORY}`],
 };
