@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { buildServer, buildWeb, checkNode, install, log, must, root, run } from './lib.mjs';
 
 checkNode();
@@ -120,11 +120,33 @@ const summary = [];
 /** What the boundary rules cruise: every package's sources and the cross-package suites. */
 const BOUNDARY_SOURCES = ['contracts/src', 'workflows/src', 'services', 'web/src', 'tests'];
 
-const check = (name, cmd, args, opts) => {
-  log(`check: ${name}`);
-  const ok = run(cmd, args, opts) === 0;
-  totals[ok ? 'passed' : 'failed'] += 1;
-  summary.push(`${ok ? '✓' : '✗'} ${name}`);
+/**
+ * The static checks, two at a time (each is one process on one core): each one's output is
+ * printed whole once it ends, in the order given.
+ */
+const checks = async (list) => {
+  const outcomes = new Array(list.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < list.length; i = next++) {
+      const [, cmd, args] = list[i];
+      outcomes[i] = await new Promise((resolve) => {
+        const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+        const out = [];
+        child.stdout.on('data', (b) => out.push(b));
+        child.stderr.on('data', (b) => out.push(b));
+        child.once('error', (err) => resolve({ ok: false, out: [Buffer.from(String(err))] }));
+        child.once('close', (code) => resolve({ ok: code === 0, out }));
+      });
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  list.forEach(([name], i) => {
+    log(`check: ${name}`);
+    process.stdout.write(Buffer.concat(outcomes[i].out));
+    totals[outcomes[i].ok ? 'passed' : 'failed'] += 1;
+    summary.push(`${outcomes[i].ok ? '✓' : '✗'} ${name}`);
+  });
 };
 
 /**
@@ -172,10 +194,12 @@ const jest = (project) => {
   for (const name of retried) summary.push(`    retried: ${name}`);
 };
 
-check('dependencies: lock complete, engines fit Node 20 (scripts/check-deps.mjs)', 'node', ['scripts/check-deps.mjs']);
-check('types: web console (tsc --noEmit)', 'npx', ['tsc', '-p', 'web', '--noEmit']);
-check('types: tests (tsc --noEmit)', 'npx', ['tsc', '-p', 'tests', '--noEmit']);
-check('boundaries: package imports (dependency-cruiser, .dependency-cruiser.cjs)', 'npx', ['depcruise', '--config', '.dependency-cruiser.cjs', ...BOUNDARY_SOURCES]);
+await checks([
+  ['dependencies: lock complete, engines fit Node 20 (scripts/check-deps.mjs)', 'node', ['scripts/check-deps.mjs']],
+  ['types: web console (tsc --noEmit)', 'npx', ['tsc', '-p', 'web', '--noEmit']],
+  ['types: tests (tsc --noEmit)', 'npx', ['tsc', '-p', 'tests', '--noEmit']],
+  ['boundaries: package imports (dependency-cruiser, .dependency-cruiser.cjs)', 'npx', ['depcruise', '--config', '.dependency-cruiser.cjs', ...BOUNDARY_SOURCES]],
+]);
 jest('unit');
 jest('integration');
 jest('e2e');

@@ -24,7 +24,7 @@ describe('cargo owner in Chromium', () => {
 
   beforeAll(async () => {
     if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
-    [t, browser] = await Promise.all([startTestHost('embedded', WEB_DIST, true), launchChromium()]);
+    [t, browser] = await Promise.all([startTestHost('postgres', WEB_DIST, true), launchChromium()]);
     admin = await t.client().as(T, 'admin', 'admin');
     const ledger = t.host.app.get(StockLedger);
     for (const [customer, qty] of [['C001', 12], ['C002', 30]] as const) {

@@ -19,7 +19,7 @@ describe('consignment review in Chromium', () => {
 
   beforeAll(async () => {
     if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
-    t = await startTestHost('embedded', WEB_DIST);
+    t = await startTestHost('postgres', WEB_DIST);
     browser = await launchChromium();
   });
   afterAll(async () => {

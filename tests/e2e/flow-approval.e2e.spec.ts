@@ -22,7 +22,7 @@ describe('approvals in Chromium', () => {
 
   beforeAll(async () => {
     if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
-    t = await startTestHost('embedded', WEB_DIST, true);
+    t = await startTestHost('postgres', WEB_DIST, true);
     browser = await launchChromium();
   });
   afterAll(async () => {

@@ -25,7 +25,7 @@ describe('keeper journey in Chromium', () => {
 
   beforeAll(async () => {
     if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
-    [t, browser] = await Promise.all([startTestHost('embedded', WEB_DIST, true), launchChromium()]);
+    [t, browser] = await Promise.all([startTestHost('postgres', WEB_DIST, true), launchChromium()]);
     admin = await t.client().as('100001', 'admin', 'admin');
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signInPage(page, t.url, 'keeper');

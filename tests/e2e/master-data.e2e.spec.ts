@@ -16,7 +16,7 @@ describe('master data screens in Chromium', () => {
 
   beforeAll(async () => {
     if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
-    t = await startTestHost('embedded', WEB_DIST, true);
+    t = await startTestHost('postgres', WEB_DIST, true);
     browser = await launchChromium();
     page = await browser.newPage({ acceptDownloads: true });
     await signInPage(page, t.url, 'admin', 'admin');

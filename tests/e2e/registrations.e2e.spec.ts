@@ -30,7 +30,7 @@ describe('registrations screen in Chromium', () => {
     if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
     op = await startOidcProvider();
     process.env.OAUTH_PROVIDERS = JSON.stringify([{ source: 'corp', name: 'Corp SSO', issuer: op.issuer, clientId: 'tpl', clientSecret: 'tpl-secret' }]);
-    t = await startTestHost('embedded', WEB_DIST);
+    t = await startTestHost('postgres', WEB_DIST);
     delete process.env.OAUTH_PROVIDERS;
     await op.addClient({ client_id: 'tpl', client_secret: 'tpl-secret', redirect_uris: [`${t.url}/oauth/callback/corp`] });
     await op.addUser('Zoe Huang', { name: 'Zoe Huang', preferred_username: 'zoe', email: 'zoe@corp.example' });

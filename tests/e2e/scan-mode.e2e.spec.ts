@@ -22,7 +22,7 @@ describe('scan mode in Chromium', () => {
 
   beforeAll(async () => {
     if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
-    [t, browser] = await Promise.all([startTestHost('embedded', WEB_DIST, true), launchChromium()]);
+    [t, browser] = await Promise.all([startTestHost('postgres', WEB_DIST, true), launchChromium()]);
     admin = await t.client().as('100001', 'admin', 'admin');
   });
   afterAll(async () => {

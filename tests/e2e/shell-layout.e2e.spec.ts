@@ -17,7 +17,7 @@ describe('console shell layout in Chromium', () => {
 
   beforeAll(async () => {
     if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
-    t = await startTestHost('embedded', WEB_DIST, true);
+    t = await startTestHost('postgres', WEB_DIST, true);
     browser = await launchChromium();
     admin = await t.client().as('100001', 'admin', 'admin');
     // a hidden entry under transport, an external page, and a top menu whose only entry is hidden

@@ -23,7 +23,7 @@ describe('shell pages in Chromium', () => {
 
   beforeAll(async () => {
     if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
-    [t, browser] = await Promise.all([startTestHost('embedded', WEB_DIST), launchChromium()]);
+    [t, browser] = await Promise.all([startTestHost('postgres', WEB_DIST), launchChromium()]);
     admin = await t.client().as('100001', 'admin', 'admin');
     const dispatcher = await t.client().as('100001', 'dispatcher');
     // two orders waiting: one draft, one audited; and a leave request waiting for the administrator
