@@ -1,6 +1,6 @@
 // Shared steps of the two commands (npm start, npm test): install when the lock file
 // changed, build what changed, nothing more. Node built-ins only: this runs before install.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -60,7 +60,8 @@ export const install = () => {
   const want = hashFiles(['package-lock.json']);
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === want) return;
   log('installing dependencies (npm ci)…');
-  must('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  // --prefer-offline: a package already in npm's cache is taken from it without asking the registry again
+  must('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error']);
   fs.writeFileSync(stamp, want);
 };
 
@@ -70,12 +71,39 @@ export const buildServer = () => {
   must('npx', ['tsc', '-b', 'tsconfig.json']);
 };
 
+const webStamp = () => ({
+  file: path.join(root, 'web', 'dist', '.build-hash'),
+  want: hashFiles(['web/src', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'contracts/src', 'workflows/src']),
+});
+const VITE_BUILD = ['vite', 'build', '--logLevel', 'warn'];
+
 /** The console: vite build only when its sources (or the contracts and machines it reads) changed. */
 export const buildWeb = () => {
-  const stamp = path.join(root, 'web', 'dist', '.build-hash');
-  const want = hashFiles(['web/src', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'contracts/src', 'workflows/src']);
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === want) return;
+  const { file, want } = webStamp();
+  if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === want) return;
   log('building the console (vite build)…');
-  must('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'web') });
-  fs.writeFileSync(stamp, want);
+  must('npx', VITE_BUILD, { cwd: path.join(root, 'web') });
+  fs.writeFileSync(file, want);
+};
+
+/** buildWeb beside other work (npm test builds it while the static checks run); exits on failure. */
+export const buildWebAsync = () => {
+  const { file, want } = webStamp();
+  if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === want) return Promise.resolve();
+  log('building the console (vite build), beside the static checks…');
+  return new Promise((resolve) => {
+    const child = spawn('npx', VITE_BUILD, { cwd: path.join(root, 'web'), stdio: 'inherit' });
+    child.once('error', (err) => {
+      console.error(`\n✗ vite build: ${err.message}`);
+      process.exit(1);
+    });
+    child.once('close', (code) => {
+      if (code !== 0) {
+        console.error(`\n✗ npx ${VITE_BUILD.join(' ')} failed with exit code ${code}`);
+        process.exit(code ?? 1);
+      }
+      fs.writeFileSync(file, want);
+      resolve();
+    });
+  });
 };

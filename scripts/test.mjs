@@ -8,7 +8,7 @@ import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { buildServer, buildWeb, checkNode, install, log, must, root, run } from './lib.mjs';
+import { buildServer, buildWebAsync, checkNode, install, log, root, run } from './lib.mjs';
 
 checkNode();
 install();
@@ -34,15 +34,26 @@ const ensurePostgres = async () => {
 };
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** the same engine without the browser's window and WebUI: the journeys' browser when present (tests/support/browser.ts) */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const ensureChromium = () => {
-  if (fs.existsSync(CHROMIUM)) return;
-  log('installing Debian chromium for the browser tests…');
+  const missing = [
+    ...(fs.existsSync(CHROMIUM) ? [] : ['chromium']),
+    ...(process.env.CHROMIUM_PATH || fs.existsSync(HEADLESS_SHELL) ? [] : ['chromium-headless-shell']),
+  ];
+  if (!missing.length) return;
+  log(`installing Debian's ${missing.join(' and ')} for the browser tests…`);
   const sudo = process.getuid && process.getuid() === 0 ? [] : ['sudo'];
   const apt = (args) => {
     const [cmd, ...rest] = [...sudo, 'apt-get', ...args];
     return run(cmd, rest, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   };
-  if (apt(['update']) !== 0 || apt(['install', '-y', '--no-install-recommends', 'chromium']) !== 0 || !fs.existsSync(CHROMIUM)) {
+  if (apt(['update']) !== 0) console.warn('apt-get update failed; installing from the lists at hand');
+  for (const pkg of missing) {
+    // the headless shell is a speed-up: without it the journeys run in the full browser
+    if (apt(['install', '-y', '--no-install-recommends', pkg]) !== 0 && pkg === 'chromium') break;
+  }
+  if (!fs.existsSync(CHROMIUM)) {
     console.error('chromium could not be installed; the browser tests need it');
     process.exit(1);
   }
@@ -51,7 +62,6 @@ const ensureChromium = () => {
 await ensurePostgres();
 ensureChromium();
 buildServer();
-buildWeb();
 
 /**
  * The suites' scratch files (embedded databases, their seeded copies, Chromium's profiles) go to
@@ -194,12 +204,14 @@ const jest = (project) => {
   for (const name of retried) summary.push(`    retried: ${name}`);
 };
 
+const webBuilt = buildWebAsync();
 await checks([
   ['dependencies: lock complete, engines fit Node 20 (scripts/check-deps.mjs)', 'node', ['scripts/check-deps.mjs']],
   ['types: web console (tsc --noEmit)', 'npx', ['tsc', '-p', 'web', '--noEmit']],
   ['types: tests (tsc --noEmit)', 'npx', ['tsc', '-p', 'tests', '--noEmit']],
   ['boundaries: package imports (dependency-cruiser, .dependency-cruiser.cjs)', 'npx', ['depcruise', '--config', '.dependency-cruiser.cjs', ...BOUNDARY_SOURCES]],
 ]);
+await webBuilt;
 jest('unit');
 jest('integration');
 jest('e2e');

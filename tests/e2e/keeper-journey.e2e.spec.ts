@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { REPORT_PATHS } from '@tpl/contracts';
 import { data, type ApiClient } from '../support/api-client';
-import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST, choose, toasts } from '../support/browser';
+import { choose, launchChromium, printOpensPdf, SCREENSHOTS, signInPage, toasts, WEB_DIST } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -83,9 +83,7 @@ describe('keeper journey in Chromium', () => {
 
     // labels
     await page.goto(`${t.url}/warehousingManagement/isinstockbillFormView/${bill.id}`);
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('doc-print-labels').click()]);
-    await tab.waitForURL((u) => u.protocol === 'blob:');
-    await tab.close();
+    await printOpensPdf(page, () => page.getByTestId('doc-print-labels').click());
 
     // put away by scanning on a phone
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

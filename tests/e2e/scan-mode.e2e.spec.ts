@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { data, type ApiClient } from '../support/api-client';
-import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { launchChromium, printOpensPdf, SCREENSHOTS, signInPage, WEB_DIST } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -90,8 +90,7 @@ describe('scan mode in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signInPage(page, t.url, 'keeper');
     await page.goto(`${t.url}/warehousingManagement/isinstockbillFormView/${bill.id}`);
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('doc-print-labels').click()]);
-    await tab.waitForURL((u) => u.protocol === 'blob:');
+    await printOpensPdf(page, () => page.getByTestId('doc-print-labels').click());
     // the three pieces are labelled now: printing the whole bill again has nothing left
     const again = await admin.post(`${IN}/print/labels?id=${bill.id}`, {}, { 'Accept-Language': 'en' });
     expect(again).toMatchObject({ status: 409, body: { msg: 'Every line is labelled already' } });

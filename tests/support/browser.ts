@@ -2,12 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium: its headless shell when installed (the same engine without the browser's own
+ * window, tab strip and WebUI: far less work per page on a 2-core machine; what Playwright uses for
+ * headless runs), else the full browser. CHROMIUM_PATH chooses another.
+ */
+export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 export const SCREENSHOTS = path.resolve(__dirname, '..', 'e2e', 'screenshots');
 
 /** Debian's chromium, headless, with the flags this closed network needs. */
 export const launchChromium = async (): Promise<Browser> => {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: npm test installs it (apt-get install chromium)`);
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: npm test installs it (apt-get install chromium chromium-headless-shell)`);
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -67,3 +73,19 @@ export const choose = async (page: Page, testId: string): Promise<void> => {
 
 /** What the console's toasts say now (an action's error is shown there), for a failure's message. */
 export const toasts = async (page: Page): Promise<string[]> => page.locator('.ant-message-notice').allTextContents().catch(() => []);
+
+/**
+ * A click that opens a print (a PDF) in a new tab. The full browser shows it in its PDF viewer
+ * (the tab's address becomes the blob:); the headless shell has no viewer and downloads it
+ * instead, and then its bytes must be a PDF. The tab is closed after.
+ */
+export const printOpensPdf = async (page: Page, click: () => Promise<void>): Promise<void> => {
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), click()]);
+  const viewed = tab.waitForURL((u) => u.protocol === 'blob:');
+  const downloaded = tab.waitForEvent('download').then(async (d) => {
+    const bytes = fs.readFileSync((await d.path())!);
+    if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error(`the print ${d.suggestedFilename()} is not a PDF`);
+  });
+  await Promise.any([viewed, downloaded]);
+  await tab.close();
+};
