@@ -41,7 +41,7 @@ describe('security: generated attempts', () => {
   let signingKey = '';
 
   beforeAll(async () => {
-    t = await startTestHost('embedded');
+    t = await startTestHost('postgres');
     owner = await t.client().as('100001', 'admin', 'admin');
     attacker = await t.client().as('000000', 'admin', 'admin');
     dispatcher = await t.client().as('100001', 'dispatcher');

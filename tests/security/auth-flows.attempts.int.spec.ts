@@ -72,7 +72,7 @@ describe('security: generated attempts on the sign-in flows', () => {
     process.env.OAUTH_PROVIDERS = JSON.stringify([{ source: SOURCE, name: 'Corp SSO', issuer: op.issuer, clientId: 'tpl', clientSecret: 'tpl-secret' }]);
     // a licence issuer the host trusts: the controls' licences are signed by it
     process.env.LICENSE_PUBLIC_KEYS = trusted.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    t = await startTestHost('embedded');
+    t = await startTestHost('postgres');
     delete process.env.OAUTH_PROVIDERS;
     delete process.env.LICENSE_PUBLIC_KEYS;
     await op.addClient({ client_id: 'tpl', client_secret: 'tpl-secret', redirect_uris: [`${t.url}/oauth/callback/${SOURCE}`] });

@@ -74,7 +74,7 @@ describe('security: generated authorization attempts', () => {
     });
 
   beforeAll(async () => {
-    t = await startTestHost('embedded');
+    t = await startTestHost('postgres');
     admin = await t.client().as('100001', 'admin', 'admin');
     for (const def of allEntities) {
       if (def.name === 'tenant') continue;

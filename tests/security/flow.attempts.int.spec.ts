@@ -24,7 +24,7 @@ describe('security: approvals attempts', () => {
   const ids = { task: '', instance: '', definition: '', model: '', leave: '', consignment: '' };
 
   beforeAll(async () => {
-    t = await startTestHost('embedded');
+    t = await startTestHost('postgres');
     owner = await t.client().as('100001', 'admin', 'admin');
     approver = await t.client().as('100001', 'approver');
     data(await owner.post(`${F}/review-config/submit`, { documentType: 'consignment', processKey: 'consignment_review', enabled: true }));

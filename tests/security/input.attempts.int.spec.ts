@@ -74,7 +74,7 @@ describe('security: hostile input on every write route', () => {
   let writeRoutes: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestHost('embedded');
+    t = await startTestHost('postgres');
     admin = await t.client().as('100001', 'admin', 'admin');
     admin.lang = 'zh-CN';
     platform = await t.client().as('000000', 'admin', 'admin');

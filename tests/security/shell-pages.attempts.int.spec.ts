@@ -24,7 +24,7 @@ describe('security: shell pages attempts', () => {
   let victimProfile: Profile;
 
   beforeAll(async () => {
-    t = await startTestHost('embedded');
+    t = await startTestHost('postgres');
     admin = await t.client().as('100001', 'admin', 'admin');
     data(await admin.post(`${U}/submit`, { account: 'sec-victim', name: 'Vic Tim', roleId: ['dispatcher'], deptId: 'HB-OPS', password: 'Victim123' }));
     victim = await t.client().as('100001', 'sec-victim', 'Victim123');
