@@ -166,6 +166,41 @@ describe.each(STORES)('a document type from its description alone, on %s store',
     }
   });
 
+  it("keeps the whole list's total beside its rows, in the writing transaction: a row removed or brought back, even behind the kit's back, counts at once", async () => {
+    const kept = () =>
+      runInTenant('100001', async () =>
+        Number((await t.host.storage.db.pool.query<{ n: string }>(`SELECT n FROM doc_list_counts WHERE tenant_id = '100001' AND doc_type = 'kitsample'`)).rows[0]?.n),
+      );
+    const before = await total();
+    expect(before).toBe(await counted());
+    expect(await kept()).toBe(before);
+    const flip = (removed: boolean) =>
+      runInTenant('100001', () =>
+        t.host.storage.db.pool.query<{ id: string }>(
+          `UPDATE doc_headers SET is_deleted = $1 WHERE tenant_id = '100001' AND doc_type = 'kitsample' AND id = (SELECT id FROM doc_headers WHERE tenant_id = '100001' AND doc_type = 'kitsample' AND is_deleted = NOT $1 ORDER BY bill_no LIMIT 1)`,
+          [removed],
+        ),
+      );
+    await flip(true);
+    expect(await total()).toBe(before - 1);
+    expect(await kept()).toBe(before - 1);
+    await flip(false);
+    expect(await total()).toBe(before);
+    // a write that rolls back moves nothing
+    await runInTenant('100001', async () => {
+      const c = await t.host.storage.db.pool.connect();
+      try {
+        await c.query('BEGIN');
+        await c.query(`UPDATE doc_headers SET is_deleted = true WHERE tenant_id = '100001' AND doc_type = 'kitsample' AND NOT is_deleted`);
+        await c.query('ROLLBACK');
+      } finally {
+        c.release();
+      }
+    });
+    expect(await total()).toBe(before);
+    expect(await kept()).toBe(await counted());
+  });
+
   it(`${kind === 'embedded' ? 'keeps' : 'counts'} a page's total ${kind === 'embedded' ? 'until a row of its type is written' : 'on every read'}`, async () => {
     const before = await total('&state=Draft');
     // a row changed behind the kit's back (no list row written through it): only a count sees it

@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import { openStorage, Projector, runAsSystem, runInTenant, type EventMetadata, type ProjectorHooks, type Storage } from '@tpl/event-store';
+import { compareCursors, openStorage, Projector, runAsSystem, runInTenant, type EventMetadata, type ProjectorHooks, type ProjectorSource, type Queryable, type Storage } from '@tpl/event-store';
 import { freshDatabase, STORES, type TestDatabase } from '../support/databases';
 import { COUNTS_TABLE, TICK, TOTALS_TABLE, countsMigration, countsProjection } from '../support/projector-counts';
 
@@ -13,6 +13,8 @@ import { COUNTS_TABLE, TICK, TOTALS_TABLE, countsMigration, countsProjection } f
 const STREAMS = 30;
 const PER_STREAM = 20;
 const EVENTS = STREAMS * PER_STREAM;
+/** a type the counts projection does not handle */
+const OTHER = 'TestOtherHappened';
 const BATCH = 50;
 
 const meta = (n: number): EventMetadata => ({
@@ -133,6 +135,76 @@ describe.each(STORES)('projector on the %s store', (kind) => {
     await p.catchUp(countsProjection.name);
     const [level] = await p.status();
     expect(level).toMatchObject({ lagEvents: 0, lagSeconds: 0, oldestPendingAt: null, position: level!.head });
+  });
+
+  it('passes over the events it does not handle once: its checkpoint moves to the horizon, not past an event an older open transaction still holds', async () => {
+    const p = projectorOn(s);
+    await p.catchUp(countsProjection.name);
+    const before = await snapshot(s);
+    const cursorOf = async () =>
+      (await runAsSystem(() => s.db.pool.query<{ cursor: string }>('SELECT cursor FROM tpl_checkpoints WHERE name = $1', [countsProjection.name]))).rows[0]!.cursor;
+    await runInTenant('t1', async () => {
+      for (let i = 0; i < 40; i++) await s.store.append(`Other-t1-${i}`, [{ type: OTHER, data: { i } }], { expectedVersion: 0, metadata: meta(i), streamType: 'Other' });
+    });
+    const horizon = await runAsSystem(() => s.store.horizon());
+    expect(compareCursors(horizon, await cursorOf())).toBe(1);
+    expect(await p.run(countsProjection.name)).toBe(0);
+    // the next read starts after the 40 events it does not handle; nothing it holds changed
+    expect(await cursorOf()).toBe(horizon);
+    expect(await snapshot(s)).toEqual(before);
+    expect((await runAsSystem(() => s.store.readAll(horizon, 10))).length).toBe(0);
+
+    if (kind !== 'postgres') return; // the embedded store has one connection: no transaction stays open beside another's
+    // an older transaction takes its id and appends a handled event, then stays open while a younger one commits
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let appended!: () => void;
+    const inside = new Promise<void>((r) => (appended = r));
+    const older = runInTenant('t1', () =>
+      s.store.withTransaction(async (uow) => {
+        await uow.append('Tick-t1-late', [{ type: TICK, data: { n: 7 } }], { expectedVersion: 0, metadata: meta(100), streamType: 'Tick' });
+        appended();
+        await held;
+      }),
+    );
+    try {
+      await inside;
+      await runInTenant('t1', () => s.store.append('Other-t1-young', [{ type: OTHER, data: { i: 0 } }], { expectedVersion: 0, metadata: meta(101), streamType: 'Other' }));
+      expect(await p.run(countsProjection.name)).toBe(0);
+      // the horizon stops before the open transaction: the checkpoint has not passed its event
+      expect(await cursorOf()).toBe(horizon);
+    } finally {
+      release();
+      await older;
+    }
+    await p.catchUp(countsProjection.name);
+    const after = await snapshot(s);
+    expect(after.total).toBe(before.total + 1);
+    expect(after.counts.find((c) => c.stream === 'Tick-t1-late')).toEqual({ stream: 'Tick-t1-late', events: 1, sum: '7' });
+  });
+
+  it('an idle poll reads no events: one look at the horizon and the checkpoints, then a batch only when something new exists', async () => {
+    await projectorOn(s).catchUp(countsProjection.name);
+    let reads = 0;
+    const source: ProjectorSource = {
+      readAll: (...args) => ((reads += 1), s.store.readAll(...args)),
+      head: (...args) => s.store.head(...args),
+      pending: (...args) => s.store.pending(...args),
+      horizon: (db?: Queryable) => s.store.horizon(db),
+    };
+    const polling = new Projector(s.db.pool, source, { pollMs: 25, batchSize: BATCH }).register(countsProjection);
+    polling.start();
+    try {
+      await new Promise((r) => setTimeout(r, 400));
+      expect(reads).toBe(0);
+      const total = (await snapshot(s)).total;
+      await runInTenant('t1', () => s.store.append('Tick-t1-poll', [{ type: TICK, data: { n: 1 } }], { expectedVersion: 0, metadata: meta(200), streamType: 'Tick' }));
+      for (let i = 0; i < 200 && (await snapshot(s)).total === total; i++) await new Promise((r) => setTimeout(r, 25));
+      expect((await snapshot(s)).total).toBe(total + 1);
+      expect(reads).toBeGreaterThan(0);
+    } finally {
+      await polling.stop();
+    }
   });
 });
 

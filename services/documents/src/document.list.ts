@@ -16,6 +16,8 @@ import { valueAt } from './document.fold';
  * document as folded after them, and rebuilt from zero by folding every stream again.
  */
 export const DOC_LIST = 'doc_headers';
+/** Each tenant and type's count of listed (not removed) rows of DOC_LIST, kept by a trigger on it. */
+export const DOC_LIST_COUNTS = 'doc_list_counts';
 
 export const documentListMigrations: Migration[] = [
   {
@@ -48,6 +50,43 @@ CREATE INDEX IF NOT EXISTS doc_headers_updated ON ${DOC_LIST} (tenant_id, doc_ty
 CREATE INDEX IF NOT EXISTS doc_headers_created_by ON ${DOC_LIST} (tenant_id, doc_type, created_by);
 CREATE INDEX IF NOT EXISTS doc_headers_created_dept ON ${DOC_LIST} (tenant_id, doc_type, created_dept);
 CREATE INDEX IF NOT EXISTS doc_headers_row ON ${DOC_LIST} USING gin (row jsonb_path_ops);
+`,
+  },
+  {
+    // A type's whole list counted once per write instead of on every page read: a list row made
+    // (or removed, or brought back) moves its tenant and type's count by one, in the writing
+    // transaction, so a page reads the count of exactly the rows it sees. Creating a row already
+    // waits on the type's serial number, so the count's row adds no wait of its own; a change
+    // that leaves the row listed does not touch it.
+    id: 'documents/002-doc-list-counts',
+    sql: `
+CREATE TABLE IF NOT EXISTS ${DOC_LIST_COUNTS} (
+  tenant_id text NOT NULL,
+  doc_type text NOT NULL,
+  n bigint NOT NULL,
+  PRIMARY KEY (tenant_id, doc_type)
+);
+CREATE OR REPLACE FUNCTION tpl_doc_list_count() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF TG_OP <> 'DELETE' AND NOT NEW.is_deleted THEN
+    INSERT INTO ${DOC_LIST_COUNTS} AS c (tenant_id, doc_type, n) VALUES (NEW.tenant_id, NEW.doc_type, 1)
+      ON CONFLICT (tenant_id, doc_type) DO UPDATE SET n = c.n + 1;
+  END IF;
+  IF TG_OP <> 'INSERT' AND NOT OLD.is_deleted THEN
+    UPDATE ${DOC_LIST_COUNTS} SET n = n - 1 WHERE tenant_id = OLD.tenant_id AND doc_type = OLD.doc_type;
+  END IF;
+  RETURN NULL;
+END
+$fn$;
+DROP TRIGGER IF EXISTS doc_headers_counted ON ${DOC_LIST};
+CREATE TRIGGER doc_headers_counted AFTER INSERT OR DELETE ON ${DOC_LIST} FOR EACH ROW EXECUTE FUNCTION tpl_doc_list_count();
+DROP TRIGGER IF EXISTS doc_headers_recounted ON ${DOC_LIST};
+CREATE TRIGGER doc_headers_recounted AFTER UPDATE OF is_deleted, tenant_id, doc_type ON ${DOC_LIST} FOR EACH ROW
+  WHEN (OLD.is_deleted IS DISTINCT FROM NEW.is_deleted OR OLD.tenant_id IS DISTINCT FROM NEW.tenant_id OR OLD.doc_type IS DISTINCT FROM NEW.doc_type)
+  EXECUTE FUNCTION tpl_doc_list_count();
+INSERT INTO ${DOC_LIST_COUNTS} (tenant_id, doc_type, n)
+  SELECT tenant_id, doc_type, count(*) FILTER (WHERE NOT is_deleted) FROM ${DOC_LIST} GROUP BY tenant_id, doc_type
+  ON CONFLICT (tenant_id, doc_type) DO UPDATE SET n = EXCLUDED.n;
 `,
   },
 ];
@@ -83,8 +122,8 @@ export const listRowOf = (def: DocumentDef, doc: KitDocument): Record<string, un
 };
 
 /**
- * A list page's total (its count over every matching row) kept per tenant, type and filter, on
- * the embedded store only. There one host owns the data directory and reaches PGlite through a
+ * A filtered list page's total (its count over every matching row) kept per tenant, type and
+ * filter, on the embedded store only (the whole list of a type reads DOC_LIST_COUNTS on both). There one host owns the data directory and reaches PGlite through a
  * single connection, so a write's transaction holds that connection until it commits: a list
  * read runs wholly before the write or wholly after its commit, never in between. Every list
  * row written (`upsertListRow`, the one way rows are made) drops its tenant and type's totals
@@ -92,8 +131,8 @@ export const listRowOf = (def: DocumentDef, doc: KitDocument): Record<string, un
  * committed (the document service and the repair, after the command); a total read before a
  * drop is not kept (ChannelCache.mark/remember). So a kept total is the count the query would
  * give. On
- * PostgreSQL, reads run beside open transactions on other connections and hosts: each page
- * counts its own (the count is cheap there; on PGlite's one WebAssembly backend it is most of a
+ * PostgreSQL, reads run beside open transactions on other connections and hosts: each filtered
+ * page counts its own (the count is cheap there; on PGlite's one WebAssembly backend it is most of a
  * page once a type holds thousands of rows).
  */
 export class ListTotals {

@@ -34,7 +34,7 @@ import { REFERENCE_CHECK, SERIAL_CODES, type ReferenceCheck, type SerialCodeSpec
 import { REVIEW_POLICY, type ReviewPolicy } from '@tpl/workflow';
 import { DocumentNotFound, decideDocument, type DecideMeta, type DocumentCommand } from './document.decider';
 import { documentFold, type DocState } from './document.fold';
-import { CORE_LIST_COLUMNS, DOC_LIST, ListTotals, upsertListRow } from './document.list';
+import { CORE_LIST_COLUMNS, DOC_LIST, DOC_LIST_COUNTS, ListTotals, upsertListRow } from './document.list';
 import { DocumentDecisionsRegistry, type Effect } from './document.ports';
 import { DOCUMENT_DEFS } from './documents.tokens';
 
@@ -478,6 +478,7 @@ export class DocumentService implements OnModuleDestroy {
     owners: OwnerScope,
   ): Promise<Page<Record<string, unknown>>> {
     const where = ['tenant_id = $1', 'doc_type = $2', 'NOT is_deleted'];
+    const WHOLE_LIST_CLAUSES = where.length;
     const params: unknown[] = [tenantId, def.name];
     const scoped = rowScopeSql(rows, 'created_by', 'created_dept', params);
     if (scoped) where.push(scoped);
@@ -520,8 +521,14 @@ export class DocumentService implements OnModuleDestroy {
     // hands out the page in order and the scan stops after it (DESC's default is NULLS FIRST)
     const nulls = NOT_NULL_COLUMNS.has(sortExpr) ? '' : ' NULLS LAST';
     const filter = `${where.join(' AND ')}\u0000${JSON.stringify(params)}`;
-    const kept = this.totals?.peek(filter);
-    const since = this.totals?.mark();
+    // the whole list of the type (no filter, no scope narrowing it): its total is kept beside
+    // the rows, in the same transactions (doc_list_counts), so the page reads it instead of counting
+    const whole = where.length === WHOLE_LIST_CLAUSES;
+    const count = whole
+      ? `COALESCE((SELECT n FROM ${DOC_LIST_COUNTS} WHERE tenant_id = $1 AND doc_type = $2), 0)`
+      : `(SELECT count(*) FROM ${DOC_LIST} WHERE ${where.join(' AND ')})`;
+    const kept = whole ? undefined : this.totals?.peek(filter);
+    const since = whole ? undefined : this.totals?.mark();
     params.push(q.size, (q.current - 1) * q.size);
     const { rows: found } = await this.pool.query<{
       id: string;
@@ -537,7 +544,7 @@ export class DocumentService implements OnModuleDestroy {
       total_count: string;
     }>(
       `SELECT id, bill_no, to_char(bill_date, 'YYYY-MM-DD') AS bill_date, state, version, is_review, customer_code, created_by_name, updated_at, row,
-              ${kept === undefined ? `(SELECT count(*) FROM ${DOC_LIST} WHERE ${where.join(' AND ')})` : 'NULL'} AS total_count
+              ${kept === undefined ? count : 'NULL'} AS total_count
          FROM ${DOC_LIST}
         WHERE ${where.join(' AND ')}
         ORDER BY ${sortExpr} ${dir}${nulls}, bill_no ${dir}
@@ -547,7 +554,7 @@ export class DocumentService implements OnModuleDestroy {
     let total = kept ?? (found.length ? Number(found[0]!.total_count) : 0);
     if (kept === undefined && !found.length && q.current > 1) {
       // past the last page: still tell the pager how many there are
-      const c = await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${DOC_LIST} WHERE ${where.join(' AND ')}`, params.slice(0, -2));
+      const c = await this.pool.query<{ n: string }>(`SELECT ${count} AS n`, params.slice(0, -2));
       total = Number(c.rows[0]!.n);
     }
     if (kept === undefined && since !== undefined) this.totals!.remember(tenantId, def.name, filter, total, since);

@@ -129,6 +129,28 @@ END
 $fn$;
 `,
   },
+  {
+    // How far every reader may go: the newest event, of any type, of a transaction older than
+    // every one still running. A reader of some types only that has read everything up to it
+    // moves its cursor there, so its next read starts after the events it does not handle
+    // instead of passing over them again on every poll (a projection of a rare event type
+    // otherwise rescans the whole log written since its last event). Archived events count:
+    // readers never hand them out, so passing them is the same as reading them.
+    id: 'event-store/011-read-horizon',
+    sql: `
+CREATE OR REPLACE FUNCTION tpl_read_horizon(v_partition text)
+RETURNS TABLE (tx text, "position" text)
+LANGUAGE sql STABLE
+SET enable_seqscan = off SET enable_sort = off SET max_parallel_workers_per_gather = 0 SET jit = off
+AS $body$
+  SELECT transaction_id::text, global_position::text
+    FROM emt_messages
+   WHERE partition = v_partition AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+   ORDER BY emt_messages.transaction_id DESC, emt_messages.global_position DESC
+   LIMIT 1
+$body$;
+`,
+  },
 ];
 
 /**
@@ -295,6 +317,17 @@ export class PostgresEventStore implements EventStorePort {
     const { rows } = await db.query<{ tx: string; position: string }>('SELECT * FROM tpl_read_head($1, $2)', [defaultTag, typesParam(options)]);
     const r = rows[0];
     return r ? { cursor: `${r.tx}:${r.position}`, position: r.position } : { cursor: '0', position: '0' };
+  }
+
+  /**
+   * The cursor of the newest event (any type) every reader may already see: nothing at or
+   * before it can still appear. Read before a reader's own read, it tells a reader of some
+   * types that came back with less than a full page how far it has really looked.
+   */
+  async horizon(db: Queryable = this.pool): Promise<string> {
+    const { rows } = await db.query<{ tx: string; position: string }>('SELECT * FROM tpl_read_horizon($1)', [defaultTag]);
+    const r = rows[0];
+    return r ? `${r.tx}:${r.position}` : '0';
   }
 
   /** Committed events (of these types) after a cursor: how many, and when the oldest and newest were written. */

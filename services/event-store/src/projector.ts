@@ -1,7 +1,8 @@
+import { defaultTag } from '@event-driven-io/emmett-postgresql';
 import type { Pool, PoolClient } from 'pg';
 import type { Migration } from './migrations';
 import type { ReadAllOptions, SqlText, StoredEvent } from './port';
-import { compareCursors, type Head, type PendingEvents, type Queryable } from './postgres-event-store';
+import { compareCursors, parseCursor, type Head, type PendingEvents, type Queryable } from './postgres-event-store';
 import { runAsSystem } from './tenant-context';
 import type { LeaseGate } from './leases';
 
@@ -75,6 +76,12 @@ export type ProjectorSource = {
   readAll(after: string, limit: number, options?: ReadAllOptions, db?: Queryable): Promise<StoredEvent[]>;
   head(options?: ReadAllOptions, db?: Queryable): Promise<Head>;
   pending(after: string, options?: ReadAllOptions, db?: Queryable): Promise<PendingEvents>;
+  /**
+   * The newest event any reader may already see (PostgreSQL's store): a reader of some types
+   * that read less than a full page after taking it moves its checkpoint there, and a poll that
+   * finds every checkpoint there has nothing to do. Without it, every poll reads.
+   */
+  horizon?(db?: Queryable): Promise<string>;
 };
 
 /** Observation points (tests kill the process at them): inside a batch before its checkpoint moves, and after it committed. */
@@ -157,6 +164,8 @@ export class Projector {
   private readonly known = new Set<string>();
   private readonly statusSources = new Map<string, StatusSource>();
   private started = false;
+  /** The last look at the horizon and the checkpoints, shared by the timers that fire together. */
+  private look: { at: number; answer: Promise<{ horizon: string; cursors: Map<string, string> }> } | undefined;
 
   constructor(
     private readonly pool: Pool,
@@ -231,7 +240,7 @@ export class Projector {
     leases?.want(projectorLease(name));
     const timer = setInterval(() => {
       if (leases && !leases.holds(projectorLease(name))) return;
-      void this.run(name).catch((e: unknown) => this.report(name, e));
+      void this.poll(name).catch((e: unknown) => this.report(name, e));
     }, ms);
     timer.unref();
     this.timers.set(name, timer);
@@ -243,14 +252,48 @@ export class Projector {
   }
 
   /**
+   * A timer's turn: runs the projection only when events it has not looked at exist. One
+   * query, shared by every timer firing in the same tick, reads the horizon and every
+   * checkpoint; an idle host then costs the database that one query per poll instead of a
+   * transaction per projection, each passing over every event written since the projection's
+   * own last one.
+   */
+  private async poll(name: string): Promise<void> {
+    if (!this.source.horizon) {
+      await this.run(name);
+      return;
+    }
+    const now = Date.now();
+    if (!this.look || now - this.look.at > this.pollMs / 2) {
+      const answer = runAsSystem(async () => {
+        const names = this.names();
+        for (const n of names) await this.ensure(n);
+        const { rows } = await this.pool.query<{ name: string; cursor: string; horizon: string | null }>(
+          `SELECT c.name, c.cursor, (SELECT h.tx || ':' || h.position FROM tpl_read_horizon($2) h) AS horizon
+             FROM tpl_checkpoints c WHERE c.name = ANY($1)`,
+          [names, defaultTag],
+        );
+        return { horizon: rows[0]?.horizon ?? '0', cursors: new Map(rows.map((r) => [r.name, r.cursor])) };
+      });
+      this.look = { at: now, answer };
+      answer.catch(() => (this.look = undefined));
+    }
+    const { horizon, cursors } = await this.look.answer;
+    const cursor = cursors.get(name);
+    if (cursor !== undefined && compareCursors(cursor, horizon) >= 0) return;
+    await this.run(name, horizon);
+  }
+
+  /**
    * Applies every visible event after the checkpoint, batch by batch; returns how many it
    * applied. One run per projection at a time in this process (a second caller shares it).
+   * `horizon`: one read before this run (else the run reads it first).
    */
-  run(name: string): Promise<number> {
+  run(name: string, horizon?: string): Promise<number> {
     if (!this.has(name)) return Promise.reject(new UnknownProjectionError(name));
     let current = this.running.get(name);
     if (!current) {
-      current = runAsSystem(() => this.runBatches(name)).finally(() => this.running.delete(name));
+      current = runAsSystem(() => this.runBatches(name, horizon)).finally(() => this.running.delete(name));
       this.running.set(name, current);
     }
     return current;
@@ -300,12 +343,16 @@ export class Projector {
     return rows[0]?.cursor ?? '0';
   }
 
-  private async runBatches(name: string): Promise<number> {
+  private async runBatches(name: string, given?: string): Promise<number> {
+    // taken before any read of this run: everything up to it is visible to those reads
+    const horizon = given ?? (await this.source.horizon?.());
     let total = 0;
     let next: Prefetch | undefined;
     for (;;) {
       const projection = this.projections.get(name);
-      const batch: { count: number; more: boolean; next?: Prefetch } = projection ? await this.projectBatch(projection, next) : await this.reactBatch(this.reactions.get(name)!);
+      const batch: { count: number; more: boolean; next?: Prefetch } = projection
+        ? await this.projectBatch(projection, next, horizon)
+        : await this.reactBatch(this.reactions.get(name)!, horizon);
       next = batch.next;
       total += batch.count;
       if (!batch.more) return total;
@@ -344,7 +391,7 @@ export class Projector {
    * events read ahead while the previous batch wrote, used only if the checkpoint is still
    * where they were read from (else another host moved it: read again).
    */
-  private async projectBatch(p: AsyncProjection, ahead?: Prefetch): Promise<{ count: number; more: boolean; next?: Prefetch }> {
+  private async projectBatch(p: AsyncProjection, ahead?: Prefetch, horizon?: string): Promise<{ count: number; more: boolean; next?: Prefetch }> {
     const size = p.batchSize ?? this.options.batchSize ?? DEFAULT_BATCH;
     await this.ensure(p.name);
     let next: Prefetch | undefined;
@@ -358,8 +405,11 @@ export class Projector {
       const prefetched = ahead && ahead.after === cursor ? await ahead.events.catch(() => undefined) : undefined;
       const events = prefetched ?? (await this.source.readAll(cursor, size, { types: p.handles }, client));
       const more = events.length === size;
+      // a short page has looked at everything up to the horizon, handled or not
+      const passed = !more && horizon !== undefined && compareCursors(horizon, events[events.length - 1]?.cursor ?? cursor) > 0 ? horizon : undefined;
       if (!events.length) {
-        if (rebuilding) await client.query('UPDATE tpl_checkpoints SET rebuilding = FALSE, updated_at = now() WHERE name = $1', [p.name]);
+        if (rebuilding || passed)
+          await client.query('UPDATE tpl_checkpoints SET cursor = COALESCE($2, cursor), rebuilding = FALSE, updated_at = now() WHERE name = $1', [p.name, passed ?? null]);
         return { count: 0, more: false, last: undefined };
       }
       const last = events[events.length - 1]!;
@@ -382,7 +432,7 @@ export class Projector {
       await this.options.hooks?.beforeCheckpoint?.(p.name, events);
       await client.query('UPDATE tpl_checkpoints SET cursor = $2, position = $3, rebuilding = rebuilding AND $4, updated_at = now() WHERE name = $1', [
         p.name,
-        last.cursor,
+        passed ?? last.cursor,
         last.globalPosition,
         more,
       ]);
@@ -393,28 +443,34 @@ export class Projector {
   }
 
   /** One batch of a reaction: effects one event at a time, then the checkpoint (as far as it got). */
-  private async reactBatch(r: Reaction): Promise<{ count: number; more: boolean }> {
+  private async reactBatch(r: Reaction, horizon?: string): Promise<{ count: number; more: boolean }> {
     const size = r.batchSize ?? REACTION_BATCH;
     const cursor = await this.cursorOf(r.name);
     const events = await this.source.readAll(cursor, size, { types: r.handles });
+    const more = events.length === size;
     let done: StoredEvent | undefined;
+    let all = false;
     try {
       for (const e of events) {
         await r.react(e);
         done = e;
       }
+      all = true;
     } finally {
-      if (done) {
+      // every event reacted to, on a short page: the checkpoint may pass the rest up to the horizon
+      const to = all && !more && horizon !== undefined && compareCursors(horizon, done?.cursor ?? cursor) > 0 ? horizon : done?.cursor;
+      if (to) {
         // forward only: another host's reaction may have gone further meanwhile
+        const at = parseCursor(to);
         await this.pool.query(
-          `UPDATE tpl_checkpoints SET cursor = $2, position = $3, updated_at = now()
-            WHERE name = $1 AND (cursor = '0' OR (split_part(cursor, ':', 1)::xid8, split_part(cursor, ':', 2)::bigint) < ($4::xid8, $3::bigint))`,
-          [r.name, done.cursor, done.globalPosition, done.cursor!.split(':')[0]],
+          `UPDATE tpl_checkpoints SET cursor = $2, position = COALESCE($5, position), updated_at = now()
+            WHERE name = $1 AND (cursor = '0' OR (split_part(cursor, ':', 1)::xid8, split_part(cursor, ':', 2)::bigint) < ($3::xid8, $4::bigint))`,
+          [r.name, to, String(at.tx), String(at.position), done?.globalPosition ?? null],
         );
-        await this.options.hooks?.afterCommit?.(r.name, done.globalPosition);
+        if (done) await this.options.hooks?.afterCommit?.(r.name, done.globalPosition);
       }
     }
-    return { count: events.length, more: events.length === size };
+    return { count: events.length, more };
   }
 
   /**
