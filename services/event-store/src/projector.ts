@@ -42,6 +42,12 @@ CREATE TABLE IF NOT EXISTS tpl_checkpoints (
 );
 `,
   },
+  {
+    // the cursor of the last event applied: the cursor itself may have moved on to the read
+    // horizon past events the projection does not handle (NULL: written before, the cursor is it)
+    id: 'event-store/012-checkpoint-applied-cursor',
+    sql: `ALTER TABLE tpl_checkpoints ADD COLUMN IF NOT EXISTS applied_cursor text;`,
+  },
 ];
 
 /** A statement of a batch: SQL made safe with sql(), or a parameterised one (a batch's rows as one jsonb parameter). */
@@ -331,6 +337,20 @@ export class Projector {
     }
   }
 
+  /**
+   * The cursor of the last event the projection applied (its checkpoint's cursor may be further
+   * on, past events it does not handle): what it knows is the same at both, and this one moves
+   * only when something it handles happens (billing's knowledge point).
+   */
+  async appliedCursor(name: string): Promise<string> {
+    if (!this.has(name)) throw new UnknownProjectionError(name);
+    return runAsSystem(async () => {
+      await this.ensure(name);
+      const { rows } = await this.pool.query<{ c: string }>('SELECT COALESCE(applied_cursor, cursor) AS c FROM tpl_checkpoints WHERE name = $1', [name]);
+      return rows[0]?.c ?? '0';
+    });
+  }
+
   private async ensure(name: string, db: Queryable = this.pool) {
     if (this.known.has(name)) return;
     await db.query('INSERT INTO tpl_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [name]);
@@ -430,12 +450,10 @@ export class Projector {
       }
       await flush();
       await this.options.hooks?.beforeCheckpoint?.(p.name, events);
-      await client.query('UPDATE tpl_checkpoints SET cursor = $2, position = $3, rebuilding = rebuilding AND $4, updated_at = now() WHERE name = $1', [
-        p.name,
-        passed ?? last.cursor,
-        last.globalPosition,
-        more,
-      ]);
+      await client.query(
+        'UPDATE tpl_checkpoints SET cursor = $2, position = $3, applied_cursor = $5, rebuilding = rebuilding AND $4, updated_at = now() WHERE name = $1',
+        [p.name, passed ?? last.cursor, last.globalPosition, more, last.cursor],
+      );
       return { count: events.length, more, last: last.globalPosition };
     });
     if (outcome.last) await this.options.hooks?.afterCommit?.(p.name, outcome.last);
@@ -463,9 +481,9 @@ export class Projector {
         // forward only: another host's reaction may have gone further meanwhile
         const at = parseCursor(to);
         await this.pool.query(
-          `UPDATE tpl_checkpoints SET cursor = $2, position = COALESCE($5, position), updated_at = now()
+          `UPDATE tpl_checkpoints SET cursor = $2, position = COALESCE($5, position), applied_cursor = COALESCE($6, applied_cursor), updated_at = now()
             WHERE name = $1 AND (cursor = '0' OR (split_part(cursor, ':', 1)::xid8, split_part(cursor, ':', 2)::bigint) < ($3::xid8, $4::bigint))`,
-          [r.name, to, String(at.tx), String(at.position), done?.globalPosition ?? null],
+          [r.name, to, String(at.tx), String(at.position), done?.globalPosition ?? null, done?.cursor ?? null],
         );
         if (done) await this.options.hooks?.afterCommit?.(r.name, done.globalPosition);
       }
@@ -488,7 +506,7 @@ export class Projector {
         await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_NAMESPACE, name]);
         for (const t of p.tables) await client.query(`DELETE FROM ${client.escapeIdentifier(t)}`);
         await client.query(
-          "UPDATE tpl_checkpoints SET cursor = '0', position = 0, rebuilding = TRUE, rebuild_started_at = now(), updated_at = now() WHERE name = $1",
+          "UPDATE tpl_checkpoints SET cursor = '0', position = 0, applied_cursor = '0', rebuilding = TRUE, rebuild_started_at = now(), updated_at = now() WHERE name = $1",
           [name],
         );
       });

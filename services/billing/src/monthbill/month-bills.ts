@@ -68,8 +68,8 @@ export class MonthBills {
   async catchUp(): Promise<string> {
     // until the head (a run under way when asked may have started before the newest commit)
     await this.projector.catchUp(BILLING_PROJECTION);
-    const { rows } = await this.pool.query<{ cursor: string }>('SELECT cursor FROM tpl_checkpoints WHERE name = $1', [BILLING_PROJECTION]);
-    return rows[0]?.cursor ?? '0';
+    // the last billing event applied: generating again when nothing billed happened meanwhile prices at the same point
+    return this.projector.appliedCursor(BILLING_PROJECTION);
   }
 
   private async bills(tenantId: string, customers: readonly string[] | null): Promise<BillRow[]> {
