@@ -167,6 +167,8 @@ export class Projector {
   private readonly reactions = new Map<string, Reaction>();
   private readonly running = new Map<string, Promise<number>>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** the timers' turns under way (stop waits for them as for the runs) */
+  private readonly polling = new Set<Promise<void>>();
   private readonly known = new Set<string>();
   private readonly statusSources = new Map<string, StatusSource>();
   private started = false;
@@ -237,7 +239,7 @@ export class Projector {
     this.started = false;
     for (const t of this.timers.values()) clearInterval(t);
     this.timers.clear();
-    await Promise.allSettled([...this.running.values()]);
+    await Promise.allSettled([...this.polling, ...this.running.values()]);
   }
 
   private schedule(name: string, ms: number) {
@@ -246,7 +248,10 @@ export class Projector {
     leases?.want(projectorLease(name));
     const timer = setInterval(() => {
       if (leases && !leases.holds(projectorLease(name))) return;
-      void this.poll(name).catch((e: unknown) => this.report(name, e));
+      const polling = this.poll(name)
+        .catch((e: unknown) => this.report(name, e))
+        .finally(() => this.polling.delete(polling));
+      this.polling.add(polling);
     }, ms);
     timer.unref();
     this.timers.set(name, timer);
@@ -285,6 +290,7 @@ export class Projector {
       answer.catch(() => (this.look = undefined));
     }
     const { horizon, cursors } = await this.look.answer;
+    if (!this.started) return; // stopped meanwhile: the pool may be closing
     const cursor = cursors.get(name);
     if (cursor !== undefined && compareCursors(cursor, horizon) >= 0) return;
     await this.run(name, horizon);
