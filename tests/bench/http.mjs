@@ -8,11 +8,14 @@
 //
 // Profiles: BENCH_CPU_PROF=<dir> starts the server with --cpu-prof (written when it stops) into
 // <dir>/<store>-*.cpuprofile; BENCH_ONLY=postgres|embedded runs one store; BENCH_MEASURES=change,list
-// runs some measures only (create, change, list, detail).
+// runs some measures only (create, change, list, detail). BENCH_HOST_WORKERS=N runs the production
+// entry point (services/host/dist/main.js) with HOST_WORKERS=N instead, on PostgreSQL: N host
+// processes sharing the port (cluster.ts); compare N=1 and N=2 in the same session.
 // Usage: node tests/bench/http.mjs [seconds=10]
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -29,13 +32,35 @@ const only = process.env.BENCH_ONLY;
 const measures = new Set((process.env.BENCH_MEASURES ?? 'create,change,list,detail').split(','));
 const profDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 const here = path.dirname(fileURLToPath(import.meta.url));
+const hostWorkers = process.env.BENCH_HOST_WORKERS ? Number(process.env.BENCH_HOST_WORKERS) : undefined;
 const basic = BENCH_BASIC;
 const body = JSON.stringify(DRAFT_BODY);
 const FACTS = 'report-consignment-facts';
 const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : 0);
 
 /** The host in a process of its own; resolves with its URL and a stop. */
-const serve = (databaseUrl, label) =>
+const serve = (databaseUrl, label) => (hostWorkers && databaseUrl ? serveWorkers(databaseUrl) : serveOne(databaseUrl, label));
+
+/** main.js with HOST_WORKERS: ready once its JSON log says started (every worker serves). */
+const serveWorkers = (databaseUrl) =>
+  new Promise((resolve, reject) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tpl-bench-'));
+    const env = { ...process.env, DATABASE_URL: databaseUrl, HOST_WORKERS: String(hostWorkers), PORT: '0', HOST: '127.0.0.1', LOG_FORMAT: 'json', LOG_REQUESTS: 'false', WEB_DIST: '/nonexistent', DATA_DIR: dataDir, SHUTDOWN_DELAY_MS: '0' };
+    const child = spawn(process.execPath, [path.join(here, '..', '..', 'services', 'host', 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let buffer = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      buffer += chunk;
+      for (let nl; (nl = buffer.indexOf('\n')) >= 0; buffer = buffer.slice(nl + 1)) {
+        const line = buffer.slice(0, nl);
+        if (!line.includes('"msg":"started"')) continue;
+        const { url } = JSON.parse(line);
+        resolve({ url, stop: () => new Promise((r) => (child.once('exit', () => (fs.rmSync(dataDir, { recursive: true, force: true }), r())), child.kill('SIGTERM'))) });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`host exited ${code}`)));
+  });
+
+const serveOne = (databaseUrl, label) =>
   new Promise((resolve, reject) => {
     const flags = profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${label}-${Date.now()}.cpuprofile`] : [];
     const child = spawn(process.execPath, [...flags, path.join(here, 'server.mjs'), databaseUrl ?? ''], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -200,8 +225,8 @@ const lags = [];
 await withTempDatabase('tpl_bench_http', async (url) => {
   const insertRate = await rawInsertRate(url, 4);
   console.log(`raw single-row INSERT on this PostgreSQL, ${INSERT_CLIENTS} clients: ${insertRate}/s`);
-  if (only !== 'embedded') rows.push(...(await benchOn('PostgreSQL', url, insertRate)));
-  if (only !== 'postgres') rows.push(...(await benchOn('embedded (PGlite)', undefined, insertRate)));
+  if (only !== 'embedded') rows.push(...(await benchOn(hostWorkers ? `PostgreSQL, ${hostWorkers} host process${hostWorkers > 1 ? 'es' : ''}` : 'PostgreSQL', url, insertRate)));
+  if (only !== 'postgres' && !hostWorkers) rows.push(...(await benchOn('embedded (PGlite)', undefined, insertRate)));
   const after = await rawInsertRate(url, 4);
   console.log(`raw single-row INSERT again after the load: ${after}/s`);
 });
