@@ -123,9 +123,10 @@ export const listRowOf = (def: DocumentDef, doc: KitDocument): Record<string, un
 
 /**
  * A filtered list page's total (its count over every matching row) kept per tenant, type and
- * filter, on the embedded store only (the whole list of a type reads DOC_LIST_COUNTS on both). There one host owns the data directory and reaches PGlite through a
- * single connection, so a write's transaction holds that connection until it commits: a list
- * read runs wholly before the write or wholly after its commit, never in between. Every list
+ * filter, on the embedded store only (the whole list of a type reads DOC_LIST_COUNTS on both).
+ * There one host owns the data directory and reaches PGlite through a single connection, so a
+ * write's transaction holds that connection until it commits: a list read runs wholly before
+ * the write or wholly after its commit, never in between. Every list
  * row written (`upsertListRow`, the one way rows are made) drops its tenant and type's totals
  * when its statement is made, and again once an append with no transaction around it has
  * committed (the document service and the repair, after the command); a total read before a

@@ -478,7 +478,7 @@ export class DocumentService implements OnModuleDestroy {
     owners: OwnerScope,
   ): Promise<Page<Record<string, unknown>>> {
     const where = ['tenant_id = $1', 'doc_type = $2', 'NOT is_deleted'];
-    const WHOLE_LIST_CLAUSES = where.length;
+    const tenantAndType = where.length;
     const params: unknown[] = [tenantId, def.name];
     const scoped = rowScopeSql(rows, 'created_by', 'created_dept', params);
     if (scoped) where.push(scoped);
@@ -523,7 +523,7 @@ export class DocumentService implements OnModuleDestroy {
     const filter = `${where.join(' AND ')}\u0000${JSON.stringify(params)}`;
     // the whole list of the type (no filter, no scope narrowing it): its total is kept beside
     // the rows, in the same transactions (doc_list_counts), so the page reads it instead of counting
-    const whole = where.length === WHOLE_LIST_CLAUSES;
+    const whole = where.length === tenantAndType;
     const count = whole
       ? `COALESCE((SELECT n FROM ${DOC_LIST_COUNTS} WHERE tenant_id = $1 AND doc_type = $2), 0)`
       : `(SELECT count(*) FROM ${DOC_LIST} WHERE ${where.join(' AND ')})`;

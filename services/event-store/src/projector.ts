@@ -1,4 +1,3 @@
-import { defaultTag } from '@event-driven-io/emmett-postgresql';
 import type { Pool, PoolClient } from 'pg';
 import type { Migration } from './migrations';
 import type { ReadAllOptions, SqlText, StoredEvent } from './port';
@@ -157,6 +156,13 @@ const isSqlText = (s: Statement): s is SqlText => typeof s === 'string';
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Where a reader's cursor may go past its last event: a short page (not `more`) read after
+ * taking the horizon has looked at everything up to it, handled or not. Undefined: stay.
+ */
+const passedTo = (horizon: string | undefined, more: boolean, at: string): string | undefined =>
+  !more && horizon !== undefined && compareCursors(horizon, at) > 0 ? horizon : undefined;
+
 /** A batch read ahead: from which position, and the read under way. */
 type Prefetch = { after: string; events: Promise<StoredEvent[]> };
 
@@ -264,27 +270,27 @@ export class Projector {
 
   /**
    * A timer's turn: runs the projection only when events it has not looked at exist. One
-   * query, shared by every timer firing in the same tick, reads the horizon and every
-   * checkpoint; an idle host then costs the database that one query per poll instead of a
-   * transaction per projection, each passing over every event written since the projection's
-   * own last one.
+   * look, shared by every timer firing in the same tick, reads the horizon and every
+   * checkpoint; an idle host then costs the database those two small reads per poll instead
+   * of a transaction per projection, each passing over every event written since the
+   * projection's own last one.
    */
   private async poll(name: string): Promise<void> {
     if (!this.source.horizon) {
       await this.run(name);
       return;
     }
+    const horizonOf = this.source.horizon.bind(this.source);
     const now = Date.now();
     if (!this.look || now - this.look.at > this.pollMs / 2) {
       const answer = runAsSystem(async () => {
         const names = this.names();
         for (const n of names) await this.ensure(n);
-        const { rows } = await this.pool.query<{ name: string; cursor: string; horizon: string | null }>(
-          `SELECT c.name, c.cursor, (SELECT h.tx || ':' || h.position FROM tpl_read_horizon($2) h) AS horizon
-             FROM tpl_checkpoints c WHERE c.name = ANY($1)`,
-          [names, defaultTag],
-        );
-        return { horizon: rows[0]?.horizon ?? '0', cursors: new Map(rows.map((r) => [r.name, r.cursor])) };
+        const [horizon, { rows }] = await Promise.all([
+          horizonOf(),
+          this.pool.query<{ name: string; cursor: string }>('SELECT name, cursor FROM tpl_checkpoints WHERE name = ANY($1)', [names]),
+        ]);
+        return { horizon, cursors: new Map(rows.map((r) => [r.name, r.cursor])) };
       });
       this.look = { at: now, answer };
       answer.catch(() => (this.look = undefined));
@@ -431,8 +437,7 @@ export class Projector {
       const prefetched = ahead && ahead.after === cursor ? await ahead.events.catch(() => undefined) : undefined;
       const events = prefetched ?? (await this.source.readAll(cursor, size, { types: p.handles }, client));
       const more = events.length === size;
-      // a short page has looked at everything up to the horizon, handled or not
-      const passed = !more && horizon !== undefined && compareCursors(horizon, events[events.length - 1]?.cursor ?? cursor) > 0 ? horizon : undefined;
+      const passed = passedTo(horizon, more, events[events.length - 1]?.cursor ?? cursor);
       if (!events.length) {
         if (rebuilding || passed)
           await client.query('UPDATE tpl_checkpoints SET cursor = COALESCE($2, cursor), rebuilding = FALSE, updated_at = now() WHERE name = $1', [p.name, passed ?? null]);
@@ -481,8 +486,8 @@ export class Projector {
       }
       all = true;
     } finally {
-      // every event reacted to, on a short page: the checkpoint may pass the rest up to the horizon
-      const to = all && !more && horizon !== undefined && compareCursors(horizon, done?.cursor ?? cursor) > 0 ? horizon : done?.cursor;
+      // every event reacted to: the checkpoint may pass the rest of a short page up to the horizon
+      const to = (all ? passedTo(horizon, more, done?.cursor ?? cursor) : undefined) ?? done?.cursor;
       if (to) {
         // forward only: another host's reaction may have gone further meanwhile
         const at = parseCursor(to);
