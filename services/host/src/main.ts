@@ -37,7 +37,7 @@ const primary = async (workers: number, config: HostConfig, format: LogFormat, s
     },
     log: (level, message, fields) => {
       if (log) log.write(level, message, fields ?? {});
-      else if (level === 'error' || format === 'text') (level === 'error' ? console.error : console.log)(`  ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`);
+      else (level === 'error' ? console.error : console.log)(`  ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`);
     },
   });
   if (log) log.write(code ? 'error' : 'info', 'stopped', { workers });
