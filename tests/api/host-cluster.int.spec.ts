@@ -61,6 +61,8 @@ describe('one host command, several processes (HOST_WORKERS=2 on PostgreSQL)', (
   it('replaces a worker that dies, while the other serves', async () => {
     const [first] = serving();
     process.kill(first!.pid, 'SIGKILL');
+    // once the primary has seen it die, the survivor takes every new connection
+    await host.waitFor((l) => l.msg === 'worker died', 'the death noticed');
     expect(await get(`${host.url}/api/health/ready`)).toBe(200);
     const replaced = await host.waitFor((l) => l.msg === 'worker serving' && Number(l.worker) === 3, 'a third worker');
     expect(replaced.pid).not.toBe(first!.pid);
