@@ -21,6 +21,7 @@ import {
   EVENT_STORE,
   historyEntryOf,
   loadStream,
+  FoldedStreams,
   nextSerial,
   runCommand,
   type EventMetadata,
@@ -117,6 +118,8 @@ const referencesIn = (fields: Record<string, HeaderField | FieldDef>, value: Rec
 export class DocumentService implements OnModuleDestroy {
   /** this host's last written states (see WrittenStates) */
   private readonly written = new WrittenStates();
+  /** documents as this host last read them: a read folds only the events written since */
+  private readonly read = new FoldedStreams();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStorePort,
@@ -435,13 +438,20 @@ export class DocumentService implements OnModuleDestroy {
     const params = [tenantId, def.name, billNo];
     const rows = db ? await db.query<{ id: string }>(sqlText, params) : (await this.pool.query<{ id: string }>(sqlText, params)).rows;
     if (!rows[0]) return undefined;
-    const { state } = await loadStream(db ?? this.store, streamOf(def, tenantId, rows[0].id), this.foldOf(def));
+    const { state } = await this.load(def, tenantId, rows[0].id, undefined, db);
     return state.status === 'existing' && !state.doc.removed ? state.doc : undefined;
+  }
+
+  /** A document's stream folded: now or as of a version; read in a transaction when one is given, else from where this host's reads left it. */
+  private load(def: DocumentDef, tenantId: string, id: string, version?: number, db?: UnitOfWork) {
+    const stream = streamOf(def, tenantId, id);
+    if (db || version !== undefined) return loadStream(db ?? this.store, stream, this.foldOf(def), version);
+    return this.read.load(this.store, stream, this.foldOf(def));
   }
 
   /** The document now, or as it was right after event `version` (auditors' "as of"). */
   async detail(def: DocumentDef, tenantId: string, id: string, version?: number, db?: UnitOfWork): Promise<KitDocument> {
-    const { state, version: at } = await loadStream(db ?? this.store, streamOf(def, tenantId, id), this.foldOf(def), version);
+    const { state, version: at } = await this.load(def, tenantId, id, version, db);
     if (state.status === 'empty') throw new DocumentNotFound(id);
     if (version !== undefined && at < version) throw new AppError(404, 'errors.versionNotFound', { id, version });
     return state.doc;

@@ -80,3 +80,49 @@ export const loadStream = async <S>(store: EventStorePort | UnitOfWork, stream: 
   const events = await store.readStream(stream, toVersion === undefined ? {} : { toVersion });
   return { state: foldAll(fold, events), events, version: events.length ? events[events.length - 1]!.version : 0 };
 };
+
+/**
+ * Streams as a reader last folded them (the newest `max`, least recently read first out): a
+ * read asks only for the events after the version it holds and folds those, so a document edited
+ * a hundred times costs one short read, not a hundred events parsed and folded. Events are never
+ * changed once written, so a state folded from committed events stays true; whatever was
+ * appended since, by this host or another, is read and folded on top.
+ *
+ * Only reads outside a transaction belong here (a transaction sees its own uncommitted events).
+ * Every state handed out is a copy: the cache's own are never seen, so no caller can change them.
+ */
+export class FoldedStreams {
+  private readonly entries = new Map<string, { state: unknown; version: number }>();
+  constructor(
+    private readonly max = 2_000,
+    private readonly copy: <S>(state: S) => S = structuredClone,
+  ) {}
+
+  /** The stream now: its state and version (version 0 and the initial state when it has no event). */
+  async load<S>(store: Pick<EventStorePort, 'readStream'>, stream: string, fold: Fold<S>): Promise<{ state: S; version: number }> {
+    const held = this.entries.get(stream) as { state: S; version: number } | undefined;
+    const events = await store.readStream(stream, held ? { fromVersion: held.version } : {});
+    if (!events.length && !held) return { state: fold.initial(), version: 0 };
+    if (!events.length) {
+      this.touch(stream, held!);
+      return { state: this.copy(held!.state), version: held!.version };
+    }
+    const state = foldAll(fold, events, held ? this.copy(held.state) : fold.initial());
+    const version = events[events.length - 1]!.version;
+    // two reads of one stream at once: the newer state stays
+    const now = this.entries.get(stream);
+    if (!now || now.version <= version) this.touch(stream, { state, version });
+    return { state: this.copy(state), version };
+  }
+
+  /** Forgets every stream (a store's events replaced under it: a restore, a test's reset). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private touch(stream: string, entry: { state: unknown; version: number }) {
+    this.entries.delete(stream);
+    this.entries.set(stream, entry);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+}

@@ -7,6 +7,7 @@ import { openStorage } from './open';
 import { KurrentEventStore } from './kurrent-event-store';
 import { PostgresEventStore } from './postgres-event-store';
 import { StaleVersionError, type EventMetadata, type EventStorePort, type StoredEvent } from './port';
+import { FoldedStreams, loadStream, type Fold } from './command';
 import { runInTenant } from './tenant-context';
 import { UnknownSchemaVersionError, UpcasterRegistry, type Upcaster } from './upcasters';
 
@@ -116,6 +117,59 @@ describe.each(subjects)('event store contract: %s', (name, make) => {
     ]);
     expect(events[0]!.metadata).toEqual(meta);
     expect((await s.store.readStream(stream, { toVersion: 1 })).map((e) => e.type)).toEqual(['A']);
+  }));
+
+  it('reads only the events after a version, and a range of versions', () => inTenant(async () => {
+    const stream = `Contract-${randomUUID()}`;
+    await s.store.append(stream, ['A', 'B', 'C', 'D'].map((type) => ({ type, data: {} })), opts(0));
+    const types = async (o: { fromVersion?: number; toVersion?: number }) => (await s.store.readStream(stream, o)).map((e) => `${e.version}${e.type}`);
+    expect(await types({ fromVersion: 2 })).toEqual(['3C', '4D']);
+    expect(await types({ fromVersion: 0 })).toEqual(['1A', '2B', '3C', '4D']);
+    expect(await types({ fromVersion: 4 })).toEqual([]);
+    expect(await types({ fromVersion: 1, toVersion: 3 })).toEqual(['2B', '3C']);
+    expect(await types({ fromVersion: 3, toVersion: 3 })).toEqual([]);
+  }));
+
+  it('folds a stream once per new event for a reader that keeps its folds (FoldedStreams), whoever appended them', () => inTenant(async () => {
+    const stream = `Contract-${randomUUID()}`;
+    const seen: number[] = [];
+    type Tally = { n: number; types: string[] };
+    const fold: Fold<Tally> = {
+      initial: () => ({ n: 0, types: [] }),
+      evolve: (t, e) => (seen.push(e.version), { n: t.n + 1, types: [...t.types, e.type] }),
+    };
+    const folds = new FoldedStreams();
+    expect(await folds.load(s.store, stream, fold)).toEqual({ state: { n: 0, types: [] }, version: 0 });
+    await s.store.append(stream, [{ type: 'A', data: {} }, { type: 'B', data: {} }], opts(0));
+    expect(await folds.load(s.store, stream, fold)).toEqual({ state: { n: 2, types: ['A', 'B'] }, version: 2 });
+    // a caller changing what it was handed changes nothing kept
+    const handed = await folds.load(s.store, stream, fold);
+    handed.state.types.push('tampered');
+    handed.state.n = 99;
+    // another writer (the store itself, as another host would) appends: only its event is folded
+    await s.store.append(stream, [{ type: 'C', data: {} }], opts(2));
+    expect(await folds.load(s.store, stream, fold)).toEqual({ state: { n: 3, types: ['A', 'B', 'C'] }, version: 3 });
+    expect(await folds.load(s.store, stream, fold)).toEqual({ state: { n: 3, types: ['A', 'B', 'C'] }, version: 3 });
+    expect(seen).toEqual([1, 2, 3]);
+    // the same read without the kept folds agrees
+    expect((await loadStream(s.store, stream, fold)).state).toEqual({ n: 3, types: ['A', 'B', 'C'] });
+  }));
+
+  it('keeps at most its bound of folded streams, the least recently read going first', () => inTenant(async () => {
+    const streams = [0, 1, 2].map(() => `Contract-${randomUUID()}`);
+    for (const st of streams) await s.store.append(st, [{ type: 'A', data: {} }], opts(0));
+    let folded = 0;
+    const fold: Fold<number> = { initial: () => 0, evolve: (n) => (folded++, n + 1) };
+    const folds = new FoldedStreams(2);
+    await folds.load(s.store, streams[0]!, fold);
+    await folds.load(s.store, streams[1]!, fold);
+    await folds.load(s.store, streams[0]!, fold); // kept: streams[1] is now the oldest read
+    await folds.load(s.store, streams[2]!, fold); // pushes streams[1] out
+    expect(folded).toBe(3);
+    await folds.load(s.store, streams[0]!, fold);
+    expect(folded).toBe(3);
+    await folds.load(s.store, streams[1]!, fold);
+    expect(folded).toBe(4);
   }));
 
   it('reads an unknown stream as empty', () => inTenant(async () => {

@@ -12,6 +12,7 @@ import {
   type EventStorePort,
   type NewEvent,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type StoredEvent,
   type UnitOfWork,
 } from './port';
@@ -107,13 +108,16 @@ export class KurrentEventStore implements EventStorePort {
     }
   }
 
-  async readStream(streamName: string, options: { toVersion?: number } = {}): Promise<StoredEvent[]> {
+  async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
     const out: StoredEvent[] = [];
+    // a stream's version is its revision + 1: the events after version v start at revision v
+    const from = options.fromVersion ?? 0;
+    if (options.toVersion !== undefined && options.toVersion <= from) return out;
     try {
       const read = this.client.readStream(streamName, {
         direction: kurrent().FORWARDS,
-        fromRevision: kurrent().START,
-        ...(options.toVersion !== undefined ? { maxCount: options.toVersion } : {}),
+        fromRevision: from > 0 ? BigInt(from) : kurrent().START,
+        ...(options.toVersion !== undefined ? { maxCount: options.toVersion - from } : {}),
       });
       for await (const resolved of read) if (resolved.event) out.push(this.toStored(resolved.event as unknown as Recorded));
     } catch (err) {

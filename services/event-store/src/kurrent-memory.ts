@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { KurrentEvents } from './kurrent-running-store';
-import { StaleVersionError, type AppendOptions, type NewEvent, type ReadAllOptions, type StoredEvent } from './port';
+import { StaleVersionError, inRange, type AppendOptions, type NewEvent, type ReadAllOptions, type ReadStreamOptions, type StoredEvent } from './port';
 
 /**
  * KurrentDB's side in memory, for tests of the running store where no server can run: KurrentDB's
@@ -23,8 +23,8 @@ export class MemoryKurrent implements KurrentEvents {
     });
     return { nextVersion: current + events.length, globalPositions: out.map((e) => e.globalPosition), cursor: out.at(-1)!.cursor! };
   }
-  async readStream(streamName: string, options: { toVersion?: number } = {}) {
-    return this.log.filter((e) => e.streamName === streamName && (options.toVersion === undefined || e.version <= options.toVersion));
+  async readStream(streamName: string, options: ReadStreamOptions = {}) {
+    return this.log.filter((e) => e.streamName === streamName && inRange(e.version, options));
   }
   async readAll(after: string, limit: number, options: ReadAllOptions = {}) {
     const from = after === '0' ? 0 : Number(after.split(':')[1]);

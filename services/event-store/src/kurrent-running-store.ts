@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { KurrentEventStore } from './kurrent-event-store';
 import type { AsyncProjection, Projector } from './projector';
-import { StaleVersionError, type AppendOptions, type AppendResult, type EventStorePort, type InlineProjection, type NewEvent, type ReadAllOptions, type StoredEvent, type UnitOfWork } from './port';
+import { StaleVersionError, inRange, type ReadStreamOptions, type AppendOptions, type AppendResult, type EventStorePort, type InlineProjection, type NewEvent, type ReadAllOptions, type StoredEvent, type UnitOfWork } from './port';
 import { runAsSystem } from './tenant-context';
 import { OUTBOX_PROJECTION } from './outbox/outbox';
 
@@ -56,7 +56,7 @@ export class KurrentRunningStore implements EventStorePort {
     this.projector = projector;
   }
 
-  readStream(streamName: string, options?: { toVersion?: number }): Promise<StoredEvent[]> {
+  readStream(streamName: string, options?: ReadStreamOptions): Promise<StoredEvent[]> {
     return this.events.readStream(streamName, options);
   }
 
@@ -93,7 +93,7 @@ export class KurrentRunningStore implements EventStorePort {
       const result = await work({
         readStream: async (s, o = {}) => {
           const all = [...(await this.events.readStream(s)), ...heldOf(s)];
-          return o.toVersion === undefined ? all : all.filter((e) => e.version <= o.toVersion!);
+          return all.filter((e) => inRange(e.version, o));
         },
         append: async (streamName, events, options) => {
           const mine = heldOf(streamName);

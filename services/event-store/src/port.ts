@@ -78,6 +78,12 @@ export class StaleVersionError extends Error {
   }
 }
 
+/** toVersion: up to and including that version (an auditor's "as of"); fromVersion: only the events after that version (a reader holding the stream folded so far) */
+export type ReadStreamOptions = { toVersion?: number; fromVersion?: number };
+/** Whether a stream version falls in a read's range (the stores that filter in memory). */
+export const inRange = (version: number, o: ReadStreamOptions): boolean =>
+  (o.fromVersion === undefined || version > o.fromVersion) && (o.toVersion === undefined || version <= o.toVersion);
+
 /** types: only events of these types (a projection reads only what it handles) */
 export type ReadAllOptions = { types?: readonly string[] | undefined };
 
@@ -87,7 +93,7 @@ export type ReadAllOptions = { types?: readonly string[] | undefined };
  * fold, projection or reaction ever sees an old shape. Appends record the current version.
  */
 export interface EventStorePort {
-  readStream(streamName: string, options?: { toVersion?: number }): Promise<StoredEvent[]>;
+  readStream(streamName: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   append(streamName: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
   /**
    * Events after a cursor ('0': from the start; else the `cursor` of the last event read),
@@ -107,7 +113,7 @@ export interface EventStorePort {
 }
 
 export type UnitOfWork = {
-  readStream(streamName: string, options?: { toVersion?: number }): Promise<StoredEvent[]>;
+  readStream(streamName: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   append(streamName: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
   query<R extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
 };

@@ -14,6 +14,7 @@ import {
   type InlineProjection,
   type NewEvent,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type StoredEvent,
   type UnitOfWork,
 } from './port';
@@ -280,21 +281,25 @@ export class PostgresEventStore implements EventStorePort {
     return this.projections;
   }
 
-  readStream(streamName: string, options: { toVersion?: number } = {}): Promise<StoredEvent[]> {
+  readStream(streamName: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
     return this.readStreamWith(this.pool, streamName, options);
   }
 
-  private async readStreamWith(db: Queryable, streamName: string, options: { toVersion?: number }): Promise<StoredEvent[]> {
+  private async readStreamWith(db: Queryable, streamName: string, options: ReadStreamOptions): Promise<StoredEvent[]> {
     const params: unknown[] = [streamName, defaultTag];
-    let upTo = '';
+    let range = '';
+    if (options.fromVersion !== undefined) {
+      params.push(options.fromVersion);
+      range += ` AND stream_position > $${params.length}`;
+    }
     if (options.toVersion !== undefined) {
       params.push(options.toVersion);
-      upTo = 'AND stream_position <= $3';
+      range += ` AND stream_position <= $${params.length}`;
     }
     const { rows } = await db.query<Row>(
       `SELECT ${COLUMNS}
          FROM emt_messages
-        WHERE stream_id = $1 AND partition = $2 AND is_archived = FALSE ${upTo}
+        WHERE stream_id = $1 AND partition = $2 AND is_archived = FALSE${range}
         ORDER BY stream_position`,
       params,
     );
