@@ -2,6 +2,7 @@ import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } 
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import argon2 from 'argon2';
 import jwt from 'jsonwebtoken';
+import { VerifiedTokens } from './verified-tokens';
 import type { Pool } from 'pg';
 import {
   ACCESS_TOKEN_SECONDS,
@@ -29,7 +30,7 @@ type UserRow = {
   locked_until: Date | null;
 };
 
-type AccessClaims = { tid: string; uid: string; acc: string; nam: string; rol: string[]; sid: string; dpt?: string };
+type AccessClaims = { tid: string; uid: string; acc: string; nam: string; rol: string[]; sid: string; dpt?: string; exp?: number };
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const MAX_FAILED = 5;
@@ -51,6 +52,8 @@ export class AuthService {
   private secret: string | undefined;
   private key: KeyObject | undefined;
   private dummyHash: string | undefined;
+  /** tokens verified here: signature and issuer checked once per token, expiry at every request */
+  private readonly verified = new VerifiedTokens<AccessClaims>();
   /**
    * per session: revoked, and the user's roles, department and bound customer as they are now (a change applies at
    * the next request on this host, which forgets the tenant's sessions; on other hosts within 5 s)
@@ -260,8 +263,9 @@ export class AuthService {
     const m = /^bearer\s+(.+)$/i.exec(bladeAuth ?? '');
     if (!m) throw new AppError(401, 'errors.unauthorized');
     let claims: AccessClaims;
+    const key = await this.signingKey();
     try {
-      claims = jwt.verify(m[1]!, await this.signingKey(), { algorithms: ['HS256'], issuer: 'tpl-console' }) as AccessClaims;
+      claims = this.verified.claims(m[1]!, () => jwt.verify(m[1]!, key, { algorithms: ['HS256'], issuer: 'tpl-console' }) as AccessClaims);
     } catch (err) {
       throw new AppError(401, (err as Error).name === 'TokenExpiredError' ? 'errors.tokenExpired' : 'errors.unauthorized');
     }
