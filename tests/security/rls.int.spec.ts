@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, type Pool } from 'pg';
-import { openStorage, runAsSystem, runInTenant } from '@tpl/event-store';
+import { openStorage, prepared, runAsSystem, runInTenant } from '@tpl/event-store';
 import { data } from '../support/api-client';
 import { STORES, freshDatabase } from '../support/databases';
 import { consignmentInput } from '../support/fixtures';
@@ -64,6 +64,19 @@ describe.each(STORES)('row-level security on the %s store', (kind) => {
     for (const table of TABLES) {
       expect({ table, tenants: await runInTenant('100001', () => tenantsOf(table)) }).toEqual({ table, tenants: ['100001'] });
       expect({ table, tenants: await runInTenant('100002', () => tenantsOf(table)) }).toEqual({ table, tenants: ['100002'] });
+    }
+  });
+
+  it('keeps the scope in a named statement planned once per connection, past the switch to a generic plan', async () => {
+    // sequential queries reuse one idle connection: the statement is prepared once there and run in both scopes
+    const text = `SELECT DISTINCT tenant_id FROM doc_headers WHERE doc_type = $1 ORDER BY 1`;
+    expect(prepared(pool, text, ['consignment']).name !== undefined).toBe(kind === 'postgres');
+    for (let i = 0; i < 8; i++) {
+      for (const tenant of ['100001', '100002']) {
+        const { rows } = await runInTenant(tenant, () => pool.query<{ tenant_id: string }>(prepared(pool, text, ['consignment'])));
+        expect({ i, tenant, rows: rows.map((r) => r.tenant_id) }).toEqual({ i, tenant, rows: [tenant] });
+      }
+      expect((await pool.query(prepared(pool, text, ['consignment']))).rows).toEqual([]);
     }
   });
 

@@ -22,6 +22,7 @@ import {
   historyEntryOf,
   loadStream,
   FoldedStreams,
+  prepared,
   nextSerial,
   runCommand,
   type EventMetadata,
@@ -553,13 +554,17 @@ export class DocumentService implements OnModuleDestroy {
       row: Record<string, unknown>;
       total_count: string;
     }>(
-      `SELECT id, bill_no, to_char(bill_date, 'YYYY-MM-DD') AS bill_date, state, version, is_review, customer_code, created_by_name, updated_at, row,
+      // the text is made of the type's columns, filters and sort only (values are parameters): planned once per connection
+      prepared(
+        this.pool,
+        `SELECT id, bill_no, to_char(bill_date, 'YYYY-MM-DD') AS bill_date, state, version, is_review, customer_code, created_by_name, updated_at, row,
               ${kept === undefined ? count : 'NULL'} AS total_count
          FROM ${DOC_LIST}
         WHERE ${where.join(' AND ')}
         ORDER BY ${sortExpr} ${dir}${nulls}, bill_no ${dir}
         LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
+        params,
+      ),
     );
     let total = kept ?? (found.length ? Number(found[0]!.total_count) : 0);
     if (kept === undefined && !found.length && q.current > 1) {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Pool, escapeIdentifier } from 'pg';
 import { storeTypes } from './pg-types';
+import { keepNamedStatements } from './sql';
 import { DEFAULT_APP_ROLE, scopePool } from './rls';
 
 export type Database = {
@@ -111,7 +112,7 @@ export const openDatabase = async (options: DatabaseOptions, prepare: Prepare = 
     } finally {
       await owner.end();
     }
-    const pool = scopePool(new Pool({ connectionString: appUrl, max: options.poolSize ?? 20, types: storeTypes() }));
+    const pool = keepNamedStatements(scopePool(new Pool({ connectionString: appUrl, max: options.poolSize ?? 20, types: storeTypes() })));
     // an idle connection dropped by the server (restart, failover) is replaced, not fatal
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     try {

@@ -285,7 +285,8 @@ export class PostgresEventStore implements EventStorePort {
     return this.readStreamWith(this.pool, streamName, options);
   }
 
-  private async readStreamWith(db: Queryable, streamName: string, options: ReadStreamOptions): Promise<StoredEvent[]> {
+  /** named: as a named statement (not in a transaction's first statement, which travels inlined with its BEGIN) */
+  private async readStreamWith(db: Queryable, streamName: string, options: ReadStreamOptions, named = this.namedStatements): Promise<StoredEvent[]> {
     const params: unknown[] = [streamName, defaultTag];
     let range = '';
     if (options.fromVersion !== undefined) {
@@ -296,13 +297,14 @@ export class PostgresEventStore implements EventStorePort {
       params.push(options.toVersion);
       range += ` AND stream_position <= $${params.length}`;
     }
-    const { rows } = await db.query<Row>(
-      `SELECT ${COLUMNS}
+    const text = `SELECT ${COLUMNS}
          FROM emt_messages
         WHERE stream_id = $1 AND partition = $2 AND is_archived = FALSE${range}
-        ORDER BY stream_position`,
-      params,
-    );
+        ORDER BY stream_position`;
+    // a named statement on PostgreSQL: parsed and planned once per connection, not at every read
+    // (each range has its own: from, to, both or neither)
+    const name = `tpl_read_stream${options.fromVersion !== undefined ? '_from' : ''}${options.toVersion !== undefined ? '_to' : ''}`;
+    const { rows } = await db.query<Row>(named ? { name, text, values: params } : { text, values: params });
     return rows.map(this.toStored);
   }
 
@@ -377,7 +379,7 @@ export class PostgresEventStore implements EventStorePort {
     const db: Queryable = { query: send as Queryable['query'] };
     try {
       const uow: UnitOfWork = {
-        readStream: (s, o = {}) => (open(), this.readStreamWith(db, s, o)),
+        readStream: (s, o = {}) => (open(), this.readStreamWith(db, s, o, false)),
         append: async (s, e, o) => {
           open();
           if (!o.commit) return this.appendWith((q) => send(q as string), s, e, o);

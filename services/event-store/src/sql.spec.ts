@@ -1,4 +1,4 @@
-import { inlineParams, sql } from './sql';
+import { inlineParams, keepNamedStatements, prepared, sql } from './sql';
 
 describe('sql', () => {
   it('writes %L values as escaped literals and %I as identifiers', () => {
@@ -27,5 +27,16 @@ describe('inlineParams: a statement with its bind values written in, as the driv
     expect(inlineParams('SELECT $1 /* $2 */', ['v', 'w'])).toBeUndefined();
     expect(inlineParams('SELECT $2', ['v'])).toBeUndefined();
     expect(inlineParams('SELECT $1', [Buffer.from('x')])).toBeUndefined();
+  });
+});
+
+describe('prepared', () => {
+  it('names a statement after its text where the pool keeps named statements, and leaves it unnamed elsewhere', () => {
+    const kept = keepNamedStatements({});
+    const a = prepared(kept, 'SELECT $1', [1]);
+    expect(a).toEqual({ name: expect.stringMatching(/^tpl_[0-9a-f]{24}$/), text: 'SELECT $1', values: [1] });
+    expect(prepared(kept, 'SELECT $1', [2]).name).toBe(a.name);
+    expect(prepared(kept, 'SELECT $1 + 1', [2]).name).not.toBe(a.name);
+    expect(prepared({}, 'SELECT $1', [1])).toEqual({ text: 'SELECT $1', values: [1] });
   });
 });
