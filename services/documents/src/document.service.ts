@@ -204,7 +204,8 @@ export class DocumentService implements OnModuleDestroy {
       let facts: unknown;
       let asked: DocumentCommand | undefined;
       let effects: Effect[] = [];
-      const mine = known;
+      // outside a transaction, a stream this host has read before is read from where it left off
+      const mine = known ?? (!work && !fresh ? await this.read.load(target, stream, fold) : undefined);
       known = undefined;
       const outcome = await runCommand(target, {
         stream,
@@ -550,14 +551,15 @@ export class DocumentService implements OnModuleDestroy {
       is_review: number;
       customer_code: string | null;
       created_by_name: string;
-      updated_at: Date;
+      updated_iso: string;
       row: Record<string, unknown>;
       total_count: string;
     }>(
       // the text is made of the type's columns, filters and sort only (values are parameters): planned once per connection
       prepared(
         this.pool,
-        `SELECT id, bill_no, to_char(bill_date, 'YYYY-MM-DD') AS bill_date, state, version, is_review, customer_code, created_by_name, updated_at, row,
+        `SELECT id, bill_no, to_char(bill_date, 'YYYY-MM-DD') AS bill_date, state, version, is_review, customer_code, created_by_name,
+              to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_iso, row,
               ${kept === undefined ? count : 'NULL'} AS total_count
          FROM ${DOC_LIST}
         WHERE ${where.join(' AND ')}
@@ -585,7 +587,7 @@ export class DocumentService implements OnModuleDestroy {
       record.isReview = r.is_review;
       record.version = r.version;
       record.createdByName = r.created_by_name;
-      record.updatedAt = r.updated_at.toISOString();
+      record.updatedAt = r.updated_iso;
       if (withCustomer) record.customerCode = r.customer_code;
       return record;
     });
