@@ -174,6 +174,24 @@ describe('two hosts on one PostgreSQL database share their caches\' invalidation
     expect(data(await there.get<Row>(`${C}/detail?id=${made.id}`))).toMatchObject({ version: 5, remark: 'fifth' });
   });
 
+  it("a document each host has read shows the other host's changes at its next read (each keeps its fold and reads only the events since)", async () => {
+    const { consignmentInput } = await import('../support/fixtures');
+    const C = '/api/bl-transport/consignment';
+    const onA = await new ApiClient(a.url).as('100001', 'dispatcher');
+    const there = onB(onA);
+    let doc = data(await onA.post<Row>(`${C}/submit`, consignmentInput({ remark: 'v1' })));
+    for (let v = 2; v <= 6; v++) {
+      // both hosts hold the document folded at the last version; the writer alternates
+      expect(data(await onA.get<Row>(`${C}/detail?id=${doc.id}`))).toMatchObject({ version: v - 1, remark: `v${v - 1}` });
+      expect(data(await there.get<Row>(`${C}/detail?id=${doc.id}`))).toMatchObject({ version: v - 1, remark: `v${v - 1}` });
+      const writer = v % 2 ? onA : there;
+      doc = data(await writer.post<Row>(`${C}/submit`, { ...consignmentInput({ remark: `v${v}` }), id: doc.id, version: doc.version }));
+    }
+    // an auditor's "as of" is folded from the start, whatever is kept
+    expect(data(await there.get<Row>(`${C}/detail?id=${doc.id}&version=3`))).toMatchObject({ version: 3, remark: 'v3' });
+    expect(data(await onA.get<Row>(`${C}/detail?id=${doc.id}`))).toMatchObject({ version: 6, remark: 'v6' });
+  });
+
   it('a customer marked invalid on one host is refused by the other host, which had found it usable', async () => {
     const { consignmentInput } = await import('../support/fixtures');
     const CUSTOMER = '/api/bl-basic/customer';
