@@ -70,7 +70,7 @@ describe.each(STORES)('row-level security on the %s store', (kind) => {
   it('keeps the scope in a named statement planned once per connection, past the switch to a generic plan', async () => {
     // sequential queries reuse one idle connection: the statement is prepared once there and run in both scopes
     const text = `SELECT DISTINCT tenant_id FROM doc_headers WHERE doc_type = $1 ORDER BY 1`;
-    expect(prepared(pool, text, ['consignment']).name !== undefined).toBe(kind === 'postgres');
+    expect(prepared(pool, text, ['consignment']).name).toBeDefined();
     for (let i = 0; i < 8; i++) {
       for (const tenant of ['100001', '100002']) {
         const { rows } = await runInTenant(tenant, () => pool.query<{ tenant_id: string }>(prepared(pool, text, ['consignment'])));

@@ -61,7 +61,7 @@ export const openStorage = async (options: StorageOptions): Promise<Storage> => 
     await runMigrations(owner, [...eventStoreMigrations, ...serialMigrations, ...rowSecurityMigrations, ...projectorMigrations, ...outboxMigrations, ...options.migrations]);
     await secureTables(owner, { ...options.rowSecurity, appRole, appPassword: process.env.DATABASE_APP_PASSWORD });
   });
-  const store = new PostgresEventStore(db.pool, db.connectionString, { namedStatements: db.kind === 'postgres', upcasters });
+  const store = new PostgresEventStore(db.pool, db.connectionString, { upcasters });
   const inline = [...options.projections, ...(options.outbox ? [outboxProjection(options.outbox, upcasters)] : [])];
   const leases = new Leases({ ...options.leases, connectionString: db.kind === 'postgres' ? db.appConnectionString : undefined });
   let events: EventStorePort;

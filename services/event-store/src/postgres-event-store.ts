@@ -301,7 +301,7 @@ export class PostgresEventStore implements EventStorePort {
          FROM emt_messages
         WHERE stream_id = $1 AND partition = $2 AND is_archived = FALSE${range}
         ORDER BY stream_position`;
-    // a named statement on PostgreSQL: parsed and planned once per connection, not at every read
+    // a named statement: parsed and planned once per connection, not at every read
     // (each range has its own: from, to, both or neither)
     const name = `tpl_read_stream${options.fromVersion !== undefined ? '_from' : ''}${options.toVersion !== undefined ? '_to' : ''}`;
     const { rows } = await db.query<Row>(named ? { name, text, values: params } : { text, values: params });
@@ -480,8 +480,7 @@ export class PostgresEventStore implements EventStorePort {
     let result: unknown;
     try {
       if (statements.length === 0 && !andCommit) {
-        // no projection: one parameterised statement; on PostgreSQL a named one, planned once per
-        // connection (PGlite's socket mishandles named statements after an error, so not there)
+        // no projection: one parameterised statement, a named one planned once per connection
         const values = this.appendValues(ids, streamName, events, options);
         result = await run(this.namedStatements ? { name: 'tpl_append', text: APPEND_SQL, values } : { text: APPEND_SQL, values });
       } else {

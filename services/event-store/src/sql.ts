@@ -57,7 +57,7 @@ export const inlineParams = (text: string, params: readonly unknown[] = []): str
 const KEEPS_STATEMENTS = Symbol.for('tpl.keepsNamedStatements');
 type Marked = { [KEEPS_STATEMENTS]?: boolean };
 
-/** Marks a pool whose server keeps named statements per connection (PostgreSQL; PGlite's socket mishandles them after an error). */
+/** Marks a pool whose server keeps named statements per connection (for PGlite, whose one session outlives its connections, see database.ts). */
 export const keepNamedStatements = <P extends object>(pool: P): P => {
   (pool as Marked)[KEEPS_STATEMENTS] = true;
   return pool;
