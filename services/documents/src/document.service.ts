@@ -36,6 +36,7 @@ import { REFERENCE_CHECK, SERIAL_CODES, type ReferenceCheck, type SerialCodeSpec
 import { REVIEW_POLICY, type ReviewPolicy } from '@tpl/workflow';
 import { DocumentNotFound, decideDocument, type DecideMeta, type DocumentCommand } from './document.decider';
 import { documentFold, type DocState } from './document.fold';
+import { KeyedLimit } from './keyed-limit';
 import { CORE_LIST_COLUMNS, DOC_LIST, DOC_LIST_COUNTS, ListTotals, upsertListRow } from './document.list';
 import { DocumentDecisionsRegistry, type Effect } from './document.ports';
 import { DOCUMENT_DEFS } from './documents.tokens';
@@ -65,6 +66,13 @@ const listShapeOf = (def: DocumentDef) => {
  * matching row, its jsonb too, for a page of 20).
  */
 const NOT_NULL_COLUMNS = new Set(['bill_no', 'state', 'version', 'is_review', 'created_by_name', 'updated_at']);
+
+/**
+ * Creates one host sends at once onto one serial-number row (KeyedLimit): a few, so the next is
+ * already waiting in PostgreSQL when one commits. Measured at 64 connections (create bench): 1,
+ * 2, 4, 6, 8 and 20 (the pool) gave 610, 462-606, 565-696, 627, 483 and 503-550 creates/s.
+ */
+const CREATES_PER_SERIAL = 4;
 
 /** Thrown before anything is written when a command decided outside a transaction turns out to have effects. */
 const NEEDS_TRANSACTION = Symbol('needs a transaction');
@@ -119,6 +127,8 @@ const referencesIn = (fields: Record<string, HeaderField | FieldDef>, value: Rec
 export class DocumentService implements OnModuleDestroy {
   /** this host's last written states (see WrittenStates) */
   private readonly written = new WrittenStates();
+  /** creates on one serial-number row at once from this host (KeyedLimit says why) */
+  private readonly creates = new KeyedLimit(CREATES_PER_SERIAL);
   /** documents as this host last read them: a read folds only the events written since */
   private readonly read = new FoldedStreams();
 
@@ -314,7 +324,8 @@ export class DocumentService implements OnModuleDestroy {
       return this.run(def, ctx, id, () => ({ type: 'Create', data: { id, billNo, content: compute ? compute(content, undefined) : content, isReview } }), work, undefined, options.fresh, alone);
     };
     // the serial number's row lock is held from its increment to the commit: the append commits with itself
-    return uow ? made(uow, false) : this.store.withTransaction((work) => made(work, true));
+    if (uow) return made(uow, false);
+    return this.creates.run(`${ctx.tenantId}\u0000${def.billNo.serialCode}`, () => this.store.withTransaction((work) => made(work, true)));
   }
 
   /** Several commands on several documents in one transaction: all of them happen or none (the board's dispatch). */
