@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const { Client, Pool } = require('pg');
-const { PostgresEventStore, openStorage, runInTenant } = require('@tpl/event-store');
+const { PostgresEventStore, keepNamedStatements, openStorage, runInTenant } = require('@tpl/event-store');
 const { getPostgreSQLEventStore } = require('@event-driven-io/emmett-postgresql');
 
 const ADMIN = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -41,7 +41,7 @@ const measure = async (op) => {
 try {
   // the service's way: schema, migrations and row-level security by the owner, appends by the app role
   const service = await openStorage({ databaseUrl: url.toString(), migrations: [], projections: [], poolSize: CLIENTS });
-  const store = new PostgresEventStore(pool, url.toString());
+  const store = new PostgresEventStore(keepNamedStatements(pool), url.toString());
   const emmett = getPostgreSQLEventStore(url.toString(), { connectionOptions: { pool }, schema: { autoMigration: 'None' } });
   await pool.query('CREATE TABLE raw_insert (id bigserial PRIMARY KEY, stream_id text NOT NULL, data jsonb NOT NULL, metadata jsonb NOT NULL)');
   const metadata = { tenantId: '100001', actor: { userId: 'u', account: 'bench', name: 'Bench' }, occurredAt: new Date().toISOString(), correlationId: 'bench' };

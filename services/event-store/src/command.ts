@@ -115,11 +115,6 @@ export class FoldedStreams {
     return { state: this.copy(state), version };
   }
 
-  /** Forgets every stream (a store's events replaced under it: a restore, a test's reset). */
-  clear(): void {
-    this.entries.clear();
-  }
-
   private touch(stream: string, entry: { state: unknown; version: number }) {
     this.entries.delete(stream);
     this.entries.set(stream, entry);

@@ -30,7 +30,7 @@ const subjects: [string, () => Promise<Subject>][] = [
     async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tpl-contract-'));
       const { db, store } = await openStorage({ dataDir: dir, migrations: [], projections: [], upcasters });
-      const old = new PostgresEventStore(db.pool, db.connectionString, { namedStatements: false });
+      const old = new PostgresEventStore(db.pool, db.connectionString);
       return { store, old, close: async () => (await db.close(), fs.rmSync(dir, { recursive: true, force: true })) };
     },
   ],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { defaultTag, getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
-import { inlineParams, literal, sql } from './sql';
+import { inlineParams, keepsNamedStatements, literal, sql } from './sql';
 import type { Migration } from './migrations';
 import { runAsSystem } from './tenant-context';
 import { UpcasterRegistry } from './upcasters';
@@ -233,8 +233,6 @@ const isStale = (err: unknown): boolean => {
 };
 
 export type PostgresStoreOptions = {
-  /** a named prepared statement for the plain append (PostgreSQL; not PGlite's socket) */
-  namedStatements?: boolean;
   /** old event versions turned into current ones on read; appends record the current version */
   upcasters?: UpcasterRegistry;
 };
@@ -242,6 +240,7 @@ export type PostgresStoreOptions = {
 export class PostgresEventStore implements EventStorePort {
   private readonly projections: InlineProjection[] = [];
   readonly upcasters: UpcasterRegistry;
+  /** the plain append and the stream reads as named statements: where the pool keeps them (sql.ts) */
   private readonly namedStatements: boolean;
 
   constructor(
@@ -250,7 +249,7 @@ export class PostgresEventStore implements EventStorePort {
     options: PostgresStoreOptions = {},
   ) {
     this.upcasters = options.upcasters ?? new UpcasterRegistry();
-    this.namedStatements = options.namedStatements ?? true;
+    this.namedStatements = keepsNamedStatements(pool);
   }
 
   private toStored = (r: Row): StoredEvent =>

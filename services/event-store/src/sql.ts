@@ -63,6 +63,9 @@ export const keepNamedStatements = <P extends object>(pool: P): P => {
   return pool;
 };
 
+/** Whether a pool was marked as keeping named statements. */
+export const keepsNamedStatements = (pool: object): boolean => (pool as Marked)[KEEPS_STATEMENTS] === true;
+
 const names = new Map<string, string>();
 
 /**
@@ -72,7 +75,7 @@ const names = new Map<string, string>();
  * bounded set of shapes (columns, filters, sort), never from values, which go in `values`.
  */
 export const prepared = (pool: object, text: string, values: unknown[]): { name?: string; text: string; values: unknown[] } => {
-  if (!(pool as Marked)[KEEPS_STATEMENTS]) return { text, values };
+  if (!keepsNamedStatements(pool)) return { text, values };
   let name = names.get(text);
   if (!name) {
     name = `tpl_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
