@@ -263,7 +263,10 @@ describe('console shell layout in Chromium', () => {
     expect(siderBefore).toContain('gradient');
 
     await page.getByTestId('color-picker').click();
-    await page.locator('.ant-color-picker-presets-color').nth(7).click(); // #F5222D
+    // a click event on the swatch, as choose() does: the picker's popup may still be sliding open under a pointer click
+    const swatch = page.locator('.ant-color-picker-presets-color').nth(7); // #F5222D
+    await swatch.waitFor();
+    await swatch.dispatchEvent('click');
     await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="md-search"]')!).backgroundColor === 'rgb(245, 34, 45)');
     await page.keyboard.press('Escape');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-theme-star.png') });
