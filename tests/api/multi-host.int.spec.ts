@@ -8,6 +8,7 @@ import { ApiClient, data, md5, type Answer } from '../support/api-client';
 import { freshDatabase, type TestDatabase } from '../support/databases';
 import { consignmentInput } from '../support/fixtures';
 import { HostProcess } from '../support/host-process';
+import { until } from '../support/until';
 
 /**
  * Issue 16 items 4 and 7: two host PROCESSES (the production entry point, main.ts) on one
@@ -42,16 +43,6 @@ const hostEnv = (db: TestDatabase, extra: Record<string, string> = {}) => ({
   TPL_TEST_COUNTS: '1',
   ...extra,
 });
-
-const until = async <T>(what: string, probe: () => Promise<T | undefined>, limitMs = 90_000): Promise<T> => {
-  const end = Date.now() + limitMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 
 describe('several hosts on one PostgreSQL database', () => {
   let db: TestDatabase;

@@ -8,6 +8,7 @@ import { ApiClient, data } from '../support/api-client';
 import { STORES } from '../support/databases';
 import { consignmentInput } from '../support/fixtures';
 import { startTestHost, type TestHost } from '../support/host';
+import { until } from '../support/until';
 
 const C = '/api/bl-transport/consignment';
 const P = '/api/bl-report/projections';
@@ -128,16 +129,23 @@ describe.each(STORES)('projections on the %s store', (kind) => {
 
     const [read] = await runInTenant('100001', () => store.readStream(stream));
     expect(read!.data).toEqual({ ...v1, isReview: 0 });
-    const all = await runAsSystem(async () => {
-      const out = [];
-      let after = '0';
-      for (;;) {
-        const batch = await store.readAll(after, 1000, { types: ['ConsignmentCreated'] });
-        if (!batch.length) return out;
-        out.push(...batch);
-        after = batch.at(-1)!.cursor!;
-      }
-    });
+    // the global order hands an event out once every transaction begun before it has ended; a
+    // background job of this or another suite may hold one open for a moment, so wait for it
+    const readAll = () =>
+      runAsSystem(async () => {
+        const out = [];
+        let after = '0';
+        for (;;) {
+          const batch = await store.readAll(after, 1000, { types: ['ConsignmentCreated'] });
+          if (!batch.length) return out;
+          out.push(...batch);
+          after = batch.at(-1)!.cursor!;
+        }
+      });
+    const all = await until('the version-1 event in the global order', async () => {
+      const read = await readAll();
+      return read.some((e) => e.streamName === stream) ? read : undefined;
+    }, 30_000);
     expect(all.find((e) => e.streamName === stream)!.data).toEqual({ ...v1, isReview: 0 });
     // every ConsignmentCreated the projector hands on carries isReview, whichever version stored it
     expect(all.every((e) => [0, 1, 2].includes((e.data as { isReview: number }).isReview))).toBe(true);
