@@ -5,7 +5,7 @@ import {
   type KitDocument,
   type ResolvedColumn,
 } from '@tpl/contracts';
-import { ChannelCache, sql, type Migration, type SqlText } from '@tpl/event-store';
+import { ChannelCache, params, type Migration, type ParamStatement } from '@tpl/event-store';
 import { valueAt } from './document.fold';
 
 /**
@@ -177,16 +177,21 @@ export class ListTotals {
 }
 
 /** The list row of a document as folded: one idempotent upsert (a replay writes the same row). */
-export const upsertListRow = (def: DocumentDef, doc: KitDocument): SqlText => {
+/**
+ * Parameterised: a command's append sends it with the events as one named statement (planned once
+ * per connection); a batch (a rebuild, a transaction's COMMIT) writes its values in (asText).
+ */
+export const upsertListRow = (def: DocumentDef, doc: KitDocument): ParamStatement => {
   ListTotals.written(doc.tenantId, def.name);
   const customer = valueAt(doc, 'customerCode');
-  return sql(
+  return params(
     `INSERT INTO ${DOC_LIST} (tenant_id, doc_type, id, bill_no, bill_date, state, version, is_review, customer_code, created_by, created_dept,
        created_by_name, created_at, updated_at, is_deleted, row)
-     VALUES (%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L, %L)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
      ON CONFLICT (tenant_id, doc_type, id) DO UPDATE SET bill_no = EXCLUDED.bill_no, bill_date = EXCLUDED.bill_date, state = EXCLUDED.state,
        version = EXCLUDED.version, is_review = EXCLUDED.is_review, customer_code = EXCLUDED.customer_code, updated_at = EXCLUDED.updated_at,
        is_deleted = EXCLUDED.is_deleted, row = EXCLUDED.row`,
+    [
     doc.tenantId,
     def.name,
     doc.id,
@@ -203,5 +208,6 @@ export const upsertListRow = (def: DocumentDef, doc: KitDocument): SqlText => {
     doc.updatedAt,
     doc.removed,
     JSON.stringify(listRowOf(def, doc)),
+    ],
   );
 };

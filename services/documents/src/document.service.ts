@@ -22,6 +22,7 @@ import {
   historyEntryOf,
   loadStream,
   FoldedStreams,
+  joined,
   prepared,
   nextSerial,
   runCommand,
@@ -29,6 +30,7 @@ import {
   type EventStorePort,
   type StoredEvent,
   type CacheChannel,
+  type ParamStatement,
   type UnitOfWork,
 } from '@tpl/event-store';
 import { businessDay, ownerScopeSql, rowScopeSql, type OwnerScope, type RowScope } from '@tpl/identity';
@@ -409,7 +411,7 @@ export class DocumentService implements OnModuleDestroy {
         [def.streamType, after, batch],
       );
       if (!rows.length) return count;
-      const statements: string[] = [];
+      const statements: ParamStatement[] = [];
       const tenants = new Set<string>();
       for (const r of rows) {
         const { state } = await loadStream(this.store, r.stream_id, fold);
@@ -417,7 +419,7 @@ export class DocumentService implements OnModuleDestroy {
         statements.push(upsertListRow(def, state.doc));
         tenants.add(state.doc.tenantId);
       }
-      if (statements.length) await this.pool.query(statements.join(';\n'));
+      if (statements.length) await this.pool.query(joined(statements));
       for (const tenantId of tenants) ListTotals.written(tenantId, def.name);
       count += statements.length;
       after = rows[rows.length - 1]!.stream_id;

@@ -1,4 +1,4 @@
-import type { AppendResult, EventMetadata, EventStorePort, NewEvent, SqlText, StoredEvent, UnitOfWork } from './port';
+import type { AppendResult, EventMetadata, EventStorePort, NewEvent, Statement, StoredEvent, UnitOfWork } from './port';
 
 /**
  * The one way a context changes a stream: read it, fold it, decide, append with the version
@@ -15,7 +15,7 @@ export type CommandRun<S> = {
   decide: (state: S, version: number) => NewEvent[] | Promise<NewEvent[]>;
   metadata: EventMetadata;
   /** read-model statements from the state after the new events, run in the append's transaction */
-  also?: (after: S, events: StoredEvent[]) => SqlText[];
+  also?: (after: S, events: StoredEvent[]) => Statement[];
   /**
    * The stream is new (an id just made by the server): it is not read, the decision is made on
    * the empty state, and the append still expects version 0, so a stream that does exist

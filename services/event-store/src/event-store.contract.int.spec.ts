@@ -6,9 +6,10 @@ import { Client } from 'pg';
 import { openStorage } from './open';
 import { KurrentEventStore } from './kurrent-event-store';
 import { PostgresEventStore } from './postgres-event-store';
-import { StaleVersionError, type EventMetadata, type EventStorePort, type StoredEvent } from './port';
+import { StaleVersionError, type EventMetadata, type EventStorePort, type StoredEvent, type UnitOfWork } from './port';
 import { FoldedStreams, loadStream, type Fold } from './command';
 import { runInTenant } from './tenant-context';
+import { params, sql } from './sql';
 import { UnknownSchemaVersionError, UpcasterRegistry, type Upcaster } from './upcasters';
 
 /**
@@ -17,6 +18,11 @@ import { UnknownSchemaVersionError, UpcasterRegistry, type Upcaster } from './up
  */
 const PG_ADMIN = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const KURRENT = process.env.KURRENTDB_URL;
+
+/** A read model written by the appends' `also` statements (a document's list row, in the product). */
+const ALSO_TABLE = { id: 'contract/also-rows', sql: 'CREATE TABLE IF NOT EXISTS contract_also (id text PRIMARY KEY, n int NOT NULL, doc jsonb NOT NULL, note text)' };
+const alsoRow = (id: string, n: number, note: string | null = null) =>
+  params('INSERT INTO contract_also (id, n, doc, note) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO UPDATE SET n = EXCLUDED.n, doc = EXCLUDED.doc, note = EXCLUDED.note', [id, n, { n, tags: ['a', "it's"] }, note]);
 
 /** store: today's code; old: code from before ContractShaped v2, on the same data. */
 type Subject = { store: EventStorePort; old: EventStorePort; close(): Promise<void> };
@@ -29,7 +35,7 @@ const subjects: [string, () => Promise<Subject>][] = [
     'embedded PGlite',
     async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tpl-contract-'));
-      const { db, store } = await openStorage({ dataDir: dir, migrations: [], projections: [], upcasters });
+      const { db, store } = await openStorage({ dataDir: dir, migrations: [ALSO_TABLE], projections: [], upcasters });
       const old = new PostgresEventStore(db.pool, db.connectionString);
       return { store, old, close: async () => (await db.close(), fs.rmSync(dir, { recursive: true, force: true })) };
     },
@@ -43,7 +49,7 @@ const subjects: [string, () => Promise<Subject>][] = [
       await admin.query(`CREATE DATABASE ${name}`);
       const url = new URL(PG_ADMIN);
       url.pathname = `/${name}`;
-      const { db, store } = await openStorage({ databaseUrl: url.toString(), migrations: [], projections: [], upcasters });
+      const { db, store } = await openStorage({ databaseUrl: url.toString(), migrations: [ALSO_TABLE], projections: [], upcasters });
       return {
         store,
         old: new PostgresEventStore(db.pool, db.connectionString),
@@ -70,7 +76,7 @@ if (KURRENT) {
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(PG_ADMIN);
     url.pathname = `/${name}`;
-    const { db, events } = await openStorage({ databaseUrl: url.toString(), migrations: [], projections: [], upcasters, kurrentdbUrl: KURRENT });
+    const { db, events } = await openStorage({ databaseUrl: url.toString(), migrations: [ALSO_TABLE], projections: [], upcasters, kurrentdbUrl: KURRENT });
     const old = KurrentEventStore.connect(KURRENT);
     return {
       store: events,
@@ -217,6 +223,36 @@ describe.each(subjects)('event store contract: %s', (name, make) => {
     ).rejects.toBeInstanceOf(StaleVersionError);
     expect(await s.store.readStream(other)).toEqual([]);
     expect((await s.store.readStream(last)).map((e) => e.type)).toEqual(['A', 'Last']);
+  }));
+
+  it("writes an append's read-model statements with it, parameterised or as text, alone, in a session or a transaction; a stale append writes none", () => inTenant(async () => {
+    if (name === 'KurrentDB') return; // the plain KurrentDB store has no read models of its own: the running store writes them
+    const rows = async (ids: string[]) =>
+      s.store.withTransaction((uow) => uow.query<{ id: string; n: number; doc: unknown; note: string | null }>('SELECT id, n, doc, note FROM contract_also WHERE id = ANY($1) ORDER BY id', [ids]));
+    const stream = `Contract-${randomUUID()}`;
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((k) => `${stream}-${k}`) as [string, string, string, string];
+    // alone: two parameterised statements (sent as parts of the append's own statement where the store can)
+    await s.store.append(stream, [{ type: 'A', data: {} }], { ...opts(0), also: [alsoRow(a, 1, "O'Brien -- $1"), alsoRow(b, 1)] });
+    // in a session: a parameterised statement beside one made with sql()
+    const inSession = <T>(work: (session: EventStorePort | UnitOfWork) => Promise<T>) => (s.store.withSession ? s.store.withSession(work) : work(s.store));
+    await inSession((session) =>
+      session.append(stream, [{ type: 'B', data: {} }], { ...opts(1), also: [alsoRow(a, 2, "O'Brien -- $1"), sql('INSERT INTO contract_also (id, n, doc) VALUES (%L, 1, %L)', c, { c: true })] }),
+    );
+    // in a transaction committed with its append (the statements travel as text with the COMMIT)
+    await s.store.withTransaction((uow) => uow.append(stream, [{ type: 'C', data: {} }], { ...opts(2), also: [alsoRow(d, 3)], commit: true }));
+    expect(await rows([a, b, c, d])).toEqual([
+      { id: a, n: 2, doc: { n: 2, tags: ['a', "it's"] }, note: "O'Brien -- $1" },
+      { id: b, n: 1, doc: { n: 1, tags: ['a', "it's"] }, note: null },
+      { id: c, n: 1, doc: { c: true }, note: null },
+      { id: d, n: 3, doc: { n: 3, tags: ['a', "it's"] }, note: null },
+    ]);
+    // stale: neither the events nor any statement of the append is written, however it travels
+    await expect(s.store.append(stream, [{ type: 'X', data: {} }], { ...opts(2), also: [alsoRow(a, 9), alsoRow(`${stream}-x`, 9)] })).rejects.toBeInstanceOf(StaleVersionError);
+    await expect(
+      s.store.withTransaction((uow) => uow.append(stream, [{ type: 'X', data: {} }], { ...opts(1), also: [alsoRow(b, 9)], commit: true })),
+    ).rejects.toBeInstanceOf(StaleVersionError);
+    expect((await rows([a, b, `${stream}-x`])).map((r) => [r.id, r.n])).toEqual([[a, 2], [b, 1]]);
+    expect((await s.store.readStream(stream)).map((e) => e.type)).toEqual(['A', 'B', 'C']);
   }));
 
   it("reads a unit of work's first statement (its BEGIN travels with it) as any other, and rolls all of it back on a later failure", () => inTenant(async () => {

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { KurrentEventStore } from './kurrent-event-store';
 import type { AsyncProjection, Projector } from './projector';
+import { joined } from './sql';
 import { StaleVersionError, inRange, type ReadStreamOptions, type AppendOptions, type AppendResult, type EventStorePort, type InlineProjection, type NewEvent, type ReadAllOptions, type StoredEvent, type UnitOfWork } from './port';
 import { runAsSystem } from './tenant-context';
 import { OUTBOX_PROJECTION } from './outbox/outbox';
@@ -74,7 +75,7 @@ export class KurrentRunningStore implements EventStorePort {
 
   async append(streamName: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     const { cursor, ...result } = await this.events.appendAt(streamName, events, options);
-    if (options.also?.length) await this.pool.query(options.also.join(';\n'));
+    if (options.also?.length) await this.pool.query(joined(options.also));
     await this.caughtUp(events, cursor);
     return result;
   }
@@ -99,7 +100,7 @@ export class KurrentRunningStore implements EventStorePort {
           const mine = heldOf(streamName);
           if (mine.length && mine[mine.length - 1]!.version !== options.expectedVersion) throw new StaleVersionError(streamName, options.expectedVersion);
           held.push({ streamName, events, options });
-          if (options.also?.length) await client.query(options.also.join(';\n'));
+          if (options.also?.length) await client.query(joined(options.also));
           return { nextVersion: options.expectedVersion + events.length, globalPositions: events.map(() => '') };
         },
         query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) => (await client.query<R>(text, params)).rows,

@@ -37,6 +37,12 @@ export type StoredEvent = {
 /** A SQL statement already made safe (literals escaped), run inside the append's transaction. */
 export type SqlText = string & { readonly __sql: unique symbol };
 
+/** A parameterised statement ($1…): sent with bind values where it travels alone (see sql.ts `params`). */
+export type ParamStatement = { text: string; values: unknown[] };
+
+/** A statement of an append or a projection's batch: SQL made safe with sql(), or a parameterised one. */
+export type Statement = SqlText | ParamStatement;
+
 /**
  * An inline projection: turns appended events into SQL that runs in the same
  * transaction as the append, so a screen reading the table sees the change at once.
@@ -55,8 +61,12 @@ export type AppendOptions = {
   expectedVersion: number;
   metadata: EventMetadata;
   streamType: string;
-  /** read-model statements that need more than the events (a document's list row, folded): run in the append's transaction */
-  also?: SqlText[];
+  /**
+   * Read-model statements that need more than the events (a document's list row, folded): run in
+   * the append's transaction. Parameterised ones let a store send the append with them as one
+   * named statement (parsed and planned once per connection).
+   */
+  also?: Statement[];
   /**
    * In a unit of work: this append is its last statement, so the store may send the COMMIT
    * with it (one round trip fewer, and a row lock taken earlier in the transaction, a serial

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { defaultTag, getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
-import { inlineParams, keepsNamedStatements, literal, sql } from './sql';
+import { asText, inlineParams, keepsNamedStatements, literal, sql, statementName, withParts } from './sql';
 import type { Migration } from './migrations';
 import { runAsSystem } from './tenant-context';
 import { UpcasterRegistry } from './upcasters';
@@ -15,6 +15,7 @@ import {
   type NewEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
+  type Statement,
   type StoredEvent,
   type UnitOfWork,
 } from './port';
@@ -470,7 +471,7 @@ export class PostgresEventStore implements EventStorePort {
       data: e.data,
       metadata: options.metadata,
     }));
-    const statements: string[] = [];
+    const statements: Statement[] = [];
     for (const p of this.projections) {
       const mine = stored.filter((e) => p.handles.includes(e.type));
       if (mine.length) statements.push(...p.project(mine));
@@ -478,16 +479,19 @@ export class PostgresEventStore implements EventStorePort {
     if (options.also?.length) statements.push(...options.also);
     let result: unknown;
     try {
-      if (statements.length === 0 && !andCommit) {
-        // no projection: one parameterised statement, a named one planned once per connection
-        const values = this.appendValues(ids, streamName, events, options);
-        result = await run(this.namedStatements ? { name: 'tpl_append', text: APPEND_SQL, values } : { text: APPEND_SQL, values });
+      if (!andCommit && statements.every((s) => typeof s !== 'string')) {
+        // One parameterised statement, a named one planned once per connection: the append, with
+        // its parameterised read-model statements (a draft's list row) as parts of it, so they
+        // commit together (measured: a changed draft cost PostgreSQL a fifth less than the same
+        // work as a multi-statement text, parsed and planned at every call)
+        const { text, values } = withParts({ text: APPEND_SQL, values: this.appendValues(ids, streamName, events, options) }, statements as Exclude<Statement, string>[]);
+        result = await run(this.namedStatements ? { name: statementName(text), text, values } : { text, values });
       } else {
         // One round trip: the append and its inline projections as one multi-statement
         // query, which PostgreSQL runs as a single (implicit or enclosing) transaction.
         // With andCommit the transaction's COMMIT ends the same query: a failed statement skips
         // it and leaves the transaction aborted (the caller rolls back), so nothing half-written.
-        result = await run([this.appendStatement(ids, streamName, events, options), ...statements, ...(andCommit ? ['COMMIT'] : [])].join(';\n'));
+        result = await run([this.appendStatement(ids, streamName, events, options), ...statements.map(asText), ...(andCommit ? ['COMMIT'] : [])].join(';\n'));
       }
     } catch (err) {
       if (isStale(err)) throw new StaleVersionError(streamName, options.expectedVersion);

@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { Migration } from './migrations';
-import type { ReadAllOptions, SqlText, StoredEvent } from './port';
+import type { ReadAllOptions, SqlText, Statement, StoredEvent } from './port';
 import { compareCursors, parseCursor, type Head, type PendingEvents, type Queryable } from './postgres-event-store';
 import { runAsSystem } from './tenant-context';
 import type { LeaseGate } from './leases';
@@ -49,8 +49,6 @@ CREATE TABLE IF NOT EXISTS tpl_checkpoints (
   },
 ];
 
-/** A statement of a batch: SQL made safe with sql(), or a parameterised one (a batch's rows as one jsonb parameter). */
-export type Statement = SqlText | { text: string; values: unknown[] };
 
 /** A read model kept by the projector. Pure: the same events always give the same statements, so it can be rebuilt from zero. */
 export type AsyncProjection = {

@@ -1,4 +1,4 @@
-import { inlineParams, keepNamedStatements, prepared, sql } from './sql';
+import { asText, inlineParams, joined, keepNamedStatements, params, prepared, sql, withParts } from './sql';
 
 describe('sql', () => {
   it('writes %L values as escaped literals and %I as identifiers', () => {
@@ -38,5 +38,31 @@ describe('prepared', () => {
     expect(prepared(kept, 'SELECT $1', [2]).name).toBe(a.name);
     expect(prepared(kept, 'SELECT $1 + 1', [2]).name).not.toBe(a.name);
     expect(prepared({}, 'SELECT $1', [1])).toEqual({ text: 'SELECT $1', values: [1] });
+  });
+});
+
+describe('params: a parameterised statement that may also travel as text', () => {
+  it('keeps objects as their JSON text, so sent with bind values or written in, a jsonb column gets the same', () => {
+    const p = params('INSERT INTO t (a, b, c, d) VALUES ($1, $2, $3, $4)', ["O'Brien", 7, { k: ['x'] }, null]);
+    expect(p.values).toEqual(["O'Brien", 7, '{"k":["x"]}', null]);
+    expect(asText(p)).toBe(`INSERT INTO t (a, b, c, d) VALUES ('O''Brien', 7, '{"k":["x"]}', NULL)`);
+    // what sql() makes is text already
+    expect(asText(sql('SELECT %L', 1))).toBe('SELECT 1');
+    expect(joined([p, sql('SELECT %L', 'x')])).toBe(`${asText(p)};\nSELECT 'x'`);
+  });
+
+  it('refuses a text where a $n could be inside a literal or a comment, and a placeholder with no value', () => {
+    expect(() => params(`SELECT $1 WHERE a = 'x'`, [1])).toThrow(/quotes or comments/);
+    expect(() => params('SELECT $1 -- $2', [1])).toThrow(/quotes or comments/);
+    expect(() => params('DO $$ BEGIN END $$', [])).toThrow(/quotes or comments/);
+    expect(() => asText(params('SELECT $2', [1]))).toThrow('no value for $2');
+  });
+
+  it('makes statements parts (WITH) of a main one, their placeholders after its values', () => {
+    const main = { text: 'SELECT * FROM f($1, $2)', values: ['m1', 'm2'] };
+    const merged = withParts(main, [params('INSERT INTO a VALUES ($1, $2, $1)', ['a1', 'a2']), params('UPDATE b SET x = $1', ['b1'])]);
+    expect(merged.text).toBe('WITH w1 AS (INSERT INTO a VALUES ($3, $4, $3)),\nw2 AS (UPDATE b SET x = $5)\nSELECT * FROM f($1, $2)');
+    expect(merged.values).toEqual(['m1', 'm2', 'a1', 'a2', 'b1']);
+    expect(withParts(main, [])).toEqual(main);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { escapeIdentifier, escapeLiteral } from 'pg';
-import type { SqlText } from './port';
+import type { ParamStatement, SqlText, Statement } from './port';
 
 /**
  * Builds a statement with literals escaped by the pg driver's own escaping, for
@@ -28,6 +28,47 @@ export const literal = (v: unknown): string => {
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   if (typeof v === 'object') return escapeLiteral(JSON.stringify(v));
   return escapeLiteral(String(v));
+};
+
+/**
+ * A parameterised statement ($1…) that may also travel joined with others as literals (asText):
+ * so its text holds no quotes, dollar quoting or comments (where a `$1` could be text), and an
+ * object value is its JSON text either way (pg would send an array as a PostgreSQL array).
+ */
+export const params = (text: string, values: readonly unknown[]): ParamStatement => {
+  if (/['"]|\$\$|--|\/\*/.test(text)) throw new Error('params(): a text with quotes or comments');
+  return { text, values: values.map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v)) };
+};
+
+/** The statement as SQL text: a parameterised one with its values written in as sql() writes them. */
+export const asText = (s: Statement): SqlText => {
+  if (typeof s === 'string') return s;
+  return s.text.replace(/\$(\d+)/g, (_, n: string) => {
+    const i = Number(n) - 1;
+    if (i < 0 || i >= s.values.length) throw new Error(`asText(): no value for $${n}`);
+    return literal(s.values[i]);
+  }) as SqlText;
+};
+
+/** Statements as one multi-statement text (one round trip, one implicit transaction). */
+export const joined = (statements: readonly Statement[]): string => statements.map(asText).join(';\n');
+
+/**
+ * Parameterised statements run as the data-modifying parts (WITH) of one main statement, so they
+ * travel and commit with it as a single statement that can be named; their placeholders are
+ * renumbered after the main statement's values. PostgreSQL runs every part to completion, or none
+ * when one fails.
+ */
+export const withParts = (main: ParamStatement, parts: readonly ParamStatement[]): ParamStatement => {
+  let offset = main.values.length;
+  const values = [...main.values];
+  const ctes = parts.map((p, i) => {
+    const shift = offset;
+    offset += p.values.length;
+    values.push(...p.values);
+    return `w${i + 1} AS (${p.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`;
+  });
+  return { text: ctes.length ? `WITH ${ctes.join(',\n')}\n${main.text}` : main.text, values };
 };
 
 const { prepareValue } = require('pg/lib/utils') as { prepareValue: (v: unknown) => unknown };
@@ -74,8 +115,11 @@ const names = new Map<string, string>();
  * Named after its text, so each distinct text is a statement of its own; for texts made from a
  * bounded set of shapes (columns, filters, sort), never from values, which go in `values`.
  */
-export const prepared = (pool: object, text: string, values: unknown[]): { name?: string; text: string; values: unknown[] } => {
-  if (!keepsNamedStatements(pool)) return { text, values };
+export const prepared = (pool: object, text: string, values: unknown[]): { name?: string; text: string; values: unknown[] } =>
+  keepsNamedStatements(pool) ? { name: statementName(text), text, values } : { text, values };
+
+/** The name of a text's named statement: the same on every connection and host. */
+export const statementName = (text: string): string => {
   let name = names.get(text);
   if (!name) {
     name = `tpl_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
@@ -83,5 +127,5 @@ export const prepared = (pool: object, text: string, values: unknown[]): { name?
     if (names.size >= 10_000) names.clear();
     names.set(text, name);
   }
-  return { name, text, values };
+  return name;
 };
