@@ -26,6 +26,9 @@ import {
   prepared,
   nextSerial,
   runCommand,
+  serialTake,
+  SerialFirstError,
+  type SerialTake,
   type EventMetadata,
   type EventStorePort,
   type StoredEvent,
@@ -202,6 +205,8 @@ export class DocumentService implements OnModuleDestroy {
     ownsWork = false,
     /** the version the caller expects (a change, an action): a state this host wrote at exactly that version is used unread */
     expected?: number,
+    /** a create's bill number taken in its append's own statement (the command decided with its placeholder) */
+    serial?: SerialTake,
   ): Promise<CommandResult> {
     const now = new Date().toISOString();
     const meta: DecideMeta = { now, actor: ctx.actor };
@@ -226,6 +231,7 @@ export class DocumentService implements OnModuleDestroy {
         metadata,
         fresh,
         ...(mine ? { known: mine } : {}),
+        ...(serial ? { serial } : {}),
         last: () => alone && effects.length === 0,
         decide: async (state) => {
           asked = command(state);
@@ -245,6 +251,8 @@ export class DocumentService implements OnModuleDestroy {
         also: (after) => {
           if (after.status !== 'existing') return [];
           effects = own.effects?.(asked!, after.doc, facts, meta) ?? [];
+          // effects would carry the bill number's placeholder to other documents: the number is taken first
+          if (serial && effects.length) throw new SerialFirstError();
           // decided outside a transaction: effects on other documents need one (asked again in one, before anything is written)
           if (!work && effects.length) throw NEEDS_TRANSACTION;
           return [upsertListRow(def, after.doc)];
@@ -321,9 +329,22 @@ export class DocumentService implements OnModuleDestroy {
     const isReview = def.review ? (options.isReview ?? (await this.review.isReviewFor(ctx.tenantId, def.name))) : 0;
     const compute = this.decisions.of(def).compute;
     // the bill number is taken in the same transaction as the append: unique and gap-free
+    const created = (billNo: string) => () => ({ type: 'Create' as const, data: { id, billNo, content: compute ? compute(content, undefined) : content, isReview } });
     const made = async (work: UnitOfWork, alone: boolean) => {
+      // A create that is its own transaction takes its number in the append's own statement, where
+      // the store can: the serial's row is then locked for that one statement and its commit, not
+      // from a round trip before it (what a tenant's creates queue on). Else the number comes first.
+      if (alone && this.store.takesSerials) {
+        const serial = serialTake(ctx.tenantId, def.billNo.serialCode, spec, businessDay(now));
+        try {
+          return await this.run(def, ctx, id, created(serial.placeholder), work, undefined, options.fresh, alone, undefined, serial);
+        } catch (err) {
+          // nothing written: the number is taken first instead, in the same transaction
+          if (!(err instanceof SerialFirstError)) throw err;
+        }
+      }
       const billNo = await nextSerial(work, ctx.tenantId, def.billNo.serialCode, spec, businessDay(now));
-      return this.run(def, ctx, id, () => ({ type: 'Create', data: { id, billNo, content: compute ? compute(content, undefined) : content, isReview } }), work, undefined, options.fresh, alone);
+      return this.run(def, ctx, id, created(billNo), work, undefined, options.fresh, alone);
     };
     // the serial number's row lock is held from its increment to the commit: the append commits with itself
     if (uow) return made(uow, false);

@@ -1,4 +1,5 @@
 import type { AppendResult, EventMetadata, EventStorePort, NewEvent, Statement, StoredEvent, UnitOfWork } from './port';
+import { withSerial, type SerialTake } from './serial';
 
 /**
  * The one way a context changes a stream: read it, fold it, decide, append with the version
@@ -33,6 +34,11 @@ export type CommandRun<S> = {
    * still refuses (409) if anyone wrote since. Owned by this run (evolve may change it in place).
    */
   known?: { state: S; version: number };
+  /**
+   * A serial number the append takes in its own statement (stores with `takesSerials`): decided
+   * with its placeholder, which the outcome's state and events then hold the number for.
+   */
+  serial?: SerialTake;
 };
 
 export type CommandOutcome<S> = {
@@ -70,8 +76,15 @@ export const runCommand = async <S>(target: EventStorePort | UnitOfWork, run: Co
     streamType: run.streamType,
     ...(also.length ? { also } : {}),
     ...(run.last?.() ? { commit: true } : {}),
+    ...(run.serial ? { serial: run.serial } : {}),
   });
   events.forEach((e, i) => (e.globalPosition = append.globalPositions[i] ?? ''));
+  if (run.serial && append.serial !== undefined) {
+    const { placeholder } = run.serial;
+    const taken = append.serial;
+    events.forEach((e) => (e.data = withSerial(e.data, placeholder, taken)));
+    return { state: withSerial(after, placeholder, taken), version: version + decided.length, events, append };
+  }
   return { state: after, version: version + decided.length, events, append };
 };
 

@@ -6,10 +6,11 @@ import { Client } from 'pg';
 import { openStorage } from './open';
 import { KurrentEventStore } from './kurrent-event-store';
 import { PostgresEventStore } from './postgres-event-store';
-import { StaleVersionError, type EventMetadata, type EventStorePort, type StoredEvent, type UnitOfWork } from './port';
+import { StaleVersionError, type EventMetadata, type EventStorePort, type Statement, type StoredEvent, type UnitOfWork } from './port';
 import { FoldedStreams, loadStream, type Fold } from './command';
 import { runInTenant } from './tenant-context';
 import { params, sql } from './sql';
+import { SerialExhaustedError, SerialFirstError, serialTake, type SerialTake } from './serial';
 import { UnknownSchemaVersionError, UpcasterRegistry, type Upcaster } from './upcasters';
 
 /**
@@ -253,6 +254,45 @@ describe.each(subjects)('event store contract: %s', (name, make) => {
     ).rejects.toBeInstanceOf(StaleVersionError);
     expect((await rows([a, b, `${stream}-x`])).map((r) => [r.id, r.n])).toEqual([[a, 2], [b, 1]]);
     expect((await s.store.readStream(stream)).map((e) => e.type)).toEqual(['A', 'B', 'C']);
+  }));
+
+  it('takes a serial number in the append\'s own statement: written in for its placeholder in the events and statements, once per append, none when anything fails', () => inTenant(async () => {
+    const spec = { prefix: `Q"\\${randomUUID().slice(0, 4)}-`, min: 7, max: 8 };
+    const seqCode = `contract-${randomUUID()}`;
+    const take = () => serialTake(meta.tenantId, seqCode, spec, '2026-11-27');
+    const create = (t: SerialTake, stream: string, also: Statement[] = []) =>
+      s.store.withTransaction((uow) => uow.append(stream, [{ type: 'Made', data: { billNo: t.placeholder, lines: [{ note: `bill ${t.placeholder} of ${t.placeholder}` }] } }], { ...opts(0), also, commit: true, serial: t }));
+    const first = take();
+    const stream = `Contract-${randomUUID()}`;
+    if (!s.store.takesSerials) {
+      // a store that cannot take it refuses before writing anything: the caller takes the number first
+      await expect(create(first, stream)).rejects.toBeInstanceOf(SerialFirstError);
+      expect(await s.store.readStream(stream)).toEqual([]);
+      return;
+    }
+    const number = `${spec.prefix}2026112700007`;
+    const made = await create(first, stream, [alsoRow(`${stream}-row`, 1, first.placeholder), params('INSERT INTO contract_also (id, n, doc) VALUES ($1, 2, $2)', [`${stream}-json`, { billNo: first.placeholder }])]);
+    expect(made.serial).toBe(number);
+    const [event] = await s.store.readStream(stream);
+    expect(event!.data).toEqual({ billNo: number, lines: [{ note: `bill ${number} of ${number}` }] });
+    const rows = await s.store.withTransaction((uow) => uow.query<{ id: string; doc: unknown; note: string | null }>('SELECT id, doc, note FROM contract_also WHERE id LIKE $1 ORDER BY id', [`${stream}-%`]));
+    expect(rows).toEqual([
+      { id: `${stream}-json`, doc: { billNo: number }, note: null },
+      { id: `${stream}-row`, doc: { n: 1, tags: ['a', "it's"] }, note: number },
+    ]);
+    // a stale append takes no number: the next one is 8
+    const stale = take();
+    await expect(s.store.withTransaction((uow) => uow.append(stream, [{ type: 'Made', data: { billNo: stale.placeholder } }], { ...opts(0), commit: true, serial: stale }))).rejects.toBeInstanceOf(StaleVersionError);
+    // a statement made as text that holds the placeholder cannot have the number written in: refused, nothing written
+    const text = take();
+    const other = `Contract-${randomUUID()}`;
+    await expect(create(text, other, [sql('INSERT INTO contract_also (id, n, doc, note) VALUES (%L, 1, %L, %L)', other, {}, text.placeholder)])).rejects.toBeInstanceOf(SerialFirstError);
+    expect(await s.store.readStream(other)).toEqual([]);
+    expect((await create(take(), other)).serial).toBe(`${spec.prefix}2026112700008`);
+    // past the maximum: refused as exhausted, and the stream stays empty
+    const third = `Contract-${randomUUID()}`;
+    await expect(create(take(), third)).rejects.toBeInstanceOf(SerialExhaustedError);
+    expect(await s.store.readStream(third)).toEqual([]);
   }));
 
   it("reads a unit of work's first statement (its BEGIN travels with it) as any other, and rolls all of it back on a later failure", () => inTenant(async () => {

@@ -4,6 +4,7 @@ import type * as Kurrent from '@kurrent/kurrentdb-client';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const kurrent = (): typeof Kurrent => require('@kurrent/kurrentdb-client') as typeof Kurrent;
 import { UpcasterRegistry } from './upcasters';
+import { SerialFirstError } from './serial';
 import {
   StaleVersionError,
   type AppendOptions,
@@ -88,6 +89,8 @@ export class KurrentEventStore implements EventStorePort {
 
   /** The append, with the cursor of its last event: read models wait until they have passed it (read-your-writes). */
   async appendAt(streamName: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult & { cursor: string }> {
+    // no serial is taken here (takesSerials is not set): the caller takes it first
+    if (options.serial) throw new SerialFirstError();
     try {
       const result = await this.client.appendToStream(
         streamName,

@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { KurrentEventStore } from './kurrent-event-store';
 import type { AsyncProjection, Projector } from './projector';
 import { joined } from './sql';
+import { SerialFirstError } from './serial';
 import { StaleVersionError, inRange, type ReadStreamOptions, type AppendOptions, type AppendResult, type EventStorePort, type InlineProjection, type NewEvent, type ReadAllOptions, type StoredEvent, type UnitOfWork } from './port';
 import { runAsSystem } from './tenant-context';
 import { OUTBOX_PROJECTION } from './outbox/outbox';
@@ -97,6 +98,7 @@ export class KurrentRunningStore implements EventStorePort {
           return all.filter((e) => inRange(e.version, o));
         },
         append: async (streamName, events, options) => {
+          if (options.serial) throw new SerialFirstError();
           const mine = heldOf(streamName);
           if (mine.length && mine[mine.length - 1]!.version !== options.expectedVersion) throw new StaleVersionError(streamName, options.expectedVersion);
           held.push({ streamName, events, options });

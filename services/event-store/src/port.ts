@@ -3,6 +3,8 @@
  * implementations: Emmett's PostgreSQL store (default, also on embedded PGlite) and
  * KurrentDB. Both pass the same contract suite.
  */
+import type { SerialTake } from './serial';
+
 export type EventMetadata = {
   tenantId: string;
   /** deptId: the actor's department at the time (what data scopes by department read) */
@@ -74,9 +76,15 @@ export type AppendOptions = {
    * queries and appends refuse); a store that cannot commits at the end as usual.
    */
   commit?: boolean;
+  /**
+   * A serial number taken in the append's own statement, written in for its placeholder in the
+   * events and `also` (stores with `takesSerials`); the append commits with it (`commit`).
+   */
+  serial?: SerialTake;
 };
 
-export type AppendResult = { nextVersion: number; globalPositions: string[] };
+/** serial: the number an append took for AppendOptions.serial */
+export type AppendResult = { nextVersion: number; globalPositions: string[]; serial?: string };
 
 export class StaleVersionError extends Error {
   constructor(
@@ -119,6 +127,8 @@ export interface EventStorePort {
    * load every take waits its turn in the pool). Optional: without it, work runs on the store.
    */
   withSession?<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
+  /** appends in a unit of work may take a serial number in their own statement (AppendOptions.serial) */
+  readonly takesSerials?: boolean;
   close(): Promise<void>;
 }
 

@@ -41,17 +41,17 @@ export const params = (text: string, values: readonly unknown[]): ParamStatement
 };
 
 /** The statement as SQL text: a parameterised one with its values written in as sql() writes them. */
-export const asText = (s: Statement): SqlText => {
+export const asText = (s: Statement, lit: (v: unknown) => string = literal): SqlText => {
   if (typeof s === 'string') return s;
   return s.text.replace(/\$(\d+)/g, (_, n: string) => {
     const i = Number(n) - 1;
     if (i < 0 || i >= s.values.length) throw new Error(`asText(): no value for $${n}`);
-    return literal(s.values[i]);
+    return lit(s.values[i]);
   }) as SqlText;
 };
 
 /** Statements as one multi-statement text (one round trip, one implicit transaction). */
-export const joined = (statements: readonly Statement[]): string => statements.map(asText).join(';\n');
+export const joined = (statements: readonly Statement[]): string => statements.map((s) => asText(s)).join(';\n');
 
 /**
  * Parameterised statements run as the data-modifying parts (WITH) of one main statement, so they
