@@ -10,7 +10,7 @@ import { StaleVersionError, type EventMetadata, type EventStorePort, type Statem
 import { FoldedStreams, loadStream, type Fold } from './command';
 import { runInTenant } from './tenant-context';
 import { params, sql } from './sql';
-import { SerialExhaustedError, SerialFirstError, serialTake, type SerialTake } from './serial';
+import { nextSerial, SerialExhaustedError, SerialFirstError, serialTake, type SerialTake } from './serial';
 import { UnknownSchemaVersionError, UpcasterRegistry, type Upcaster } from './upcasters';
 
 /**
@@ -257,7 +257,7 @@ describe.each(subjects)('event store contract: %s', (name, make) => {
   }));
 
   it('takes a serial number in the append\'s own statement: written in for its placeholder in the events and statements, once per append, none when anything fails', () => inTenant(async () => {
-    const spec = { prefix: `Q"\\${randomUUID().slice(0, 4)}-`, min: 7, max: 8 };
+    const spec = { prefix: `Q"\\${randomUUID().slice(0, 4)}-`, min: 7, max: 9 };
     const seqCode = `contract-${randomUUID()}`;
     const take = () => serialTake(meta.tenantId, seqCode, spec, '2026-11-27');
     const create = (t: SerialTake, stream: string, also: Statement[] = []) =>
@@ -288,7 +288,19 @@ describe.each(subjects)('event store contract: %s', (name, make) => {
     const other = `Contract-${randomUUID()}`;
     await expect(create(text, other, [sql('INSERT INTO contract_also (id, n, doc, note) VALUES (%L, 1, %L, %L)', other, {}, text.placeholder)])).rejects.toBeInstanceOf(SerialFirstError);
     expect(await s.store.readStream(other)).toEqual([]);
-    expect((await create(take(), other)).serial).toBe(`${spec.prefix}2026112700008`);
+    // and the unit of work it was refused in goes on: the number taken first, then the append commits with it
+    const firstThen = await s.store.withTransaction(async (uow) => {
+      const refused = take();
+      const textRow = sql('INSERT INTO contract_also (id, n, doc, note) VALUES (%L, 1, %L, %L)', `${other}-text`, {}, refused.placeholder);
+      await expect(uow.append(other, [{ type: 'Made', data: { billNo: refused.placeholder } }], { ...opts(0), also: [textRow], commit: true, serial: refused })).rejects.toBeInstanceOf(SerialFirstError);
+      const billNo = await nextSerial(uow, meta.tenantId, seqCode, spec, '2026-11-27');
+      await uow.append(other, [{ type: 'Made', data: { billNo } }], { ...opts(0), also: [sql('INSERT INTO contract_also (id, n, doc, note) VALUES (%L, 1, %L, %L)', `${other}-text`, {}, billNo)], commit: true });
+      return billNo;
+    });
+    expect(firstThen).toBe(`${spec.prefix}2026112700008`);
+    expect((await s.store.readStream(other)).map((e) => e.data)).toEqual([{ billNo: firstThen }]);
+    const more = `Contract-${randomUUID()}`;
+    expect((await create(take(), more, [])).serial).toBe(`${spec.prefix}2026112700009`);
     // past the maximum: refused as exhausted, and the stream stays empty
     const third = `Contract-${randomUUID()}`;
     await expect(create(take(), third)).rejects.toBeInstanceOf(SerialExhaustedError);

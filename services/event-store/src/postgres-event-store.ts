@@ -408,7 +408,13 @@ export class PostgresEventStore implements EventStorePort {
           open();
           if (!o.commit) return this.appendWith((q) => send(q as string), s, e, o);
           committed = true;
-          return this.appendWith((q) => send(q as string), s, e, o, true);
+          try {
+            return await this.appendWith((q) => send(q as string), s, e, o, true);
+          } catch (err) {
+            // refused before anything was sent: the unit of work goes on (the number taken first)
+            if (err instanceof SerialFirstError) committed = false;
+            throw err;
+          }
         },
         query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) => {
           open();
