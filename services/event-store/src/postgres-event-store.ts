@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { defaultTag, getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
-import { asText, inlineParams, keepsNamedStatements, literal, sql, statementName, withParts } from './sql';
+import { asText, inlineParams, keepsNamedStatements, literal, prepared, sql, withParts } from './sql';
 import { SERIAL_EXHAUSTED, SerialExhaustedError, SerialFirstError, serialArgs } from './serial';
 import type { Migration } from './migrations';
 import { runAsSystem } from './tenant-context';
@@ -520,7 +520,7 @@ export class PostgresEventStore implements EventStorePort {
         // alternating pairs, against the same work as a multi-statement text parsed and planned
         // at every call)
         const { text, values } = withParts({ text: APPEND_SQL, values: this.appendValues(ids, streamName, events, options) }, statements as Exclude<Statement, string>[]);
-        result = await run(this.namedStatements ? { name: statementName(text), text, values } : { text, values });
+        result = await run(prepared(this.pool, text, values));
       } else {
         // One round trip: the append and its inline projections as one multi-statement
         // query, which PostgreSQL runs as a single (implicit or enclosing) transaction.

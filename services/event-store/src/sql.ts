@@ -30,22 +30,28 @@ export const literal = (v: unknown): string => {
   return escapeLiteral(String(v));
 };
 
+/** Quotes, dollar quoting or comments: where a `$1` in a text could be text, not a placeholder. */
+const QUOTED_OR_COMMENTED = /['"]|\$\$|--|\/\*/;
+
+/** Each `$n` of a text replaced by what `to` makes of its value's index (n - 1) and the `$n` itself. */
+const placeholders = (text: string, to: (index: number, placeholder: string) => string): string =>
+  text.replace(/\$(\d+)/g, (p, n: string) => to(Number(n) - 1, p));
+
 /**
  * A parameterised statement ($1…) that may also travel joined with others as literals (asText):
  * so its text holds no quotes, dollar quoting or comments (where a `$1` could be text), and an
  * object value is its JSON text either way (pg would send an array as a PostgreSQL array).
  */
 export const params = (text: string, values: readonly unknown[]): ParamStatement => {
-  if (/['"]|\$\$|--|\/\*/.test(text)) throw new Error('params(): a text with quotes or comments');
+  if (QUOTED_OR_COMMENTED.test(text)) throw new Error('params(): a text with quotes or comments');
   return { text, values: values.map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v)) };
 };
 
 /** The statement as SQL text: a parameterised one with its values written in as sql() writes them. */
 export const asText = (s: Statement, lit: (v: unknown) => string = literal): SqlText => {
   if (typeof s === 'string') return s;
-  return s.text.replace(/\$(\d+)/g, (_, n: string) => {
-    const i = Number(n) - 1;
-    if (i < 0 || i >= s.values.length) throw new Error(`asText(): no value for $${n}`);
+  return placeholders(s.text, (i, n) => {
+    if (i < 0 || i >= s.values.length) throw new Error(`asText(): no value for ${n}`);
     return lit(s.values[i]);
   }) as SqlText;
 };
@@ -66,7 +72,7 @@ export const withParts = (main: ParamStatement, parts: readonly ParamStatement[]
     const shift = offset;
     offset += p.values.length;
     values.push(...p.values);
-    return `w${i + 1} AS (${p.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`;
+    return `w${i + 1} AS (${placeholders(p.text, (j) => `$${j + 1 + shift}`)})`;
   });
   return { text: ctes.length ? `WITH ${ctes.join(',\n')}\n${main.text}` : main.text, values };
 };
@@ -82,10 +88,9 @@ const { prepareValue } = require('pg/lib/utils') as { prepareValue: (v: unknown)
  */
 export const inlineParams = (text: string, params: readonly unknown[] = []): string | undefined => {
   if (!params.length) return text;
-  if (/['"]|\$\$|--|\/\*/.test(text)) return undefined;
+  if (QUOTED_OR_COMMENTED.test(text)) return undefined;
   let safe = true;
-  const out = text.replace(/\$(\d+)/g, (_, n: string) => {
-    const i = Number(n) - 1;
+  const out = placeholders(text, (i) => {
     if (i < 0 || i >= params.length) return ((safe = false), '');
     const v = prepareValue(params[i]);
     if (v === null || v === undefined) return 'NULL';
