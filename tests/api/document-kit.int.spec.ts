@@ -93,6 +93,37 @@ describe.each(STORES)('a document type from its description alone, on %s store',
     expect(zero.body.msg).toBe('Line 1 Quantity must be greater than 0');
   });
 
+  it('decides the edit right after a create on the state the create wrote, unread; a write behind its back still refuses it (409)', async () => {
+    const store = t.host.storage.store as unknown as { readStreamWith: (db: unknown, stream: string) => Promise<unknown> };
+    const reads = jest.spyOn(store, 'readStreamWith');
+    const streamReads = (id: string) => reads.mock.calls.filter(([, stream]) => String(stream).endsWith(id)).length;
+    try {
+      const made = data(await admin.post<Result>(`${B}/submit`, input()));
+      const edited = data(await admin.post<Result>(`${B}/submit`, { ...input({ details: [{ materialCode: 'M0002', qty: 0.5 }] }), id: made.id, version: made.version }));
+      expect(edited).toMatchObject({ id: made.id, version: 2, billNo: made.billNo });
+      const confirmed = data(await admin.post<Result>(`${B}/confirm`, { id: made.id, version: edited.version }));
+      expect(confirmed).toMatchObject({ version: 3, state: 'Confirmed' });
+      expect(streamReads(made.id)).toBe(0);
+      // what the create wrote is what a read folds
+      expect(data(await admin.get<Record<string, unknown>>(`${B}/detail?id=${made.id}`))).toMatchObject({ totals: { qty: 0.5 }, state: 'Confirmed', version: 3, billNo: made.billNo });
+
+      // another writer (another host) moves the stream on after this host's create: the kept state is one version behind
+      const other = data(await admin.post<Result>(`${B}/submit`, input()));
+      await runInTenant('100001', () =>
+        t.host.storage.store.append(`KitSample-100001-${other.id}`, [{ type: 'KitSampleConfirmed', data: {} }], {
+          expectedVersion: 1,
+          streamType: 'KitSample',
+          metadata: { tenantId: '100001', actor: { userId: 'u', account: 'elsewhere', name: 'Elsewhere' }, occurredAt: new Date().toISOString(), correlationId: 'test' },
+        }),
+      );
+      const stale = await admin.post(`${B}/submit`, { ...input({ details: [{ materialCode: 'M0002', qty: 0.5 }] }), id: other.id, version: 1 });
+      expect(stale).toMatchObject({ status: 409 });
+      expect(data(await admin.get<Record<string, unknown>>(`${B}/detail?id=${other.id}`))).toMatchObject({ state: 'Confirmed', version: 2, totals: { qty: 0.3 } });
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('follows its lifecycle: actions land as described, forbidden steps are 409s naming state and action', async () => {
     const made = data(await admin.post<Result>(`${B}/submit`, input()));
     const confirmed = data(await admin.post<Result>(`${B}/confirm`, { id: made.id, version: made.version }));

@@ -11,6 +11,8 @@
 // runs some measures only (create, change, list, detail). BENCH_HOST_WORKERS=N runs the production
 // entry point (services/host/dist/main.js) with HOST_WORKERS=N instead, on PostgreSQL: N host
 // processes sharing the port (cluster.ts); compare N=1 and N=2 in the same session.
+// BENCH_PHASE_FILE=<file>: the measure under way (create, change, list, detail, idle) is written
+// there, for a sampler of per-process CPU outside the bench.
 // Usage: node tests/bench/http.mjs [seconds=10]
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
@@ -137,7 +139,12 @@ const sampleLag = (url, platform) => {
   };
 };
 
-const run = (opts) => autocannon({ connections: CONNECTIONS, duration: seconds, ...opts });
+/** BENCH_PHASE_FILE=<file>: the measure under way is written there (for a CPU sampler outside, e.g. per-process CPU during one load). */
+const phase = (name) => process.env.BENCH_PHASE_FILE && fs.writeFileSync(process.env.BENCH_PHASE_FILE, `${name}\n`);
+const run = (opts) => {
+  phase(opts.phase ?? 'load');
+  return Promise.resolve(autocannon({ connections: CONNECTIONS, duration: seconds, ...opts })).finally(() => phase('idle'));
+};
 const row = (store, measure, r, insertRate) => ({
   store,
   measure,
@@ -160,7 +167,7 @@ const benchOn = async (label, databaseUrl, insertRate) => {
     await run({ url: submit, method: 'POST', headers, body, connections: 8, duration: 2 }); // warm up
     if (measures.has('create')) {
       const stopSampling = sampleLag(host.url, platform);
-      const create = await run({ url: submit, method: 'POST', headers, body });
+      const create = await run({ phase: 'create', url: submit, method: 'POST', headers, body });
       lags.push({ store: label, ...(await stopSampling()) });
       out.push(row(label, 'create draft (serial number, gap-free)', create, insertRate));
     }
@@ -176,6 +183,7 @@ const benchOn = async (label, databaseUrl, insertRate) => {
       const parsed = JSON.parse(body);
       let next = 0;
       const change = await run({
+        phase: 'change',
         url: submit,
         method: 'POST',
         headers,
@@ -199,6 +207,7 @@ const benchOn = async (label, databaseUrl, insertRate) => {
     if (measures.has('list')) {
       let page = 0;
       const list = await run({
+        phase: 'list',
         url: `${host.url}/api/bl-transport/consignment/list`,
         ...get,
         requests: [{ setupRequest: (req) => ({ ...req, path: `/api/bl-transport/consignment/list?current=${(page++ % 5) + 1}&size=20` }) }],
@@ -208,6 +217,7 @@ const benchOn = async (label, databaseUrl, insertRate) => {
     if (measures.has('detail')) {
       let next = 0;
       const detail = await run({
+        phase: 'detail',
         url: `${host.url}/api/bl-transport/consignment/detail`,
         ...get,
         requests: [{ setupRequest: (req) => ({ ...req, path: `/api/bl-transport/consignment/detail?id=${docs[next++ % docs.length].id}` }) }],

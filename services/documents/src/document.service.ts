@@ -79,6 +79,27 @@ const NOT_NULL_COLUMNS = new Set(['bill_no', 'state', 'version', 'is_review', 'c
  */
 const CREATES_PER_SERIAL = 4;
 
+/** How one command runs (DocumentService.run): everything but the document and the command. */
+type RunOptions = {
+  /** the caller's transaction */
+  uow?: UnitOfWork;
+  /** asked once the command is decided and allowed (the reference check), where the command reads */
+  afterDecision?: (doc: KitDocument | undefined, db?: UnitOfWork) => Promise<void>;
+  /** the id was made for this call: the stream is not read first */
+  fresh?: boolean;
+  /** the unit of work is this command's alone (made for it): with no effects, its append commits it */
+  ownsWork?: boolean;
+  /** the version the caller expects (a change, an action): a state this host wrote at exactly that version is used unread */
+  expected?: number;
+  /** a create's bill number taken in its append's own statement (the command decided with its placeholder) */
+  serial?: SerialTake;
+  /**
+   * In a unit of work of its own (ownsWork): handed what keeps the written state for the next
+   * command (WrittenStates), for the caller to run once the unit of work has committed.
+   */
+  committed?: (keep: () => void) => void;
+};
+
 /** Thrown before anything is written when a command decided outside a transaction turns out to have effects. */
 const NEEDS_TRANSACTION = Symbol('needs a transaction');
 
@@ -198,16 +219,9 @@ export class DocumentService implements OnModuleDestroy {
     ctx: DocumentContext,
     id: string,
     command: (state: DocState) => DocumentCommand,
-    uow?: UnitOfWork,
-    afterDecision?: (doc: KitDocument | undefined, db?: UnitOfWork) => Promise<void>,
-    fresh = false,
-    /** the unit of work is this command's alone (made for it): with no effects, its append commits it */
-    ownsWork = false,
-    /** the version the caller expects (a change, an action): a state this host wrote at exactly that version is used unread */
-    expected?: number,
-    /** a create's bill number taken in its append's own statement (the command decided with its placeholder) */
-    serial?: SerialTake,
+    how: RunOptions = {},
   ): Promise<CommandResult> {
+    const { uow, afterDecision, fresh = false, ownsWork = false, expected, serial, committed } = how;
     const now = new Date().toISOString();
     const meta: DecideMeta = { now, actor: ctx.actor };
     const metadata = this.metadata(ctx, now);
@@ -263,6 +277,11 @@ export class DocumentService implements OnModuleDestroy {
       let result = resultOf(outcome.state, id);
       // written and committed by its own append (no transaction around it): the next command may decide on it unread
       if (!work && outcome.events.length) this.written.put(stream, outcome.state, outcome.version);
+      // in a unit of work of its own (a create, a command whose decisions read): the same, once it has committed
+      else if (alone && outcome.events.length && effects.length === 0) {
+        const { state: after, version: at } = outcome;
+        (committed ?? keepWhenCommitted)(() => this.written.put(stream, after, at));
+      }
       if (work && effects.length && outcome.events.length && outcome.state.status === 'existing') {
         for (const e of effects) {
           if ('stream' in e) {
@@ -283,7 +302,7 @@ export class DocumentService implements OnModuleDestroy {
             ctx,
             e.id,
             (state) => ({ type: 'Act', data: { id: e.id, expectedVersion: state.status === 'existing' ? state.doc.version : 0, action: e.action, fields: e.fields } }),
-            work,
+            { uow: work },
           );
           // an action the document sent itself (the last put-away completes the bill): the caller sees where it ended
           if (other === def && e.id === id) result = after;
@@ -291,8 +310,15 @@ export class DocumentService implements OnModuleDestroy {
       }
       return result;
     };
+    const kept: (() => void)[] = [];
+    const keepWhenCommitted = (keep: () => void) => void kept.push(keep);
+    const inTransaction = async () => {
+      const result = await this.store.withTransaction((work) => once(work, work, true));
+      for (const keep of kept) keep();
+      return result;
+    };
     if (uow) return once(uow, uow, ownsWork);
-    if (own.load) return this.store.withTransaction((work) => once(work, work, true));
+    if (own.load) return inTransaction();
     // Effects of this command on other documents (an order's dispatch makes its notes) need the
     // transaction; most commands have none (a draft changed), and then the append's own implicit
     // transaction is all it takes: two round trips (BEGIN, COMMIT) fewer. Its reads, the reference
@@ -303,7 +329,7 @@ export class DocumentService implements OnModuleDestroy {
         return await alone();
       } catch (err) {
         if (err !== NEEDS_TRANSACTION) throw err;
-        return this.store.withTransaction((work) => once(work, work, true));
+        return inTransaction();
       }
     }
     return alone();
@@ -330,6 +356,10 @@ export class DocumentService implements OnModuleDestroy {
     const compute = this.decisions.of(def).compute;
     // the bill number is taken in the same transaction as the append: unique and gap-free
     const created = (billNo: string) => () => ({ type: 'Create' as const, data: { id, billNo, content: compute ? compute(content, undefined) : content, isReview } });
+    const fresh = options.fresh ?? false;
+    // the state written is kept for the next command (WrittenStates) once the transaction has committed
+    const onCommit: (() => void)[] = [];
+    const committed = (keep: () => void) => void onCommit.push(keep);
     const made = async (work: UnitOfWork, alone: boolean) => {
       // A create that is its own transaction takes its number in the append's own statement, where
       // the store can: the serial's row is then locked for that one statement and its commit, not
@@ -337,18 +367,20 @@ export class DocumentService implements OnModuleDestroy {
       if (alone && this.store.takesSerials) {
         const serial = serialTake(ctx.tenantId, def.billNo.serialCode, spec, businessDay(now));
         try {
-          return await this.run(def, ctx, id, created(serial.placeholder), work, undefined, options.fresh, alone, undefined, serial);
+          return await this.run(def, ctx, id, created(serial.placeholder), { uow: work, fresh, ownsWork: alone, serial, committed });
         } catch (err) {
           // nothing written: the number is taken first instead, in the same transaction
           if (!(err instanceof SerialFirstError)) throw err;
         }
       }
       const billNo = await nextSerial(work, ctx.tenantId, def.billNo.serialCode, spec, businessDay(now));
-      return this.run(def, ctx, id, created(billNo), work, undefined, options.fresh, alone);
+      return this.run(def, ctx, id, created(billNo), { uow: work, fresh, ownsWork: alone, committed });
     };
     // the serial number's row lock is held from its increment to the commit: the append commits with itself
     if (uow) return made(uow, false);
-    return this.creates.run(`${ctx.tenantId}\u0000${def.billNo.serialCode}`, () => this.store.withTransaction((work) => made(work, true)));
+    const result = await this.creates.run(`${ctx.tenantId}\u0000${def.billNo.serialCode}`, () => this.store.withTransaction((work) => made(work, true)));
+    for (const keep of onCommit) keep();
+    return result;
   }
 
   /** Several commands on several documents in one transaction: all of them happen or none (the board's dispatch). */
@@ -358,31 +390,18 @@ export class DocumentService implements OnModuleDestroy {
 
   async change(def: DocumentDef, ctx: DocumentContext, id: string, expectedVersion: number, content: Record<string, unknown>): Promise<CommandResult> {
     const compute = this.decisions.of(def).compute;
-    return this.run(
-      def,
-      ctx,
-      id,
-      () => ({ type: 'Change', data: { id, expectedVersion, content: compute ? compute(content, undefined) : content } }),
-      undefined,
-      (doc, db) => this.checkReferences(def, ctx.tenantId, this.contentFields(def), content, doc, db),
-      false,
-      false,
-      expectedVersion,
-    );
+    return this.run(def, ctx, id, () => ({ type: 'Change', data: { id, expectedVersion, content: compute ? compute(content, undefined) : content } }), {
+      afterDecision: (doc, db) => this.checkReferences(def, ctx.tenantId, this.contentFields(def), content, doc, db),
+      expected: expectedVersion,
+    });
   }
 
   async act(def: DocumentDef, ctx: DocumentContext, id: string, expectedVersion: number, action: string, fields: Record<string, unknown>, uow?: UnitOfWork): Promise<CommandResult> {
-    return this.run(
-      def,
-      ctx,
-      id,
-      () => ({ type: 'Act', data: { id, expectedVersion, action, fields } }),
-      uow,
-      (_doc, db) => this.checkReferences(def, ctx.tenantId, def.actions[action]?.fields ?? {}, fields, undefined, db),
-      false,
-      false,
-      expectedVersion,
-    );
+    return this.run(def, ctx, id, () => ({ type: 'Act', data: { id, expectedVersion, action, fields } }), {
+      ...(uow ? { uow } : {}),
+      afterDecision: (_doc, db) => this.checkReferences(def, ctx.tenantId, def.actions[action]?.fields ?? {}, fields, undefined, db),
+      expected: expectedVersion,
+    });
   }
 
   async submitForReview(def: DocumentDef, ctx: DocumentContext, id: string, expectedVersion: number): Promise<CommandResult> {
@@ -402,7 +421,7 @@ export class DocumentService implements OnModuleDestroy {
     return this.store.withTransaction(async (uow) => {
       const out: CommandResult[] = [];
       for (const id of [...new Set(ids)]) {
-        out.push(await this.run(def, ctx, id, (state) => ({ type: 'Remove', data: { id, expectedVersion: state.status === 'existing' ? state.doc.version : 0 } }), uow));
+        out.push(await this.run(def, ctx, id, (state) => ({ type: 'Remove', data: { id, expectedVersion: state.status === 'existing' ? state.doc.version : 0 } }), { uow }));
       }
       return out;
     });
