@@ -11,7 +11,9 @@ import { valueAt } from './document.fold';
 /**
  * Every document type's list, in one table: the columns every list filters, sorts and
  * scopes by (bill number and date, state, customer, who made it), and the document's own
- * columns in `row` (jsonb, one key per list column and filter). It is written in the same
+ * columns in `row` (jsonb, one key per list column and filter), and in `keys` the values its
+ * exact-match filters look up (the only ones an index serves: GIN on so few keys, not on the
+ * whole row, which every change rewrites). It is written in the same
  * transaction as the document's events (a user reads their own write at once) from the
  * document as folded after them, and rebuilt from zero by folding every stream again.
  */
@@ -89,6 +91,20 @@ INSERT INTO ${DOC_LIST_COUNTS} (tenant_id, doc_type, n)
   ON CONFLICT (tenant_id, doc_type) DO UPDATE SET n = EXCLUDED.n;
 `,
   },
+  {
+    // The exact-match filters on a document's own fields (a check's type, a month bill's month)
+    // look up `keys`, which holds those values only, and the GIN index moves there from `row`:
+    // every change of a document rewrites its list row, and with it every index entry of the row
+    // (measured: the change bench +7 to 13% without the GIN on the whole row). Rows written
+    // before have no keys (NULL): the host folds the lists of the types that filter on them
+    // again at start, before it serves (DocumentService.rebuildMissingLists).
+    id: 'documents/003-doc-headers-keys',
+    sql: `
+ALTER TABLE ${DOC_LIST} ADD COLUMN IF NOT EXISTS keys jsonb;
+DROP INDEX IF EXISTS doc_headers_row;
+CREATE INDEX IF NOT EXISTS doc_headers_keys ON ${DOC_LIST} USING gin (keys jsonb_path_ops);
+`,
+  },
 ];
 
 /** List keys kept in their own column (everything else is in `row`). */
@@ -119,6 +135,16 @@ export const listRowOf = (def: DocumentDef, doc: KitDocument): Record<string, un
     row[f.key] = normalise(valueAt(doc, f.path), f.kind);
   }
   return row;
+};
+
+/** A type's exact-match filters on the document's own fields (not a core column): what `keys` holds. */
+export const keyedFiltersOf = (def: DocumentDef) => documentListFiltersOf(def).filter((f) => f.match === 'exact' && !CORE_LIST_COLUMNS[f.path]);
+
+/** The values a document's exact-match filters on its own fields look up (`keys`), by filter key. */
+export const listKeysOf = (def: DocumentDef, doc: KitDocument): Record<string, unknown> => {
+  const keys: Record<string, unknown> = {};
+  for (const f of keyedFiltersOf(def)) keys[f.key] = normalise(valueAt(doc, f.path), f.kind);
+  return keys;
 };
 
 /**
@@ -186,11 +212,11 @@ export const upsertListRow = (def: DocumentDef, doc: KitDocument): ParamStatemen
   const customer = valueAt(doc, 'customerCode');
   return params(
     `INSERT INTO ${DOC_LIST} (tenant_id, doc_type, id, bill_no, bill_date, state, version, is_review, customer_code, created_by, created_dept,
-       created_by_name, created_at, updated_at, is_deleted, row)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+       created_by_name, created_at, updated_at, is_deleted, row, keys)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
      ON CONFLICT (tenant_id, doc_type, id) DO UPDATE SET bill_no = EXCLUDED.bill_no, bill_date = EXCLUDED.bill_date, state = EXCLUDED.state,
        version = EXCLUDED.version, is_review = EXCLUDED.is_review, customer_code = EXCLUDED.customer_code, updated_at = EXCLUDED.updated_at,
-       is_deleted = EXCLUDED.is_deleted, row = EXCLUDED.row`,
+       is_deleted = EXCLUDED.is_deleted, row = EXCLUDED.row, keys = EXCLUDED.keys`,
     [
     doc.tenantId,
     def.name,
@@ -208,6 +234,7 @@ export const upsertListRow = (def: DocumentDef, doc: KitDocument): ParamStatemen
     doc.updatedAt,
     doc.removed,
     JSON.stringify(listRowOf(def, doc)),
+    JSON.stringify(listKeysOf(def, doc)),
     ],
   );
 };

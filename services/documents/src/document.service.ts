@@ -42,7 +42,7 @@ import { REVIEW_POLICY, type ReviewPolicy } from '@tpl/workflow';
 import { DocumentNotFound, decideDocument, type DecideMeta, type DocumentCommand } from './document.decider';
 import { documentFold, type DocState } from './document.fold';
 import { KeyedLimit } from './keyed-limit';
-import { CORE_LIST_COLUMNS, DOC_LIST, DOC_LIST_COUNTS, ListTotals, upsertListRow } from './document.list';
+import { CORE_LIST_COLUMNS, DOC_LIST, DOC_LIST_COUNTS, keyedFiltersOf, ListTotals, upsertListRow } from './document.list';
 import { DocumentDecisionsRegistry, type Effect } from './document.ports';
 import { DOCUMENT_DEFS } from './documents.tokens';
 
@@ -466,16 +466,21 @@ export class DocumentService implements OnModuleDestroy {
     }
   }
 
-  /** Types whose streams exist but whose list has no row at all: rebuilt (answers how many rows each got). */
+  /**
+   * Types whose streams exist but whose list has no row at all, and types with exact-match
+   * filters on their own fields whose rows lack the keys those look up (written before
+   * migration documents/003): rebuilt (answers how many rows each got).
+   */
   async rebuildMissingLists(defs: readonly DocumentDef[]): Promise<Record<string, number>> {
     const out: Record<string, number> = {};
     for (const def of defs) {
-      const { rows } = await this.pool.query<{ has_streams: boolean; has_rows: boolean }>(
+      const { rows } = await this.pool.query<{ has_streams: boolean; has_rows: boolean; lacks_keys: boolean }>(
         `SELECT EXISTS (SELECT 1 FROM emt_streams WHERE stream_type = $1) AS has_streams,
-                EXISTS (SELECT 1 FROM ${DOC_LIST} WHERE doc_type = $2) AS has_rows`,
-        [def.streamType, def.name],
+                EXISTS (SELECT 1 FROM ${DOC_LIST} WHERE doc_type = $2) AS has_rows,
+                $3::boolean AND EXISTS (SELECT 1 FROM ${DOC_LIST} WHERE doc_type = $2 AND keys IS NULL) AS lacks_keys`,
+        [def.streamType, def.name, keyedFiltersOf(def).length > 0],
       );
-      if (rows[0]?.has_streams && !rows[0].has_rows) out[def.name] = await this.rebuildList(def);
+      if (rows[0]?.has_streams && (!rows[0].has_rows || rows[0].lacks_keys)) out[def.name] = await this.rebuildList(def);
     }
     return out;
   }
@@ -574,7 +579,7 @@ export class DocumentService implements OnModuleDestroy {
       if (f.match === 'contains') add(`${col} ILIKE ?`, `%${likeEscape(String(v))}%`);
       else if (f.match === 'prefix') add(`${col} ILIKE ?`, `${likeEscape(String(v))}%`);
       else if (CORE_LIST_COLUMNS[f.path]) add(`${col} = ?`, v);
-      else add(`row @> ?::jsonb`, JSON.stringify({ [f.key]: f.kind === 'number' || f.kind === 'flag' ? Number(v) : String(v) }));
+      else add(`keys @> ?::jsonb`, JSON.stringify({ [f.key]: f.kind === 'number' || f.kind === 'flag' ? Number(v) : String(v) }));
     }
     const columns = shape.columns;
     const ownColumns = columns.filter((c) => !CORE_LIST_COLUMNS[c.key]);
