@@ -280,7 +280,7 @@ export class DocumentService implements OnModuleDestroy {
       // in a unit of work of its own (a create, a command whose decisions read): the same, once it has committed
       else if (alone && outcome.events.length && effects.length === 0) {
         const { state: after, version: at } = outcome;
-        (committed ?? keepWhenCommitted)(() => this.written.put(stream, after, at));
+        keepOwn?.(() => this.written.put(stream, after, at));
       }
       if (work && effects.length && outcome.events.length && outcome.state.status === 'existing') {
         for (const e of effects) {
@@ -310,13 +310,9 @@ export class DocumentService implements OnModuleDestroy {
       }
       return result;
     };
-    const kept: (() => void)[] = [];
-    const keepWhenCommitted = (keep: () => void) => void kept.push(keep);
-    const inTransaction = async () => {
-      const result = await this.store.withTransaction((work) => once(work, work, true));
-      for (const keep of kept) keep();
-      return result;
-    };
+    // who runs what keeps the written state once this command's own unit of work has committed
+    let keepOwn = committed;
+    const inTransaction = () => this.ownTransaction((work, keep) => ((keepOwn = keep), once(work, work, true)));
     if (uow) return once(uow, uow, ownsWork);
     if (own.load) return inTransaction();
     // Effects of this command on other documents (an order's dispatch makes its notes) need the
@@ -357,29 +353,33 @@ export class DocumentService implements OnModuleDestroy {
     // the bill number is taken in the same transaction as the append: unique and gap-free
     const created = (billNo: string) => () => ({ type: 'Create' as const, data: { id, billNo, content: compute ? compute(content, undefined) : content, isReview } });
     const fresh = options.fresh ?? false;
-    // the state written is kept for the next command (WrittenStates) once the transaction has committed
-    const onCommit: (() => void)[] = [];
-    const committed = (keep: () => void) => void onCommit.push(keep);
-    const made = async (work: UnitOfWork, alone: boolean) => {
+    const made = async (work: UnitOfWork, alone: boolean, committed?: (keep: () => void) => void) => {
       // A create that is its own transaction takes its number in the append's own statement, where
       // the store can: the serial's row is then locked for that one statement and its commit, not
       // from a round trip before it (what a tenant's creates queue on). Else the number comes first.
       if (alone && this.store.takesSerials) {
         const serial = serialTake(ctx.tenantId, def.billNo.serialCode, spec, businessDay(now));
         try {
-          return await this.run(def, ctx, id, created(serial.placeholder), { uow: work, fresh, ownsWork: alone, serial, committed });
+          return await this.run(def, ctx, id, created(serial.placeholder), { uow: work, fresh, ownsWork: alone, serial, ...(committed ? { committed } : {}) });
         } catch (err) {
           // nothing written: the number is taken first instead, in the same transaction
           if (!(err instanceof SerialFirstError)) throw err;
         }
       }
       const billNo = await nextSerial(work, ctx.tenantId, def.billNo.serialCode, spec, businessDay(now));
-      return this.run(def, ctx, id, created(billNo), { uow: work, fresh, ownsWork: alone, committed });
+      return this.run(def, ctx, id, created(billNo), { uow: work, fresh, ownsWork: alone, ...(committed ? { committed } : {}) });
     };
     // the serial number's row lock is held from its increment to the commit: the append commits with itself
     if (uow) return made(uow, false);
-    const result = await this.creates.run(`${ctx.tenantId}\u0000${def.billNo.serialCode}`, () => this.store.withTransaction((work) => made(work, true)));
-    for (const keep of onCommit) keep();
+    // the state written is kept for the next command (WrittenStates) once the transaction has committed
+    return this.creates.run(`${ctx.tenantId}\u0000${def.billNo.serialCode}`, () => this.ownTransaction((work, committed) => made(work, true, committed)));
+  }
+
+  /** Work in a transaction of its own; what it hands `committed` runs once that transaction has committed. */
+  private async ownTransaction<T>(work: (uow: UnitOfWork, committed: (keep: () => void) => void) => Promise<T>): Promise<T> {
+    const kept: (() => void)[] = [];
+    const result = await this.store.withTransaction((uow) => work(uow, (keep) => void kept.push(keep)));
+    for (const keep of kept) keep();
     return result;
   }
 

@@ -59,6 +59,9 @@ export class SerialExhaustedError extends Error {
   }
 }
 
+/** A business day's period in a number (2026-11-27 -> 20261127). */
+const periodOf = (day: string) => day.replaceAll('-', '');
+
 /** The digits of a serial's number: five, or as many as its maximum has. */
 const widthOf = (spec: SerialSpec) => Math.max(5, String(spec.max).length);
 
@@ -76,7 +79,7 @@ export const serialTake = (tenantId: string, seqCode: string, spec: SerialSpec, 
   placeholder: `#serial-${randomUUID()}#`,
   tenantId,
   seqCode,
-  period: day.replaceAll('-', ''),
+  period: periodOf(day),
   spec,
 });
 
@@ -108,7 +111,7 @@ export const withSerial = <T>(value: T, placeholder: string, serial: string): T 
 };
 
 export const nextSerial = async (uow: UnitOfWork, tenantId: string, seqCode: string, spec: SerialSpec, day: string): Promise<string> => {
-  const period = day.replaceAll('-', '');
+  const period = periodOf(day);
   const rows = await uow.query<{ current_value: string }>(
     `INSERT INTO tpl_serials (tenant_id, seq_code, period, current_value) VALUES ($1, $2, $3, $4)
      ON CONFLICT (tenant_id, seq_code, period) DO UPDATE SET current_value = tpl_serials.current_value + 1
