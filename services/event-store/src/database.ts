@@ -149,12 +149,12 @@ export const openDatabase = async (options: DatabaseOptions, prepare: Prepare = 
     } finally {
       await owner.end();
     }
-    const pool = keepNamedStatements(scopePool(new Pool({ connectionString, max: 1, types: storeTypes() })));
-    pool.on('error', (err) => console.error(`Embedded PostgreSQL connection lost: ${err.message}`));
     // The session outlives its connection: a connection the pool drops (after a failed query) leaves
     // its named statements in the session, and the next one, knowing none, would name them again
-    // ("already exists"). Each new connection starts by forgetting them, before anything else it sends.
-    pool.on('connect', (client) => void client.query('DEALLOCATE ALL').catch(() => undefined));
+    // ("already exists"). Each new connection starts by forgetting them, in the query that sets its
+    // first scope, before anything else it sends.
+    const pool = keepNamedStatements(scopePool(new Pool({ connectionString, max: 1, types: storeTypes() }), { prelude: 'DEALLOCATE ALL' }));
+    pool.on('error', (err) => console.error(`Embedded PostgreSQL connection lost: ${err.message}`));
     try {
       await checkAppRole(pool, appRole);
     } catch (err) {

@@ -114,6 +114,9 @@ END $$`);
 // ------------------------------------------------------------------ the scope per connection
 
 const SET_SCOPE = `SELECT set_config('tpl.tenant_id', $1, false), set_config('tpl.system', $2, false)`;
+/** SET_SCOPE with its values written in, after a connection's prelude in the same query (one round trip, nothing queued behind it) */
+const setScopeAfter = (prelude: string, values: [string, string]) =>
+  `${prelude};\nSELECT set_config('tpl.tenant_id', ${escapeLiteral(values[0])}, false), set_config('tpl.system', ${escapeLiteral(values[1])}, false)`;
 const keyOf = (s: DbScope | undefined) => (!s ? '' : s.kind === 'system' ? '*' : `t:${s.tenantId}`);
 /** A rolled back transaction also rolls back a setting made inside it: the connection's scope is unknown again. */
 const UNDOES_SETTINGS = /\b(ROLLBACK|ABORT)\b/i;
@@ -129,18 +132,27 @@ type ScopedClient = PoolClient & { [APPLIED]?: string | undefined };
  * (currentScope(): the request's tenant, runInTenant, runAsSystem, or none). The
  * connection remembers the scope it holds, so the setting costs a round trip only when the
  * scope changes; it travels ahead of the query in the connection's queue.
+ *
+ * prelude: what a new connection runs before anything else, sent with its first scope setting
+ * as one query. (Sent as a query of its own from the pool's connect event, it was still running
+ * when the first caller's setting and query were queued behind it: pg deprecates a query queued
+ * behind another, and printed so at every embedded start.)
  */
-export const scopeConnection = (client: PoolClient): void => {
+export const scopeConnection = (client: PoolClient, prelude?: string): void => {
   const c = client as ScopedClient;
   if (APPLIED in c) return;
   c[APPLIED] = undefined;
+  let first = prelude;
   const original = client.query.bind(client) as Query;
   const scoped: Query = (...args) => {
     const scope = currentScope();
     const wanted = keyOf(scope);
+    // a new connection holds no scope (undefined), so its first query always sets one
     if (c[APPLIED] !== wanted) {
       c[APPLIED] = wanted;
-      const set = original(SET_SCOPE, [scope?.kind === 'tenant' ? scope.tenantId : '', scope?.kind === 'system' ? 'on' : '']) as Promise<unknown>;
+      const values: [string, string] = [scope?.kind === 'tenant' ? scope.tenantId : '', scope?.kind === 'system' ? 'on' : ''];
+      const set = (first === undefined ? original(SET_SCOPE, values) : original(setScopeAfter(first, values))) as Promise<unknown>;
+      first = undefined;
       set.catch(() => {
         c[APPLIED] = undefined;
       });
@@ -155,10 +167,10 @@ export const scopeConnection = (client: PoolClient): void => {
 /**
  * The service's pool: each connection carries the caller's scope. pool.query takes a
  * connection with a promise (not pg-pool's callback), so the query is sent from the
- * caller's async context and reads the caller's scope.
+ * caller's async context and reads the caller's scope. prelude: see scopeConnection.
  */
-export const scopePool = (pool: Pool): Pool => {
-  pool.on('connect', scopeConnection);
+export const scopePool = (pool: Pool, options: { prelude?: string } = {}): Pool => {
+  pool.on('connect', (client) => scopeConnection(client, options.prelude));
   const query: Query = async (...args) => {
     const client = await pool.connect();
     try {
