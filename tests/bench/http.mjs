@@ -152,6 +152,8 @@ const row = (store, measure, r, insertRate) => ({
   p50ms: r.latency.p50,
   p99ms: r.latency.p99,
   non2xx: r.non2xx,
+  // which statuses the non-2xx were (a change's 409: its draft's previous edit still in flight)
+  non2xxBy: Object.entries(r.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, s]) => `${code}×${s.count}`).join(' ') || '-',
   errors: r.errors,
   rawInsertPerSec: insertRate,
   perInsert: +(r.requests.average / insertRate).toFixed(2),
@@ -244,7 +246,7 @@ console.table(rows);
 for (const r of rows) {
   console.log(
     `HTTP ${r.measure} at ${CONNECTIONS} connections on ${r.store}: p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ${r.requestsPerSec} req/s ` +
-      `(${r.perInsert} of the raw INSERT rate ${r.rawInsertPerSec}/s), non-2xx ${r.non2xx}`,
+      `(${r.perInsert} of the raw INSERT rate ${r.rawInsertPerSec}/s), non-2xx ${r.non2xx}${r.non2xx ? ` (${r.non2xxBy})` : ''}`,
   );
 }
 if (lags.length) console.table(lags);
