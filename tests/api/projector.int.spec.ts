@@ -292,4 +292,25 @@ describe('projector killed with SIGKILL (PostgreSQL)', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(errors).toEqual([]);
   });
+
+  it("the storage's projector works on connections of its own: it catches up while every request connection is taken", async () => {
+    const other = await open(db);
+    const held: import('pg').PoolClient[] = [];
+    try {
+      expect(other.db.pool.options.max).toBe(20);
+      expect(other.db.jobs.options.max).toBe(6);
+      const projector = other.projector.register(countsProjection);
+      await projector.rebuild(countsProjection.name);
+      // a burst of long requests holds every connection of the requests' pool
+      for (let i = 0; i < other.db.pool.options.max; i++) held.push(await other.db.pool.connect());
+      const caughtUp = projector.catchUp(countsProjection.name).then(() => 'caught up');
+      const late = new Promise((r) => setTimeout(r, 15_000, 'still waiting for a connection after 15 s'));
+      expect(await Promise.race([caughtUp, late])).toBe('caught up');
+      for (const c of held.splice(0)) c.release();
+      expect((await snapshot(other)).counts).toEqual(expected());
+    } finally {
+      for (const c of held) c.release();
+      await other.db.close();
+    }
+  });
 });

@@ -3,8 +3,9 @@
 // default: creating a draft (takes the tenant's serial number: creates queue on it by design),
 // changing an existing draft with its expected version, a list page and a detail. Every figure is
 // printed beside the raw single-row INSERT rate of the same PostgreSQL, measured in the same run
-// (16 clients, as tests/bench/append.mjs). While drafts are created the report's asynchronous
-// projection is sampled for its lag, and after the load stops, how long it takes to catch up.
+// (16 clients, as tests/bench/append.mjs). While drafts are created and changed the report's
+// asynchronous projection is sampled for its lag, and after the load stops, how long it takes to
+// catch up.
 //
 // Profiles: BENCH_CPU_PROF=<dir> starts the server with --cpu-prof (written when it stops) into
 // <dir>/<store>-*.cpuprofile; BENCH_ONLY=postgres|embedded runs one store; BENCH_MEASURES=change,list
@@ -151,6 +152,7 @@ const row = (store, measure, r, insertRate) => ({
   requestsPerSec: Math.round(r.requests.average),
   p50ms: r.latency.p50,
   p99ms: r.latency.p99,
+  maxms: r.latency.max,
   non2xx: r.non2xx,
   // which statuses the non-2xx were (a change's 409: its draft's previous edit still in flight)
   non2xxBy: Object.entries(r.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, s]) => `${code}×${s.count}`).join(' ') || '-',
@@ -170,7 +172,7 @@ const benchOn = async (label, databaseUrl, insertRate) => {
     if (measures.has('create')) {
       const stopSampling = sampleLag(host.url, platform);
       const create = await run({ phase: 'create', url: submit, method: 'POST', headers, body });
-      lags.push({ store: label, ...(await stopSampling()) });
+      lags.push({ store: label, load: 'creating drafts', ...(await stopSampling()) });
       out.push(row(label, 'create draft (serial number, gap-free)', create, insertRate));
     }
 
@@ -184,6 +186,7 @@ const benchOn = async (label, databaseUrl, insertRate) => {
     if (measures.has('change')) {
       const parsed = JSON.parse(body);
       let next = 0;
+      const stopSampling = sampleLag(host.url, platform);
       const change = await run({
         phase: 'change',
         url: submit,
@@ -202,6 +205,7 @@ const benchOn = async (label, databaseUrl, insertRate) => {
           },
         ],
       });
+      lags.push({ store: label, load: 'changing drafts', ...(await stopSampling()) });
       out.push(row(label, 'change draft (expected version)', change, insertRate));
     }
     const { 'Content-Type': _json, ...getHeaders } = headers;
@@ -245,14 +249,14 @@ await withTempDatabase('tpl_bench_http', async (url) => {
 console.table(rows);
 for (const r of rows) {
   console.log(
-    `HTTP ${r.measure} at ${CONNECTIONS} connections on ${r.store}: p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, ${r.requestsPerSec} req/s ` +
+    `HTTP ${r.measure} at ${CONNECTIONS} connections on ${r.store}: p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, max ${r.maxms} ms, ${r.requestsPerSec} req/s ` +
       `(${r.perInsert} of the raw INSERT rate ${r.rawInsertPerSec}/s), non-2xx ${r.non2xx}${r.non2xx ? ` (${r.non2xxBy})` : ''}`,
   );
 }
 if (lags.length) console.table(lags);
 for (const l of lags) {
   console.log(
-    `projector lag (${FACTS}) while creating drafts at ${CONNECTIONS} connections on ${l.store}: median ${l.medianEvents} events / ${l.medianSeconds} s, ` +
+    `projector lag (${FACTS}) while ${l.load} at ${CONNECTIONS} connections on ${l.store}: median ${l.medianEvents} events / ${l.medianSeconds} s, ` +
       `max ${l.maxEvents} events / ${l.maxSeconds} s over ${l.samples} samples; caught up ${l.catchUpMs} ms after the load stopped`,
   );
 }

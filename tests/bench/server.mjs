@@ -1,18 +1,19 @@
 // A host for a benchmark, in its own process: starts on the given database (or the embedded
 // default when none) with the demo seeded, prints `READY <url>` and serves until killed.
-// BENCH_WEB_DIST: the built console to serve too (the sign-in page bench).
+// BENCH_WEB_DIST: the built console to serve too (the sign-in page bench). DATABASE_POOL_SIZE and
+// DATABASE_JOBS_POOL_SIZE as for the host.
 // Usage: node tests/bench/server.mjs [databaseUrl]
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 const require = createRequire(import.meta.url);
-const { startHost } = require('@tpl/host');
+const { startHost, configFromEnv } = require('@tpl/host');
 
 process.env.BENCH_QUIET = '1';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tpl-bench-'));
 const host = await startHost(
-  { port: 0, host: '127.0.0.1', databaseUrl: process.argv[2] || undefined, dataDir, webDist: process.env.BENCH_WEB_DIST ?? '/nonexistent', seedDemo: true, seedSamples: true },
+  { port: 0, host: '127.0.0.1', databaseUrl: process.argv[2] || undefined, poolSize: configFromEnv().poolSize, jobsPoolSize: configFromEnv().jobsPoolSize, dataDir, webDist: process.env.BENCH_WEB_DIST ?? '/nonexistent', seedDemo: true, seedSamples: true },
   { logLevels: ['error'] },
 );
 console.log(`READY ${host.url}`);

@@ -9,6 +9,13 @@ import { DEFAULT_APP_ROLE, scopePool } from './rls';
 export type Database = {
   /** the service's pool: connected as the app role (not the tables' owner), each query in its caller's scope */
   pool: Pool;
+  /**
+   * the background jobs' pool (the projector's polls and batches): on PostgreSQL a few connections
+   * of their own, so a job never waits behind requests for a connection nor takes one from them,
+   * and the requests' connections stay in their tenant's scope instead of switching to the
+   * system's and back (a round trip each way). The embedded store's one connection serves both.
+   */
+  jobs: Pool;
   /** the owner's URL, for migrations */
   connectionString: string;
   /** the app role's URL (its own connections: the cache channel's listener) */
@@ -25,7 +32,10 @@ export type DatabaseOptions = {
   /** the service's own login, a role that does not own the tables; default: databaseUrl with user tpl_app */
   appDatabaseUrl?: string | undefined;
   dataDir?: string | undefined;
-  poolSize?: number;
+  /** the requests' pool (default 20) */
+  poolSize?: number | undefined;
+  /** the background jobs' pool on PostgreSQL (default 6) */
+  jobsPoolSize?: number | undefined;
 };
 
 /** Work the owner does before the service's pool opens: schema, migrations, row security. */
@@ -112,16 +122,24 @@ export const openDatabase = async (options: DatabaseOptions, prepare: Prepare = 
     } finally {
       await owner.end();
     }
-    const pool = keepNamedStatements(scopePool(new Pool({ connectionString: appUrl, max: options.poolSize ?? 20, types: storeTypes() })));
-    // an idle connection dropped by the server (restart, failover) is replaced, not fatal
-    pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+    const open = (max: number) => {
+      const p = keepNamedStatements(scopePool(new Pool({ connectionString: appUrl, max, types: storeTypes() })));
+      // an idle connection dropped by the server (restart, failover) is replaced, not fatal
+      p.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+      return p;
+    };
+    const pool = open(options.poolSize ?? 20);
+    const jobs = open(options.jobsPoolSize ?? 6);
+    const close = async () => {
+      await Promise.all([pool.end(), jobs.end()]);
+    };
     try {
       await checkAppRole(pool, appRole);
     } catch (err) {
-      await pool.end();
+      await close();
       throw err;
     }
-    return { pool, connectionString: options.databaseUrl, appConnectionString: appUrl, kind: 'postgres', appRole, close: () => pool.end() };
+    return { pool, jobs, connectionString: options.databaseUrl, appConnectionString: appUrl, kind: 'postgres', appRole, close };
   }
   const dataDir = path.resolve(options.dataDir ?? '.data');
   const release = takeLock(dataDir);
@@ -163,6 +181,7 @@ export const openDatabase = async (options: DatabaseOptions, prepare: Prepare = 
     }
     return {
       pool,
+      jobs: pool,
       connectionString,
       appConnectionString: connectionString,
       kind: 'embedded',

@@ -69,13 +69,13 @@ export const openStorage = async (options: StorageOptions): Promise<Storage> => 
   if (options.kurrentdbUrl || options.kurrentEvents) {
     const running = new KurrentRunningStore(options.kurrentEvents ?? KurrentEventStore.connect(options.kurrentdbUrl!, upcasters), db.pool);
     for (const p of inline) running.registerInline(p);
-    projector = new Projector(db.pool, running, { ...options.projector, leases });
+    projector = new Projector(db.jobs, running, { ...options.projector, leases });
     for (const p of [...running.asyncProjections(), ...(options.asyncProjections ?? [])]) projector.register(p);
     running.follow(projector);
     events = running;
   } else {
     for (const p of inline) store.registerInline(p);
-    projector = new Projector(db.pool, store, { ...options.projector, leases });
+    projector = new Projector(db.jobs, store, { ...options.projector, leases });
     for (const p of options.asyncProjections ?? []) projector.register(p);
     events = store;
   }

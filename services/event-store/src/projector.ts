@@ -278,7 +278,7 @@ export class Projector {
       await this.run(name);
       return;
     }
-    const horizonOf = this.source.horizon.bind(this.source);
+    const horizonOf = () => this.source.horizon!(this.pool);
     const now = Date.now();
     if (!this.look || now - this.look.at > this.pollMs / 2) {
       const answer = runAsSystem(async () => {
@@ -325,7 +325,7 @@ export class Projector {
     for (const n of name ? [name] : this.names()) {
       for (;;) {
         await this.run(n);
-        const [cursor, head] = await runAsSystem(() => Promise.all([this.cursorOf(n), this.source.head(this.typesOf(n))]));
+        const [cursor, head] = await runAsSystem(() => Promise.all([this.cursorOf(n), this.source.head(this.typesOf(n), this.pool)]));
         if (compareCursors(cursor, head.cursor) >= 0) break;
         await pause(10);
       }
@@ -341,7 +341,7 @@ export class Projector {
       await this.run(name);
       const at = await this.cursorOf(name);
       if (compareCursors(at, cursor) >= 0) return;
-      const [next] = await this.source.readAll(at, 1, this.typesOf(name));
+      const [next] = await this.source.readAll(at, 1, this.typesOf(name), this.pool);
       if (!next || compareCursors(next.cursor!, cursor) > 0) return;
       await pause(5);
     }
@@ -375,7 +375,7 @@ export class Projector {
 
   private async runBatches(name: string, given?: string): Promise<number> {
     // taken before any read of this run: everything up to it is visible to those reads
-    const horizon = given ?? (await this.source.horizon?.());
+    const horizon = given ?? (await this.source.horizon?.(this.pool));
     let total = 0;
     let next: Prefetch | undefined;
     for (;;) {
@@ -395,7 +395,7 @@ export class Projector {
   }
 
   private prefetch(p: AsyncProjection, after: string, size: number): Prefetch {
-    const events = this.source.readAll(after, size, { types: p.handles });
+    const events = this.source.readAll(after, size, { types: p.handles }, this.pool);
     // a failed read ahead is only a lost shortcut: the batch reads again in its transaction
     events.catch(() => undefined);
     return { after, events };
@@ -473,7 +473,7 @@ export class Projector {
   private async reactBatch(r: Reaction, horizon?: string): Promise<{ count: number; more: boolean }> {
     const size = r.batchSize ?? REACTION_BATCH;
     const cursor = await this.cursorOf(r.name);
-    const events = await this.source.readAll(cursor, size, { types: r.handles });
+    const events = await this.source.readAll(cursor, size, { types: r.handles }, this.pool);
     const more = events.length === size;
     let done: StoredEvent | undefined;
     let all = false;
@@ -536,7 +536,7 @@ export class Projector {
       for (const name of this.names()) {
         const c = byName.get(name);
         const types = this.typesOf(name);
-        const [pending, head] = await Promise.all([this.source.pending(c?.cursor ?? '0', types), this.source.head(types)]);
+        const [pending, head] = await Promise.all([this.source.pending(c?.cursor ?? '0', types, this.pool), this.source.head(types, this.pool)]);
         out.push({
           name,
           kind: this.projections.has(name) ? 'projection' : 'reaction',

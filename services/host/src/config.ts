@@ -12,6 +12,9 @@ export type HostConfig = {
   /** the service's own PostgreSQL login (a role that owns no table); default: databaseUrl's server as tpl_app */
   appDatabaseUrl?: string | undefined;
   dataDir: string;
+  /** PostgreSQL connections for requests (DATABASE_POOL_SIZE, default 20) and for the background jobs (DATABASE_JOBS_POOL_SIZE, default 6) */
+  poolSize?: number | undefined;
+  jobsPoolSize?: number | undefined;
   /** the built console; served on the API's port when present */
   webDist: string;
   seedDemo: boolean;
@@ -36,6 +39,8 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): HostConfig 
   host: env.HOST ?? '0.0.0.0',
   databaseUrl: env.DATABASE_URL || undefined,
   appDatabaseUrl: env.DATABASE_APP_URL || undefined,
+  poolSize: connectionsFromEnv(env, 'DATABASE_POOL_SIZE'),
+  jobsPoolSize: connectionsFromEnv(env, 'DATABASE_JOBS_POOL_SIZE'),
   dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
   webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
   seedDemo: env.SEED_DEMO !== 'false',
@@ -44,6 +49,15 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): HostConfig 
   integration: integrationFromEnv(kafkaFromEnv(env), env),
   kurrentdbUrl: kurrentdbFromEnv(env),
 });
+
+/** A pool's size from the environment: unset is the default; anything but a whole number from 1 to 500 is refused at start. */
+const connectionsFromEnv = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
+  const text = env[name];
+  if (text === undefined || text === '') return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 500) throw new Error(`${name}=${text}: expected a whole number of connections from 1 to 500`);
+  return n;
+};
 
 /** EVENT_STORE=kurrentdb needs KURRENTDB_URL; any other value but postgres (the default) is refused. */
 const kurrentdbFromEnv = (env: NodeJS.ProcessEnv): string | undefined => {

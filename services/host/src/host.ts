@@ -75,6 +75,8 @@ export const startHost = async (config: HostConfig, options: HostOptions = {}): 
     databaseUrl: config.databaseUrl,
     appDatabaseUrl: config.appDatabaseUrl,
     dataDir: config.dataDir,
+    poolSize: config.poolSize,
+    jobsPoolSize: config.jobsPoolSize,
     migrations: [...identityMigrations, ...recordsMigrations, ...documentListMigrations, ...warehouseMigrations, ...transportMigrations, ...boardMigrations, ...billingMigrations, ...workflowMigrations, ...reportMigrations],
     // inline: read models a user reads right after their own write (lists, records, sign-in, tasks)
     projections: [recordsProjection(), ...warehouseProjections, userAccountsProjection, oauthLinksProjection, registrationsProjection, ...workflowProjections, ...billingProjections],
