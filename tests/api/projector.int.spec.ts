@@ -1,7 +1,8 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { compareCursors, openStorage, Projector, runAsSystem, runInTenant, type EventMetadata, type ProjectorHooks, type ProjectorSource, type Queryable, type Storage } from '@tpl/event-store';
-import { freshDatabase, STORES, type TestDatabase } from '../support/databases';
+import { Client } from 'pg';
+import { freshDatabase, PG_ADMIN_URL, STORES, type TestDatabase } from '../support/databases';
 import { COUNTS_TABLE, TICK, TOTALS_TABLE, countsMigration, countsProjection } from '../support/projector-counts';
 
 /**
@@ -291,6 +292,29 @@ describe('projector killed with SIGKILL (PostgreSQL)', () => {
     }
     await new Promise((r) => setTimeout(r, 50));
     expect(errors).toEqual([]);
+  });
+
+  it('closing the storage returns once its sessions have ended (a database dropped or copied right after finds none)', async () => {
+    // asked on a connection already open, right as close returns (the window is short: eight times)
+    const admin = new Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    const name = new URL(db.databaseUrl!).pathname.slice(1);
+    const sessions = async () =>
+      Number((await admin.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND usename = 'tpl_app'`, [name])).rows[0]!.n);
+    // several sessions on both pools
+    const busy = (p: import('pg').Pool) => Promise.all(Array.from({ length: 4 }, () => runAsSystem(() => p.query('SELECT pg_sleep(0.02)'))));
+    try {
+      for (let i = 0; i < 8; i++) {
+        const base = await sessions();
+        const other = await open(db);
+        await Promise.all([busy(other.db.pool), busy(other.db.jobs)]);
+        expect(await sessions()).toBeGreaterThanOrEqual(base + 8);
+        await other.db.close();
+        expect(await sessions()).toBeLessThanOrEqual(base);
+      }
+    } finally {
+      await admin.end();
+    }
   });
 
   it("the storage's projector works on connections of its own: it catches up while every request connection is taken", async () => {

@@ -111,6 +111,22 @@ const startEmbedded = (dataDir: string): Promise<{ child: ChildProcess; port: nu
     });
   });
 
+/**
+ * Ends a pool once its connections' sessions have ended. pg-pool's end() resolves as soon as it
+ * has asked each connection to end, while the server may still count their sessions: a database
+ * dropped (or copied as a template) right after would find them there.
+ */
+const endPool = (pool: Pool, maxMs = 10_000): Promise<void> =>
+  new Promise<void>((resolve, reject) => {
+    let open = pool.totalCount;
+    const timer = setTimeout(resolve, maxMs);
+    const done = () => (clearTimeout(timer), resolve());
+    pool.on('remove', () => {
+      if (--open <= 0) done();
+    });
+    pool.end().then(() => (open <= 0 ? done() : undefined), reject);
+  });
+
 export const openDatabase = async (options: DatabaseOptions, prepare: Prepare = async () => undefined): Promise<Database> => {
   if (options.databaseUrl) {
     const owner = new Pool({ connectionString: options.databaseUrl, max: 2, types: storeTypes() });
@@ -124,14 +140,15 @@ export const openDatabase = async (options: DatabaseOptions, prepare: Prepare = 
     }
     const open = (max: number) => {
       const p = keepNamedStatements(scopePool(new Pool({ connectionString: appUrl, max, types: storeTypes() })));
-      // an idle connection dropped by the server (restart, failover) is replaced, not fatal
-      p.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+      // an idle connection dropped by the server (restart, failover) is replaced, not fatal;
+      // one the server ends while the pool closes is no news
+      p.on('error', (err) => (p.ending ? undefined : console.error(`PostgreSQL connection lost: ${err.message}`)));
       return p;
     };
     const pool = open(options.poolSize ?? 20);
     const jobs = open(options.jobsPoolSize ?? 6);
     const close = async () => {
-      await Promise.all([pool.end(), jobs.end()]);
+      await Promise.all([endPool(pool), endPool(jobs)]);
     };
     try {
       await checkAppRole(pool, appRole);
