@@ -12,8 +12,9 @@ const { startHost, configFromEnv } = require('@tpl/host');
 
 process.env.BENCH_QUIET = '1';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tpl-bench-'));
+const { poolSize, jobsPoolSize } = configFromEnv();
 const host = await startHost(
-  { port: 0, host: '127.0.0.1', databaseUrl: process.argv[2] || undefined, poolSize: configFromEnv().poolSize, jobsPoolSize: configFromEnv().jobsPoolSize, dataDir, webDist: process.env.BENCH_WEB_DIST ?? '/nonexistent', seedDemo: true, seedSamples: true },
+  { port: 0, host: '127.0.0.1', databaseUrl: process.argv[2] || undefined, poolSize, jobsPoolSize, dataDir, webDist: process.env.BENCH_WEB_DIST ?? '/nonexistent', seedDemo: true, seedSamples: true },
   { logLevels: ['error'] },
 );
 console.log(`READY ${host.url}`);

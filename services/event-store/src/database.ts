@@ -124,7 +124,10 @@ const endPool = (pool: Pool, maxMs = 10_000): Promise<void> =>
     pool.on('remove', () => {
       if (--open <= 0) done();
     });
-    pool.end().then(() => (open <= 0 ? done() : undefined), reject);
+    pool.end().then(
+      () => (open <= 0 ? done() : undefined),
+      (err: unknown) => (clearTimeout(timer), reject(err)),
+    );
   });
 
 export const openDatabase = async (options: DatabaseOptions, prepare: Prepare = async () => undefined): Promise<Database> => {

@@ -151,13 +151,13 @@ export const scopeConnection = (client: PoolClient, prelude?: string): void => {
     if (c[APPLIED] !== wanted) {
       c[APPLIED] = wanted;
       const values: [string, string] = [scope?.kind === 'tenant' ? scope.tenantId : '', scope?.kind === 'system' ? 'on' : ''];
-      const prelude = first;
-      const set = (prelude === undefined ? original(SET_SCOPE, values) : original(setScopeAfter(prelude, values))) as Promise<unknown>;
+      const sent = first;
+      const set = (sent === undefined ? original(SET_SCOPE, values) : original(setScopeAfter(sent, values))) as Promise<unknown>;
       first = undefined;
       set.catch(() => {
         // the next query sets the scope again, with the prelude if it was in this one
         c[APPLIED] = undefined;
-        first ??= prelude;
+        first ??= sent;
       });
     }
     const result = original(...args);
