@@ -222,28 +222,40 @@ describe('console shell layout in Chromium', () => {
     await page.close();
   });
 
+  /** waits for the page's title; a failure says what the title, the saved language and the open menu were */
+  const titled = async (page: Page, title: string) => {
+    await page.waitForFunction((want) => document.title === want, title, { timeout: 15_000 }).catch(async (e: unknown) => {
+      const seen = await page.evaluate(() => ({
+        title: document.title,
+        saved: localStorage.getItem('tpl.language'),
+        menu: [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid^="top-lang-"]')].map((el) => el.getAttribute('data-testid')),
+      }));
+      throw new Error(`the title is not "${title}": ${JSON.stringify(seen)} (${String(e)})`);
+    });
+  };
+
   it('switches the language, retitles the page and keeps the choice after a reload', async () => {
     const page = await newPage();
     await search(page, 'Customer', 'md_customer', '/md/customer');
-    await page.waitForFunction(() => document.title === 'Customer - 3PL Operations Console');
+    await titled(page, 'Customer - 3PL Operations Console');
 
     await page.getByTestId('top-lang').click();
-    await page.getByTestId('top-lang-zh').click();
-    await page.waitForFunction(() => document.title === '客户 - 三方物流运营控制台');
+    await choose(page, 'top-lang-zh');
+    await titled(page, '客户 - 三方物流运营控制台');
     await page.getByTestId('top-menu-data').getByText('基础资料').waitFor();
     await page.reload();
-    await page.waitForFunction(() => document.title === '客户 - 三方物流运营控制台');
+    await titled(page, '客户 - 三方物流运营控制台');
 
     await page.getByTestId('top-lang').click();
-    await page.getByTestId('top-lang-mo').click();
-    await page.waitForFunction(() => document.title === '客戶 - 三方物流營運控制台');
+    await choose(page, 'top-lang-mo');
+    await titled(page, '客戶 - 三方物流營運控制台');
     await page.getByTestId('tab-/md/customer').getByText('客戶').waitFor();
     await page.reload();
-    await page.waitForFunction(() => document.title === '客戶 - 三方物流營運控制台');
+    await titled(page, '客戶 - 三方物流營運控制台');
 
     await page.getByTestId('top-lang').click();
-    await page.getByTestId('top-lang-en').click();
-    await page.waitForFunction(() => document.title === 'Customer - 3PL Operations Console');
+    await choose(page, 'top-lang-en');
+    await titled(page, 'Customer - 3PL Operations Console');
     await page.close();
   });
 
