@@ -29,6 +29,7 @@ const CHANNEL = 'tpl_cache';
 const SYNC = '\u0000sync';
 
 type Notice = { o: string; t: string; k: string };
+type Outgoing = { notices: Notice[]; sent: Promise<void> };
 
 class Subscribers {
   private readonly byTopic = new Map<string, Set<(key: string) => void>>();
@@ -93,6 +94,10 @@ export class PostgresCacheChannel implements CacheChannel {
   private closed = false;
   private readonly waiting = new Map<string, () => void>();
   private retry: NodeJS.Timeout | undefined;
+  /** the notices waiting for the one query in flight (joined by whatever is published meanwhile) */
+  private next: Outgoing | undefined;
+  /** settles when the query in flight has (its failure is its own publishers') */
+  private sending: Promise<void> = Promise.resolve();
 
   private constructor(private readonly connectionString: string) {}
 
@@ -157,9 +162,30 @@ export class PostgresCacheChannel implements CacheChannel {
     this.subscribers.tell(notice.t, notice.k);
   }
 
-  private async notify(notice: Notice): Promise<void> {
+  /**
+   * Notices go out one query at a time on the listening connection: those published while one
+   * is on its way wait and then leave together, in the order they were published. (Sent at once,
+   * each was queued behind the one running, which pg deprecates and pg 9 refuses.)
+   */
+  private notify(notice: Notice): Promise<void> {
+    if (!this.next) {
+      const batch: Outgoing = { notices: [], sent: Promise.resolve() };
+      batch.sent = this.sending.then(() => {
+        if (this.next === batch) this.next = undefined;
+        return this.send(batch.notices);
+      });
+      this.sending = batch.sent.catch(() => undefined);
+      this.next = batch;
+    }
+    this.next.notices.push(notice);
+    return this.next.sent;
+  }
+
+  private async send(notices: Notice[]): Promise<void> {
     const client = this.client ?? (await this.connect());
-    await client.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(notice)]);
+    // one pg_notify per element, called in the array's order (a sort would compute them first);
+    // NOTIFY folds a payload repeated in one transaction into one notice, which drops the key once
+    await client.query('SELECT pg_notify($1, n) FROM unnest($2::text[]) AS n', [CHANNEL, notices.map((n) => JSON.stringify(n))]);
   }
 
   async publish(topic: string, key: string): Promise<void> {

@@ -131,7 +131,12 @@ type ScopedClient = PoolClient & { [APPLIED]?: string | undefined };
  * Every query on this connection runs in the scope of the code that sends it
  * (currentScope(): the request's tenant, runInTenant, runAsSystem, or none). The
  * connection remembers the scope it holds, so the setting costs a round trip only when the
- * scope changes; it travels ahead of the query in the connection's queue.
+ * scope changes. The query is sent once the setting has been answered (whether it succeeded or
+ * not, as a ROLLBACK must still reach the server), and so is every query asked for meanwhile, in
+ * the order asked: never one queued behind another in pg's own queue, which pg deprecates (pg 9
+ * refuses it). A connection handed back just before its last answer's end (a failed query's
+ * error arrives before the server is ready again) would otherwise have had both the setting and
+ * the query queued on it.
  *
  * prelude: what a new connection runs before anything else, sent with its first scope setting
  * as one query. (Sent as a query of its own from the pool's connect event, it was still running
@@ -143,6 +148,8 @@ export const scopeConnection = (client: PoolClient, prelude?: string): void => {
   if (APPLIED in c) return;
   c[APPLIED] = undefined;
   let first = prelude;
+  /** settles once the last scope setting sent has been answered; undefined when none is on its way */
+  let setting: Promise<void> | undefined;
   const original = client.query.bind(client) as Query;
   const scoped: Query = (...args) => {
     const scope = currentScope();
@@ -152,17 +159,27 @@ export const scopeConnection = (client: PoolClient, prelude?: string): void => {
       c[APPLIED] = wanted;
       const values: [string, string] = [scope?.kind === 'tenant' ? scope.tenantId : '', scope?.kind === 'system' ? 'on' : ''];
       const sent = first;
-      const set = (sent === undefined ? original(SET_SCOPE, values) : original(setScopeAfter(sent, values))) as Promise<unknown>;
+      const send = () => (sent === undefined ? original(SET_SCOPE, values) : original(setScopeAfter(sent, values))) as Promise<unknown>;
       first = undefined;
-      set.catch(() => {
-        // the next query sets the scope again, with the prelude if it was in this one
-        c[APPLIED] = undefined;
-        first ??= sent;
+      const answered: Promise<void> = (setting ? setting.then(send) : send()).then(
+        () => undefined,
+        () => {
+          // the next query sets the scope again, with the prelude if it was in this one
+          if (c[APPLIED] === wanted) c[APPLIED] = undefined;
+          first ??= sent;
+        },
+      );
+      setting = answered;
+      void answered.then(() => {
+        if (setting === answered) setting = undefined;
       });
     }
-    const result = original(...args);
     if (UNDOES_SETTINGS.test(textOf(args[0]))) c[APPLIED] = undefined;
-    return result;
+    if (!setting) return original(...args);
+    const queued = setting.then(() => original(...args));
+    // what pg answers: a submittable (a cursor) itself, a query with a callback nothing, else the promise
+    if (typeof (args[0] as { submit?: unknown } | undefined)?.submit === 'function') return args[0];
+    return typeof args[args.length - 1] === 'function' ? undefined : queued;
   };
   (c as unknown as { query: Query }).query = scoped;
 };
