@@ -228,7 +228,7 @@ describe('console shell layout in Chromium', () => {
       const seen = await page.evaluate(() => ({
         title: document.title,
         saved: localStorage.getItem('tpl.language'),
-        menu: [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid^="top-lang-"]')].map((el) => el.getAttribute('data-testid')),
+        menu: Array.from(document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid^="top-lang-"]')).map((el) => el.getAttribute('data-testid')),
       }));
       throw new Error(`the title is not "${title}": ${JSON.stringify(seen)} (${String(e)})`);
     });
