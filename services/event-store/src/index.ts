@@ -19,3 +19,4 @@ export * from './kurrent-memory';
 export * from './leases';
 export * from './metrics';
 export * from './cache-channel';
+export * from './statistics';

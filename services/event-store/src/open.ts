@@ -7,6 +7,7 @@ import { Leases, type LeaseOptions } from './leases';
 import { Metrics } from './metrics';
 import { rowSecurityMigrations, secureTables, type RowSecurityOptions } from './rls';
 import { serialMigrations } from './serial';
+import { StatisticsKeeper, statisticsMigrations, type StatisticsOptions } from './statistics';
 import { UpcasterRegistry, type Upcaster } from './upcasters';
 import type { EventStorePort, InlineProjection } from './port';
 import { KurrentEventStore } from './kurrent-event-store';
@@ -26,6 +27,8 @@ export type Storage = {
   leases: Leases;
   /** this host's Prometheus registry */
   metrics: Metrics;
+  /** the planner's statistics kept fresh (started by the host, on the lease's holder) */
+  statistics: StatisticsKeeper;
 };
 
 export type StorageOptions = DatabaseOptions & {
@@ -37,6 +40,8 @@ export type StorageOptions = DatabaseOptions & {
   /** every context's steps from old event versions to current ones */
   upcasters?: Upcaster[];
   projector?: ProjectorOptions;
+  /** how often stale tables are analyzed, and who hears of it (statistics.ts) */
+  statistics?: Omit<StatisticsOptions, 'leases'>;
   /** the leases' poll and observers (their connection is the service's own; none on the embedded store) */
   leases?: Omit<LeaseOptions, 'connectionString'>;
   /** the tenant registry's tables and the platform tenant that manages them (see secureTables) */
@@ -58,7 +63,7 @@ export const openStorage = async (options: StorageOptions): Promise<Storage> => 
   const upcasters = UpcasterRegistry.of(options.upcasters);
   const db = await openDatabase(options, async (owner, connectionString, appRole) => {
     await createEventStoreSchema(owner, connectionString);
-    await runMigrations(owner, [...eventStoreMigrations, ...serialMigrations, ...rowSecurityMigrations, ...projectorMigrations, ...outboxMigrations, ...options.migrations]);
+    await runMigrations(owner, [...eventStoreMigrations, ...serialMigrations, ...rowSecurityMigrations, ...projectorMigrations, ...outboxMigrations, ...statisticsMigrations, ...options.migrations]);
     await secureTables(owner, { ...options.rowSecurity, appRole, appPassword: process.env.DATABASE_APP_PASSWORD });
   });
   const store = new PostgresEventStore(db.pool, db.connectionString, { upcasters });
@@ -96,5 +101,6 @@ export const openStorage = async (options: StorageOptions): Promise<Storage> => 
       await channel.close();
       await closeDb();
     })());
-  return { db, store, projector, events, channel, leases, metrics: new Metrics() };
+  const statistics = new StatisticsKeeper(db.jobs, { ...options.statistics, leases });
+  return { db, store, projector, events, channel, leases, metrics: new Metrics(), statistics };
 };

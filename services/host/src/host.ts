@@ -87,6 +87,11 @@ export const startHost = async (config: HostConfig, options: HostOptions = {}): 
       pollMs: Number(process.env.PROJECTOR_POLL_MS ?? 200),
       onError: (name, e) => logger.error(`projection ${name} failed: ${e instanceof Error ? e.stack : String(e)}`),
     },
+    statistics: {
+      pollMs: Number(process.env.STATISTICS_POLL_MS ?? 5_000),
+      onAnalyzed: (tables) => logger.debug(`statistics: analyzed ${tables.join(', ')}`),
+      onError: (e) => logger.warn(`statistics: ${e instanceof Error ? e.message : String(e)}`),
+    },
     leases: {
       hostId,
       pollMs: Number(process.env.LEASE_POLL_MS ?? 2_000),
@@ -167,6 +172,7 @@ export const startHost = async (config: HostConfig, options: HostOptions = {}): 
     // every context has registered its reactions (onModuleInit): follow the global order from here,
     // each projection, reaction and job on the host holding its lease
     storage.projector.start();
+    storage.statistics.start();
     if (config.integration) integration = await startIntegration(app, storage, config.integration, (what, e) => logger.error(`${what} failed: ${e instanceof Error ? e.stack : String(e)}`));
     await storage.leases.start();
     // document lists that have streams but no rows (a store from before the document kit): folded again
@@ -199,6 +205,7 @@ export const startHost = async (config: HostConfig, options: HostOptions = {}): 
         await app.close();
         await integration?.close();
         await storage.projector.stop();
+        await storage.statistics.stop();
         await storage.leases.close();
         await storage.channel.close();
         await storage.events.close();
@@ -208,6 +215,7 @@ export const startHost = async (config: HostConfig, options: HostOptions = {}): 
   } catch (err) {
     await integration?.close().catch(() => undefined);
     await storage.projector.stop();
+    await storage.statistics.stop();
     await storage.events.close().catch(() => undefined);
     await storage.leases.close();
     await storage.channel.close();
