@@ -111,6 +111,37 @@ describe.each(STORES)('the planner statistics on the %s store', (kind) => {
     await waitFor('the list table analyzed again', async () => (await keeper.runOnce()).includes(DOC_LIST));
   }, 60_000);
 
+  it('waits for a quiet moment while the database is busy, at most maxDeferMs', async () => {
+    await runInTenant(TENANT, () => s.db.pool.query(`UPDATE ${DOC_LIST} SET version = version + 1 WHERE tenant_id = $1`, [TENANT]));
+    await new Promise((r) => setTimeout(r, 1_500)); // the changes reach the statistics' counters
+    const analyses = () => runAsSystem(async () => Number((await s.db.pool.query<{ n: string }>(`SELECT analyze_count AS n FROM pg_stat_user_tables WHERE relname = $1`, [DOC_LIST])).rows[0]!.n));
+    const before = await analyses();
+    let busy = true;
+    const keeper = new StatisticsKeeper(s.db.jobs, { pollMs: 50, busy: () => busy, maxDeferMs: 60_000 });
+    keeper.start();
+    try {
+      await new Promise((r) => setTimeout(r, 800));
+      expect(await analyses()).toBe(before); // sixteen ticks, all put off
+      busy = false;
+      await waitFor('analyzed once quiet', async () => (await analyses()) > before, 10_000);
+    } finally {
+      await keeper.stop();
+    }
+    // busy all along: it goes ahead once maxDeferMs has passed
+    await runInTenant(TENANT, () => s.db.pool.query(`UPDATE ${DOC_LIST} SET version = version + 1 WHERE tenant_id = $1`, [TENANT]));
+    await new Promise((r) => setTimeout(r, 1_500));
+    const second = await analyses();
+    const patient = new StatisticsKeeper(s.db.jobs, { pollMs: 50, busy: () => true, maxDeferMs: 1_000 });
+    const started = Date.now();
+    patient.start();
+    try {
+      await waitFor('analyzed after maxDeferMs', async () => (await analyses()) > second, 10_000);
+    } finally {
+      await patient.stop();
+    }
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+  }, 60_000);
+
   it("is asked for by the app role, which owns no table: the owner's function analyzes them", async () => {
     const who = await runAsSystem(async () =>
       (await s.db.pool.query<{ owner: string; me: string }>(`SELECT pg_get_userbyid(relowner) AS owner, current_user AS me FROM pg_class WHERE relname = $1`, [DOC_LIST])).rows[0]!,

@@ -101,6 +101,8 @@ export const openStorage = async (options: StorageOptions): Promise<Storage> => 
       await channel.close();
       await closeDb();
     })());
-  const statistics = new StatisticsKeeper(db.jobs, { ...options.statistics, leases });
+  // the embedded store's one connection serves requests too: its ANALYZE waits for a quiet moment
+  const busy = db.kind === 'embedded' ? () => db.pool.waitingCount > 0 : undefined;
+  const statistics = new StatisticsKeeper(db.jobs, { ...(busy ? { busy } : {}), ...options.statistics, leases });
   return { db, store, projector, events, channel, leases, metrics: new Metrics(), statistics };
 };

@@ -57,12 +57,21 @@ export type StatisticsOptions = {
   /** told which tables were analyzed, when any were */
   onAnalyzed?: (tables: string[]) => void;
   onError?: (error: unknown) => void;
+  /**
+   * Whether the database is busy now (the embedded store: requests waiting for its one
+   * connection, which an ANALYZE would hold): a look waits for a quiet tick, at most
+   * `maxDeferMs` (60 s), then goes ahead anyway.
+   */
+  busy?: () => boolean;
+  maxDeferMs?: number;
 };
 
 /** Looks for stale tables on a timer, on the one host holding the lease (several hosts, one database). */
 export class StatisticsKeeper {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
+  /** when the first look put off for a busy database was due */
+  private deferredSince: number | undefined;
 
   constructor(
     private readonly pool: Pool,
@@ -94,6 +103,11 @@ export class StatisticsKeeper {
     this.timer = setInterval(() => {
       // one look at a time: a large table's ANALYZE may outlast the interval
       if (this.running || (leases && !leases.holds(STATISTICS_LEASE))) return;
+      if (this.options.busy?.()) {
+        this.deferredSince ??= Date.now();
+        if (Date.now() - this.deferredSince < (this.options.maxDeferMs ?? 60_000)) return;
+      }
+      this.deferredSince = undefined;
       this.running = this.runOnce()
         .catch((e: unknown) => (this.options.onError ?? console.error)(e))
         .finally(() => (this.running = undefined));
