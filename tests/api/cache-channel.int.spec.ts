@@ -88,6 +88,31 @@ describe('the cache channel', () => {
     expect(run.status).toBe(0);
   });
 
+  it('sends what was published before it closed, and drops what comes after quietly', async () => {
+    const a = await PostgresCacheChannel.open(db.databaseUrl!);
+    const b = await PostgresCacheChannel.open(db.databaseUrl!);
+    const heardA: string[] = [];
+    const heardB: string[] = [];
+    a.subscribe('sessions', (k) => heardA.push(k));
+    b.subscribe('sessions', (k) => heardB.push(k));
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const publishing = a.publish('sessions', 'last-before-close');
+      await a.close();
+      await publishing;
+      await a.publish('sessions', 'after-close');
+      await b.sync();
+      // the other host hears the change made before the close; this host's own subscribers hear both
+      expect(heardB).toEqual(['last-before-close']);
+      expect(heardA).toEqual(['last-before-close', 'after-close']);
+      // nothing to send the late one on, and nothing logged for it
+      expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([]);
+    } finally {
+      logged.mockRestore();
+      await b.close();
+    }
+  });
+
   it('drops everything when the listening connection is lost, and listens again', async () => {
     const a = await PostgresCacheChannel.open(db.databaseUrl!);
     const b = await PostgresCacheChannel.open(db.databaseUrl!);

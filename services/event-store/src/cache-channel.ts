@@ -182,6 +182,8 @@ export class PostgresCacheChannel implements CacheChannel {
   }
 
   private async send(notices: Notice[]): Promise<void> {
+    // published after the close: no listening connection is opened again for them
+    if (this.closed) return;
     const client = this.client ?? (await this.connect());
     // one pg_notify per element, called in the array's order (a sort would compute them first);
     // NOTIFY folds a payload repeated in one transaction into one notice, which drops the key once
@@ -214,6 +216,11 @@ export class PostgresCacheChannel implements CacheChannel {
   }
 
   async close(): Promise<void> {
+    // what was published before the close still goes out (a host's last changes reach the
+    // others), waited for at most 2 s (a connection that no longer answers does not hold a shutdown)
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.sending, new Promise((r) => (timer = setTimeout(r, 2_000)).unref())]);
+    clearTimeout(timer);
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
     const client = this.client;
