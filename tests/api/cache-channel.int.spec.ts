@@ -22,10 +22,20 @@ describe('the cache channel', () => {
     await db.drop();
   });
 
-  it('tells this host at publish and the other hosts through PostgreSQL, each notice once', async () => {
+  /** Two hosts' channels on the test database, closed after the work. */
+  const twoHosts = async (work: (a: PostgresCacheChannel, b: PostgresCacheChannel) => Promise<void>) => {
     const a = await PostgresCacheChannel.open(db.databaseUrl!);
     const b = await PostgresCacheChannel.open(db.databaseUrl!);
     try {
+      await work(a, b);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  };
+
+  it('tells this host at publish and the other hosts through PostgreSQL, each notice once', async () => {
+    await twoHosts(async (a, b) => {
       const heardA: string[] = [];
       const heardB: string[] = [];
       a.subscribe('sessions', (k) => heardA.push(k));
@@ -40,26 +50,18 @@ describe('the cache channel', () => {
       await a.sync();
       // a host does not hear its own notice a second time
       expect(heardA).toEqual(['tenant-1']);
-    } finally {
-      await a.close();
-      await b.close();
-    }
+    });
   });
 
   it('sends notices published at once one query at a time: the other host hears each, in order', async () => {
-    const a = await PostgresCacheChannel.open(db.databaseUrl!);
-    const b = await PostgresCacheChannel.open(db.databaseUrl!);
-    try {
+    await twoHosts(async (a, b) => {
       const heard: string[] = [];
       b.subscribe('access', (k) => heard.push(k));
       const keys = Array.from({ length: 200 }, (_, i) => `tenant-${i}`);
       await Promise.all(keys.map((k) => a.publish('access', k)));
       await b.sync();
       expect(heard).toEqual(keys);
-    } finally {
-      await a.close();
-      await b.close();
-    }
+    });
   });
 
   // pg's warning goes to the real process, out of a test's reach: the channel runs in a process of its own
@@ -114,9 +116,7 @@ describe('the cache channel', () => {
   });
 
   it('drops everything when the listening connection is lost, and listens again', async () => {
-    const a = await PostgresCacheChannel.open(db.databaseUrl!);
-    const b = await PostgresCacheChannel.open(db.databaseUrl!);
-    try {
+    await twoHosts(async (a, b) => {
       const heard: string[] = [];
       b.subscribe('access', (k) => heard.push(k));
       const admin = new Client({ connectionString: PG_ADMIN_URL });
@@ -138,10 +138,7 @@ describe('the cache channel', () => {
       await a.publish('access', 'tenant-2');
       await b.sync();
       expect(heard).toEqual(['tenant-2']);
-    } finally {
-      await a.close();
-      await b.close();
-    }
+    });
   });
 
   it('keeps no value loaded while a drop came in, and drops by any key an entry names', async () => {

@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { openStorage, runAsSystem, runInTenant, StatisticsKeeper, type Storage } from '@tpl/event-store';
 import { DOC_LIST, documentListMigrations } from '@tpl/documents';
 import { freshDatabase, STORES, type TestDatabase } from '../support/databases';
+import { until } from '../support/until';
 
 /**
  * The planner's statistics kept by the product (statistics.ts): a table loaded in bulk is
@@ -31,13 +32,6 @@ const analyzed = (s: Storage) =>
     return rows[0]!;
   });
 
-const waitFor = async (what: string, check: () => Promise<boolean>, ms = 20_000) => {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`still waiting after ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe.each(STORES)('the planner statistics on the %s store', (kind) => {
   let db: TestDatabase;
@@ -68,7 +62,7 @@ describe.each(STORES)('the planner statistics on the %s store', (kind) => {
     const keeper = new StatisticsKeeper(s.db.jobs, { pollMs: 200, onAnalyzed: (t) => heard.push(t) });
     keeper.start();
     try {
-      await waitFor('the list table analyzed', async () => (await analyzed(s)).analyzed);
+      await until('the list table analyzed', async () => (await analyzed(s)).analyzed || undefined, 20_000);
     } finally {
       await keeper.stop();
     }
@@ -108,7 +102,7 @@ describe.each(STORES)('the planner statistics on the %s store', (kind) => {
     await new Promise((r) => setTimeout(r, 1_500)); // the changes reach the statistics' counters
     expect(await keeper.runOnce()).not.toContain(DOC_LIST);
     await change(ROWS / 5);
-    await waitFor('the list table analyzed again', async () => (await keeper.runOnce()).includes(DOC_LIST));
+    await until('the list table analyzed again', async () => (await keeper.runOnce()).includes(DOC_LIST) || undefined, 20_000);
   }, 60_000);
 
   it('waits for a quiet moment while the database is busy, at most maxDeferMs', async () => {
@@ -123,7 +117,7 @@ describe.each(STORES)('the planner statistics on the %s store', (kind) => {
       await new Promise((r) => setTimeout(r, 800));
       expect(await analyses()).toBe(before); // sixteen ticks, all put off
       busy = false;
-      await waitFor('analyzed once quiet', async () => (await analyses()) > before, 10_000);
+      await until('analyzed once quiet', async () => (await analyses()) > before || undefined, 10_000);
     } finally {
       await keeper.stop();
     }
@@ -135,7 +129,7 @@ describe.each(STORES)('the planner statistics on the %s store', (kind) => {
     const started = Date.now();
     patient.start();
     try {
-      await waitFor('analyzed after maxDeferMs', async () => (await analyses()) > second, 10_000);
+      await until('analyzed after maxDeferMs', async () => (await analyses()) > second || undefined, 10_000);
     } finally {
       await patient.stop();
     }

@@ -84,15 +84,17 @@ export class StatisticsKeeper {
    * written to the last table's: every reader of the events, whose horizon is the oldest
    * transaction still running, waited that long.)
    */
-  async runOnce(): Promise<string[]> {
-    const { rows } = await runAsSystem(() => this.pool.query<{ target: string; table_name: string }>('SELECT target, table_name FROM tpl_stale_tables()'));
-    const tables: string[] = [];
-    for (const r of rows) {
-      const { rows: done } = await runAsSystem(() => this.pool.query<{ ok: boolean }>('SELECT tpl_analyze_table($1::regclass) AS ok', [r.target]));
-      if (done[0]?.ok) tables.push(r.table_name);
-    }
-    if (tables.length) this.options.onAnalyzed?.(tables);
-    return tables;
+  runOnce(): Promise<string[]> {
+    return runAsSystem(async () => {
+      const { rows } = await this.pool.query<{ target: string; table_name: string }>('SELECT target, table_name FROM tpl_stale_tables()');
+      const tables: string[] = [];
+      for (const r of rows) {
+        const { rows: done } = await this.pool.query<{ ok: boolean }>('SELECT tpl_analyze_table($1::regclass) AS ok', [r.target]);
+        if (done[0]?.ok) tables.push(r.table_name);
+      }
+      if (tables.length) this.options.onAnalyzed?.(tables);
+      return tables;
+    });
   }
 
   start(): void {
