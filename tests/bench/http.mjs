@@ -23,7 +23,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { BENCH_BASIC, DRAFT_BODY, withTempDatabase } from './lib.mjs';
+import { BENCH_BASIC, CORES, DRAFT_BODY, cpuMeter, withTempDatabase } from './lib.mjs';
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
 const { Pool } = require('pg');
@@ -57,7 +57,7 @@ const serveWorkers = (databaseUrl) =>
         const line = buffer.slice(0, nl);
         if (!line.includes('"msg":"started"')) continue;
         const { url } = JSON.parse(line);
-        resolve({ url, stop: () => new Promise((r) => (child.once('exit', () => (fs.rmSync(dataDir, { recursive: true, force: true }), r())), child.kill('SIGTERM'))) });
+        resolve({ url, pid: child.pid, stop: () => new Promise((r) => (child.once('exit', () => (fs.rmSync(dataDir, { recursive: true, force: true }), r())), child.kill('SIGTERM'))) });
       }
     });
     child.once('exit', (code) => reject(new Error(`host exited ${code}`)));
@@ -69,7 +69,7 @@ const serveOne = (databaseUrl, label) =>
     const child = spawn(process.execPath, [...flags, path.join(here, 'server.mjs'), databaseUrl ?? ''], { stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout.on('data', (b) => {
       const m = /READY (\S+)/.exec(String(b));
-      if (m) resolve({ url: m[1], stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) });
+      if (m) resolve({ url: m[1], pid: child.pid, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) });
     });
     child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
   });
@@ -83,6 +83,7 @@ const rawInsertRate = async (databaseUrl, secs) => {
     const data = { plateNo: '沪A12345', driverName: 'Wang Qiang', driverMobile: '13700137000' };
     const metadata = { tenantId: '100001', actor: { userId: 'u', account: 'bench', name: 'Bench' }, occurredAt: new Date().toISOString(), correlationId: 'bench' };
     let n = 0;
+    const cpu = cpuMeter();
     const until = Date.now() + secs * 1000;
     await Promise.all(
       Array.from({ length: INSERT_CLIENTS }, async (_, c) => {
@@ -92,8 +93,9 @@ const rawInsertRate = async (databaseUrl, secs) => {
         }
       }),
     );
+    const cost = cpu.stop(n);
     await pool.query('DROP TABLE bench_raw_insert');
-    return Math.round(n / secs);
+    return { rate: Math.round(n / secs), cpu: cost };
   } finally {
     await pool.end();
   }
@@ -142,11 +144,18 @@ const sampleLag = (url, platform) => {
 
 /** BENCH_PHASE_FILE=<file>: the measure under way is written there (for a CPU sampler outside, e.g. per-process CPU during one load). */
 const phase = (name) => process.env.BENCH_PHASE_FILE && fs.writeFileSync(process.env.BENCH_PHASE_FILE, `${name}\n`);
-const run = (opts) => {
+/** One load; hostPids: the host's processes, whose CPU per request (and PostgreSQL's, and the machine's) is added as result.cpu. */
+const run = async ({ hostPids, ...opts }) => {
   phase(opts.phase ?? 'load');
-  return Promise.resolve(autocannon({ connections: CONNECTIONS, duration: seconds, ...opts })).finally(() => phase('idle'));
+  const cpu = cpuMeter(hostPids);
+  try {
+    const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...opts });
+    return { ...result, cpu: cpu.stop(result.requests.total) };
+  } finally {
+    phase('idle');
+  }
 };
-const row = (store, measure, r, insertRate) => ({
+const row = (store, measure, r, insert) => ({
   store,
   measure,
   requestsPerSec: Math.round(r.requests.average),
@@ -157,23 +166,29 @@ const row = (store, measure, r, insertRate) => ({
   // which statuses the non-2xx were (a change's 409: its draft's previous edit still in flight)
   non2xxBy: Object.entries(r.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, s]) => `${code}×${s.count}`).join(' ') || '-',
   errors: r.errors,
-  rawInsertPerSec: insertRate,
-  perInsert: +(r.requests.average / insertRate).toFixed(2),
+  rawInsertPerSec: insert.rate,
+  perInsert: +(r.requests.average / insert.rate).toFixed(2),
+  // CPU milliseconds per request: the host's processes (the embedded store runs inside it), PostgreSQL's, the whole machine's
+  hostCpuMs: r.cpu?.hostMs,
+  pgCpuMs: r.cpu?.postgresMs,
+  machineCpuMs: r.cpu?.machineMs,
+  insertCpuMs: insert.cpu?.machineMs,
 });
 
-const benchOn = async (label, databaseUrl, insertRate) => {
+const benchOn = async (label, databaseUrl, insert) => {
   const host = await serve(databaseUrl, label.startsWith('embedded') ? 'embedded' : 'postgres');
   const out = [];
+  const load = (opts) => run({ hostPids: [host.pid], ...opts });
   try {
     const headers = { ...(await signIn(host.url, '100001', 'dispatcher', 'demo123')), 'Content-Type': 'application/json' };
     const platform = await signIn(host.url, '000000', 'admin', 'admin');
     const submit = `${host.url}/api/bl-transport/consignment/submit`;
-    await run({ url: submit, method: 'POST', headers, body, connections: 8, duration: 2 }); // warm up
+    await load({ url: submit, method: 'POST', headers, body, connections: 8, duration: 2 }); // warm up
     if (measures.has('create')) {
       const stopSampling = sampleLag(host.url, platform);
-      const create = await run({ phase: 'create', url: submit, method: 'POST', headers, body });
+      const create = await load({ phase: 'create', url: submit, method: 'POST', headers, body });
       lags.push({ store: label, load: 'creating drafts', ...(await stopSampling()) });
-      out.push(row(label, 'create draft (serial number, gap-free)', create, insertRate));
+      out.push(row(label, 'create draft (serial number, gap-free)', create, insert));
     }
 
     // 640 drafts: edited round-robin with the version last seen; read by detail
@@ -187,7 +202,7 @@ const benchOn = async (label, databaseUrl, insertRate) => {
       const parsed = JSON.parse(body);
       let next = 0;
       const stopSampling = sampleLag(host.url, platform);
-      const change = await run({
+      const change = await load({
         phase: 'change',
         url: submit,
         method: 'POST',
@@ -206,29 +221,29 @@ const benchOn = async (label, databaseUrl, insertRate) => {
         ],
       });
       lags.push({ store: label, load: 'changing drafts', ...(await stopSampling()) });
-      out.push(row(label, 'change draft (expected version)', change, insertRate));
+      out.push(row(label, 'change draft (expected version)', change, insert));
     }
     const { 'Content-Type': _json, ...getHeaders } = headers;
     const get = { method: 'GET', headers: getHeaders };
     if (measures.has('list')) {
       let page = 0;
-      const list = await run({
+      const list = await load({
         phase: 'list',
         url: `${host.url}/api/bl-transport/consignment/list`,
         ...get,
         requests: [{ setupRequest: (req) => ({ ...req, path: `/api/bl-transport/consignment/list?current=${(page++ % 5) + 1}&size=20` }) }],
       });
-      out.push(row(label, 'list page (20 rows of the tenant\'s drafts)', list, insertRate));
+      out.push(row(label, 'list page (20 rows of the tenant\'s drafts)', list, insert));
     }
     if (measures.has('detail')) {
       let next = 0;
-      const detail = await run({
+      const detail = await load({
         phase: 'detail',
         url: `${host.url}/api/bl-transport/consignment/detail`,
         ...get,
         requests: [{ setupRequest: (req) => ({ ...req, path: `/api/bl-transport/consignment/detail?id=${docs[next++ % docs.length].id}` }) }],
       });
-      out.push(row(label, 'detail (one draft, folded)', detail, insertRate));
+      out.push(row(label, 'detail (one draft, folded)', detail, insert));
     }
     return out;
   } finally {
@@ -236,21 +251,29 @@ const benchOn = async (label, databaseUrl, insertRate) => {
   }
 };
 
+const cpuOfInsert = ({ cpu }) => (cpu ? `; CPU per INSERT: PostgreSQL ${cpu.postgresMs} ms, the machine ${cpu.machineMs} ms` : '');
 const rows = [];
 const lags = [];
 await withTempDatabase('tpl_bench_http', async (url) => {
-  const insertRate = await rawInsertRate(url, 4);
-  console.log(`raw single-row INSERT on this PostgreSQL, ${INSERT_CLIENTS} clients: ${insertRate}/s`);
-  if (only !== 'embedded') rows.push(...(await benchOn(hostWorkers ? `PostgreSQL, ${hostWorkers} host process${hostWorkers > 1 ? 'es' : ''}` : 'PostgreSQL', url, insertRate)));
-  if (only !== 'postgres' && !hostWorkers) rows.push(...(await benchOn('embedded (PGlite)', undefined, insertRate)));
+  const insert = await rawInsertRate(url, 4);
+  console.log(`raw single-row INSERT on this PostgreSQL, ${INSERT_CLIENTS} clients: ${insert.rate}/s${cpuOfInsert(insert)}`);
+  if (only !== 'embedded') rows.push(...(await benchOn(hostWorkers ? `PostgreSQL, ${hostWorkers} host process${hostWorkers > 1 ? 'es' : ''}` : 'PostgreSQL', url, insert)));
+  if (only !== 'postgres' && !hostWorkers) rows.push(...(await benchOn('embedded (PGlite)', undefined, insert)));
   const after = await rawInsertRate(url, 4);
-  console.log(`raw single-row INSERT again after the load: ${after}/s`);
+  console.log(`raw single-row INSERT again after the load: ${after.rate}/s${cpuOfInsert(after)}`);
 });
 console.table(rows);
 for (const r of rows) {
   console.log(
     `HTTP ${r.measure} at ${CONNECTIONS} connections on ${r.store}: p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, max ${r.maxms} ms, ${r.requestsPerSec} req/s ` +
       `(${r.perInsert} of the raw INSERT rate ${r.rawInsertPerSec}/s), non-2xx ${r.non2xx}${r.non2xx ? ` (${r.non2xxBy})` : ''}`,
+  );
+  if (r.machineCpuMs === undefined) continue;
+  // the budget: at a quarter of the raw INSERT rate, this machine's cores leave each request this much CPU, everything included
+  const budget = +((CORES * 1000) / (r.rawInsertPerSec / 4)).toFixed(3);
+  console.log(
+    `  CPU per request: host ${r.hostCpuMs} ms, PostgreSQL ${r.pgCpuMs} ms, the machine ${r.machineCpuMs} ms (load generator included; a raw INSERT: ${r.insertCpuMs} ms). ` +
+      `At a quarter of the raw INSERT rate, ${CORES} cores leave ${budget} ms per request.`,
   );
 }
 if (lags.length) console.table(lags);
