@@ -10,6 +10,8 @@ log('bench: PostgreSQL round trips per create, change, list page and detail (one
 must('node', ['tests/bench/roundtrips.mjs']);
 log('bench: HTTP create, change, list and detail at 64 connections (the host in its own process) beside the raw INSERT rate of the same run, and the projector lag under load');
 must('node', ['tests/bench/http.mjs', ...process.argv.slice(4, 5)]);
+log("bench: a change's own database statement (header row + append) replayed by 16 clients with no host, beside the raw INSERT of the same run: the floor under the HTTP change");
+must('node', ['tests/bench/change-floor.mjs']);
 log('bench: 10,000-row spreadsheet import (all or nothing)');
 must('node', ['tests/bench/import.mjs']);
 log('bench: approvals (instances started and completed per second; task lists at 10,000 open tasks)');
