@@ -1,5 +1,5 @@
 import { consignmentDocument, defineDocument, documents, type DocumentDef } from '@tpl/contracts';
-import { allowedDocumentActions, allowedDocumentEvents, documentEvents, documentLifecycle, nextDocumentState } from './document.machine';
+import { allowedDocumentActions, allowedDocumentEvents, canDocument, documentEvents, documentLifecycle, nextDocumentState } from './document.machine';
 
 // Every document type: the machine built from the description allows exactly the transitions it lists.
 describe.each(documents.map((d) => [d.name, d] as const))('%s machine', (_name, def: DocumentDef) => {
@@ -52,6 +52,30 @@ describe('consignment lifecycle', () => {
     expect(allowedDocumentActions(consignmentDocument, 'Draft', 0)).toEqual(['edit', 'remove', 'audit', 'cancel']);
     expect(allowedDocumentActions(consignmentDocument, 'InReview', 1)).toEqual([]);
     expect(allowedDocumentActions(consignmentDocument, 'Signed')).toEqual([]);
+  });
+});
+
+// The machine's answers are kept once worked out (nextDocumentState): asked again, in any order, they are the same.
+describe('answers asked again', () => {
+  const def = consignmentDocument;
+  const questions = Object.keys(def.lifecycle.states).flatMap((state) =>
+    documentEvents(def).flatMap((event) => ([0, 1, 2] as const).map((isReview) => [state, event, isReview] as const)),
+  );
+  it('are those of the first asking, the forbidden ones too', () => {
+    const first = questions.map(([s, e, r]) => nextDocumentState(def, s, e, r));
+    const again = [...questions].reverse().map(([s, e, r]) => nextDocumentState(def, s, e, r)).reverse();
+    expect(again).toEqual(first);
+    expect(first.filter((x) => x === undefined).length).toBeGreaterThan(0);
+    expect(first.filter((x) => x !== undefined).length).toBeGreaterThan(0);
+  });
+  it('a state or event the description does not know stays forbidden, however often asked', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(nextDocumentState(def, 'NoSuchState', 'EDIT')).toBeUndefined();
+      expect(nextDocumentState(def, 'Draft', `NO_SUCH_EVENT_${i}`)).toBeUndefined();
+      expect(canDocument(def, 'NoSuchState', 'EDIT')).toBe(false);
+    }
+    expect(canDocument(def, 'Draft', 'EDIT')).toBe(true);
+    expect(nextDocumentState(def, 'Draft', 'EDIT')).toBe('Draft');
   });
 });
 

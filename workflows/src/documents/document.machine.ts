@@ -48,15 +48,41 @@ export const documentMachine = (def: DocumentDef): DocumentMachine => {
 const snapshotOf = (def: DocumentDef, state: string, isReview: IsReview): SnapshotFrom<DocumentMachine> =>
   documentMachine(def).resolveState({ value: state, context: { isReview } });
 
-export const canDocument = (def: DocumentDef, state: string, event: string, isReview: IsReview = 0): boolean =>
-  Boolean(def.lifecycle.states[state]) && snapshotOf(def, state, isReview).can({ type: event });
+/** The machine's own answer: resolves the state, asks whether the event is allowed there, and takes the transition. */
+const workedOut = (def: DocumentDef, state: string, event: string, isReview: IsReview): string | undefined => {
+  if (!def.lifecycle.states[state]) return undefined;
+  const snapshot = snapshotOf(def, state, isReview);
+  if (!snapshot.can({ type: event })) return undefined;
+  const [next] = transition(documentMachine(def), snapshot, { type: event });
+  return String(next.value);
+};
+
+/**
+ * The machine's answers, per machine and (state, event, isReview). The machine is pure and its
+ * only context is isReview, so it answers the same question the same way every time: each answer
+ * is worked out by XState once (every command and every folded event asks; resolving a snapshot
+ * and taking a transition cost 5 % of a change's host CPU). Bounded: the questions are the
+ * description's states times its events, and a name the description does not know is answered
+ * without being kept once the table is full.
+ */
+const answers = new WeakMap<DocumentMachine, Map<string, string | null>>();
+const MAX_ANSWERS = 10_000;
 
 /** The state after the event, or undefined when the machine forbids it from here. */
 export const nextDocumentState = (def: DocumentDef, state: string, event: string, isReview: IsReview = 0): string | undefined => {
-  if (!canDocument(def, state, event, isReview)) return undefined;
-  const [next] = transition(documentMachine(def), snapshotOf(def, state, isReview), { type: event });
-  return String(next.value);
+  const machine = documentMachine(def);
+  let known = answers.get(machine);
+  if (!known) answers.set(machine, (known = new Map()));
+  const key = `${state}\u0000${event}\u0000${isReview}`;
+  const answer = known.get(key);
+  if (answer !== undefined) return answer ?? undefined;
+  const next = workedOut(def, state, event, isReview);
+  if (known.size < MAX_ANSWERS) known.set(key, next ?? null);
+  return next;
 };
+
+export const canDocument = (def: DocumentDef, state: string, event: string, isReview: IsReview = 0): boolean =>
+  nextDocumentState(def, state, event, isReview) !== undefined;
 
 /** Every machine event of the document type: the kit's (edit, remove, review) and its actions'. */
 export const documentEvents = (def: DocumentDef): string[] => Object.keys(actionOfEvent(def));
