@@ -433,8 +433,8 @@ const kindOf = (f: FieldDef | GroupField | undefined): ResolvedColumn['kind'] =>
   }
 };
 
-/** The document's list columns, resolved: key in the list row, path in the folded document, kind. */
-export const documentListColumnsOf = (def: DocumentDef): ResolvedColumn[] => {
+/** The document's list columns, resolved: key in the list row, path in the folded document, kind. Made once per description (every write of a list row asks). */
+export const documentListColumnsOf = perDefinition((def: DocumentDef): readonly ResolvedColumn[] => {
   const own = def.list.columns.map((c) => (typeof c === 'string' ? { key: c } : c) as ColumnDef);
   const totals = Object.keys(def.lines?.totals ?? {});
   const cols: ResolvedColumn[] = [];
@@ -446,7 +446,7 @@ export const documentListColumnsOf = (def: DocumentDef): ResolvedColumn[] => {
     cols.push({ key: c.key, path, kind, ...(c.label ? { label: c.label } : {}), ...(f && f.kind === 'enum' ? { enumValues: f.values } : {}) });
   }
   return cols;
-};
+});
 
 /** Every key of a list row: the core columns and the document's own. */
 export const documentListRowKeysOf = (def: DocumentDef): string[] => [...new Set(['id', ...CORE_COLUMNS, ...documentListColumnsOf(def).map((c) => c.key)])];
@@ -477,7 +477,8 @@ export type DocumentListRowOf<D extends DocumentDef> = z.infer<ReturnType<typeof
 };
 
 export type ResolvedFilter = { key: string; path: string; match: FilterDef['match']; kind: ResolvedColumn['kind']; enumValues?: readonly string[] };
-export const documentListFiltersOf = (def: DocumentDef): ResolvedFilter[] =>
+/** The document's list filters, resolved; made once per description. */
+export const documentListFiltersOf = perDefinition((def: DocumentDef): readonly ResolvedFilter[] =>
   def.list.filters.map((x) => {
     const f = typeof x === 'string' ? ({ key: x } as Partial<FilterDef> & { key: string }) : x;
     const path = f.path ?? f.key;
@@ -486,7 +487,8 @@ export const documentListFiltersOf = (def: DocumentDef): ResolvedFilter[] =>
     const match = f.match ?? (kind === 'date' || kind === 'datetime' ? 'range' : kind === 'text' ? 'prefix' : 'exact');
     const enumValues = path === 'state' ? stateNames(def) : field && field.kind === 'enum' ? field.values : undefined;
     return { key: f.key, path, match, kind, ...(enumValues ? { enumValues } : {}) };
-  });
+  }),
+);
 
 export const documentListSortsOf = (def: DocumentDef): string[] => ['billNo', 'billDate', 'state', 'updatedAt', ...documentListColumnsOf(def).map((c) => c.key).filter((k) => !['billNo', 'billDate', 'state', 'updatedAt'].includes(k))];
 

@@ -90,6 +90,16 @@ describe('number kinds', () => {
     expect(sumDecimal([999_999_999.99, 0.01], 2)).toBe(1_000_000_000);
   });
 
+  it('sums whole numbers as they are, and falls back to exact decimals past the safe integers or at the first fraction', () => {
+    expect(sumDecimal([], 3)).toBe(0);
+    expect(sumDecimal([10, 20, -5], 0)).toBe(25);
+    expect(sumDecimal([3, 0.1, 0.2], 2)).toBe(3.3);
+    expect(sumDecimal([0.1, 0.2, 3], 2)).toBe(3.3);
+    // 2^53 - 1 plus 2 is past the safe integers: added in binary, the sum would come out one short
+    expect(sumDecimal([Number.MAX_SAFE_INTEGER, 2, -2], 0)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(sumDecimal([Number.MAX_SAFE_INTEGER - 1, 1], 0)).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
   it('the repair tells out-of-range values', () => {
     const r = numberRule('money');
     expect(outOfRange(r, 9007199254740992)).toBe(true);

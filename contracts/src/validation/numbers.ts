@@ -63,7 +63,16 @@ export const decimalPlaces = (v: number | string): number | undefined => {
 };
 
 /** Sums decimals exactly and rounds to a scale (half up): totals of quantities, weights, money. */
-export const sumDecimal = (values: readonly number[], scale: number): number =>
+export const sumDecimal = (values: readonly number[], scale: number): number => {
+  // whole numbers (counts, packages) add exactly in binary while every partial sum stays a safe integer
+  let whole = 0;
+  for (const v of values) {
+    whole += v;
+    if (!Number.isSafeInteger(v) || !Number.isSafeInteger(whole)) return sumExactly(values, scale);
+  }
+  return whole;
+};
+const sumExactly = (values: readonly number[], scale: number): number =>
   values.reduce((acc, v) => acc.plus(new Decimal(v)), new Decimal(0)).toDecimalPlaces(scale, Decimal.ROUND_HALF_UP).toNumber();
 
 /** What a rule says of a value: undefined when it holds, else the message key and its variables. */

@@ -57,14 +57,6 @@ const resultOf = (state: DocState, id: string): CommandResult => {
   return { id: doc.id, billNo: doc.billNo, version: doc.version, state: doc.state };
 };
 
-/** A description's list columns and filters, resolved once per description (every list read asks). */
-const listShapes = new WeakMap<DocumentDef, { columns: ReturnType<typeof documentListColumnsOf>; filters: ReturnType<typeof documentListFiltersOf> }>();
-const listShapeOf = (def: DocumentDef) => {
-  let shape = listShapes.get(def);
-  if (!shape) listShapes.set(def, (shape = { columns: documentListColumnsOf(def), filters: documentListFiltersOf(def) }));
-  return shape;
-};
-
 /**
  * The list's columns that are never null. The total of a list is counted once (an init plan),
  * not carried on every matching row by a window (count(*) OVER () fetched and sorted every
@@ -563,7 +555,7 @@ export class DocumentService implements OnModuleDestroy {
       if (core) return core.column;
       return kind === 'number' || kind === 'flag' ? `(row->>'${key.replace(/'/g, "''")}')::numeric` : `(row->>'${key.replace(/'/g, "''")}')`;
     };
-    const shape = listShapeOf(def);
+    const shape = { columns: documentListColumnsOf(def), filters: documentListFiltersOf(def) };
     for (const f of shape.filters) {
       const col = expr(f.key, f.path, f.kind);
       if (f.match === 'range') {
