@@ -1,4 +1,4 @@
-import type { AppendResult, EventMetadata, EventStorePort, NewEvent, Statement, StoredEvent, UnitOfWork } from './port';
+import type { AppendResult, AppendWatch, EventMetadata, EventStorePort, NewEvent, Statement, StoredEvent, UnitOfWork } from './port';
 import { withSerial, type SerialTake } from './serial';
 
 /**
@@ -101,22 +101,38 @@ export const loadStream = async <S>(store: EventStorePort | UnitOfWork, stream: 
  * changed once written, so a state folded from committed events stays true; whatever was
  * appended since, by this host or another, is read and folded on top.
  *
+ * On a store that is the one writer of its database (EventStorePort.appends: the embedded
+ * store), a fold is also held whole when its read began with no append unsettled and none began
+ * during it: that read saw every event there is. Until an append to its stream begins, a whole
+ * fold is answered without reading (the embedded database's one connection is the product's
+ * narrowest point). Any other read leaves the fold not whole, and the next read reads.
+ *
  * Only reads outside a transaction belong here (a transaction sees its own uncommitted events).
  * Every state handed out is a copy: the cache's own are never seen, so no caller can change them.
  */
 export class FoldedStreams {
-  private readonly entries = new Map<string, { state: unknown; version: number }>();
+  private readonly entries = new Map<string, { state: unknown; version: number; whole: boolean }>();
+  /** the one store whose appends this reader listens to (a reader reads one store) */
+  private watched: AppendWatch | undefined;
   constructor(
     private readonly max = 2_000,
     private readonly copy: <S>(state: S) => S = structuredClone,
   ) {}
 
   /** The stream now: its state and version (version 0 and the initial state when it has no event). */
-  async load<S>(store: Pick<EventStorePort, 'readStream'>, stream: string, fold: Fold<S>): Promise<{ state: S; version: number }> {
-    const held = this.entries.get(stream) as { state: S; version: number } | undefined;
+  async load<S>(store: Pick<EventStorePort, 'readStream' | 'appends'>, stream: string, fold: Fold<S>): Promise<{ state: S; version: number }> {
+    const watch = this.watch(store);
+    const held = this.entries.get(stream) as { state: S; version: number; whole: boolean } | undefined;
+    if (held?.whole && watch) {
+      this.touch(stream, held);
+      return { state: this.copy(held.state), version: held.version };
+    }
+    const begun = watch && watch.unsettled === 0 ? watch.begun : undefined;
     const events = await store.readStream(stream, held ? { fromVersion: held.version } : {});
+    const whole = begun !== undefined && watch!.begun === begun;
     if (!events.length && !held) return { state: fold.initial(), version: 0 };
     if (!events.length) {
+      if (whole) held!.whole = true;
       this.touch(stream, held!);
       return { state: this.copy(held!.state), version: held!.version };
     }
@@ -124,11 +140,25 @@ export class FoldedStreams {
     const version = events[events.length - 1]!.version;
     // two reads of one stream at once: the newer state stays
     const now = this.entries.get(stream);
-    if (!now || now.version <= version) this.touch(stream, { state, version });
+    if (!now || now.version <= version) this.touch(stream, { state, version, whole });
     return { state: this.copy(state), version };
   }
 
-  private touch(stream: string, entry: { state: unknown; version: number }) {
+  /** The store's AppendWatch, listened to from the first read on; undefined for a store that offers none (or a second store). */
+  private watch(store: Pick<EventStorePort, 'appends'>): AppendWatch | undefined {
+    const offered = store.appends;
+    if (!offered) return undefined;
+    if (!this.watched) {
+      this.watched = offered;
+      offered.listen((stream) => {
+        const entry = this.entries.get(stream);
+        if (entry) entry.whole = false;
+      });
+    }
+    return this.watched === offered ? offered : undefined;
+  }
+
+  private touch(stream: string, entry: { state: unknown; version: number; whole: boolean }) {
     this.entries.delete(stream);
     this.entries.set(stream, entry);
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);

@@ -66,7 +66,8 @@ export const openStorage = async (options: StorageOptions): Promise<Storage> => 
     await runMigrations(owner, [...eventStoreMigrations, ...serialMigrations, ...rowSecurityMigrations, ...projectorMigrations, ...outboxMigrations, ...statisticsMigrations, ...options.migrations]);
     await secureTables(owner, { ...options.rowSecurity, appRole, appPassword: process.env.DATABASE_APP_PASSWORD });
   });
-  const store = new PostgresEventStore(db.pool, db.connectionString, { upcasters });
+  // the embedded database is locked to this one process (DATA_DIR's lock): its store is the one writer of its events
+  const store = new PostgresEventStore(db.pool, db.connectionString, { upcasters, soleWriter: db.kind === 'embedded' });
   const inline = [...options.projections, ...(options.outbox ? [outboxProjection(options.outbox, upcasters)] : [])];
   const leases = new Leases({ ...options.leases, connectionString: db.kind === 'postgres' ? db.appConnectionString : undefined });
   let events: EventStorePort;

@@ -129,7 +129,46 @@ export interface EventStorePort {
   withSession?<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
   /** appends in a unit of work may take a serial number in their own statement (AppendOptions.serial) */
   readonly takesSerials?: boolean;
+  /**
+   * Offered only by a store that is the one writer of its database (the embedded store: one
+   * process owns it): what it tells of its appends, whatever their path. A store shared with
+   * other hosts or processes must not offer it, as their appends cannot be told.
+   */
+  readonly appends?: AppendWatch;
   close(): Promise<void>;
+}
+
+/**
+ * A sole writer's appends as they happen (EventStorePort.appends). A reader that keeps folded
+ * streams (FoldedStreams) knows from it, without reading, that a stream it read whole has no
+ * newer event: a read begun when no append was unsettled, and during which none began, saw every
+ * event there is; the streams of later appends are told as they begin.
+ */
+export type AppendWatch = {
+  /** appends begun so far, to any stream */
+  readonly begun: number;
+  /** appends begun whose unit of work has not ended yet (committed or rolled back) */
+  readonly unsettled: number;
+  /** the listener is told the stream of every append as it begins, before it is sent */
+  listen(listener: (streamName: string) => void): void;
+};
+
+/** A sole writer's AppendWatch: its store calls begin() as an append begins and settle() once that append's unit of work has ended. */
+export class AppendWatcher implements AppendWatch {
+  begun = 0;
+  unsettled = 0;
+  private readonly listeners: ((streamName: string) => void)[] = [];
+  listen(listener: (streamName: string) => void): void {
+    this.listeners.push(listener);
+  }
+  begin(streamName: string): void {
+    this.begun++;
+    this.unsettled++;
+    for (const listener of this.listeners) listener(streamName);
+  }
+  settle(appends: number): void {
+    this.unsettled -= appends;
+  }
 }
 
 export type UnitOfWork = {

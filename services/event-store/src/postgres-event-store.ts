@@ -7,8 +7,10 @@ import type { Migration } from './migrations';
 import { runAsSystem } from './tenant-context';
 import { UpcasterRegistry } from './upcasters';
 import {
+  AppendWatcher,
   StaleVersionError,
   type AppendOptions,
+  type AppendWatch,
   type AppendResult,
   type EventMetadata,
   type EventStorePort,
@@ -259,6 +261,8 @@ const isStale = (err: unknown): boolean => {
 export type PostgresStoreOptions = {
   /** old event versions turned into current ones on read; appends record the current version */
   upcasters?: UpcasterRegistry;
+  /** this store is the one writer of its database (the embedded store, locked to one process): it tells its appends (EventStorePort.appends) */
+  soleWriter?: boolean;
 };
 
 export class PostgresEventStore implements EventStorePort {
@@ -275,6 +279,12 @@ export class PostgresEventStore implements EventStorePort {
   ) {
     this.upcasters = options.upcasters ?? new UpcasterRegistry();
     this.namedStatements = keepsNamedStatements(pool);
+    this.watcher = options.soleWriter ? new AppendWatcher() : undefined;
+  }
+
+  private readonly watcher: AppendWatcher | undefined;
+  get appends(): AppendWatch | undefined {
+    return this.watcher;
   }
 
   private toStored = (r: Row): StoredEvent =>
@@ -377,8 +387,13 @@ export class PostgresEventStore implements EventStorePort {
     return { count: Number(r.n), oldestAt: r.oldest, newestAt: r.newest, oldestAgeSeconds: r.age === null ? 0 : Number(r.age) };
   }
 
-  append(streamName: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
-    return this.appendWith((q) => this.pool.query(q as string), streamName, events, options);
+  async append(streamName: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    this.watcher?.begin(streamName);
+    try {
+      return await this.appendWith((q) => this.pool.query(q as string), streamName, events, options);
+    } finally {
+      this.watcher?.settle(1);
+    }
   }
 
   /** Runs work (reads, serial numbers, appends) in one transaction: all of it commits or none. */
@@ -406,11 +421,15 @@ export class PostgresEventStore implements EventStorePort {
       return (rest.length === 1 ? rest[0] : rest) as QueryResult;
     };
     const db: Queryable = { query: send as Queryable['query'] };
+    let appended = 0;
     try {
       const uow: UnitOfWork = {
         readStream: (s, o = {}) => (open(), this.readStreamWith(db, s, o, false)),
         append: async (s, e, o) => {
           open();
+          // settled when the unit of work ends: until its COMMIT or ROLLBACK, a reader cannot know what it wrote
+          this.watcher?.begin(s);
+          appended++;
           if (!o.commit) return this.appendWith((q) => send(q as string), s, e, o);
           committed = true;
           try {
@@ -434,6 +453,7 @@ export class PostgresEventStore implements EventStorePort {
       throw err;
     } finally {
       client.release();
+      this.watcher?.settle(appended);
     }
   }
 
@@ -443,7 +463,15 @@ export class PostgresEventStore implements EventStorePort {
     try {
       return await work({
         readStream: (s, o = {}) => this.readStreamWith(client, s, o),
-        append: (s, e, o) => this.appendWith((q) => client.query(q as string), s, e, o),
+        append: async (s, e, o) => {
+          // each append is its own transaction here: settled once it has been answered
+          this.watcher?.begin(s);
+          try {
+            return await this.appendWith((q) => client.query(q as string), s, e, o);
+          } finally {
+            this.watcher?.settle(1);
+          }
+        },
         query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) => (await client.query<R>(text, params)).rows,
       });
     } finally {
