@@ -11,13 +11,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_BASIC, CORES, DRAFT_BODY, cpuMeter, withTempDatabase } from './lib.mjs';
+import { BENCH_BASIC, CORES, DRAFT_BODY, INSERT_CLIENTS, cpuMeter, insertBudgetMs, rawInsertRate, withTempDatabase } from './lib.mjs';
 const require = createRequire(import.meta.url);
 const pg = require('pg');
 
 process.env.BENCH_QUIET = '1';
 const seconds = Number(process.argv[2] ?? 8);
-const CLIENTS = 16;
 const TENANT = '100001';
 
 // every statement that appends to a stream, with its values, while `seeing` is on
@@ -40,20 +39,6 @@ const replayable = ({ text, values }) => {
   return { text, values, versionAt: 10 + columns.indexOf('version') };
 };
 
-const timedLoop = async (secs, step) => {
-  let n = 0;
-  const until = Date.now() + secs * 1000;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, c) => {
-      for (let i = 0; Date.now() < until; i++) {
-        await step(c, i);
-        n++;
-      }
-    }),
-  );
-  return n;
-};
-
 await withTempDatabase('tpl_bench_floor', async (url) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tpl-floor-'));
   const host = await startHost({ port: 0, host: '127.0.0.1', databaseUrl: url, dataDir, webDist: '/nonexistent', seedDemo: true, seedSamples: true }, { logLevels: ['error'] });
@@ -63,7 +48,7 @@ await withTempDatabase('tpl_bench_floor', async (url) => {
     const token = (await (await fetch(`${host.url}/api/bl-auth/token?${q}`, { method: 'POST', headers: { Authorization: BENCH_BASIC } })).json()).data;
     const headers = { Authorization: BENCH_BASIC, 'Blade-Auth': `bearer ${token.accessToken}`, 'Tenant-Id': TENANT, 'Content-Type': 'application/json' };
     const submit = `${host.url}/api/bl-transport/consignment/submit`;
-    for (let c = 0; c < CLIENTS; c++) {
+    for (let c = 0; c < INSERT_CLIENTS; c++) {
       const created = (await (await fetch(submit, { method: 'POST', headers, body: JSON.stringify(DRAFT_BODY) })).json()).data;
       seeing = true;
       seen.length = 0;
@@ -79,49 +64,44 @@ await withTempDatabase('tpl_bench_floor', async (url) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  // the INSERT as the HTTP bench sends it (the owner, a table of its own); the change as the host does (the app role, the tenant's scope)
-  const owner = new pg.Pool({ connectionString: url, max: CLIENTS });
+  // the INSERT as every bench's baseline (lib.mjs); the change as the host sends it (the app role, the tenant's scope set for the session at connection)
+  const insert = await rawInsertRate(url, seconds);
   const app = new URL(url);
   app.username = 'tpl_app';
-  // the tenant's scope set for the whole session at connection (the host sets it once per connection too)
-  const pool = new pg.Pool({ connectionString: app.toString(), max: CLIENTS, options: `-c tpl.tenant_id=${TENANT}` });
-  // as the HTTP bench's pool: the throwaway database's drop ends what is left of their connections
-  owner.on('error', () => undefined);
+  const pool = new pg.Pool({ connectionString: app.toString(), max: INSERT_CLIENTS, options: `-c tpl.tenant_id=${TENANT}` });
+  // as the baseline's pool: the throwaway database's drop ends what is left of its connections
   pool.on('error', () => undefined);
   try {
-    const data = { plateNo: '沪A12345', driverName: 'Wang Qiang', driverMobile: '13700137000' };
-    const metadata = { tenantId: TENANT, actor: { userId: 'u', account: 'bench', name: 'Bench' }, occurredAt: new Date().toISOString(), correlationId: 'bench' };
-    await owner.query('CREATE TABLE bench_raw_insert (id bigserial PRIMARY KEY, stream_id text NOT NULL, data jsonb NOT NULL, metadata jsonb NOT NULL)');
-    const measure = async (label, step) => {
-      const cpu = cpuMeter();
-      const n = await timedLoop(seconds, step);
-      const cost = cpu.stop(n);
-      return { label, perSecond: Math.round(n / seconds), postgresCpuMs: cost?.postgresMs, machineCpuMs: cost?.machineMs };
-    };
-    const rows = [];
-    rows.push(await measure('raw single-row INSERT', (c, i) => owner.query('INSERT INTO bench_raw_insert (stream_id, data, metadata) VALUES ($1, $2, $3)', [`r-${c}-${i}`, data, metadata])));
-    rows.push(
-      await measure("a change's statement (header row + append)", async (c) => {
-        const d = drafts[c];
-        const values = [...d.values];
-        values[0] = [randomUUID()];
-        values[8] = d.version;
-        values[d.versionAt] = d.version + 1;
-        await pool.query(d.text, values);
-        d.version++;
+    let n = 0;
+    const cpu = cpuMeter();
+    const until = Date.now() + seconds * 1000;
+    await Promise.all(
+      drafts.map(async (d) => {
+        while (Date.now() < until) {
+          const values = [...d.values];
+          values[0] = [randomUUID()];
+          values[8] = d.version;
+          values[d.versionAt] = d.version + 1;
+          await pool.query(d.text, values);
+          d.version++;
+          n++;
+        }
       }),
     );
-    await owner.query('DROP TABLE bench_raw_insert');
-    const [insert, change] = rows;
-    console.table(rows);
+    const cost = cpu.stop(n);
+    const change = { perSecond: Math.round(n / seconds), postgresCpuMs: cost?.postgresMs, machineCpuMs: cost?.machineMs };
+    console.table([
+      { label: 'raw single-row INSERT', perSecond: insert.rate, postgresCpuMs: insert.cpu?.postgresMs, machineCpuMs: insert.cpu?.machineMs },
+      { label: "a change's statement (header row + append)", ...change },
+    ]);
     console.log(
-      `a change's own statement, ${CLIENTS} clients, no host: ${change.perSecond}/s, PostgreSQL ${change.postgresCpuMs} ms CPU each ` +
-        `(raw INSERT ${insert.perSecond}/s, ${insert.postgresCpuMs} ms): ${(change.perSecond / insert.perSecond).toFixed(2)} of the INSERT rate, ` +
-        `${(change.postgresCpuMs / insert.postgresCpuMs).toFixed(1)} INSERTs' worth of PostgreSQL CPU. ` +
-        `At a quarter of the INSERT rate ${CORES} cores leave ${((CORES * 1000) / (insert.perSecond / 4)).toFixed(3)} ms per change, host included.`,
+      `a change's own statement, ${INSERT_CLIENTS} clients, no host: ${change.perSecond}/s, PostgreSQL ${change.postgresCpuMs} ms CPU each ` +
+        `(raw INSERT ${insert.rate}/s, ${insert.cpu?.postgresMs} ms): ${(change.perSecond / insert.rate).toFixed(2)} of the INSERT rate, ` +
+        `${(change.postgresCpuMs / insert.cpu?.postgresMs).toFixed(1)} INSERTs' worth of PostgreSQL CPU. ` +
+        `At a quarter of the INSERT rate ${CORES} cores leave ${insertBudgetMs(insert.rate)} ms per change, host included.`,
     );
   } finally {
-    await Promise.all([pool.end(), owner.end()]);
+    await pool.end();
   }
 });
 process.exit(0);

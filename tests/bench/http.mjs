@@ -23,14 +23,13 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { BENCH_BASIC, CORES, DRAFT_BODY, cpuMeter, withTempDatabase } from './lib.mjs';
+import { BENCH_BASIC, CORES, DRAFT_BODY, INSERT_CLIENTS, cpuMeter, insertBudgetMs, rawInsertRate, withTempDatabase } from './lib.mjs';
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
 const { Pool } = require('pg');
 
 const seconds = Number(process.argv[2] ?? 10);
 const CONNECTIONS = 64;
-const INSERT_CLIENTS = 16;
 const only = process.env.BENCH_ONLY;
 const measures = new Set((process.env.BENCH_MEASURES ?? 'create,change,list,detail').split(','));
 const profDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
@@ -73,33 +72,6 @@ const serveOne = (databaseUrl, label) =>
     });
     child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
   });
-
-/** The raw single-row INSERT rate of the PostgreSQL server, 16 clients, in a table of its own. */
-const rawInsertRate = async (databaseUrl, secs) => {
-  const pool = new Pool({ connectionString: databaseUrl, max: INSERT_CLIENTS });
-  pool.on('error', () => undefined);
-  try {
-    await pool.query('CREATE TABLE IF NOT EXISTS bench_raw_insert (id bigserial PRIMARY KEY, stream_id text NOT NULL, data jsonb NOT NULL, metadata jsonb NOT NULL)');
-    const data = { plateNo: '沪A12345', driverName: 'Wang Qiang', driverMobile: '13700137000' };
-    const metadata = { tenantId: '100001', actor: { userId: 'u', account: 'bench', name: 'Bench' }, occurredAt: new Date().toISOString(), correlationId: 'bench' };
-    let n = 0;
-    const cpu = cpuMeter();
-    const until = Date.now() + secs * 1000;
-    await Promise.all(
-      Array.from({ length: INSERT_CLIENTS }, async (_, c) => {
-        for (let i = 0; Date.now() < until; i++) {
-          await pool.query('INSERT INTO bench_raw_insert (stream_id, data, metadata) VALUES ($1, $2, $3)', [`r-${c}-${i}`, data, metadata]);
-          n++;
-        }
-      }),
-    );
-    const cost = cpu.stop(n);
-    await pool.query('DROP TABLE bench_raw_insert');
-    return { rate: Math.round(n / secs), cpu: cost };
-  } finally {
-    await pool.end();
-  }
-};
 
 const signIn = async (url, tenantId, account, password) => {
   const q = new URLSearchParams({ grantType: 'password', tenantId, account, password: createHash('md5').update(password).digest('hex'), type: 'account' });
@@ -269,8 +241,7 @@ for (const r of rows) {
       `(${r.perInsert} of the raw INSERT rate ${r.rawInsertPerSec}/s), non-2xx ${r.non2xx}${r.non2xx ? ` (${r.non2xxBy})` : ''}`,
   );
   if (r.machineCpuMs === undefined) continue;
-  // the budget: at a quarter of the raw INSERT rate, this machine's cores leave each request this much CPU, everything included
-  const budget = +((CORES * 1000) / (r.rawInsertPerSec / 4)).toFixed(3);
+  const budget = insertBudgetMs(r.rawInsertPerSec);
   console.log(
     `  CPU per request: host ${r.hostCpuMs} ms, PostgreSQL ${r.pgCpuMs} ms, the machine ${r.machineCpuMs} ms (load generator included; a raw INSERT: ${r.insertCpuMs} ms). ` +
       `At a quarter of the raw INSERT rate, ${CORES} cores leave ${budget} ms per request.`,

@@ -555,8 +555,7 @@ export class DocumentService implements OnModuleDestroy {
       if (core) return core.column;
       return kind === 'number' || kind === 'flag' ? `(row->>'${key.replace(/'/g, "''")}')::numeric` : `(row->>'${key.replace(/'/g, "''")}')`;
     };
-    const shape = { columns: documentListColumnsOf(def), filters: documentListFiltersOf(def) };
-    for (const f of shape.filters) {
+    for (const f of documentListFiltersOf(def)) {
       const col = expr(f.key, f.path, f.kind);
       if (f.match === 'range') {
         const from = q[`${f.key}From`];
@@ -573,7 +572,7 @@ export class DocumentService implements OnModuleDestroy {
       else if (CORE_LIST_COLUMNS[f.path]) add(`${col} = ?`, v);
       else add(`keys @> ?::jsonb`, JSON.stringify({ [f.key]: f.kind === 'number' || f.kind === 'flag' ? Number(v) : String(v) }));
     }
-    const columns = shape.columns;
+    const columns = documentListColumnsOf(def);
     const ownColumns = columns.filter((c) => !CORE_LIST_COLUMNS[c.key]);
     const withCustomer = columns.some((c) => c.key === 'customerCode');
     const sortCol = columns.find((c) => c.key === q.sort);
