@@ -42,7 +42,12 @@ export type FieldDef =
   | (Common & { kind: 'dict'; dict: string })
   | (Common & { kind: 'date' })
   | (Common & { kind: 'datetime' })
-  | (Common & { kind: 'ref'; entity: string; multiple?: boolean })
+  /**
+   * A record of another entity, by its code. `pick`: list parameters the console's picker adds to
+   * its search, so it offers only what the field can take (areas that hold places, a customer's
+   * own materials); the server still checks what is sent.
+   */
+  | (Common & { kind: 'ref'; entity: string; multiple?: boolean; pick?: Readonly<Record<string, string>> })
   | (Common & { kind: 'mobile' })
   /** a car plate (spec: 7 characters ordinary, 8 new energy), stored upper-case */
   | (Common & { kind: 'plate' })

@@ -151,6 +151,7 @@ export const FieldInput = ({ def, id, name, field, value, onChange, testId, edit
           testId={testId}
           id={id}
           onPicked={onPicked}
+          pick={field.pick}
         />
       );
     case 'mobile':

@@ -34,6 +34,8 @@ type Props = {
   style?: React.CSSProperties;
   /** a single choice made: the record picked (as the search listed it), or undefined when cleared */
   onPicked?: (record: EntityRecord | undefined) => void;
+  /** list parameters the search adds (the field's `pick`): only what the field can take is offered */
+  pick?: Readonly<Record<string, string>>;
 };
 
 const nameOf = (def: EntityDef, record: EntityRecord): string => {
@@ -48,12 +50,12 @@ const labelOf = (code: string, name: string | undefined) => (name && name !== co
  * (debounced) and shows each choice as "code name". The value is the code (or codes).
  * A reference to an entity type the console does not know yet is typed in as a code.
  */
-export const RefSelect = ({ entity, value, onChange, multiple, exclude, names, placeholder, disabled, testId, id, style, onPicked }: Props) => {
+export const RefSelect = ({ entity, value, onChange, multiple, exclude, names, placeholder, disabled, testId, id, style, onPicked, pick }: Props) => {
   const refDef = entityByName(entity);
   const [opened, setOpened] = useState(false);
   const [typed, setTyped] = useState('');
   const keyword = useDebounced(typed.trim(), DEBOUNCE_MS);
-  const search = useRefSearch(refDef, keyword, opened);
+  const search = useRefSearch(refDef, keyword, opened, pick);
 
   const values = useMemo(() => (value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value]), [value]);
 

@@ -38,9 +38,9 @@ export const useEntityHistory = (def: EntityDef, id: string | undefined) =>
   });
 
 /** A reference picker's choices: the referenced entity's records matching what was typed. */
-export const useRefSearch = (def: EntityDef | undefined, keyword: string, enabled: boolean) => {
+export const useRefSearch = (def: EntityDef | undefined, keyword: string, enabled: boolean, pick?: Readonly<Record<string, string>>) => {
   // records marked invalid cannot be chosen (the server refuses them): the picker does not offer them
-  const query = { keyword: keyword || undefined, size: 20, ...(def && INVALID_FIELD in def.fields ? { [INVALID_FIELD]: '0' } : {}) };
+  const query = { keyword: keyword || undefined, size: 20, ...(def && INVALID_FIELD in def.fields ? { [INVALID_FIELD]: '0' } : {}), ...pick };
   return useQuery({
     queryKey: entityKeys.list(def?.name ?? '', query),
     queryFn: ({ signal }) => entityApi.list(def!, query, signal),
