@@ -1,7 +1,9 @@
 import {
   DOCUMENT_MENU_GROUPS,
   documentButtons,
+  documentByName,
   documentLandings,
+  documentListRowKeysOf,
   documentListColumnsOf,
   documentListFiltersOf,
   documents,
@@ -58,6 +60,13 @@ const problemsOf = (def: DocumentDef): Problems => {
     labelled(`field ${path}`, f.label, out);
     if (f.kind === 'enum') for (const v of f.values) labelled(`field ${path} value ${v}`, f.valueLabels[v], out);
     if (f.kind === 'ref' && !entityByName(f.entity)) out.push(`field ${path} refers to ${f.entity}, which is no registered entity`);
+    if (f.kind === 'doc') {
+      const target = documentByName(f.document);
+      if (!target) out.push(`field ${path} picks a ${f.document}, which is no registered document`);
+      for (const s of f.states ?? []) if (target && !target.lifecycle.states[s]) out.push(`field ${path} offers ${f.document} in state ${s}, which it does not have`);
+    }
+    // a line field picks among the lines of its own document
+    if (f.kind === 'line' && !(def.lines && (f.key in def.lines.fields || f.key === 'lineNumber'))) out.push(`field ${path} picks lines by ${f.key}, which its lines do not have`);
   }
   if (def.lines) {
     labelled(`lines ${def.lines.key}`, def.lines.label, out);
@@ -96,6 +105,14 @@ const problemsOf = (def: DocumentDef): Problems => {
     ...Object.entries(def.lines?.fills ?? {}).map(([k, fill]): [string, FieldDef | undefined, Record<string, unknown>] => [`${def.lines!.key}.${k}`, def.lines!.fields[k], fill.set]),
   ];
   for (const [key, f, set] of fills) {
+    if (f?.kind === 'doc') {
+      // a picked document fills from its list row: its columns, id and version
+      const target = documentByName(f.document);
+      const keys = new Set(target ? documentListRowKeysOf(target) : []);
+      if (!target) out.push(`fills of ${key}: not a registered document`);
+      for (const [t, source] of Object.entries(set ?? {})) for (const s of typeof source === 'string' ? [source] : (source as string[])) if (!keys.has(s)) out.push(`fills of ${key}: a ${f.document} list row has no ${s} (for ${t})`);
+      continue;
+    }
     const entity = f?.kind === 'ref' ? entityByName(f.entity) : undefined;
     if (!entity) {
       out.push(`fills of ${key}: not a reference to a registered entity`);
@@ -106,6 +123,18 @@ const problemsOf = (def: DocumentDef): Problems => {
         if (!(s in entity.fields)) out.push(`fills of ${key}: ${entity.name} has no field ${s} (for ${target})`);
       }
     }
+  }
+
+  // what a document is made from: registered types, in states they have
+  for (const [source, how] of Object.entries(def.sources ?? {})) {
+    const s = documentByName(source);
+    if (!s) out.push(`made from ${source}, which is no registered document`);
+    for (const state of how.states) if (s && !s.lifecycle.states[state]) out.push(`made from ${source} in state ${state}, which it does not have`);
+    if (how.label) labelled(`source ${source} button`, how.label, out);
+  }
+  for (const [name, a] of Object.entries(def.actions)) {
+    if (a.hint) labelled(`action ${name} hint`, a.hint, out);
+    if (a.suggest) labelled(`action ${name} suggestion`, a.suggest.label, out);
   }
 
   if (!DOCUMENT_MENU_GROUPS[def.menu.parent]) out.push(`menu parent ${def.menu.parent} is no menu group`);
@@ -131,6 +160,10 @@ const missingWordsOf = (def: DocumentDef): Problems => {
       .map(([path]) => fieldKey(def.name, path.split('.'))),
     ...Object.keys(def.header).map((k) => fieldKey(def.name, [k])),
     ...Object.values(def.actions).flatMap((a) => Object.keys(a.fields ?? {}).map((k) => fieldKey(def.name, [k]))),
+    // an action's rows are drawn in its dialog with their own fields' words (placements.lineNumber)
+    ...Object.values(def.actions).flatMap((a) =>
+      Object.entries(a.fields ?? {}).flatMap(([k, f]) => (f.kind === 'rows' ? Object.keys(f.fields).map((sub) => fieldKey(def.name, [k, sub])) : [])),
+    ),
     ...(def.lines ? [fieldKey(def.name, [def.lines.key]), ...Object.keys(def.lines.totals ?? {}).map((k) => fieldKey(def.name, ['totals', k]))] : []),
     ...Object.keys(def.lifecycle.states).map((s) => `${def.name}.states.${s}`),
     ...Object.keys(documentButtons(def)).map((a) => `${def.name}.actions.${a}`),
@@ -177,7 +210,13 @@ describe('the completeness check', () => {
     ...documents[0]!,
     name: 'broken',
     title: ['坏的', '', '壞的'],
-    header: { ...documents[0]!.header, carrier: { kind: 'ref', label: ['承运商', 'Carrier', '承運商'], entity: 'nosuchentity' } },
+    header: {
+      ...documents[0]!.header,
+      carrier: { kind: 'ref', label: ['承运商', 'Carrier', '承運商'], entity: 'nosuchentity' },
+      applyNo: { kind: 'doc', label: ['订单', 'Order', '訂單'], document: 'osoutstockbill', states: ['Flying'] },
+      line: { kind: 'line', label: ['行', 'Line', '行'], key: 'nosuchfield' },
+    },
+    sources: { nosuchdoc: { states: ['Draft'], copy: () => ({}) }, osoutstockbill: { states: ['Sailing'], copy: () => ({}) } },
     lifecycle: { initial: 'Draft', states: { Draft: { label: ['草稿', 'Draft', ''], on: { EDIT: 'Draft', SHIP: 'Draft' } } } },
     actions: { ship: { label: ['发运', 'Ship', '發運'], event: 'SHIP', fact: 'Shipped' }, fly: { label: ['飞', 'Fly', '飛'], event: 'FLY', fact: 'Flown' } },
     fills: { customerCode: { set: { 'consignor.name': 'nickname' } } },
@@ -192,6 +231,10 @@ describe('the completeness check', () => {
         'state Draft: no mo label',
         'action fly (FLY) is allowed from no state',
         'fills of customerCode: customer has no field nickname (for consignor.name)',
+        'field applyNo offers osoutstockbill in state Flying, which it does not have',
+        'field line picks lines by nosuchfield, which its lines do not have',
+        'made from nosuchdoc, which is no registered document',
+        'made from osoutstockbill in state Sailing, which it does not have',
       ]),
     );
   });

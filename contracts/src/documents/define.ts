@@ -87,7 +87,24 @@ export type ActionDef = Landing & {
    * its booked inbound): no route, no button, never offered to a user
    */
   system?: boolean;
+  /** a sentence the dialog shows above its fields (how a split works) */
+  hint?: Labels;
+  /** what the dialog starts from, read off the document (a split into one note of every line; every line signed in full) */
+  initial?: (doc: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * a read the dialog offers to fill its fields from (put-away suggestions): GET
+   * /api/<service>/<name>/<route>?id= answers values by the action's field names
+   */
+  suggest?: { route: string; label: Labels };
 };
+
+/**
+ * A document this type is made from (each step of a chain starts from the one before it): the
+ * states a source may be in, and what the new document copies from it: its header, and its lines
+ * with only what is left (a receipt takes what the booking has not yet received). `label`: the
+ * source's button (default: "new <title>").
+ */
+export type SourceDef = { states: readonly string[]; copy: (source: Record<string, unknown>) => Record<string, unknown>; label?: Labels };
 
 export type LinesDef = {
   /** the document key holding the lines ('lines', 'details') */
@@ -103,6 +120,8 @@ export type LinesDef = {
   totals?: Record<string, { of: string; label: Labels; scale?: number }>;
   /** a line's reference field -> what picking it fills on the same line */
   fills?: Record<string, FillDef>;
+  /** the lines come from the source document (a loading bill's notes are its dispatch's): removed, never added by hand */
+  fixed?: boolean;
 };
 
 /**
@@ -135,6 +154,8 @@ export type DocumentDef = {
   lines?: LinesDef;
   /** a header reference field -> what picking it fills in the header (dotted targets reach into groups) */
   fills?: Record<string, FillDef>;
+  /** source document type -> how a new document of this type is made from one (a header `doc` field naming that type copies it when picked) */
+  sources?: Record<string, SourceDef>;
   /** cross-field rules over the content; add issues with message keys */
   refine?: (content: Record<string, unknown>, ctx: z.RefinementCtx) => void;
   lifecycle: { initial: string; states: Record<string, LifecycleStateDef> };
@@ -498,6 +519,16 @@ const makeDocumentListQuerySchemaOf = (def: DocumentDef) => {
     if (f.match === 'range') {
       filters[`${f.key}From`] = optionalEmpty(f.kind === 'date' ? z.iso.date({ error: 'validation.date' }) : z.iso.datetime({ offset: true, error: 'validation.datetime' }));
       filters[`${f.key}To`] = optionalEmpty(f.kind === 'date' ? z.iso.date({ error: 'validation.date' }) : z.iso.datetime({ offset: true, error: 'validation.datetime' }));
+    } else if (f.path === 'state') {
+      // one state, or several comma separated (a picker offers the documents an action can use: Audited,Receiving)
+      const one = z.enum(f.enumValues as [string, ...string[]], { error: 'validation.invalid' });
+      filters[f.key] = optionalEmpty(
+        z
+          .string()
+          .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+          .pipe(z.array(one).min(1, { error: 'validation.invalid' }).max(20))
+          .transform((states) => (states.length === 1 ? states[0]! : states)),
+      );
     } else if (f.enumValues) filters[f.key] = optionalEmpty(z.enum(f.enumValues as [string, ...string[]], { error: 'validation.invalid' }));
     else filters[f.key] = optionalEmpty(z.string().trim().max(100, { error: 'validation.tooLong' }));
   }
@@ -551,11 +582,13 @@ const assertWellFormed = (def: DocumentDef) => {
     return f?.kind === 'group' ? (sub ? f.fields[sub] : undefined) : sub ? undefined : f;
   };
   for (const [source, fill] of Object.entries(def.fills ?? {})) {
-    if (headerField(source)?.kind !== 'ref') problem(`fills: ${source} is not a reference field of the header`);
+    const kind = headerField(source)?.kind;
+    if (kind !== 'ref' && kind !== 'doc') problem(`fills: ${source} is not a reference field of the header`);
     for (const target of Object.keys(fill.set)) if (!headerField(target)) problem(`fills: ${source} fills ${target}, which is not a header field`);
   }
   for (const [source, fill] of Object.entries(def.lines?.fills ?? {})) {
-    if (def.lines!.fields[source]?.kind !== 'ref') problem(`lines.fills: ${source} is not a reference field of the lines`);
+    const kind = def.lines!.fields[source]?.kind;
+    if (kind !== 'ref' && kind !== 'doc') problem(`lines.fills: ${source} is not a reference field of the lines`);
     for (const target of Object.keys(fill.set)) if (!def.lines!.fields[target]) problem(`lines.fills: ${source} fills ${target}, which is not a line field`);
   }
 };

@@ -171,12 +171,18 @@ type Tree = { [key: string]: string | Tree };
 export const documentResources = (def: DocumentDef, lang: Lang): { tree: Tree; enums: Tree } => {
   const fields: Record<string, string> = {};
   const enums: Tree = {};
-  const walk = (prefix: string, fs: Record<string, HeaderField | FieldDef>) => {
+  /** keep: a label already given for the key stays (an action's fields also go at the top level) */
+  const walk = (prefix: string, fs: Record<string, HeaderField | FieldDef>, keep = false) => {
     for (const [k, f] of Object.entries(fs)) {
       const key = prefix ? `${prefix}.${k}` : k;
-      fields[key] = f.label[lang];
-      if (f.kind === 'enum') enums[k] = Object.fromEntries(Object.entries(f.valueLabels).map(([v, l]) => [v, l[lang]]));
-      if (f.kind === 'group' || f.kind === 'rows') walk(key, f.fields);
+      if (keep) fields[key] ??= f.label[lang];
+      else fields[key] = f.label[lang];
+      if (f.kind === 'enum') {
+        const labels = Object.fromEntries(Object.entries(f.valueLabels).map(([v, l]) => [v, l[lang]]));
+        if (keep) enums[k] ??= labels;
+        else enums[k] = labels;
+      }
+      if (f.kind === 'group' || f.kind === 'rows') walk(key, f.fields, keep);
     }
   };
   walk('', def.header);
@@ -187,7 +193,8 @@ export const documentResources = (def: DocumentDef, lang: Lang): { tree: Tree; e
   }
   for (const a of Object.values(def.actions)) walk(a.into ?? '', a.fields ?? {});
   // an action's dialog and its validation name the fields at the top level too
-  for (const a of Object.values(def.actions)) for (const [k, f] of Object.entries(a.fields ?? {})) fields[k] ??= f.label[lang];
+  // (a rows field's own fields too: placements.lineNumber)
+  for (const a of Object.values(def.actions)) walk('', a.fields ?? {}, true);
   // where facts land: under their key (the action names it), renamed, and the stamps of time and actor
   for (const a of Object.values(def.actions)) if (a.into) fields[a.into] ??= a.label[lang];
   for (const l of documentLandings(def)) {

@@ -60,3 +60,10 @@ export const documents: readonly DocumentDef[] = [
 ];
 
 export const documentByName = (name: string): DocumentDef | undefined => documents.find((d) => d.name === name);
+
+/** What may be made from a document of `source`'s type: each target type that names it among its sources, with how. */
+export const documentsMadeFrom = (source: string): { target: DocumentDef; how: NonNullable<DocumentDef['sources']>[string] }[] =>
+  documents.flatMap((target) => {
+    const how = target.sources?.[source];
+    return how ? [{ target, how }] : [];
+  });

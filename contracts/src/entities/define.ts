@@ -23,6 +23,8 @@ type Common = {
   sortable?: boolean;
   /** read-only in forms (system-generated, the screen says so) */
   generated?: boolean;
+  /** carried but never shown in forms and views (the version of a picked note, filled by the pick) */
+  hidden?: boolean;
 };
 
 export type FieldDef =
@@ -55,7 +57,18 @@ export type FieldDef =
   | (Common & { kind: 'idCard' })
   | (Common & { kind: 'email' })
   | (Common & { kind: 'password' })
-  | (Common & { kind: 'rows'; fields: Record<string, FieldDef>; minRows?: number; maxRows?: number });
+  | (Common & { kind: 'rows'; fields: Record<string, FieldDef>; minRows?: number; maxRows?: number })
+  /**
+   * A document of the kit (an outbound bill, a consignment note), by its bill number or its id:
+   * picked from the documents in `states` (what the field can use), never typed.
+   */
+  | (Common & { kind: 'doc'; document: string; states?: readonly string[]; by?: 'billNo' | 'id' })
+  /** A line of the document the field is on (a put-away's line, a split's material), by one of the line's fields. */
+  | (Common & { kind: 'line'; key: string })
+  /** A stored file, by its attachment id (uploaded from the form); `image`: a photo. */
+  | (Common & { kind: 'attachment'; image?: boolean })
+  /** A signature drawn on screen, stored as an image attachment (its id). */
+  | (Common & { kind: 'signature' });
 
 export type FieldKind = FieldDef['kind'];
 
@@ -124,6 +137,13 @@ export const rows = (label: Labels, fields: Record<string, FieldDef>, o: Omit<Ex
   ...o,
 });
 
+/** A document picked by bill number (or id), among those in `states`. */
+export const docRef = (label: Labels, document: string, o: Omit<Extract<FieldDef, { kind: 'doc' }>, 'kind' | 'label' | 'document'> = {}): FieldDef => ({ kind: 'doc', label, document, ...o });
+/** A line of the same document, by one of its fields (lineNumber, materialCode). */
+export const lineRef = (label: Labels, key: string, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'line', label, key, ...o });
+export const attachment = (label: Labels, o: Omit<Extract<FieldDef, { kind: 'attachment' }>, 'kind' | 'label'> = {}): FieldDef => ({ kind: 'attachment', label, ...o });
+export const signature = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'signature', label, ...o });
+
 /** Columns every record carries (spec 02 section 3). */
 export const COMMON_COLUMNS = ['createUser', 'createDept', 'createTime', 'updateUser', 'updateTime', 'status', 'isDeleted', 'remark'] as const;
 
@@ -190,6 +210,19 @@ export const fieldSchema = (f: FieldDef): z.ZodType => {
       break;
     case 'password':
       s = z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(128);
+      break;
+    case 'doc':
+      // 'x-document': the document type the value names, for the console's pickers and OpenAPI
+      s = (f.by === 'id' ? z.uuid({ error: (iss) => (iss.input === undefined ? selectKey : 'validation.invalid') }) : z.string({ error: selectKey }).trim().min(1, { error: selectKey }).max(64)).meta({
+        'x-document': f.document,
+      });
+      break;
+    case 'line':
+      s = f.key === 'lineNumber' ? z.coerce.number({ error: selectKey }).int({ error: 'validation.integer' }).min(1, { error: selectKey }) : z.string({ error: selectKey }).trim().min(1, { error: selectKey }).max(64);
+      break;
+    case 'attachment':
+    case 'signature':
+      s = z.string({ error: f.kind === 'signature' ? 'validation.signatureNeeded' : 'validation.attachmentNeeded' }).trim().min(1, { error: f.kind === 'signature' ? 'validation.signatureNeeded' : 'validation.attachmentNeeded' }).max(64);
       break;
     case 'rows':
       s = z

@@ -31,6 +31,8 @@ const zh = {
   validation: {
     required: '请输入{{label}}',
     requiredSelect: '请选择{{label}}',
+    signatureNeeded: '请在签名框内签名（{{label}}）',
+    attachmentNeeded: '请上传{{label}}',
     tooLong: '{{label}}长度不能超过{{max}}个字符',
     invalid: '{{label}}格式不正确',
     number: '{{label}}必须是数字',
@@ -193,6 +195,8 @@ const en: typeof zh = {
   validation: {
     required: 'Please input {{label}}',
     requiredSelect: 'Please select {{label}}',
+    signatureNeeded: 'Please sign in the signature box ({{label}})',
+    attachmentNeeded: 'Please upload {{label}}',
     tooLong: '{{label}} must be at most {{max}} characters',
     invalid: '{{label}} is not valid',
     number: '{{label}} must be a number',
@@ -355,6 +359,8 @@ const mo: typeof zh = {
   validation: {
     required: '請輸入{{label}}',
     requiredSelect: '請選擇{{label}}',
+    signatureNeeded: '請在簽名框內簽名（{{label}}）',
+    attachmentNeeded: '請上傳{{label}}',
     tooLong: '{{label}}長度不能超過{{max}}個字元',
     invalid: '{{label}}格式不正確',
     number: '{{label}}必須是數字',

@@ -569,6 +569,7 @@ export class DocumentService implements OnModuleDestroy {
       if (v === undefined || v === '') continue;
       if (f.match === 'contains') add(`${col} ILIKE ?`, `%${likeEscape(String(v))}%`);
       else if (f.match === 'prefix') add(`${col} ILIKE ?`, `${likeEscape(String(v))}%`);
+      else if (Array.isArray(v)) add(`${col} = ANY(?)`, v.map(String));
       else if (CORE_LIST_COLUMNS[f.path]) add(`${col} = ?`, v);
       else add(`keys @> ?::jsonb`, JSON.stringify({ [f.key]: f.kind === 'number' || f.kind === 'flag' ? Number(v) : String(v) }));
     }

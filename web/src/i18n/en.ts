@@ -90,6 +90,9 @@ export const en: ConsoleStrings = {
       button: 'Columns',
       reset: 'Restore defaults',
     },
+    line: { batch: 'batch', qty: 'qty' },
+    upload: { button: 'Upload a file', photo: 'Take or upload a photo', replace: 'Upload again', remove: 'Remove', failed: 'Upload failed: {{message}}', stored: 'Uploaded' },
+    signature: { saving: 'Saving the signature…', saved: 'Signature saved' },
     rows: {
       add: 'Add row',
       remove: 'Remove row',

@@ -1,4 +1,4 @@
-import { date, datetime, num, oneOf, ref, rows, text } from '../../entities/define';
+import { attachment, date, datetime, lineRef, num, oneOf, ref, rows, signature, text } from '../../entities/define';
 import { cancelAction } from '../actions';
 import { defineDocument } from '../define';
 import { L, goodsLines, party, totalColumns } from './common';
@@ -13,10 +13,11 @@ export const deliveryModes = {
 export const signingFields = () => ({
   signer: text(L('签收人', 'Signer', '簽收人'), { required: true, max: 50 }),
   signedAt: datetime(L('签收时间', 'Signed at', '簽收時間')),
-  signature: text(L('签名', 'Signature', '簽名'), { required: true, max: 64 }),
-  photos: rows(L('照片', 'Photos', '照片'), { attachId: text(L('附件', 'Attachment', '附件'), { required: true, max: 64 }) }),
+  // drawn on screen and photographed: stored as attachments, their ids recorded
+  signature: signature(L('签名', 'Signature', '簽名'), { required: true }),
+  photos: rows(L('照片', 'Photos', '照片'), { attachId: attachment(L('照片', 'Photo', '照片'), { required: true, image: true }) }),
   signedLines: rows(L('签收明细', 'Signed lines', '簽收明細'), {
-    materialCode: text(L('物料', 'Material', '物料'), { required: true, max: 40 }),
+    materialCode: lineRef(L('物料', 'Material', '物料'), 'materialCode', { required: true }),
     signedQty: num(L('签收数量', 'Signed quantity', '簽收數量'), 'quantity'),
     refusedQty: num(L('拒收数量', 'Refused quantity', '拒收數量'), 'quantity'),
   }),
@@ -47,7 +48,7 @@ export const consignmentbill = defineDocument({
   header: {
     billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
     customerCode: ref(L('客户', 'Customer', '客戶'), 'customer', { required: true, filter: true }),
-    orderId: text(L('托运单ID', 'Order id', '託運單ID'), { max: 40, list: false }),
+    orderId: text(L('托运单ID', 'Order id', '託運單ID'), { max: 40, list: false, hidden: true }),
     orderBillNo: text(L('托运单号', 'Order number', '託運單號'), { max: 40 }),
     noteNo: num(L('分单序号', 'Split number', '分單序號'), 'count', { generated: true }),
     consignee: party(L('收货方', 'Consignee', '收貨方')),

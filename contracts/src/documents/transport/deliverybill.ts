@@ -12,6 +12,16 @@ import { earlyReceiptFields, signingFields } from './consignmentbill';
  * sign; some refused: signPartially; everything refused: refuse. Each is recorded on the note
  * in the same transaction. Early receipt: see docs/DOMAIN.md "Transport chain".
  */
+/** A signing starts from the delivery: the consignee's contact signs, every line signed (or, for a refusal, refused) in full. */
+const signingStart = (all: 'signed' | 'refused') => (doc: Record<string, unknown>) => ({
+  signer: (doc.consignee as { linkman?: unknown } | undefined)?.linkman,
+  signedLines: ((doc.lines as { materialCode?: unknown; qty?: unknown }[] | undefined) ?? []).map((l) => ({
+    materialCode: l.materialCode,
+    signedQty: all === 'signed' ? l.qty : 0,
+    refusedQty: all === 'refused' ? l.qty : 0,
+  })),
+});
+
 export const deliverybill = defineDocument({
   name: 'deliverybill',
   service: 'bl-transport',
@@ -21,7 +31,7 @@ export const deliverybill = defineDocument({
   header: {
     billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
     customerCode: ref(L('客户', 'Customer', '客戶'), 'customer', { required: true, filter: true }),
-    noteId: text(L('运单ID', 'Note id', '運單ID'), { required: true, max: 40, list: false }),
+    noteId: text(L('运单ID', 'Note id', '運單ID'), { required: true, max: 40, list: false, hidden: true }),
     noteBillNo: text(L('运单号', 'Note number', '運單號'), { max: 40 }),
     arrivalBillNo: text(L('到货单号', 'Arrival bill number', '到貨單號'), { max: 40 }),
     carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 10 }),
@@ -54,9 +64,9 @@ export const deliverybill = defineDocument({
   actions: {
     release: { label: L('复核放行', 'Release for signing', '覆核放行'), event: 'RELEASE', fact: 'Released', system: true, fields: { arrivalBillNo: text(L('到货单号', 'Arrival bill number', '到貨單號'), { max: 40 }) }, as: { arrivalBillNo: 'releasedBy' }, at: 'releasedAt' },
     receiveEarly: { label: L('提前收货', 'Receive early', '提前收貨'), event: 'RECEIVE_EARLY', fact: 'ReceivedEarly', fields: earlyReceiptFields(), nowFields: ['receivedAt'], confirm: true },
-    sign: { label: L('签收', 'Sign', '簽收'), event: 'SIGN', fact: 'Signed', fields: signingFields(), nowFields: ['signedAt'], by: 'signedBy' },
-    signPartially: { label: L('部分签收', 'Sign partially', '部分簽收'), event: 'SIGN_PARTIAL', fact: 'PartiallySigned', fields: signingFields(), nowFields: ['signedAt'], by: 'signedBy' },
-    refuse: { label: L('拒收', 'Refuse', '拒收'), event: 'REFUSE', fact: 'Refused', fields: signingFields(), nowFields: ['signedAt'], by: 'signedBy', danger: true },
+    sign: { label: L('签收', 'Sign', '簽收'), event: 'SIGN', fact: 'Signed', fields: signingFields(), nowFields: ['signedAt'], by: 'signedBy', initial: signingStart('signed') },
+    signPartially: { label: L('部分签收', 'Sign partially', '部分簽收'), event: 'SIGN_PARTIAL', fact: 'PartiallySigned', fields: signingFields(), nowFields: ['signedAt'], by: 'signedBy', initial: signingStart('signed') },
+    refuse: { label: L('拒收', 'Refuse', '拒收'), event: 'REFUSE', fact: 'Refused', fields: signingFields(), nowFields: ['signedAt'], by: 'signedBy', danger: true, initial: signingStart('refused') },
   },
   list: {
     columns: ['billNo', 'billDate', 'customerCode', 'noteBillNo', 'arrivalBillNo', 'carNo',

@@ -1,4 +1,4 @@
-import { date, datetime, num, ref, text } from '../../entities/define';
+import { date, datetime, docRef, num, ref, text } from '../../entities/define';
 import { cancelAction } from '../actions';
 import { defineDocument } from '../define';
 import { L, freightRows } from './common';
@@ -29,22 +29,42 @@ export const dispatch = defineDocument({
     key: 'details',
     label: L('派车明细', 'Dispatched notes', '派車明細'),
     fields: {
-      noteId: text(L('运单ID', 'Note id', '運單ID'), { required: true, max: 40, list: false }),
-      noteBillNo: text(L('运单号', 'Note number', '運單號'), { max: 40 }),
+      // picked among the notes awaiting dispatch (shown by number); the pick fills the rest of the line
+      noteId: docRef(L('运单', 'Consignment note', '運單'), 'consignmentbill', { required: true, by: 'id', states: ['Open'], list: false }),
+      noteBillNo: text(L('运单号', 'Note number', '運單號'), { max: 40, hidden: true }),
       // the version of the note the dispatcher saw: a note changed since is refused (409), never overwritten
-      noteVersion: num(L('运单版本', 'Note version', '運單版本'), 'count', { list: false }),
-      customerCode: text(L('客户', 'Customer', '客戶'), { max: 40 }),
+      noteVersion: num(L('运单版本', 'Note version', '運單版本'), 'count', { list: false, hidden: true }),
+      customerCode: ref(L('客户', 'Customer', '客戶'), 'customer', { generated: true }),
       qty: num(L('数量', 'Quantity', '數量'), 'quantity', { default: 0 }),
       weg: num(L('重量(kg)', 'Weight (kg)', '重量(kg)'), 'weight', { default: 0 }),
       volume: num(L('体积(m³)', 'Volume (m³)', '體積(m³)'), 'volume', { default: 0 }),
       packages: num(L('件数', 'Packages', '件數'), 'count', { default: 0 }),
     },
     uniqueBy: ['noteId'],
+    fills: {
+      noteId: {
+        set: { noteBillNo: 'billNo', noteVersion: 'version', customerCode: 'customerCode', qty: 'totalQty', weg: 'totalWeg', volume: 'totalVolume', packages: 'totalPackages' },
+      },
+    },
     totals: {
       qty: { of: 'qty', label: L('总数量', 'Total quantity', '總數量'), scale: 3 },
       weg: { of: 'weg', label: L('总重量(kg)', 'Total weight (kg)', '總重量(kg)'), scale: 3 },
       volume: { of: 'volume', label: L('总体积(m³)', 'Total volume (m³)', '總體積(m³)'), scale: 4 },
       packages: { of: 'packages', label: L('总件数', 'Total packages', '總件數'), scale: 0 },
+    },
+  },
+  sources: {
+    // a note awaiting dispatch put on a vehicle
+    consignmentbill: {
+      states: ['Open'],
+      label: L('派车', 'Dispatch', '派車'),
+      copy: (n) => {
+        const totals = (n.totals ?? {}) as Record<string, number>;
+        return {
+          ...(n.lineCode ? { lineCode: n.lineCode } : {}),
+          details: [{ noteId: n.id, noteBillNo: n.billNo, noteVersion: n.version, customerCode: n.customerCode, qty: totals.qty ?? 0, weg: totals.weg ?? 0, volume: totals.volume ?? 0, packages: totals.packages ?? 0 }],
+        };
+      },
     },
   },
   refine: (c, ctx) => {

@@ -1,4 +1,4 @@
-import { date, datetime, num, oneOf, text } from '../../entities/define';
+import { date, datetime, docRef, num, oneOf, text } from '../../entities/define';
 import { cancelAction } from '../actions';
 import { defineDocument } from '../define';
 import { L } from './common';
@@ -8,11 +8,13 @@ const noteLines = (label: ReturnType<typeof L>) => ({
   key: 'details',
   label,
   fields: {
-    noteId: text(L('运单ID', 'Note id', '運單ID'), { required: true, max: 40, list: false }),
-    noteBillNo: text(L('运单号', 'Note number', '運單號'), { max: 40 }),
+    // the notes come from the dispatch bill (its 装车): carried by id, shown by number
+    noteId: text(L('运单ID', 'Note id', '運單ID'), { required: true, max: 40, list: false, hidden: true }),
+    noteBillNo: text(L('运单号', 'Note number', '運單號'), { max: 40, generated: true }),
     packages: num(L('件数', 'Packages', '件數'), 'count', { default: 0 }),
   },
   uniqueBy: ['noteId'],
+  fixed: true,
   totals: { packages: { of: 'packages', label: L('总件数', 'Total packages', '總件數'), scale: 0 } },
 });
 
@@ -30,12 +32,26 @@ export const loadingbill = defineDocument({
   billNo: { serialCode: 'loadingbill', prefix: 'ZH', serialName: L('装车单号', 'Loading bill number', '裝車單號') },
   header: {
     billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
-    dispatchId: text(L('派车单ID', 'Dispatch id', '派車單ID'), { required: true, max: 40, list: false }),
+    // picked among the issued dispatch bills: its notes are what goes on the vehicle
+    dispatchId: docRef(L('派车单', 'Dispatch bill', '派車單'), 'dispatch', { required: true, by: 'id', states: ['Issued'], list: false }),
     dispatchBillNo: text(L('派车单号', 'Dispatch number', '派車單號'), { max: 40, generated: true }),
     carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 10, generated: true }),
     platformNumber: text(L('月台号', 'Dock number', '月台號'), { max: 20 }),
   },
   lines: noteLines(L('装车明细', 'Loaded notes', '裝車明細')),
+  sources: {
+    // the dispatch bill's 装车: its notes loaded at a dock
+    dispatch: {
+      states: ['Issued'],
+      label: L('装车', 'Load', '裝車'),
+      copy: (d) => ({
+        dispatchId: d.id,
+        dispatchBillNo: d.billNo,
+        carNo: d.carNo,
+        details: ((d.details as { noteId?: unknown; noteBillNo?: unknown; packages?: unknown }[] | undefined) ?? []).map((l) => ({ noteId: l.noteId, noteBillNo: l.noteBillNo, packages: l.packages ?? 0 })),
+      }),
+    },
+  },
   lifecycle: {
     initial: 'Draft',
     states: {
@@ -101,7 +117,7 @@ export const arrivalbill = defineDocument({
   billNo: { serialCode: 'arrivalbill', prefix: 'DH', serialName: L('到货单号', 'Arrival bill number', '到貨單號') },
   header: {
     billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
-    loadingBillId: text(L('装车单ID', 'Loading bill id', '裝車單ID'), { required: true, max: 40, list: false }),
+    loadingBillId: text(L('装车单ID', 'Loading bill id', '裝車單ID'), { required: true, max: 40, list: false, hidden: true }),
     loadingBillNo: text(L('装车单号', 'Loading bill number', '裝車單號'), { max: 40 }),
     dispatchBillNo: text(L('派车单号', 'Dispatch number', '派車單號'), { max: 40 }),
     carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 10 }),

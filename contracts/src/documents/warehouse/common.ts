@@ -1,4 +1,5 @@
 import { date, num, oneOf, ref, rows, text, type FieldDef, type Labels } from '../../entities/define';
+import { subQty } from '../../warehouse/units';
 import type { ActionDef } from '../define';
 
 /**
@@ -62,4 +63,39 @@ export const closeAction = (): ActionDef => ({
   at: 'closedAt',
   by: 'closedBy',
   confirm: true,
+});
+
+type Line = Record<string, unknown>;
+const numberOf = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+/**
+ * A source's goods lines with only what is left of each (a booking's qty less what was
+ * received, an order's less what was shipped), lines with nothing left dropped; the new line
+ * points back at its source line (applyLineNumber), and a line's total volume goes with its share.
+ */
+export const goodsLeft = (source: Record<string, unknown>, done: string): Line[] =>
+  ((source.details as Line[] | undefined) ?? []).flatMap((l) => {
+    const qty = numberOf(l.qty);
+    const left = subQty(qty, numberOf(l[done]));
+    if (!(left > 0)) return [];
+    const volume = numberOf(l.volume);
+    return [{
+      materialCode: l.materialCode,
+      ...(l.batchNo ? { batchNo: l.batchNo } : {}),
+      ...(l.customerBatchNo ? { customerBatchNo: l.customerBatchNo } : {}),
+      ...(l.unitCode ? { unitCode: l.unitCode } : {}),
+      qty: left,
+      ...(l.qtyWeg !== undefined ? { qtyWeg: l.qtyWeg } : {}),
+      ...(l.boardQty !== undefined ? { boardQty: l.boardQty } : {}),
+      ...(volume > 0 && qty > 0 ? { volume: Number(((volume * left) / qty).toFixed(4)) } : {}),
+      ...(l.expiringDate ? { expiringDate: l.expiringDate } : {}),
+      applyLineNumber: l.lineNumber,
+    }];
+  });
+
+/** The owner header a working document copies from the document it works against. */
+export const ownerOf = (source: Record<string, unknown>): Record<string, unknown> => ({
+  customerCode: source.customerCode,
+  warehouseAreaCode: source.warehouseAreaCode,
+  ...(source.stockType ? { stockType: source.stockType } : {}),
 });

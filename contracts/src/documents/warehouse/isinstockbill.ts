@@ -1,6 +1,7 @@
-import { datetime, flag, num, ref, rows, text } from '../../entities/define';
+import { datetime, docRef, flag, lineRef, num, ref, rows, text } from '../../entities/define';
 import { defineDocument } from '../define';
-import { L, cancelAction, goodsLine, ownerHeader, stockType } from './common';
+import { subQty } from '../../warehouse/units';
+import { L, cancelAction, goodsLeft, goodsLine, ownerHeader, ownerOf, stockType } from './common';
 
 /**
  * Inbound bill (入库单, spec 02 isinstockbill): goods counted in at the dock. Receiving puts
@@ -19,7 +20,8 @@ export const isinstockbill = defineDocument({
   header: {
     ...ownerHeader(),
     stockType: stockType(),
-    applyNo: text(L('预约入库单号', 'Booked inbound number', '預約入庫單號'), { max: 40 }),
+    // the booking received against: picked among those open for receipts, and its owner, area and what is left copied
+    applyNo: docRef(L('预约入库单号', 'Booked inbound number', '預約入庫單號'), 'orderisinstockbill', { states: ['Audited', 'Receiving'] }),
     supplierCode: ref(L('供应商', 'Supplier', '供應商'), 'supplier'),
     sourceBillNo: text(L('来源单号', 'Source bill number', '來源單號'), { max: 40 }),
     carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 20 }),
@@ -28,6 +30,21 @@ export const isinstockbill = defineDocument({
     unloadStartTime: datetime(L('卸货开始时间', 'Unloading started', '卸貨開始時間')),
     unloadEndTime: datetime(L('卸货结束时间', 'Unloading ended', '卸貨結束時間')),
     isBagWarehouse: flag(L('包仓', 'Bag warehouse', '包倉')),
+  },
+  sources: {
+    // receive what is left of a booking
+    orderisinstockbill: {
+      states: ['Audited', 'Receiving'],
+      label: L('收货', 'Receive goods', '收貨'),
+      copy: (b) => ({
+        ...ownerOf(b),
+        applyNo: b.billNo,
+        ...(b.supplierCode ? { supplierCode: b.supplierCode } : {}),
+        ...(b.sourceBillNo ? { sourceBillNo: b.sourceBillNo } : {}),
+        ...(b.carNo ? { carNo: b.carNo } : {}),
+        details: goodsLeft(b, 'receivedQty'),
+      }),
+    },
   },
   lines: {
     key: 'details',
@@ -88,7 +105,7 @@ export const isinstockbill = defineDocument({
       fact: 'PutAway',
       fields: {
         placements: rows(L('上架明细', 'Placements', '上架明細'), {
-          lineNumber: num(L('行号', 'Line', '行號'), 'count', { required: true }),
+          lineNumber: lineRef(L('明细行', 'Line', '明細行'), 'lineNumber', { required: true }),
           warehousePlaceCode: ref(L('库位', 'Location', '庫位'), 'warehouseplace', { required: true }),
           qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
         }, { minRows: 1 }),
@@ -96,6 +113,13 @@ export const isinstockbill = defineDocument({
       },
       nowFields: ['putAwayAt'],
       into: 'lastPutAway',
+      // what is still at the dock, each line to be given its location (or the suggestions taken in one click)
+      initial: (doc) => ({
+        placements: ((doc.details as { lineNumber?: number; qty?: number; putAwayQty?: number }[] | undefined) ?? [])
+          .map((l) => ({ lineNumber: l.lineNumber, qty: subQty(l.qty ?? 0, l.putAwayQty ?? 0) }))
+          .filter((p) => p.qty > 0),
+      }),
+      suggest: { route: 'putawaySuggestions', label: L('填入建议库位', 'Fill in the suggested locations', '填入建議庫位') },
     },
     // sent by the bill itself once nothing is left at the dock
     completePutAway: { label: L('上架完成', 'Put-away complete', '上架完成'), event: 'COMPLETE_PUT_AWAY', fact: 'Stored', system: true, at: 'storedAt' },

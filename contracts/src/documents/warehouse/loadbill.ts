@@ -1,4 +1,4 @@
-import { date, datetime, mobile, num, plate, ref, text } from '../../entities/define';
+import { date, datetime, docRef, mobile, num, plate, ref, text } from '../../entities/define';
 import { cancelAction } from '../actions';
 import { defineDocument } from '../define';
 import { L } from './common';
@@ -23,12 +23,31 @@ export const loadbill = defineDocument({
     driverMobile: mobile(L('司机手机号', 'Driver mobile', '司機手機號')),
     platformNumber: text(L('月台号', 'Dock number', '月台號'), { max: 20 }),
   },
+  sources: {
+    // a finished picking list's bills go on one vehicle
+    stocksortingbill: {
+      states: ['Done'],
+      label: L('生成装车单', 'Load bill', '生成裝車單'),
+      copy: (s) => ({ warehouseAreaCode: s.warehouseAreaCode, details: ((s.details as { osBillNo?: unknown }[] | undefined) ?? []).map((d) => ({ osBillNo: d.osBillNo })) }),
+    },
+    osoutstockbill: {
+      states: ['Picked'],
+      label: L('生成装车单', 'Load bill', '生成裝車單'),
+      copy: (b) => ({
+        warehouseAreaCode: b.warehouseAreaCode,
+        ...(b.carNo ? { carNo: b.carNo } : {}),
+        ...(b.platformNumber ? { platformNumber: b.platformNumber } : {}),
+        details: [{ osBillNo: b.billNo }],
+      }),
+    },
+  },
   lines: {
     key: 'details',
     label: L('装车明细', 'Load details', '裝車明細'),
     fields: {
       lineNumber: num(L('行号', 'Line', '行號'), 'count', { generated: true }),
-      osBillNo: text(L('出库单号', 'Outbound bill number', '出庫單號'), { required: true, max: 40 }),
+      // picked bills only: what goes on a vehicle has been taken off the shelves
+      osBillNo: docRef(L('出库单号', 'Outbound bill number', '出庫單號'), 'osoutstockbill', { required: true, states: ['Picked'] }),
       packages: num(L('件数', 'Packages', '件數'), 'count', { default: 0 }),
     },
     uniqueBy: ['osBillNo'],

@@ -1,6 +1,6 @@
-import { datetime, num, text } from '../../entities/define';
+import { datetime, docRef, num, text } from '../../entities/define';
 import { defineDocument } from '../define';
-import { L, cancelAction, goodsLine, ownerHeader, stockType } from './common';
+import { L, cancelAction, goodsLeft, goodsLine, ownerHeader, ownerOf, stockType } from './common';
 
 /**
  * Outbound bill (出库单, spec 02 osoutstockbill): goods leaving the warehouse. Allocating
@@ -19,10 +19,19 @@ export const osoutstockbill = defineDocument({
   header: {
     ...ownerHeader(),
     stockType: stockType(),
-    applyNo: text(L('出库订单号', 'Outbound order number', '出庫訂單號'), { max: 40 }),
+    // the order shipped against: picked among those awaiting shipment, and what is left copied
+    applyNo: docRef(L('出库订单号', 'Outbound order number', '出庫訂單號'), 'orderosoutstockbill', { states: ['Audited', 'Shipping'] }),
     carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 20 }),
     platformNumber: text(L('月台号', 'Dock number', '月台號'), { max: 20 }),
     loadingOrderNumber: text(L('装车单号', 'Loading order number', '裝車單號'), { max: 40 }),
+  },
+  sources: {
+    // ship what is left of an order
+    orderosoutstockbill: {
+      states: ['Audited', 'Shipping'],
+      label: L('出库', 'Ship goods', '出庫'),
+      copy: (o) => ({ ...ownerOf(o), applyNo: o.billNo, details: goodsLeft(o, 'shippedQty') }),
+    },
   },
   lines: {
     key: 'details',

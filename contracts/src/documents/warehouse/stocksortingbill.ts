@@ -1,4 +1,4 @@
-import { date, datetime, flag, num, oneOf, ref, text } from '../../entities/define';
+import { date, datetime, docRef, flag, num, oneOf, ref, text } from '../../entities/define';
 import { cancelAction } from '../actions';
 import { defineDocument } from '../define';
 import { L } from './common';
@@ -23,12 +23,20 @@ export const stocksortingbill = defineDocument({
     printSortStatus: flag(L('分拣单已打印', 'List printed', '分揀單已列印'), { generated: true }),
     printBillBoardStatus: flag(L('看板已打印', 'Board printed', '看板已列印'), { generated: true }),
   },
+  sources: {
+    osoutstockbill: {
+      states: ['Allocated'],
+      label: L('生成分拣单', 'Picking list', '生成分揀單'),
+      copy: (b) => ({ warehouseAreaCode: b.warehouseAreaCode, details: [{ osBillNo: b.billNo }] }),
+    },
+  },
   lines: {
     key: 'details',
     label: L('出库单', 'Outbound bills', '出庫單'),
     fields: {
       lineNumber: num(L('行号', 'Line', '行號'), 'count', { generated: true }),
-      osBillNo: text(L('出库单号', 'Outbound bill number', '出庫單號'), { required: true, max: 40 }),
+      // allocated bills only: their stock is reserved, so the list can be picked
+      osBillNo: docRef(L('出库单号', 'Outbound bill number', '出庫單號'), 'osoutstockbill', { required: true, states: ['Allocated'] }),
     },
     uniqueBy: ['osBillNo'],
   },

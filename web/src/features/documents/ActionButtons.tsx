@@ -7,7 +7,8 @@ import { allowedDocumentActions, nextDocumentState } from '@tpl/workflows';
 import { ActionDialog } from './ActionDialog';
 import { useDocumentAction, useRemoveDocuments } from './hooks';
 import { useDocumentLabels } from './labels';
-import { eventOfAction } from './model';
+import { eventOfAction, takesInput } from './model';
+import { SourceButtons } from './SourceButtons';
 import { useDocumentButtons } from './permissions';
 
 const okButtonProps = { 'data-testid': 'modal-ok' } as ButtonProps;
@@ -61,7 +62,7 @@ export const ActionButtons = ({ def, doc }: { def: DocumentDef; doc: KitDocument
       return;
     }
     const a = def.actions[action];
-    if (a?.fields && Object.keys(a.fields).length) {
+    if (takesInput(a)) {
       setDialog(action);
       return;
     }
@@ -96,6 +97,7 @@ export const ActionButtons = ({ def, doc }: { def: DocumentDef; doc: KitDocument
               </Button>
             );
           })}
+        <SourceButtons def={def} doc={doc} />
       </Space>
       {dialog && <ActionDialog def={def} doc={doc} action={dialog} onClose={() => setDialog(null)} />}
     </>

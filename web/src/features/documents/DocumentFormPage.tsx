@@ -1,13 +1,16 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Col, Form, Input, Result, Row, Space, Spin, Typography } from 'antd';
-import { useNavigate, useParams } from 'react-router-dom';
-import { documentContentSchemaOf, documentPath, ErrorCodes, type DocumentDef, type FieldDef, type GroupField, type KitDocument } from '@tpl/contracts';
+import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Space, Spin, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { documentByName, documentContentSchemaOf, documentPath, ErrorCodes, type DocumentDef, type FieldDef, type GroupField, type KitDocument } from '@tpl/contracts';
+import { documentApi } from '../../api/documents';
+import { documentKeys } from '../../api/queryKeys';
 import { canDocument } from '@tpl/workflows';
 import { ApiError } from '../../api/client';
-import type { EntityRecord } from '../../api/entities';
 import { ProblemsAlert } from '../../shared/ProblemsAlert';
 import { parseWithInput, useSchemaValidation } from '../../shared/zodForm';
-import { FieldInput } from '../md/FieldInput';
+import { FieldInput, type Picked } from '../md/FieldInput';
+import { useSaid } from '../md/labels';
 import { useDocument, useSubmitDocument } from './hooks';
 import { useDocumentLabels } from './labels';
 import { LinesField } from './LinesField';
@@ -30,7 +33,7 @@ export const DocumentFormPage = ({ def }: { def: DocumentDef }) => {
   if (!can(id === undefined ? 'add' : 'edit')) {
     return <Result status="403" title={t('common.forbiddenTitle')} subTitle={t('documents.forbidden', { title })} extra={back} />;
   }
-  if (id === undefined) return <DocumentEditor def={def} />;
+  if (id === undefined) return <NewDocument def={def} />;
   if (detail.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
   if (!detail.data) {
     const notFound = detail.error instanceof ApiError && detail.error.code === ErrorCodes.notFound;
@@ -50,8 +53,31 @@ export const DocumentFormPage = ({ def }: { def: DocumentDef }) => {
   return <DocumentEditor key={doc.version} def={def} doc={doc} />;
 };
 
-const DocumentEditor = ({ def, doc }: { def: DocumentDef; doc?: KitDocument }) => {
+/**
+ * A new document, empty or made from a source (?from=<type>&id=<id>, the source's button): the
+ * source is read and what its type's `sources` entry copies (header, lines with what is left) is
+ * where the form starts.
+ */
+const NewDocument = ({ def }: { def: DocumentDef }) => {
+  const [params] = useSearchParams();
+  const { t } = useDocumentLabels(def);
+  const from = params.get('from') ?? '';
+  const how = def.sources?.[from];
+  const sourceDef = how ? documentByName(from) : undefined;
+  const source = useDocument(sourceDef ?? def, sourceDef ? (params.get('id') ?? undefined) : undefined);
+  if (!sourceDef || !how) return <DocumentEditor def={def} />;
+  if (source.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  if (!source.data) return <Result status="warning" subTitle={source.error?.message ?? t('documents.sourceMissing')} />;
+  const made = { ...newFormValues(def), ...how.copy(source.data) };
+  return <DocumentEditor key={source.data.id} def={def} start={made} madeFrom={{ def: sourceDef, billNo: source.data.billNo }} />;
+};
+
+const DocumentEditor = ({ def, doc, start, madeFrom }: { def: DocumentDef; doc?: KitDocument; start?: Record<string, unknown>; madeFrom?: { def: DocumentDef; billNo: string } }) => {
   const { t, title, field: label } = useDocumentLabels(def);
+  const said = useSaid();
+  const client = useQueryClient();
+  const fetchSource = (sourceDef: DocumentDef, sourceId: string) =>
+    client.fetchQuery({ queryKey: documentKeys.detail(sourceDef.name, sourceId), queryFn: ({ signal }) => documentApi.detail(sourceDef, sourceId, undefined, signal) }).catch(() => undefined);
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -81,10 +107,8 @@ const DocumentEditor = ({ def, doc }: { def: DocumentDef; doc?: KitDocument }) =
     }
   };
 
-  /** A header reference picked: the description's `fills` for it (the customer's contact as the consignor). */
-  const fill = (source: string, record: EntityRecord | undefined) => {
+  const setValues = (values: Record<string, unknown>) => {
     const path = (target: string) => target.split('.');
-    const values = fillsFrom(def.fills?.[source], record, (target) => form.getFieldValue(path(target)));
     const targets = Object.keys(values);
     if (!targets.length) return;
     for (const target of targets) form.setFieldValue(path(target), values[target]);
@@ -92,13 +116,32 @@ const DocumentEditor = ({ def, doc }: { def: DocumentDef; doc?: KitDocument }) =
     form.setFields(targets.map((target) => ({ name: path(target), errors: [] })));
   };
 
+  /** A header reference picked: the description's `fills` for it (the customer's contact as the consignor). */
+  const fill = (source: string, record: Picked | undefined) =>
+    setValues(fillsFrom(def.fills?.[source], record, (target) => form.getFieldValue(target.split('.'))));
+
+  /** A source document picked in its header field (a receipt's booking): the form takes what the source's copy gives, lines included. */
+  const takeSource = async (f: Extract<FieldDef, { kind: 'doc' }>, picked: Picked | undefined) => {
+    const how = def.sources?.[f.document];
+    const sourceDef = documentByName(f.document);
+    if (!how || !sourceDef || !picked || typeof picked.id !== 'string') return;
+    const source = await fetchSource(sourceDef, picked.id);
+    if (source) setValues(how.copy(source));
+  };
+
+  const onPickedOf = (f: FieldDef, path: string) => {
+    if (f.kind === 'doc' && def.sources?.[f.document]) return (picked: Picked | undefined) => void takeSource(f, picked);
+    return def.fills?.[path] ? (record: Picked | undefined) => fill(path, record) : undefined;
+  };
+
   const input = (key: string, f: FieldDef, group?: [string, GroupField]) => {
+    if (f.hidden) return null;
     const name = group ? [group[0], key] : [key];
     const path = name.join('.');
     return (
       <Col xs={24} md={isWide(f) ? 24 : 8} key={path}>
         <Form.Item name={name} label={label(...name)} required={requiredIn(group?.[1], f)}>
-          <FieldInput def={def} name={key} field={f} testId={name.join('-')} onPicked={def.fills?.[path] ? (record) => fill(path, record) : undefined} />
+          <FieldInput def={def} name={key} field={f} testId={name.join('-')} onPicked={onPickedOf(f, path)} />
         </Form.Item>
       </Col>
     );
@@ -109,11 +152,14 @@ const DocumentEditor = ({ def, doc }: { def: DocumentDef; doc?: KitDocument }) =
       <Typography.Title level={4} style={{ margin: 0 }} data-testid="form-title">
         {doc ? `${t('documents.pages.edit', { title })} ${doc.billNo}` : t('documents.pages.new', { title })}
       </Typography.Title>
+      {madeFrom && (
+        <Alert type="info" showIcon data-testid="made-from" title={t('documents.madeFrom', { title: said(madeFrom.def.title), billNo: madeFrom.billNo })} />
+      )}
       <ProblemsAlert problems={problems} testId="form-error" onClose={() => setProblems([])} />
       <Form<Record<string, unknown>>
         form={form}
         layout="vertical"
-        initialValues={doc ? toFormValues(def, doc) : newFormValues(def)}
+        initialValues={doc ? toFormValues(def, doc) : (start ?? newFormValues(def))}
         onFieldsChange={onFieldsChange}
         onFinish={() => void save()}
       >

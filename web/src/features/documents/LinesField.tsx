@@ -2,9 +2,8 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Table } from 'antd';
 import type { FormListFieldData, TableColumnsType } from 'antd';
 import { documentTotals, type DocumentDef, type LinesDef } from '@tpl/contracts';
-import type { EntityRecord } from '../../api/entities';
 import { formatNumber } from '../../shared/format';
-import { FieldInput } from '../md/FieldInput';
+import { FieldInput, type Picked } from '../md/FieldInput';
 import { useDocumentLabels } from './labels';
 import { fillsFrom } from './model';
 
@@ -19,9 +18,13 @@ export const LinesField = ({ def, lines }: { def: DocumentDef; lines: LinesDef }
   const form = Form.useFormInstance();
   const rows = Form.useWatch(lines.key, form) as Record<string, unknown>[] | undefined;
   const totals = documentTotals(def, { [lines.key]: rows ?? [] });
-  const fieldEntries = Object.entries(lines.fields);
+  // what the lines carry unseen (a picked note's version) has no column
+  const fieldEntries = Object.entries(lines.fields).filter(([, f]) => !f.hidden);
 
-  const fill = (index: number, source: string, record: EntityRecord | undefined) => {
+  const takenElsewhere = (key: string, index: number): string[] =>
+    (rows ?? []).flatMap((r, i) => (i !== index && typeof r?.[key] === 'string' && r[key] !== '' ? [r[key] as string] : []));
+
+  const fill = (index: number, source: string, record: Picked | undefined) => {
     const path = (target: string) => [lines.key, index, target];
     const values = fillsFrom(lines.fills?.[source], record, (target) => form.getFieldValue(path(target)));
     const targets = Object.keys(values);
@@ -52,6 +55,8 @@ export const LinesField = ({ def, lines }: { def: DocumentDef; lines: LinesDef }
                   field={f}
                   testId={`line-${item.name}-${key}`}
                   onPicked={lines.fills?.[key] ? (record) => fill(item.name, key, record) : undefined}
+                  // a document already on another line is not offered again (the lines are unique by it)
+                  exclude={f.kind === 'doc' && lines.uniqueBy?.includes(key) ? takenElsewhere(key, item.name) : undefined}
                 />
               </Form.Item>
             ),
@@ -105,16 +110,19 @@ export const LinesField = ({ def, lines }: { def: DocumentDef; lines: LinesDef }
               data-testid={`lines-${lines.key}`}
             />
             <Form.ErrorList errors={errors} />
-            <Button
-              type="dashed"
-              icon={<PlusOutlined />}
-              onClick={() => add({})}
-              disabled={lines.max !== undefined && items.length >= lines.max}
-              style={{ marginTop: 8 }}
-              data-testid="add-line"
-            >
-              {t('documents.addLine')}
-            </Button>
+            {/* lines taken from the source document are removed, never added by hand */}
+            {!lines.fixed && (
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => add({})}
+                disabled={lines.max !== undefined && items.length >= lines.max}
+                style={{ marginTop: 8 }}
+                data-testid="add-line"
+              >
+                {t('documents.addLine')}
+              </Button>
+            )}
           </>
         );
       }}

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentDef } from '@tpl/contracts';
+import { useState } from 'react';
+import { documentBase, type DocumentDef } from '@tpl/contracts';
+import { request } from '../../api/client';
 import { documentApi, type DocumentActionBody, type DocumentListQuery, type DocumentSubmitBody } from '../../api/documents';
 import { documentKeys } from '../../api/queryKeys';
 
@@ -62,4 +64,25 @@ export const useDocumentAction = (def: DocumentDef) => {
     mutationFn: ({ action, body }: { action: string; body: DocumentActionBody }) => documentApi.act(def, action, body),
     onSettled: (_result, _error, { body }) => invalidate([body.id]),
   });
+};
+
+/**
+ * An action's `suggest` read (GET <base>/<route>?id=): fetched when the user asks, its answer
+ * the values the dialog takes (put-away: placements by strategy, and what found no room).
+ */
+export const useActionSuggestion = (def: DocumentDef, route: string | undefined, id: string) => {
+  const [pending, setPending] = useState(false);
+  const fetch = async (): Promise<Record<string, unknown> | undefined> => {
+    if (!route) return undefined;
+    setPending(true);
+    try {
+      return await request<Record<string, unknown>>('GET', `${documentBase(def)}/${route}`, { query: { id } });
+    } catch {
+      // shown by the API client
+      return undefined;
+    } finally {
+      setPending(false);
+    }
+  };
+  return { fetch, pending };
 };

@@ -7,6 +7,7 @@ import {
   documentListSortsOf,
   documentFieldAt,
   KIT_EVENTS,
+  type ActionDef,
   type DocumentDef,
   type FieldDef,
   type FillDef,
@@ -216,3 +217,17 @@ export const landedOn = (def: DocumentDef, doc: KitDocument): (Landed & { value:
 /** The machine event of a user's action (edit, remove, submitReview, or the description's own). */
 export const eventOfAction = (def: DocumentDef, action: string): string =>
   action === 'edit' ? KIT_EVENTS.edit : action === 'remove' ? KIT_EVENTS.remove : action === 'submitReview' ? KIT_EVENTS.submitReview : (def.actions[action]?.event ?? action);
+
+// ------------------------------------------------------------------ action dialogs
+
+/** The fields of an action a person gives: what the server fills (generated) or carries unseen (hidden) is left out. */
+export const actionInputsOf = (a: ActionDef): [string, FieldDef][] => Object.entries(a.fields ?? {}).filter(([, f]) => !f.generated && !f.hidden);
+
+/** Whether pressing the action opens a dialog (it takes input) rather than running at once. */
+export const takesInput = (a: ActionDef | undefined): boolean => Boolean(a && actionInputsOf(a).length);
+
+/** What an action's dialog starts from: its time fields at `now`, then what the action reads off the document (`initial`). */
+export const dialogStart = (a: ActionDef, doc: Record<string, unknown>, now: string): Record<string, unknown> => ({
+  ...Object.fromEntries((a.nowFields ?? []).map((k) => [k, now])),
+  ...(a.initial?.(doc) ?? {}),
+});

@@ -6,7 +6,13 @@ import { useFormatValue } from './FieldValue';
 import { useDictOptions } from './hooks';
 import { useEntityLabels, type Named } from './labels';
 import { RefSelect } from './RefSelect';
-import type { EntityRecord } from '../../api/entities';
+import { DocSelect } from './DocSelect';
+import { LineSelect } from './LineSelect';
+import { AttachmentInput } from './AttachmentInput';
+import { SignatureInput } from './SignatureInput';
+
+/** A record picked by a reference (an entity's record, a document's list row): what `fills` reads. */
+export type Picked = Record<string, unknown>;
 
 type Props = {
   /** the entity or document type (its name keys the enum labels) */
@@ -26,8 +32,8 @@ type Props = {
   refNames?: unknown;
   /** ref fields: codes that cannot be chosen */
   exclude?: readonly string[];
-  /** ref fields: the record picked (a document's `fills`), or undefined when cleared */
-  onPicked?: (record: EntityRecord | undefined) => void;
+  /** ref and doc fields: the record picked (a document's `fills`), or undefined when cleared */
+  onPicked?: (record: Picked | undefined) => void;
 };
 
 const asDayjs = (value: unknown) => {
@@ -174,8 +180,28 @@ export const FieldInput = ({ def, id, name, field, value, onChange, testId, edit
           data-testid={testId}
         />
       );
+    case 'doc':
+      return (
+        <DocSelect
+          document={field.document}
+          states={field.states}
+          by={field.by}
+          value={typeof value === 'string' ? value : undefined}
+          onChange={set}
+          onPicked={onPicked}
+          exclude={exclude}
+          testId={testId}
+          id={id}
+        />
+      );
+    case 'line':
+      return <LineSelect lineKey={field.key} value={value} onChange={set} testId={testId} id={id} />;
+    case 'attachment':
+      return <AttachmentInput value={value} onChange={set} image={field.image} testId={testId} id={id} />;
+    case 'signature':
+      return <SignatureInput value={value} onChange={set} testId={testId} id={id} />;
     case 'rows':
-      // a table of its own (RowsField); never a single input
+      // a table of its own (RowsField, drawn by FormField); never a single input
       return null;
   }
 };

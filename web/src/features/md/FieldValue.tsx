@@ -7,6 +7,8 @@ import type { EntityRecord } from '../../api/entities';
 import { DATE_FORMAT, formatDateTime, formatNumber } from '../../shared/format';
 import { useDictOptions } from './hooks';
 import { useEntityLabels, type Named } from './labels';
+import { AttachmentPreview } from './AttachmentInput';
+import { DocLink } from './DocLink';
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
@@ -89,6 +91,9 @@ export const FieldValue = ({ def, name, field, value, record }: Props) => {
   }
   if (field?.kind === 'dict') return <DictValue code={field.dict} value={value} />;
   if (field?.kind === 'text' && field.verbatim) return <Typography.Text code>{String(value)}</Typography.Text>;
+  if (field?.kind === 'attachment' && typeof value === 'string') return <AttachmentPreview id={value} image={field.image} testId={`value-${name}`} />;
+  if (field?.kind === 'signature' && typeof value === 'string') return <AttachmentPreview id={value} image testId={`value-${name}`} width={220} />;
+  if (field?.kind === 'doc' && typeof value === 'string') return <DocLink document={field.document} by={field.by} value={value} />;
   return <>{format(name, field, value, record?.refNames?.[name])}</>;
 };
 
@@ -97,7 +102,7 @@ const RowsValue = ({ def, name, field, value }: { def: Named; name: string; fiel
   const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
   const columns: TableColumnsType<Record<string, unknown>> = [
     { key: '_index', title: t('md.rows.index'), width: 56, render: (_: unknown, __: unknown, index: number) => index + 1 },
-    ...Object.entries(field.fields).map(([sub, subField]) => ({
+    ...Object.entries(field.fields).filter(([, f]) => !f.hidden).map(([sub, subField]) => ({
       key: sub,
       title: label(name, sub),
       render: (_: unknown, row: Record<string, unknown>) => <FieldValue def={def} name={sub} field={subField} value={row[sub]} />,

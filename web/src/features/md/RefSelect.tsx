@@ -1,20 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Input, Select, Spin } from 'antd';
 import { entityByName, type EntityDef } from '@tpl/contracts';
 import type { EntityRecord } from '../../api/entities';
 import { useRefLookup, useRefSearch } from './hooks';
 import { codeOf } from './listQuery';
+import { useDebounced } from '../../shared/useDebounced';
 
 const DEBOUNCE_MS = 300;
 
-const useDebounced = <T,>(value: T, ms: number): T => {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-};
 
 type Props = {
   /** the referenced entity type's name */

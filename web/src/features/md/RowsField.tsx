@@ -1,12 +1,14 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Table } from 'antd';
 import type { FormListFieldData, TableColumnsType } from 'antd';
-import type { EntityDef, FieldDef } from '@tpl/contracts';
+import type { FieldDef } from '@tpl/contracts';
 import { FieldInput } from './FieldInput';
-import { useEntityLabels } from './labels';
+import { AttachmentInput } from './AttachmentInput';
+import { useEntityLabels, type Named } from './labels';
 
 type Props = {
-  def: EntityDef;
+  /** the entity or document type (its words name the rows' fields) */
+  def: Named;
   name: string;
   field: Extract<FieldDef, { kind: 'rows' }>;
   editing?: boolean;
@@ -22,7 +24,9 @@ export const emptyRow = (field: Extract<FieldDef, { kind: 'rows' }>): Record<str
  */
 export const RowsField = ({ def, name, field, editing }: Props) => {
   const { t, field: label } = useEntityLabels(def);
-  const subFields = Object.entries(field.fields);
+  const subFields = Object.entries(field.fields).filter(([, f]) => !f.hidden);
+  const only = subFields.length === 1 ? subFields[0] : undefined;
+  if (only && only[1].kind === 'attachment') return <AttachmentRows name={name} sub={only[0]} image={only[1].image} maxRows={field.maxRows} />;
   return (
     <Form.List name={name}>
       {(items, { add, remove }, { errors }) => {
@@ -86,3 +90,27 @@ export const RowsField = ({ def, name, field, editing }: Props) => {
     </Form.List>
   );
 };
+
+/**
+ * Rows of one attachment each (a delivery's photos): a list of thumbnails with one more upload
+ * at its end, every file stored as it is chosen.
+ */
+const AttachmentRows = ({ name, sub, image, maxRows }: { name: string; sub: string; image?: boolean; maxRows?: number }) => (
+  <Form.List name={name}>
+    {(items, { add, remove }, { errors }) => (
+      <>
+        <div className="attachment-rows" data-testid={`md-rows-${name}`}>
+          {items.map((item, index) => (
+            <Form.Item key={item.key} name={[item.name, sub]} style={{ margin: 0 }}>
+              <AttachmentInput image={image} testId={`md-field-${name}-${index}-${sub}`} onChange={(v) => (v ? undefined : remove(item.name))} />
+            </Form.Item>
+          ))}
+          {(maxRows === undefined || items.length < maxRows) && (
+            <AttachmentInput image={image} testId={`md-add-${name}`} value={undefined} onChange={(v) => (v ? add({ [sub]: v }) : undefined)} />
+          )}
+        </div>
+        <Form.ErrorList errors={errors} />
+      </>
+    )}
+  </Form.List>
+);

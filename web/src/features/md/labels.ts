@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldKey } from '@tpl/contracts';
+import { fieldKey, LANGUAGES, type Labels } from '@tpl/contracts';
 
 /** What the words are looked up by: an entity's or a document type's name. */
 export type Named = { name: string };
@@ -21,3 +21,10 @@ export const useEntityLabels = (def: Named) => {
 };
 
 export type EntityLabels = ReturnType<typeof useEntityLabels>;
+
+/** Words a description carries as [zh, en, mo] (an action's hint, a suggestion's button), in the user's language. */
+export const useSaid = () => {
+  const { i18n } = useTranslation();
+  const index = Math.max(0, LANGUAGES.indexOf(i18n.language as (typeof LANGUAGES)[number]));
+  return useCallback((labels: Labels) => labels[index as 0 | 1 | 2], [index]);
+};

@@ -7,7 +7,7 @@ import { documentByName, type KitDocument } from '@tpl/contracts';
 import { useDocument, useDocumentAction } from '../documents/hooks';
 import { StateTag } from '../documents/StateTag';
 import { transportApi } from './api';
-import { SignaturePad, type SignaturePadHandle } from './SignaturePad';
+import { SignaturePad, type SignaturePadHandle } from '../../shared/SignaturePad';
 import { SigningProof } from './SigningProof';
 import { linesToSign, outcomeOf, refuse, signingIssues, type SigningLine } from './signing.model';
 

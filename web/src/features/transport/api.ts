@@ -1,6 +1,5 @@
 import {
   entityByName,
-  systemRoutes,
   transportBoardRoutes,
   transportRoutes,
   type Board,
@@ -10,7 +9,8 @@ import {
   type FreightExplanation,
   type TimelineEntry,
 } from '@tpl/contracts';
-import { download, openEventStream, request, type StreamEvent } from '../../api/client';
+import { attachmentApi } from '../../api/attachments';
+import { openEventStream, request, type StreamEvent } from '../../api/client';
 import { entityApi, type EntityRecord } from '../../api/entities';
 
 /**
@@ -20,7 +20,7 @@ import { entityApi, type EntityRecord } from '../../api/entities';
  */
 
 export type Vehicle = EntityRecord;
-export type Uploaded = { id: string; originalName: string; link: string };
+export type { Uploaded } from '../../api/attachments';
 
 /** What the board's drop sends: the notes as the board showed them, and the vehicle (t-core's board-dispatch). */
 export type BoardDispatchBody = {
@@ -53,13 +53,8 @@ export const transportApi = {
   freight: (id: string, signal?: AbortSignal) => request<FreightExplanation>('GET', transportRoutes.freight.path, { query: { id }, signal }),
 
   /** A file (the drawn signature, a photo) stored as an attachment. */
-  upload: (file: Blob, name: string) => {
-    const form = new FormData();
-    form.append('file', file, name);
-    return request<Uploaded>('POST', systemRoutes.attachUpload.path, { form, timeoutMs: 60_000 });
-  },
+  upload: (file: Blob, name: string) => attachmentApi.upload(file, name),
   /** An attachment's bytes (the image shown back): the download carries the session's headers, an <img src> could not. */
-  attachment: (id: string) => download(systemRoutes.ossDownload.path.replace('{id}', encodeURIComponent(id)), { fallbackName: 'attachment' }),
 };
 
 export const transportKeys = {
@@ -71,5 +66,4 @@ export const transportKeys = {
   lines: () => [...transportKeys.all, 'lines'] as const,
   timeline: (id: string) => [...transportKeys.all, 'timeline', id] as const,
   chain: (id: string, at: string) => [...transportKeys.all, 'chain', id, at] as const,
-  attachment: (id: string) => [...transportKeys.all, 'attachment', id] as const,
 };

@@ -85,15 +85,5 @@ export const useChainTimeline = (id: string) => useQuery({ queryKey: transportKe
 export const useChainAt = (id: string, at: string | undefined) =>
   useQuery({ queryKey: transportKeys.chain(id, at ?? ''), queryFn: ({ signal }) => transportApi.chain(id, at!, signal), enabled: !!id && !!at });
 
-/** An attachment as an object URL for an <img>, freed when the component goes. */
-export const useAttachmentUrl = (id: string | undefined) => {
-  const q = useQuery({ queryKey: transportKeys.attachment(id ?? ''), queryFn: () => transportApi.attachment(id!), enabled: !!id, staleTime: Infinity });
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!q.data) return;
-    const u = URL.createObjectURL(q.data.blob);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [q.data]);
-  return url;
-};
+/** An attachment as an object URL for an <img> (the console's attachment helpers). */
+export { useAttachmentUrl } from '../../api/attachments';

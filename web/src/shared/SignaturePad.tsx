@@ -14,8 +14,9 @@ export type SignaturePadHandle = {
  * are drawn as the pointer moves while pressed, each stroke smoothed through the midpoints.
  * The page keeps the PNG (toBlob) and stores it as an attachment.
  */
-export const SignaturePad = forwardRef<SignaturePadHandle, { width?: number; height?: number; onChange?: (empty: boolean) => void }>(
-  ({ width = 480, height = 180, onChange }, ref) => {
+/** onChange: the pad became empty or not; onStroke: a stroke was finished (the pen lifted). */
+export const SignaturePad = forwardRef<SignaturePadHandle, { width?: number; height?: number; onChange?: (empty: boolean) => void; onStroke?: () => void }>(
+  ({ width = 480, height = 180, onChange, onStroke }, ref) => {
     const { t } = useTranslation();
     const canvas = useRef<HTMLCanvasElement>(null);
     const last = useRef<{ x: number; y: number } | undefined>(undefined);
@@ -89,7 +90,9 @@ export const SignaturePad = forwardRef<SignaturePadHandle, { width?: number; hei
             if (empty) mark(false);
           }}
           onPointerUp={() => {
+            const drew = last.current !== undefined;
             last.current = undefined;
+            if (drew) onStroke?.();
           }}
           onPointerCancel={() => {
             last.current = undefined;
