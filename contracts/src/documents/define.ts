@@ -122,6 +122,12 @@ export type LinesDef = {
   fills?: Record<string, FillDef>;
   /** the lines come from the source document (a loading bill's notes are its dispatch's): removed, never added by hand */
   fixed?: boolean;
+  /**
+   * lines taken from stock (a transfer, a loss, a stock check): chosen from the stock rows of the
+   * header's owner and area (place, material, batch, barcode, available quantity), never typed;
+   * line field -> the stock row's field it takes
+   */
+  fromStock?: { set: Record<string, string> };
 };
 
 /**

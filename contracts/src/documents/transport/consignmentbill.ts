@@ -79,7 +79,7 @@ export const consignmentbill = defineDocument({
       fact: 'Dispatched',
       system: true,
       fields: {
-        dispatchId: text(L('派车单ID', 'Dispatch id', '派車單ID'), { required: true, max: 40 }),
+        dispatchId: text(L('派车单ID', 'Dispatch id', '派車單ID'), { required: true, max: 40, hidden: true }),
         dispatchBillNo: text(L('派车单号', 'Dispatch number', '派車單號'), { required: true, max: 40 }),
         carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { required: true, max: 10 }),
         driverCode: text(L('司机', 'Driver', '司機'), { max: 40 }),
@@ -103,7 +103,7 @@ export const consignmentbill = defineDocument({
       fact: 'Loaded',
       system: true,
       fields: {
-        loadingBillId: text(L('装车单ID', 'Loading bill id', '裝車單ID'), { max: 40 }),
+        loadingBillId: text(L('装车单ID', 'Loading bill id', '裝車單ID'), { max: 40, hidden: true }),
         loadingBillNo: text(L('装车单号', 'Loading bill number', '裝車單號'), { max: 40 }),
         loadedAt: datetime(L('装车时间', 'Loaded at', '裝車時間')),
       },
@@ -115,9 +115,9 @@ export const consignmentbill = defineDocument({
       fact: 'Arrived',
       system: true,
       fields: {
-        arrivalBillId: text(L('到货单ID', 'Arrival bill id', '到貨單ID'), { max: 40 }),
+        arrivalBillId: text(L('到货单ID', 'Arrival bill id', '到貨單ID'), { max: 40, hidden: true }),
         arrivalBillNo: text(L('到货单号', 'Arrival bill number', '到貨單號'), { max: 40 }),
-        deliveryBillId: text(L('签收单ID', 'Delivery bill id', '簽收單ID'), { max: 40 }),
+        deliveryBillId: text(L('签收单ID', 'Delivery bill id', '簽收單ID'), { max: 40, hidden: true }),
         arrivedAt: datetime(L('到达时间', 'Arrived at', '到達時間')),
       },
       nowFields: ['arrivedAt'],

@@ -1,7 +1,7 @@
 import { datetime, num, oneOf, rows, text } from '../../entities/define';
 import { defineDocument } from '../define';
 import { L, auditAction, ownerHeader } from './common';
-import { STOCK_ROW_KEY, cancelAction, stockRowLine } from './stockrow';
+import { STOCK_ROW_KEY, STOCK_ROW_PICK, cancelAction, stockRowLine } from './stockrow';
 
 const qtyOf = (label: ReturnType<typeof L>) => num(label, 'quantity', { generated: true });
 
@@ -40,6 +40,7 @@ export const checkbill = defineDocument({
       gainQty: qtyOf(L('盘盈数量', 'Gain', '盤盈數量')),
       lossQty: qtyOf(L('盘亏数量', 'Loss', '盤虧數量')),
     },
+    fromStock: STOCK_ROW_PICK,
     uniqueBy: [...STOCK_ROW_KEY],
     totals: {
       countQty: { of: 'countQty', label: L('实盘总数', 'Total counted', '實盤總數'), scale: 3 },

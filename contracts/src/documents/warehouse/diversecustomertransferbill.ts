@@ -1,7 +1,7 @@
 import { ref } from '../../entities/define';
 import { defineDocument } from '../define';
 import { L, ownerHeader } from './common';
-import { STOCK_ROW_KEY, cancelAction, reviewedStates, stockRowLine } from './stockrow';
+import { STOCK_ROW_KEY, STOCK_ROW_PICK, cancelAction, reviewedStates, stockRowLine } from './stockrow';
 
 /**
  * Diverse-customer transfer (货权转移单, spec 02 diversecustomertransferbill): stock changes
@@ -28,6 +28,7 @@ export const diversecustomertransferbill = defineDocument({
     key: 'details',
     label: L('明细', 'Details', '明細'),
     fields: stockRowLine(),
+    fromStock: STOCK_ROW_PICK,
     uniqueBy: [...STOCK_ROW_KEY],
     totals: { qty: { of: 'qty', label: L('总数量', 'Total quantity', '總數量'), scale: 3 } },
   },

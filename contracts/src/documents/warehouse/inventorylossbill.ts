@@ -1,7 +1,7 @@
 import { oneOf, text } from '../../entities/define';
 import { defineDocument } from '../define';
 import { L, auditAction, ownerHeader } from './common';
-import { STOCK_ROW_KEY, cancelAction, stockRowLine } from './stockrow';
+import { STOCK_ROW_KEY, STOCK_ROW_PICK, cancelAction, stockRowLine } from './stockrow';
 
 /**
  * Inventory loss (报损单, spec 02 inventorylossbill): stock written off (damaged, expired,
@@ -39,6 +39,7 @@ export const inventorylossbill = defineDocument({
     key: 'details',
     label: L('明细', 'Details', '明細'),
     fields: stockRowLine({ qty: L('损耗数量', 'Quantity lost', '損耗數量') }),
+    fromStock: STOCK_ROW_PICK,
     uniqueBy: [...STOCK_ROW_KEY],
     totals: { qty: { of: 'qty', label: L('损耗总数', 'Total lost', '損耗總數'), scale: 3 } },
   },

@@ -23,7 +23,8 @@ export const osoutstockbill = defineDocument({
     applyNo: docRef(L('出库订单号', 'Outbound order number', '出庫訂單號'), 'orderosoutstockbill', { states: ['Audited', 'Shipping'] }),
     carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 20 }),
     platformNumber: text(L('月台号', 'Dock number', '月台號'), { max: 20 }),
-    loadingOrderNumber: text(L('装车单号', 'Loading order number', '裝車單號'), { max: 40 }),
+    // the load bill that carries it: written by the load, never typed
+    loadingOrderNumber: text(L('装车单号', 'Loading order number', '裝車單號'), { max: 40, generated: true }),
   },
   sources: {
     // ship what is left of an order

@@ -16,6 +16,11 @@ export const stockRowLine = (o: { place?: Labels; qty?: Labels | false } = {}): 
   ...(o.qty === false ? {} : { qty: num(o.qty ?? L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }) }),
 });
 
+/** How a stock row line is taken from a stock row the user picks (the available quantity as the line's, where it has one). */
+export const STOCK_ROW_PICK = {
+  set: { barcode: 'barcode', materialCode: 'materialCode', batchNo: 'batchNo', warehousePlaceCode: 'warehousePlaceCode', qty: 'availableQty' },
+} as const;
+
 /** The fields a stock row line is unique by (the same row twice on one document is a repeated material). */
 export const STOCK_ROW_KEY = ['barcode', 'materialCode', 'batchNo', 'warehousePlaceCode'] as const;
 

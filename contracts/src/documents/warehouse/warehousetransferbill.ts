@@ -1,7 +1,7 @@
 import { ref } from '../../entities/define';
 import { defineDocument } from '../define';
 import { L, ownerHeader } from './common';
-import { STOCK_ROW_KEY, cancelAction, reviewedStates, stockRowLine } from './stockrow';
+import { STOCK_ROW_KEY, STOCK_ROW_PICK, cancelAction, reviewedStates, stockRowLine } from './stockrow';
 
 /**
  * Warehouse transfer (移库单, spec 02 warehousetransferbill): one owner's stock moved from
@@ -26,6 +26,7 @@ export const warehousetransferbill = defineDocument({
       ...stockRowLine({ place: L('原库位', 'From location', '原庫位') }),
       targetWarehousePlaceCode: ref(L('目标库位', 'To location', '目標庫位'), 'warehouseplace', { required: true }),
     },
+    fromStock: STOCK_ROW_PICK,
     uniqueBy: [...STOCK_ROW_KEY, 'targetWarehousePlaceCode'],
     totals: { qty: { of: 'qty', label: L('总数量', 'Total quantity', '總數量'), scale: 3 } },
   },

@@ -5,7 +5,7 @@ import type { Actor, DocumentDef, FieldDef, KitDocument } from '@tpl/contracts';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { FieldValue } from '../md/FieldValue';
 import { useDocumentLabels } from './labels';
-import { headerLayout, isWide, landedOn } from './model';
+import { headerLayout, isWide, landedOn, shownLineFields } from './model';
 import { StateTag } from './StateTag';
 
 type Item = NonNullable<DescriptionsProps['items']>[number];
@@ -45,7 +45,7 @@ export const DocumentDetails = ({ def, doc }: { def: DocumentDef; doc: KitDocume
   const lineColumns: TableColumnsType<LineRow> = lines
     ? [
         { key: '_index', title: t('common.rowNumber'), dataIndex: '_index', width: 56 },
-        ...Object.entries(lines.fields).map(([key, f]) => ({
+        ...shownLineFields(lines).map(([key, f]) => ({
           key,
           title: label(lines.key, key),
           align: f.kind === 'number' ? ('right' as const) : undefined,
@@ -60,7 +60,7 @@ export const DocumentDetails = ({ def, doc }: { def: DocumentDef; doc: KitDocume
       <Table.Summary.Cell index={0}>
         <strong>{t('documents.sections.total')}</strong>
       </Table.Summary.Cell>
-      {Object.keys(lines.fields).map((key, i) => {
+      {shownLineFields(lines).map(([key], i) => {
         const total = totalKeys.find((k) => lines.totals![k]!.of === key);
         return (
           <Table.Summary.Cell key={key} index={i + 1} align={total ? 'right' : undefined}>

@@ -1,11 +1,13 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Table } from 'antd';
+import { useState } from 'react';
+import { DatabaseOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Space, Table } from 'antd';
 import type { FormListFieldData, TableColumnsType } from 'antd';
 import { documentTotals, type DocumentDef, type LinesDef } from '@tpl/contracts';
 import { formatNumber } from '../../shared/format';
 import { FieldInput, type Picked } from '../md/FieldInput';
 import { useDocumentLabels } from './labels';
-import { fillsFrom } from './model';
+import { fillsFrom, shownLineFields } from './model';
+import { lineFromStock, StockPicker, stockRowKey } from './StockPicker';
 
 /**
  * The editable lines table: one row per line, inputs line-<n>-<field> (named lines_<n>_<field>).
@@ -17,9 +19,15 @@ export const LinesField = ({ def, lines }: { def: DocumentDef; lines: LinesDef }
   const { t, field: label } = useDocumentLabels(def);
   const form = Form.useFormInstance();
   const rows = Form.useWatch(lines.key, form) as Record<string, unknown>[] | undefined;
+  const owner = Form.useWatch('customerCode', form) as string | undefined;
+  const area = Form.useWatch('warehouseAreaCode', form) as string | undefined;
+  const [picking, setPicking] = useState(false);
   const totals = documentTotals(def, { [lines.key]: rows ?? [] });
   // what the lines carry unseen (a picked note's version) has no column
-  const fieldEntries = Object.entries(lines.fields).filter(([, f]) => !f.hidden);
+  const fieldEntries = shownLineFields(lines);
+
+  /** a line taken from stock names its row by what the stock gave (place, material, batch, barcode): shown, not typed; its quantity stays the user's */
+  const fromStock = (key: string) => Boolean(lines.fromStock && key in lines.fromStock.set && lines.fields[key]?.kind !== 'number');
 
   const takenElsewhere = (key: string, index: number): string[] =>
     (rows ?? []).flatMap((r, i) => (i !== index && typeof r?.[key] === 'string' && r[key] !== '' ? [r[key] as string] : []));
@@ -52,7 +60,7 @@ export const LinesField = ({ def, lines }: { def: DocumentDef; lines: LinesDef }
                 <FieldInput
                   def={def}
                   name={key}
-                  field={f}
+                  field={fromStock(key) ? { ...f, generated: true } : f}
                   testId={`line-${item.name}-${key}`}
                   onPicked={lines.fills?.[key] ? (record) => fill(item.name, key, record) : undefined}
                   // a document already on another line is not offered again (the lines are unique by it)
@@ -110,18 +118,38 @@ export const LinesField = ({ def, lines }: { def: DocumentDef; lines: LinesDef }
               data-testid={`lines-${lines.key}`}
             />
             <Form.ErrorList errors={errors} />
-            {/* lines taken from the source document are removed, never added by hand */}
-            {!lines.fixed && (
-              <Button
-                type="dashed"
-                icon={<PlusOutlined />}
-                onClick={() => add({})}
-                disabled={lines.max !== undefined && items.length >= lines.max}
-                style={{ marginTop: 8 }}
-                data-testid="add-line"
-              >
-                {t('documents.addLine')}
-              </Button>
+            <Space style={{ marginTop: 8 }}>
+              {/* lines taken from stock are chosen from it; lines taken from the source document are removed, never added by hand */}
+              {lines.fromStock && (
+                <Button type="primary" ghost icon={<DatabaseOutlined />} onClick={() => setPicking(true)} data-testid="pick-from-stock">
+                  {t('stockPick.open')}
+                </Button>
+              )}
+              {!lines.fixed && !lines.fromStock && (
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined />}
+                  onClick={() => add({})}
+                  disabled={lines.max !== undefined && items.length >= lines.max}
+                  data-testid="add-line"
+                >
+                  {t('documents.addLine')}
+                </Button>
+              )}
+            </Space>
+            {picking && lines.fromStock && (
+              <StockPicker
+                owner={owner}
+                area={area}
+                taken={new Set((rows ?? []).map(stockRowKey))}
+                onClose={() => setPicking(false)}
+                onAdd={(picked) => {
+                  // the empty line a new form starts with gives way to what was picked
+                  const kept = (rows ?? []).filter((r) => Object.values(r ?? {}).some((v) => v !== undefined && v !== null && v !== ''));
+                  const made = picked.map((r) => lineFromStock(lines.fromStock!.set, r as unknown as Record<string, unknown>, Object.keys(lines.fields)));
+                  form.setFieldValue(lines.key, [...kept, ...made]);
+                }}
+              />
             )}
           </>
         );

@@ -15,6 +15,7 @@ import {
   type HeaderField,
   type KitDocument,
   type Landed,
+  type LinesDef,
   type ResolvedColumn,
   type ResolvedFilter,
 } from '@tpl/contracts';
@@ -35,10 +36,14 @@ export const isGroup = (f: HeaderField): f is GroupField => f.kind === 'group';
 export const headerLayout = (def: DocumentDef): { basic: [string, FieldDef][]; groups: [string, GroupField][] } => {
   const entries = Object.entries(def.header);
   return {
-    basic: entries.filter((e): e is [string, FieldDef] => !isGroup(e[1])),
+    // what is carried unseen (an id beside the number it is shown by) is laid out nowhere
+    basic: entries.filter((e): e is [string, FieldDef] => !isGroup(e[1]) && !e[1].hidden),
     groups: entries.filter((e): e is [string, GroupField] => isGroup(e[1])),
   };
 };
+
+/** The line fields shown (in the form's table, the view's, the totals under them): all but those carried unseen. */
+export const shownLineFields = (lines: LinesDef): [string, FieldDef][] => Object.entries(lines.fields).filter(([, f]) => !f.hidden);
 
 /** Long text takes a whole row of the form; the rest share it three to a row. */
 export const isWide = (f: FieldDef): boolean => f.kind === 'text' && (Boolean(f.multiline) || (f.max ?? 100) >= 200);
@@ -211,6 +216,7 @@ export const filterQueryOf = (def: DocumentDef, values: FilterValues): DocumentL
 /** What the document's facts landed (a dispatch's plate, an arrival's time, who audited), those it holds now. */
 export const landedOn = (def: DocumentDef, doc: KitDocument): (Landed & { value: unknown })[] =>
   documentLandings(def)
+    .filter((l) => !l.field?.hidden)
     .map((l) => ({ ...l, value: valueAt(doc, l.key) }))
     .filter((l) => !isEmptyValue(l.value));
 
