@@ -1,4 +1,4 @@
-import { attachment, date, datetime, lineRef, num, oneOf, ref, rows, signature, text } from '../../entities/define';
+import { attachment, date, datetime, docRef, lineRef, num, oneOf, ref, rows, signature, text } from '../../entities/define';
 import { cancelAction } from '../actions';
 import { defineDocument } from '../define';
 import { L, goodsLines, party, totalColumns } from './common';
@@ -79,8 +79,9 @@ export const consignmentbill = defineDocument({
       fact: 'Dispatched',
       system: true,
       fields: {
-        dispatchId: text(L('派车单ID', 'Dispatch id', '派車單ID'), { required: true, max: 40, hidden: true }),
-        dispatchBillNo: text(L('派车单号', 'Dispatch number', '派車單號'), { required: true, max: 40 }),
+        // the documents of the chain a note went through, shown by number as links to them
+        dispatchId: docRef(L('派车单', 'Dispatch bill', '派車單'), 'dispatch', { required: true, by: 'id' }),
+        dispatchBillNo: text(L('派车单号', 'Dispatch number', '派車單號'), { required: true, max: 40, hidden: true }),
         carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { required: true, max: 10 }),
         driverCode: text(L('司机', 'Driver', '司機'), { max: 40 }),
         carrierCode: text(L('承运商', 'Carrier', '承運商'), { max: 40 }),
@@ -103,8 +104,8 @@ export const consignmentbill = defineDocument({
       fact: 'Loaded',
       system: true,
       fields: {
-        loadingBillId: text(L('装车单ID', 'Loading bill id', '裝車單ID'), { max: 40, hidden: true }),
-        loadingBillNo: text(L('装车单号', 'Loading bill number', '裝車單號'), { max: 40 }),
+        loadingBillId: docRef(L('装车单', 'Loading bill', '裝車單'), 'loadingbill', { by: 'id' }),
+        loadingBillNo: text(L('装车单号', 'Loading bill number', '裝車單號'), { max: 40, hidden: true }),
         loadedAt: datetime(L('装车时间', 'Loaded at', '裝車時間')),
       },
       nowFields: ['loadedAt'],
@@ -115,9 +116,9 @@ export const consignmentbill = defineDocument({
       fact: 'Arrived',
       system: true,
       fields: {
-        arrivalBillId: text(L('到货单ID', 'Arrival bill id', '到貨單ID'), { max: 40, hidden: true }),
-        arrivalBillNo: text(L('到货单号', 'Arrival bill number', '到貨單號'), { max: 40 }),
-        deliveryBillId: text(L('签收单ID', 'Delivery bill id', '簽收單ID'), { max: 40, hidden: true }),
+        arrivalBillId: docRef(L('到货单', 'Arrival bill', '到貨單'), 'arrivalbill', { by: 'id' }),
+        arrivalBillNo: text(L('到货单号', 'Arrival bill number', '到貨單號'), { max: 40, hidden: true }),
+        deliveryBillId: docRef(L('签收单', 'Delivery bill', '簽收單'), 'deliverybill', { by: 'id' }),
         arrivedAt: datetime(L('到达时间', 'Arrived at', '到達時間')),
       },
       nowFields: ['arrivedAt'],

@@ -34,7 +34,7 @@ export const loadingbill = defineDocument({
     billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
     // picked among the issued dispatch bills: its notes are what goes on the vehicle
     dispatchId: docRef(L('派车单', 'Dispatch bill', '派車單'), 'dispatch', { required: true, by: 'id', states: ['Issued'], list: false }),
-    dispatchBillNo: text(L('派车单号', 'Dispatch number', '派車單號'), { max: 40, generated: true }),
+    dispatchBillNo: text(L('派车单号', 'Dispatch number', '派車單號'), { max: 40, generated: true, hidden: true }),
     carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 10, generated: true }),
     platformNumber: text(L('月台号', 'Dock number', '月台號'), { max: 20 }),
   },
@@ -68,8 +68,9 @@ export const loadingbill = defineDocument({
       fact: 'Loaded',
       fields: {
         loadedAt: datetime(L('装车时间', 'Loaded at', '裝車時間')),
-        dispatchBillNo: text(L('派车单号', 'Dispatch number', '派車單號'), { max: 40, generated: true }),
-        carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 10, generated: true }),
+        // the header's own, stamped again by the loading: shown once, in the header
+        dispatchBillNo: text(L('派车单号', 'Dispatch number', '派車單號'), { max: 40, generated: true, hidden: true }),
+        carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 10, generated: true, hidden: true }),
       },
       nowFields: ['loadedAt'],
       by: 'loadedBy',
@@ -82,7 +83,7 @@ export const loadingbill = defineDocument({
       fields: {
         arrivedAt: datetime(L('到达时间', 'Arrived at', '到達時間')),
         arrivalRemark: text(L('到货说明', 'Arrival remark', '到貨說明'), { max: 200 }),
-        arrivalBillId: text(L('到货单ID', 'Arrival bill id', '到貨單ID'), { max: 40, generated: true }),
+        arrivalBillId: docRef(L('到货单', 'Arrival bill', '到貨單'), 'arrivalbill', { by: 'id', generated: true }),
       },
       nowFields: ['arrivedAt'],
       by: 'arrivalConfirmedBy',
