@@ -9,6 +9,7 @@ import { shellPageRoutes } from './features/pages/routes';
 import { reportRoutes } from './features/reports/routes';
 import { billingRoutes } from './features/billing/routes';
 import { transportRoutes } from './features/transport/routes';
+import { warehouseRoutes } from './features/warehouse/routes';
 import { lazyPage } from './shared/lazyPage';
 
 // the signed-in layout and every page load after sign-in, each in its own chunk
@@ -43,6 +44,7 @@ export const signedInRoutes: RouteObject[] = [
       { path: paths.mdEdit(':entity', ':id'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
       ...flowRoutes,
       ...reportRoutes,
+      ...warehouseRoutes,
       ...billingRoutes,
       ...registrationRoutes,
       ...shellPageRoutes,

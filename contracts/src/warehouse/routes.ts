@@ -142,3 +142,6 @@ export const PRINT_FORMS: Record<string, readonly { kind: 'labels' | 'picking-li
     { kind: 'delivery-note', path: warehousePrintRoutes.printDeliveryNote.path, method: 'GET', states: ['Shipped'] },
   ],
 };
+
+/** 待上架: the keeper's put-away list (the inbound bills with goods still at their dock), its page and menu entry. */
+export const PUT_AWAY_LIST = { code: 'putawayList', name: '待上架', path: '/warehousingManagement/putawayList', alias: 'putAway.title' } as const;

@@ -1,4 +1,4 @@
-import { ALL_ACCESS, BILLING_REPORT_MENUS, otherBillDocuments, actionsOf, buttonCode, dataSchemaOf, DOCUMENT_MENU_GROUPS, documentButtons, documents, entities, entityByName, FLOW_BUTTONS, STOCK_REPORT_MENUS, type EntityAction } from '@tpl/contracts';
+import { ALL_ACCESS, BILLING_REPORT_MENUS, PUT_AWAY_LIST, otherBillDocuments, actionsOf, buttonCode, dataSchemaOf, DOCUMENT_MENU_GROUPS, documentButtons, documents, entities, entityByName, FLOW_BUTTONS, STOCK_REPORT_MENUS, type EntityAction } from '@tpl/contracts';
 import type { LiveRecord, RecordContext, RecordsPort } from '@tpl/masterdata';
 
 type Rec = Record<string, unknown>;
@@ -73,6 +73,8 @@ export const demoMenus = () => {
   const reportGroup = DOCUMENT_MENU_GROUPS.reportManagement!;
   if (!menus.some((m) => m.code === 'reportManagement')) menu('reportManagement', reportGroup.label[0], reportGroup.path, undefined, reportGroup.sort, 'menuGroups.reportManagement');
   STOCK_REPORT_MENUS.forEach((r, i) => menu(r.code, r.name, r.path, 'reportManagement', 20 + i, r.alias));
+  // the keeper's put-away list, beside the inbound documents (whoever works the inbound group gets it)
+  if (menus.some((m) => m.code === 'warehousingManagement')) menu(PUT_AWAY_LIST.code, PUT_AWAY_LIST.name, PUT_AWAY_LIST.path, 'warehousingManagement', 3, PUT_AWAY_LIST.alias);
   // the warehouse's menu groups (inbound, outbound, ...) as its documents name them, in the groups' order
   const warehouseGroups = [...new Set(documents.filter((d) => d.service === 'bl-warehouse').map((d) => d.menu.parent))].sort(
     (x, y) => (DOCUMENT_MENU_GROUPS[x]?.sort ?? 99) - (DOCUMENT_MENU_GROUPS[y]?.sort ?? 99),

@@ -166,6 +166,18 @@ export const en: ConsoleStrings = {
     addSelected: 'Add selected ({{count}})',
     addAll: 'Add every row found ({{count}})',
   },
+  putAway: {
+    title: 'Put-away list',
+    dock: 'Receiving dock',
+    bill: 'Inbound bill',
+    owner: 'Cargo owner',
+    area: 'Warehouse area',
+    receivedAt: 'Received at',
+    received: 'Received',
+    waiting: 'Waiting',
+    action: 'Put away',
+    empty: 'Nothing is waiting to be put away',
+  },
   errors: {
     timeout: 'The request timed out, please try again later',
     network: 'Network error, the server cannot be reached',

@@ -166,6 +166,18 @@ export const mo: ConsoleStrings = {
     addSelected: '加入所選（{{count}}）',
     addAll: '按篩選全部加入（{{count}}）',
   },
+  putAway: {
+    title: '待上架',
+    dock: '收貨月台',
+    bill: '入庫單',
+    owner: '貨主',
+    area: '庫區',
+    receivedAt: '入庫時間',
+    received: '收貨數量',
+    waiting: '待上架數量',
+    action: '上架',
+    empty: '沒有待上架的貨物',
+  },
   errors: {
     timeout: '請求逾時，請稍後再試',
     network: '網絡異常，無法連接伺服器',

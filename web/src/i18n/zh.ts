@@ -168,6 +168,18 @@ export const zh = {
     addSelected: '加入所选（{{count}}）',
     addAll: '按筛选全部加入（{{count}}）',
   },
+  putAway: {
+    title: '待上架',
+    dock: '收货月台',
+    bill: '入库单',
+    owner: '货主',
+    area: '库区',
+    receivedAt: '入库时间',
+    received: '收货数量',
+    waiting: '待上架数量',
+    action: '上架',
+    empty: '没有待上架的货物',
+  },
   errors: {
     timeout: '请求超时，请稍后再试',
     network: '网络异常，无法连接服务器',

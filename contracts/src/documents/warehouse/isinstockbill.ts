@@ -132,7 +132,7 @@ export const isinstockbill = defineDocument({
       { key: 'totalPutAway', path: 'totals.putAwayQty', label: L('已上架总数', 'Total put away', '已上架總數') },
       { key: 'totalWeg', path: 'totals.weg', label: L('总重量(t)', 'Total weight (t)', '總重量(t)') },
       { key: 'receivedAt', path: 'receivedAt', label: L('入库时间', 'Received at', '入庫時間'), kind: 'datetime' }],
-    filters: [{ key: 'billNo', match: 'contains' }, 'state', { key: 'customerCode', match: 'exact' }, { key: 'applyNo', match: 'exact' },
+    filters: [{ key: 'billNo', match: 'contains' }, 'state', { key: 'customerCode', match: 'exact' }, { key: 'warehouseAreaCode', match: 'exact' }, { key: 'applyNo', match: 'exact' },
       { key: 'date', path: 'billDate', match: 'range', label: L('单据日期', 'Bill date', '單據日期') }],
     defaultSort: 'billNo',
     defaultOrder: 'desc',

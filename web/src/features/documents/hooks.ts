@@ -28,7 +28,12 @@ export const useDocumentHistory = (def: DocumentDef, id: string | undefined) =>
     enabled: Boolean(id),
   });
 
-/** After any write (and after a 409: someone else wrote), lists, the document and its history are refetched. */
+/**
+ * After any write (and after a 409: someone else wrote), what is known of documents is refetched:
+ * this type's lists, the document and its history, and every other document on screen, since a
+ * command may change others in its transaction (a receipt its booking, a load bill its outbound
+ * bills, a dispatch its notes) and a page kept open in a tab must not show them as they were.
+ */
 const useInvalidate = (def: DocumentDef) => {
   const client = useQueryClient();
   return (ids: readonly string[]) =>
@@ -38,6 +43,8 @@ const useInvalidate = (def: DocumentDef) => {
         client.invalidateQueries({ queryKey: documentKeys.detail(def.name, id) }),
         client.invalidateQueries({ queryKey: documentKeys.history(def.name, id) }),
       ]),
+      // the rest: only what is shown now is fetched again, the others when they are next shown
+      client.invalidateQueries({ queryKey: documentKeys.all, refetchType: 'active' }),
     ]);
 };
 

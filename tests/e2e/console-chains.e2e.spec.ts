@@ -1,0 +1,201 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { PUT_AWAY_LIST } from '@tpl/contracts';
+import { launchChromium, SCREENSHOTS, signInPage, WEB_DIST } from '../support/browser';
+import { fillConsignmentForm } from '../support/consignment-form';
+import { act, addPhoto, billNoOf, confirm, lineInput, optionsOf, pick, press, save, sign, stateIs } from '../support/console';
+import { startTestHost, type TestHost } from '../support/host';
+
+/**
+ * Issue 28 item 14: the keeper's and the dispatcher's day done in the console alone. Every
+ * document is made from the one before it (its button on the source's view), every reference is
+ * chosen in a picker, every dialog is filled through its widgets; the test never types an id and
+ * never calls the API. Each step is checked where a person sees it: the document's state on its
+ * view, the quantities its form was given.
+ */
+describe('the day in the console alone', () => {
+  let t: TestHost;
+  let browser: Browser;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
+    [t, browser] = await Promise.all([startTestHost('postgres', WEB_DIST, true), launchChromium()]);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  const pageFor = async (account: string) => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.on('pageerror', (e) => problems.push(`${account}: page error: ${e.message}`));
+    page.on('response', (r) => {
+      if (r.status() >= 500) problems.push(`${account}: ${r.status()} from ${r.url()}`);
+    });
+    await signInPage(page, t.url, account);
+    return page;
+  };
+  const go = (page: Page, route: string) => page.goto(`${t.url}${route}`);
+  const pickEnum = async (page: Page, testId: string, option: string) => pick(page, testId, '', option);
+
+  it('keeper: a booking received in two parts, put away, an order shipped through its bill, a picking list and a load bill', async () => {
+    const page = await pageFor('keeper');
+
+    // the booking: owner, area and a line chosen in pickers
+    await go(page, '/warehousingManagement/orderIsinstockbillForm');
+    await pick(page, 'customerCode', 'C001');
+    await pick(page, 'warehouseAreaCode', 'SH1-B');
+    await pickEnum(page, 'stockType', 'Normal');
+    await pick(page, 'line-0-materialCode', 'M0007');
+    await lineInput(page, 0, 'qty').fill('100');
+    await save(page);
+    const booking = await billNoOf(page);
+    await act(page, 'AUDIT', 'Audited');
+
+    // the first receipt takes what the booking has left (all of it) and receives 60
+    await page.getByTestId('make-isinstockbill').click();
+    await page.getByTestId('made-from').waitFor();
+    expect(await lineInput(page, 0, 'qty').inputValue()).toBe('100');
+    await lineInput(page, 0, 'qty').fill('60');
+    await save(page);
+    await act(page, 'RECEIVE', 'Received');
+    const firstReceipt = await billNoOf(page);
+
+    // back on the booking (its number on the receipt is a link): receiving; the second receipt is offered the 40 left
+    await page.getByTestId(`doc-link-${booking}`).click();
+    await stateIs(page, 'Receiving');
+    await page.getByTestId('make-isinstockbill').click();
+    await page.getByTestId('made-from').waitFor();
+    expect(await lineInput(page, 0, 'qty').inputValue()).toBe('40');
+    await save(page);
+    await act(page, 'RECEIVE', 'Received');
+
+    // put away: the dialog lists what is at the dock; the suggested locations are taken in one click
+    await press(page, 'PUT_AWAY');
+    await page.getByTestId('dialog-suggest').click();
+    await page.locator('[data-testid="md-field-placements-0-warehousePlaceCode"] .ant-select-selection-item').waitFor();
+    await confirm(page);
+    await stateIs(page, 'Stored');
+    // the first receipt from the put-away list: what waits at each dock, the bill's dialog opened from its row
+    await go(page, PUT_AWAY_LIST.path);
+    expect(await page.getByTestId(`waiting-${firstReceipt}`).textContent()).toBe('60');
+    await page.getByTestId(`put-away-${firstReceipt}`).click();
+    await page.getByTestId('dialog-suggest').click();
+    await page.locator('[data-testid="md-field-placements-0-warehousePlaceCode"] .ant-select-selection-item').waitFor();
+    await confirm(page);
+    await page.getByTestId(`waiting-${firstReceipt}`).waitFor({ state: 'detached' });
+    await go(page, '/warehousingManagement/orderIsinstockbill');
+    await page.getByTestId(`view-${booking}`).click();
+    await stateIs(page, 'Received');
+
+    // an outbound order, and its bill made from it with what is left to ship
+    await go(page, '/outWarehouseManagement/orderOsoutstockbillForm');
+    await pick(page, 'customerCode', 'C001');
+    await pick(page, 'warehouseAreaCode', 'SH1-B');
+    await pickEnum(page, 'stockType', 'Normal');
+    await pick(page, 'line-0-materialCode', 'M0007');
+    await lineInput(page, 0, 'qty').fill('30');
+    await save(page);
+    await act(page, 'AUDIT', 'Audited');
+    await page.getByTestId('make-osoutstockbill').click();
+    await page.getByTestId('made-from').waitFor();
+    expect(await lineInput(page, 0, 'qty').inputValue()).toBe('30');
+    await save(page);
+    const outbound = await billNoOf(page);
+    await act(page, 'ALLOCATE', 'Allocated');
+
+    // the picking list made from the allocated bill, picked
+    await page.getByTestId('make-stocksortingbill').click();
+    await page.getByTestId('made-from').waitFor();
+    await page.getByTestId('picker').fill('王师傅');
+    await save(page);
+    await act(page, 'ISSUE', 'Picking');
+    await act(page, 'COMPLETE', 'Done');
+
+    // the load bill made from the finished picking list, loaded and shipped
+    await page.getByTestId('make-loadbill').click();
+    await page.getByTestId('made-from').waitFor();
+    await page.getByTestId('carNo').fill('沪A12345');
+    await save(page);
+    await act(page, 'START_LOADING', 'Loading');
+    await act(page, 'FINISH_LOADING', 'Loaded');
+    await act(page, 'SHIP', 'Shipped');
+    await page.getByTestId(`doc-link-${outbound}`).click();
+    await stateIs(page, 'Shipped');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'console-chains-keeper.png'), fullPage: true });
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 420_000);
+
+  it('dispatcher: an order split into two notes, each on its own vehicle, loaded from its dispatch bill, arrived, reviewed and signed with a drawn signature and a photo', async () => {
+    const page = await pageFor('dispatcher');
+
+    await go(page, '/consignmentOrderbill/consignmentOrderbillAdd');
+    await fillConsignmentForm(page);
+    await page.getByTestId('add-line').click();
+    await pick(page, 'line-1-materialCode', 'M0012');
+    await lineInput(page, 1, 'qty').fill('4');
+    await save(page);
+    await act(page, 'AUDIT', 'Audited');
+
+    // the split: the second material goes to note 2, the rest stays on note 1
+    await press(page, 'DISPATCH');
+    await page.getByTestId('dialog-hint').waitFor();
+    await page.getByTestId('md-add-row-splits').click();
+    await page.getByTestId('md-field-splits-0-noteNo').fill('2');
+    await pick(page, 'md-field-splits-0-materialCode', '', 'M0012');
+    await page.getByTestId('md-field-splits-0-qty').fill('4');
+    await confirm(page);
+    await stateIs(page, 'Accepted');
+
+    // the two notes, each put on a vehicle of its own through a dispatch bill made from it
+    const vehicles: string[] = [];
+    for (let n = 0; n < 2; n++) {
+      await go(page, '/consignmentBill?state=Open');
+      await page.locator('a[data-testid^="view-YD"]').first().click();
+      await stateIs(page, 'Open');
+      await page.getByTestId('make-dispatch').click();
+      await page.getByTestId('made-from').waitFor();
+      await page.getByTestId('carNo').click();
+      const choice = optionsOf(page).nth(n);
+      await choice.waitFor();
+      vehicles.push((await choice.textContent())!);
+      await choice.click();
+      await pick(page, 'lineCode');
+      await save(page);
+      await act(page, 'ISSUE', 'Issued');
+    }
+    expect(new Set(vehicles).size).toBe(2);
+
+    // the last dispatch bill's 装车: a loading bill made from it, loaded and arrived
+    await page.getByTestId('make-loadingbill').click();
+    await page.getByTestId('made-from').waitFor();
+    await save(page);
+    await act(page, 'LOAD', 'Loaded');
+    await act(page, 'ARRIVE', 'Arrived');
+
+    // the arrival bill (a link on the loading bill), reviewed
+    await page.locator('[data-testid^="doc-link-DH"]').first().click();
+    await stateIs(page, 'AwaitingReview');
+    await press(page, 'REVIEW');
+    await pick(page, 'reviewResult', '', /In order/);
+    await confirm(page);
+    await stateIs(page, 'Reviewed');
+
+    // the delivery bill signed: signer and lines start from the delivery, a drawn signature, a photo
+    await go(page, '/deliveryBill?state=ToSign');
+    await page.locator('a[data-testid^="view-QS"]').first().click();
+    await stateIs(page, 'ToSign');
+    await press(page, 'SIGN');
+    expect(await page.getByTestId('signer').inputValue()).not.toBe('');
+    await sign(page);
+    await addPhoto(page, 'photos');
+    await confirm(page);
+    await stateIs(page, 'Signed');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'console-chains-dispatcher.png'), fullPage: true });
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 420_000);
+});

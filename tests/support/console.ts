@@ -1,0 +1,98 @@
+import type { Page } from 'playwright-core';
+import { choose, toasts } from './browser';
+
+/**
+ * Driving the console's own widgets, as a person does: pickers chosen from what they offer,
+ * dialogs confirmed, a document's state read off its view. Nothing here calls the API: the
+ * journeys and the generated suite reach every step through the screens.
+ */
+
+/** An open picker's choices (the newest dropdown on screen). */
+export const optionsOf = (page: Page) => page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+
+/** Opens a picker, types (when given) and chooses the first choice holding `option` (or the first one offered). */
+export const pick = async (page: Page, testId: string, typed = '', option?: string | RegExp) => {
+  const picker = page.getByTestId(testId).first();
+  await picker.click();
+  if (typed) await page.keyboard.type(typed);
+  const choice = option ? optionsOf(page).filter({ hasText: option }).first() : optionsOf(page).first();
+  await choice.waitFor({ timeout: 15_000 });
+  await choice.click();
+  // the dropdown closes once chosen (a multiple picker stays open: Escape)
+  await page.keyboard.press('Escape').catch(() => undefined);
+};
+
+/** Confirms the open dialog (an action's, or a confirmation's) and waits for it to close. */
+export const confirm = async (page: Page) => {
+  await choose(page, 'modal-ok');
+  await page.locator('.ant-modal-wrap:visible').first().waitFor({ state: 'detached', timeout: 20_000 }).catch(async () => {
+    throw new Error(`the dialog stayed open: ${(await page.locator('.ant-modal-wrap:visible [data-testid="modal-error"]').allTextContents()).join(' | ') || (await toasts(page)).join(' | ')}`);
+  });
+};
+
+/** The document's state as its view shows it, waited for until it is `wanted` (the console refetches after an action). */
+export const stateIs = async (page: Page, wanted: string) => {
+  const tag = page.locator(`[data-testid="view-state"][data-state="${wanted}"]`);
+  try {
+    await tag.waitFor({ timeout: 20_000 });
+  } catch {
+    const now = await page.getByTestId('view-state').getAttribute('data-state').catch(() => 'none');
+    throw new Error(`the document is ${now}, not ${wanted} (console: ${(await toasts(page)).join(' | ') || 'nothing shown'})`);
+  }
+};
+
+/** The bill number the view shows. */
+export const billNoOf = async (page: Page) => (await page.getByTestId('view-billNo').textContent())!.trim();
+
+/** Saves the open form and waits for the document's view. */
+export const save = async (page: Page) => {
+  await page.getByTestId('save-button').click();
+  try {
+    await page.getByTestId('view-billNo').waitFor({ timeout: 20_000 });
+  } catch {
+    throw new Error(`the form was not saved: ${(await page.getByTestId('form-error').allTextContents()).join(' | ') || (await toasts(page)).join(' | ')}`);
+  }
+};
+
+/** Presses a document's action (by its machine event) on its view; its dialog, if any, is left open for the caller. */
+export const press = async (page: Page, event: string) => {
+  const button = page.getByTestId(`action-${event.toLowerCase()}`);
+  await button.waitFor({ timeout: 20_000 });
+  await button.click();
+};
+
+/** Presses an action and confirms whatever it asks (a confirmation, or a dialog left to its defaults). */
+export const act = async (page: Page, event: string, wanted: string) => {
+  await press(page, event);
+  await confirm(page);
+  await stateIs(page, wanted);
+};
+
+/** Opens a menu entry by following the menu to the route (the single-page app's own navigation). */
+export const open = async (page: Page, url: string, route: string) => {
+  await page.goto(`${url}${route}`);
+};
+
+/** A line's quantity input of the form's lines table. */
+export const lineInput = (page: Page, index: number, field: string) => page.getByTestId(`line-${index}-${field}`);
+
+/** A small PNG (a photo taken on the delivery): 2x2 red pixels. */
+export const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR42mP8z8DwnwEKmBgYAAAhpAIB8RAMTQAAAABJRU5ErkJggg==', 'base64');
+
+/** Draws a signature on the open dialog's pad and waits until it is stored. */
+export const sign = async (page: Page) => {
+  const pad = page.getByTestId('signature-pad').last();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 16; i++) await page.mouse.move(box.x + 20 + i * 14, box.y + box.height / 2 + (i % 2 ? -18 : 18));
+  await page.mouse.up();
+  await page.locator('[data-testid$="-saved"], [data-testid="signature-saved"]').last().waitFor({ timeout: 20_000 });
+};
+
+/** Adds a photo through a rows-of-attachments field (testId md-add-<rows>). */
+export const addPhoto = async (page: Page, rows: string) => {
+  const before = await page.locator(`[data-testid^="md-field-${rows}-"][data-testid$="-preview"]`).count();
+  await page.getByTestId(`md-add-${rows}`).locator('input[type=file]').setInputFiles({ name: 'delivery.png', mimeType: 'image/png', buffer: PHOTO });
+  await page.locator(`[data-testid^="md-field-${rows}-"][data-testid$="-upload"]`).nth(before).waitFor({ timeout: 20_000 });
+};
