@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { choose, toasts } from './browser';
+import path from 'node:path';
+import { choose, SCREENSHOTS, toasts } from './browser';
 
 /**
  * Driving the console's own widgets, as a person does: pickers chosen from what they offer,
@@ -16,7 +17,25 @@ export const pick = async (page: Page, testId: string, typed = '', option?: stri
   await picker.click();
   if (typed) await page.keyboard.type(typed);
   const choice = option ? optionsOf(page).filter({ hasText: option }).first() : optionsOf(page).first();
-  await choice.waitFor({ timeout: 15_000 });
+  try {
+    await choice.waitFor({ timeout: 15_000 });
+    // a typed search answers after its debounce: the choice is taken once the list has settled on it
+    if (typed) {
+      const wanted = option ?? typed;
+      await page.waitForFunction(
+        (w) => {
+          const shown = Array.from(document.querySelectorAll<HTMLElement>('.ant-select-dropdown')).filter((d) => d.offsetParent !== null || getComputedStyle(d).position === 'fixed' ? d.getBoundingClientRect().height > 0 : false);
+          const first = shown.at(-1)?.querySelector('.ant-select-item-option');
+          return Boolean(first?.textContent?.includes(w));
+        },
+        typeof wanted === 'string' ? wanted : typed,
+        { timeout: 15_000 },
+      );
+    }
+  } catch {
+    await page.screenshot({ path: path.join(SCREENSHOTS, `pick-failed-${testId}.png`) });
+    throw new Error(`${testId} offers no ${option ?? 'choice'}: it offers ${JSON.stringify(await optionsOf(page).allTextContents())}`);
+  }
   await choice.click();
   // the dropdown closes once chosen (a multiple picker stays open: Escape)
   await page.keyboard.press('Escape').catch(() => undefined);
@@ -95,4 +114,13 @@ export const addPhoto = async (page: Page, rows: string) => {
   const before = await page.locator(`[data-testid^="md-field-${rows}-"][data-testid$="-preview"]`).count();
   await page.getByTestId(`md-add-${rows}`).locator('input[type=file]').setInputFiles({ name: 'delivery.png', mimeType: 'image/png', buffer: PHOTO });
   await page.locator(`[data-testid^="md-field-${rows}-"][data-testid$="-upload"]`).nth(before).waitFor({ timeout: 20_000 });
+};
+
+/** Finds a document in its list by its number (the list's filter, as a person searches) and opens its view. */
+export const openByNumber = async (page: Page, url: string, listRoute: string, billNo: string) => {
+  await page.goto(`${url}${listRoute}`);
+  await page.getByTestId('filter-billNo').fill(billNo);
+  await page.getByTestId('search-button').click();
+  await page.getByTestId(`view-${billNo}`).click();
+  await page.getByTestId('view-billNo').filter({ hasText: billNo }).waitFor();
 };

@@ -69,7 +69,8 @@ const NewDocument = ({ def }: { def: DocumentDef }) => {
   if (source.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
   if (!source.data) return <Result status="warning" subTitle={source.error?.message ?? t('documents.sourceMissing')} />;
   const made = { ...newFormValues(def), ...how.copy(source.data) };
-  return <DocumentEditor key={source.data.id} def={def} start={made} madeFrom={{ def: sourceDef, billNo: source.data.billNo }} />;
+  // a source that moved on (a booking received in part since) starts the form again from what it has left now
+  return <DocumentEditor key={`${source.data.id}:${source.data.version}`} def={def} start={made} madeFrom={{ def: sourceDef, billNo: source.data.billNo }} />;
 };
 
 const DocumentEditor = ({ def, doc, start, madeFrom }: { def: DocumentDef; doc?: KitDocument; start?: Record<string, unknown>; madeFrom?: { def: DocumentDef; billNo: string } }) => {

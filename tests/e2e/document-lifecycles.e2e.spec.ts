@@ -1,0 +1,276 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { documentPath, documents, type DocumentDef } from '@tpl/contracts';
+import { choose, FIRST_PAGE, launchChromium, SCREENSHOTS, signInPage, WEB_DIST } from '../support/browser';
+import { confirm } from '../support/console';
+import { fillDialog, fillNewForm, offered, refusal } from '../support/document-walker';
+import { startTestHost, type TestHost } from '../support/host';
+
+/**
+ * Issue 28 item 14, generated from the registry: for every document type, one document is made
+ * in the console (from its source where it has one: the document of the chain the suite made
+ * before it) and taken through the actions of its lifecycle the console offers, each dialog filled
+ * through its widgets from the description alone; then one more is made and cancelled and removed
+ * where its lifecycle allows. No URL with an id is typed and no API is called: the suite moves
+ * through lists, links and buttons. Every screen is scanned; it fails on a raw i18n key, a UUID
+ * shown, a console error or a page error, an answer of 500, and on an action the console offered
+ * that was refused.
+ */
+type Made = { def: DocumentDef; url: string; state: string };
+
+/** Types written only by another document's command (an arrival bill by its loading bill's arrival): reached from their list. */
+const WRITTEN_BY_OTHERS = new Set(['arrivalbill', 'deliverybill']);
+/** The kit's own buttons, walked on their own: edit at the start, remove at the end. */
+const KIT = new Set(['EDIT', 'REMOVE']);
+const RAW_KEY = /^[a-z]+(\.[a-zA-Z_]+)+$/;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/** Sources before the documents made from them (the registry's order otherwise). */
+const ordered = (): DocumentDef[] => {
+  const out: DocumentDef[] = [];
+  const visit = (d: DocumentDef, seen: Set<string>) => {
+    if (out.includes(d) || seen.has(d.name)) return;
+    seen.add(d.name);
+    for (const source of Object.keys(d.sources ?? {})) {
+      const s = documents.find((x) => x.name === source);
+      if (s) visit(s, seen);
+    }
+    out.push(d);
+  };
+  for (const d of documents) visit(d, new Set());
+  return out;
+};
+
+describe('every document type through its lifecycle in the console (generated from the registry)', () => {
+  let t: TestHost;
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+  const covered = new Map<string, Set<string>>();
+  const made: Made[] = [];
+  let here = 'sign-in';
+  const started = Date.now();
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
+    [t, browser] = await Promise.all([startTestHost('postgres', WEB_DIST, true), launchChromium()]);
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) problems.push(`${here}: console error: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`${here}: page error: ${e.message}`));
+    page.on('response', (r) => {
+      if (r.status() >= 500) problems.push(`${here}: ${r.status()} from ${r.request().method()} ${new URL(r.url()).pathname}`);
+    });
+    await signInPage(page, t.url, 'admin', 'admin');
+  }, 180_000);
+  afterAll(async () => {
+    const actions = [...covered.values()].reduce((n, s) => n + s.size, 0);
+    const offeredTotal = documents.reduce((n, d) => n + Object.values(d.actions).filter((a) => !a.system).length + 2, 0);
+    console.log(`document lifecycles: ${covered.size} types, ${actions} of ${offeredTotal} user actions taken (edit and remove included) in ${Math.round((Date.now() - started) / 1000)} s`);
+    for (const d of documents) {
+      const own = [...Object.values(d.actions).filter((a) => !a.system).map((a) => a.event), 'EDIT', 'REMOVE'];
+      const missed = own.filter((e) => !covered.get(d.name)?.has(e));
+      if (missed.length) console.log(`  ${d.name}: not taken ${missed.join(', ')}`);
+    }
+    await browser?.close();
+    await t?.stop();
+  });
+
+  /** Moves the single-page app to a route as its router does (no reload, no id typed: routes of lists and forms only). */
+  const go = async (to: string) => {
+    await page.evaluate((target) => {
+      window.history.pushState({ usr: null, key: `g${Date.now()}`, idx: (window.history.state?.idx ?? 0) + 1 }, '', target);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    }, to);
+    await page.waitForFunction((p) => document.querySelector('.shell-page-slot > .shell-page')?.getAttribute('data-page') === p, new URL(to, t.url).pathname, { timeout: 30_000 });
+  };
+
+  /** Raw keys and UUIDs where a person reads: texts, placeholders, titles and the tabs. */
+  const scan = async () => {
+    const found = await page.evaluate(
+      ({ raw, uuid }) => {
+        const rawKey = new RegExp(raw);
+        const id = new RegExp(uuid, 'i');
+        const out: string[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const text = (n.textContent ?? '').trim();
+          if (!text || n.parentElement?.closest('code, script, style')) continue;
+          if (rawKey.test(text)) out.push(`raw key "${text}"`);
+          else if (id.test(text)) out.push(`UUID in "${text.slice(0, 80)}"`);
+        }
+        for (const el of Array.from(document.querySelectorAll('[placeholder], [title]'))) {
+          for (const attr of ['placeholder', 'title']) {
+            const text = (el.getAttribute(attr) ?? '').trim();
+            if (text && (rawKey.test(text) || id.test(text))) out.push(`${attr}="${text.slice(0, 80)}"`);
+          }
+        }
+        return [...new Set(out)];
+      },
+      { raw: RAW_KEY.source, uuid: UUID.source },
+    );
+    for (const f of found) problems.push(`${here}: ${f}`);
+  };
+
+  const takeNote = (def: DocumentDef, event: string) => {
+    const set = covered.get(def.name) ?? new Set<string>();
+    set.add(event);
+    covered.set(def.name, set);
+  };
+  const stateNow = async () => (await page.getByTestId('view-state').getAttribute('data-state'))!;
+  const saved = async () => {
+    await page.getByTestId('save-button').click();
+    await page.getByTestId('view-billNo').waitFor({ timeout: 20_000 }).catch(async () => {
+      throw new Error(`not saved: ${(await page.getByTestId('form-error').allTextContents()).join(' | ') || (await refusal(page))}`);
+    });
+  };
+
+  /**
+   * A new document of the type on screen: made from its source (the source's button) where it has
+   * one, the source made first and taken to a state it can be made from when the suite has none
+   * there; else the new form.
+   */
+  const create = async (def: DocumentDef, depth = 0): Promise<boolean> => {
+    const [sourceName, how] = Object.entries(def.sources ?? {})[0] ?? [];
+    const sourceDef = sourceName ? documents.find((d) => d.name === sourceName) : undefined;
+    if (sourceDef && how && depth < 5) {
+      const source = [...made].reverse().find((m) => m.def === sourceDef && how.states.includes(m.state)) ?? (await makeAt(sourceDef, how.states, depth + 1));
+      if (source) {
+        here = `${def.name} made from ${sourceDef.name}`;
+        await page.goto(source.url);
+        await page.getByTestId(`make-${def.name}`).click();
+        await page.getByTestId('made-from').waitFor();
+        await fillNewForm(page, def);
+        await scan();
+        await saved();
+        takeNote(def, 'ADD');
+        return true;
+      }
+    }
+    here = `${def.name} new form`;
+    await go(documentPath(def, 'list'));
+    const add = page.getByTestId('new-button');
+    if (!(await add.count())) return false;
+    await add.click();
+    await page.getByTestId('save-button').waitFor();
+    await fillNewForm(page, def);
+    await scan();
+    await saved();
+    takeNote(def, 'ADD');
+    return true;
+  };
+
+  /** A document of the type made and taken forward until it is in one of `states` (a source for the next step). */
+  const makeAt = async (def: DocumentDef, states: readonly string[], depth: number): Promise<Made | undefined> => {
+    if (WRITTEN_BY_OTHERS.has(def.name) || !(await create(def, depth))) return undefined;
+    for (let step = 0; step < 10 && !states.includes(await stateNow()); step++) {
+      const next = (await offered(page)).find((b) => b.primary && !b.danger && !KIT.has(b.event));
+      if (!next) break;
+      await take(def, next.event);
+    }
+    const state = await stateNow();
+    if (!states.includes(state)) return undefined;
+    const m = { def, url: page.url(), state };
+    made.push(m);
+    return m;
+  };
+
+  /** The first document of a type written by another's command, from its list. */
+  const openFromList = async (def: DocumentDef) => {
+    here = `${def.name} list`;
+    await go(documentPath(def, 'list'));
+    const first = page.locator(`[data-testid^="view-${def.billNo.prefix}"]`).first();
+    await first.waitFor({ timeout: 20_000 });
+    await first.click();
+    await page.getByTestId('view-billNo').waitFor();
+  };
+
+  /** Saves the document's edit form as it is (the kit's edit): the view comes back. */
+  const edit = async (def: DocumentDef) => {
+    here = `${def.name} edit`;
+    await page.getByTestId('action-edit').click();
+    await page.getByTestId('save-button').waitFor();
+    await scan();
+    await saved();
+    takeNote(def, 'EDIT');
+  };
+
+  /** Presses an action, fills its dialog or confirms it, and waits for the state it leads to. */
+  const take = async (def: DocumentDef, event: string) => {
+    const before = await stateNow();
+    const version = await page.getByTestId('view-version').getAttribute('data-version');
+    here = `${def.name} ${before} ${event}`;
+    await page.getByTestId(`action-${event.toLowerCase()}`).click();
+    const action = Object.entries(def.actions).find(([, a]) => a.event === event)?.[0];
+    const dialog = page.locator('.ant-modal-wrap:visible');
+    await dialog.first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    if (action && (await dialog.count())) {
+      await fillDialog(page, def, action);
+      await scan();
+    }
+    if (await dialog.count()) {
+      try {
+        await confirm(page);
+      } catch (error) {
+        throw new Error(`${here}: ${(error as Error).message}`);
+      }
+    }
+    if (event === 'REMOVE') return;
+    await page.waitForFunction((v) => document.querySelector('[data-testid="view-version"]')?.getAttribute('data-version') !== v, version, { timeout: 20_000 }).catch(async () => {
+      throw new Error(`${here}: nothing changed (${(await refusal(page)) || 'nothing shown'})`);
+    });
+    takeNote(def, event);
+    await scan();
+  };
+
+  /** Forward through the lifecycle: the next step the console offers (not yet taken first), until none. */
+  const walkForward = async (def: DocumentDef) => {
+    for (let step = 0; step < 14; step++) {
+      const buttons = (await offered(page)).filter((b) => !KIT.has(b.event) && !b.danger);
+      const done = covered.get(def.name) ?? new Set<string>();
+      const next = buttons.find((b) => b.primary && !done.has(b.event)) ?? buttons.find((b) => !done.has(b.event)) ?? buttons.find((b) => b.primary);
+      if (!next) return;
+      await take(def, next.event);
+      if (def.lifecycle.states[await stateNow()]?.final) return;
+    }
+  };
+
+  /** A second document: the danger step its first state offers (cancel), then removed. */
+  const walkAside = async (def: DocumentDef) => {
+    const danger = (await offered(page)).find((b) => b.danger && !KIT.has(b.event));
+    if (danger) await take(def, danger.event);
+    const remove = (await offered(page)).find((b) => b.event === 'REMOVE');
+    if (remove) {
+      here = `${def.name} remove`;
+      await page.getByTestId('action-remove').click();
+      await choose(page, 'modal-ok');
+      await page.getByTestId(`doc-list-${def.name}`).waitFor({ timeout: 20_000 });
+      takeNote(def, 'REMOVE');
+    }
+  };
+
+  for (const def of ordered()) {
+    it(`${def.name}: made in the console and taken through its lifecycle`, async () => {
+      if (WRITTEN_BY_OTHERS.has(def.name)) await openFromList(def);
+      else if (!(await create(def))) return;
+      await scan();
+      if ((await offered(page)).some((b) => b.event === 'EDIT')) await edit(def);
+      await walkForward(def);
+      made.push({ def, url: page.url(), state: await stateNow() });
+      if (!WRITTEN_BY_OTHERS.has(def.name) && (await create(def))) {
+        await walkAside(def);
+      }
+      await page.screenshot({ path: path.join(SCREENSHOTS, `lifecycle-${def.name}.png`) });
+      // every screen of the type was clean
+      const mine = problems.filter((p) => p.startsWith(def.name));
+      expect(mine).toEqual([]);
+      await go(FIRST_PAGE).catch(() => undefined);
+    }, 300_000);
+  }
+
+  it('found nothing wrong anywhere else (sign-in, lists between types)', () => {
+    expect(problems.filter((p) => !documents.some((d) => p.startsWith(d.name)))).toEqual([]);
+  });
+});

@@ -1,0 +1,218 @@
+import type { Page } from 'playwright-core';
+import { documentButtons, documentPath, type DocumentDef, type FieldDef, type HeaderField } from '@tpl/contracts';
+import { choose, toasts } from './browser';
+import { PHOTO, optionsOf, sign } from './console';
+
+/**
+ * Fills the kit's screens from a document type's description alone, as a person would with the
+ * widgets the console draws: every picker chosen from what it offers (the values below first,
+ * where a choice matters: the demo owner's goods in the area that holds them), dates picked,
+ * rows added, a signature drawn, a photo attached. What the console already filled (a source's
+ * copy, a default) is left as it is. Used by the generated suite (document-lifecycles.e2e).
+ */
+
+/** What a person would choose for these fields in the demo tenant, typed into the picker's search. */
+export const PREFERRED: Record<string, string> = {
+  customerCode: 'C001',
+  targetCustomerCode: 'C002',
+  warehouseAreaCode: 'SH1-A',
+  materialCode: 'M0007',
+  unitCode: 'CTN',
+  reviewResult: 'In order',
+};
+
+const SAMPLE_BY_KIND: Partial<Record<FieldDef['kind'], string>> = {
+  mobile: '13800138000',
+  plate: '沪A12345',
+  idCard: '11010519491231002X',
+  email: 'e2e@example.com',
+};
+
+/** A readable value for a text field: what the description's example has, else a word of the field's own. */
+const textFor = (key: string, example: unknown) => (typeof example === 'string' && example ? example : `E2E ${key}`);
+
+const hasValue = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .first()
+    .evaluate((el) => {
+      if (el.classList.contains('ant-select')) return Boolean(el.querySelector('.ant-select-content-has-value'));
+      const input = el.matches('input, textarea') ? (el as HTMLInputElement) : el.querySelector<HTMLInputElement>('input, textarea');
+      return Boolean(input?.value?.trim());
+    });
+
+/** Chooses in a picker: the preferred value when it is offered, else the first choice. */
+const choose1 = async (page: Page, testId: string, preferred?: string) => {
+  const picker = page.getByTestId(testId).first();
+  await picker.click();
+  if (preferred) {
+    await page.keyboard.type(preferred);
+    const wanted = optionsOf(page).filter({ hasText: preferred }).first();
+    const found = await wanted.waitFor({ timeout: 4_000 }).then(() => true, () => false);
+    if (found) {
+      await page.waitForTimeout(350); // the typed search's debounce: the list settles before the click
+      await optionsOf(page).filter({ hasText: preferred }).first().click();
+      return;
+    }
+    // not offered (another owner's field, a code this tenant lacks): cleared, and the first choice taken
+    for (let i = 0; i < preferred.length; i++) await page.keyboard.press('Backspace');
+  }
+  const first = optionsOf(page).first();
+  await first.waitFor({ timeout: 15_000 }).catch(() => {
+    throw new Error(`${testId} offers nothing to choose`);
+  });
+  await page.waitForTimeout(200);
+  await optionsOf(page).first().click();
+};
+
+/** Fills one field by its kind (testId: its input's). Numbers take the example's, else 1. */
+export const fillField = async (page: Page, testId: string, key: string, f: FieldDef, example?: unknown): Promise<void> => {
+  switch (f.kind) {
+    case 'text':
+      await page.getByTestId(testId).first().fill(textFor(key, example));
+      return;
+    case 'number':
+      await page.getByTestId(testId).first().fill(String(typeof example === 'number' ? example : Math.max(1, f.min)));
+      return;
+    case 'mobile':
+    case 'plate':
+    case 'idCard':
+    case 'email':
+      await page.getByTestId(testId).first().fill(typeof example === 'string' ? example : SAMPLE_BY_KIND[f.kind]!);
+      return;
+    case 'date':
+    case 'datetime': {
+      const input = page.getByTestId(testId).first();
+      await input.click();
+      await input.fill(f.kind === 'date' ? '2026-11-28' : '2026-11-28 08:00:00');
+      await input.press('Enter');
+      return;
+    }
+    case 'enum':
+    case 'dict':
+    case 'ref':
+    case 'doc':
+    case 'line':
+      await choose1(page, testId, PREFERRED[key]);
+      return;
+    case 'flag':
+    case 'password':
+      return;
+    case 'attachment':
+      await page.getByTestId(testId).first().locator('input[type=file]').setInputFiles({ name: 'e2e.png', mimeType: 'image/png', buffer: PHOTO });
+      await page.getByTestId(`${testId}-preview`).first().waitFor({ timeout: 20_000 });
+      return;
+    case 'signature':
+      await sign(page);
+      return;
+    case 'rows':
+      await fillRows(page, key, f);
+      return;
+  }
+};
+
+/** A rows field of a dialog or an entity form (md-field-<rows>-<n>-<sub>): a row added when it has none, its required fields filled. */
+const fillRows = async (page: Page, name: string, f: Extract<FieldDef, { kind: 'rows' }>) => {
+  const subs = Object.entries(f.fields).filter(([, s]) => !s.hidden && !s.generated);
+  // a list of photos: one attached
+  if (subs.length === 1 && subs[0]![1].kind === 'attachment') {
+    if ((await page.locator(`[data-testid^="md-field-${name}-0-"]`).count()) === 0) {
+      await page.getByTestId(`md-add-${name}`).locator('input[type=file]').setInputFiles({ name: 'e2e.png', mimeType: 'image/png', buffer: PHOTO });
+      await page.locator(`[data-testid="md-field-${name}-0-${subs[0]![0]}-preview"]`).waitFor({ timeout: 20_000 });
+    }
+    return;
+  }
+  const rows = await page.locator(`[data-testid^="md-remove-row-${name}-"]`).count();
+  if (rows === 0) {
+    if ((f.minRows ?? 0) === 0 && !f.required) return;
+    await page.getByTestId(`md-add-row-${name}`).click();
+  }
+  for (const [sub, sf] of subs) {
+    const testId = `md-field-${name}-0-${sub}`;
+    if (sf.required && !(await hasValue(page, testId))) await fillField(page, testId, sub, sf);
+  }
+};
+
+const walkHeader = (def: DocumentDef): [string[], string, FieldDef][] => {
+  const out: [string[], string, FieldDef][] = [];
+  for (const [key, f] of Object.entries(def.header) as [string, HeaderField][]) {
+    if (f.kind === 'group') for (const [sub, sf] of Object.entries(f.fields)) out.push([[key, sub], sub, sf]);
+    else out.push([[key], key, f]);
+  }
+  return out;
+};
+
+/**
+ * A new document's form, as the console opened it (empty, or copied from its source): every
+ * required field still empty is filled, a field the demo needs a choice in (owner, area) too,
+ * and the lines: taken from stock where the description says so, else the first line's required
+ * fields.
+ */
+export const fillNewForm = async (page: Page, def: DocumentDef) => {
+  const example = (def.example ?? {}) as Record<string, unknown>;
+  for (const [path, key, f] of walkHeader(def)) {
+    if (f.hidden || f.generated) continue;
+    const testId = path.join('-');
+    if (!f.required && !(key in PREFERRED)) continue;
+    if (await hasValue(page, testId)) continue;
+    const ex = path.length === 1 ? example[key] : (example[path[0]!] as Record<string, unknown> | undefined)?.[key];
+    await fillField(page, testId, key, f, ex);
+  }
+  const lines = def.lines;
+  if (!lines || lines.fixed) return;
+  if (lines.fromStock) {
+    if (await page.locator('[data-testid^="line-0-"]').count()) {
+      const firstLine = await page.getByTestId('line-0-barcode').inputValue().catch(() => '');
+      if (firstLine) return;
+    }
+    await page.getByTestId('pick-from-stock').click();
+    const row = page.locator('[data-testid="stock-pick-table"] tbody tr.ant-table-row').first();
+    await row.waitFor({ timeout: 20_000 }).catch(() => {
+      throw new Error(`${def.name}: the stock picker offers no stock of the owner in the area`);
+    });
+    await row.locator('input[type=checkbox]').check();
+    await choose(page, 'stock-pick-add');
+    await page.getByTestId('line-0-barcode').waitFor();
+    return;
+  }
+  const exampleLine = ((example[lines.key] as Record<string, unknown>[] | undefined) ?? [])[0] ?? {};
+  for (const [key, f] of Object.entries(lines.fields)) {
+    if (f.hidden || f.generated || !f.required) continue;
+    const testId = `line-0-${key}`;
+    if (await hasValue(page, testId)) continue;
+    await fillField(page, testId, key, f, key === 'materialCode' ? undefined : exampleLine[key]);
+  }
+};
+
+/** The inputs a person gives in an action's dialog: its required fields still empty (a time, a reason, a row). */
+export const fillDialog = async (page: Page, def: DocumentDef, action: string) => {
+  const a = def.actions[action];
+  for (const [key, f] of Object.entries(a?.fields ?? {})) {
+    if (f.hidden || f.generated) continue;
+    if (f.kind === 'rows') {
+      if (f.required || (f.minRows ?? 0) > 0) await fillRows(page, key, f);
+      continue;
+    }
+    if (!f.required) continue;
+    if (await hasValue(page, key)) continue;
+    await fillField(page, key, key, f);
+  }
+};
+
+/** The action buttons the view offers now, by their machine event (action-<event>), with whether each is a forward step. */
+export const offered = async (page: Page) =>
+  page.locator('[data-testid="action-buttons"] button[data-testid^="action-"]').evaluateAll((buttons) =>
+    buttons.map((b) => ({
+      event: b.getAttribute('data-testid')!.slice('action-'.length).toUpperCase(),
+      primary: b.classList.contains('ant-btn-primary') || b.classList.contains('ant-btn-color-primary'),
+      danger: b.classList.contains('ant-btn-dangerous') || b.classList.contains('ant-btn-color-dangerous'),
+    })),
+  );
+
+/** The console's refusal of an action, when it gave one (the dialog's error, a toast). */
+export const refusal = async (page: Page) =>
+  [...(await page.locator('.ant-modal-wrap:visible [data-testid="modal-error"]').allTextContents()), ...(await toasts(page))].join(' | ');
+
+/** Whether the user may create documents of the type (its add button code). */
+export const addCode = (def: DocumentDef) => documentButtons(def).add!;
+export const newPath = (def: DocumentDef) => documentPath(def, 'new');
