@@ -61,7 +61,7 @@ describe('security: cargo owner walls attempts', () => {
   let scoped: ApiClient; // a dispatcher whose data scope covers only the orders it made
   const victims: Victim[] = [];
   const operatorRecords: Victim[] = [];
-  const ids = { order1: '', order2: '', instance1: '', instance2: '', task2: '', leave: '', attach: '', bill2: '' };
+  const ids = { order1: '', order2: '', instance1: '', instance2: '', task2: '', leave: '', attach: '', bill2: '', onVehicle: '' };
 
   beforeAll(async () => {
     t = await startTestHost('postgres', '/nonexistent', true);
@@ -125,6 +125,10 @@ describe('security: cargo owner walls attempts', () => {
     ids.instance1 = data(await admin.get<InstanceRow[]>(`${F}/process/by-business?documentType=consignment&businessKey=${ids.order1}`))[0]!.instanceId;
     ids.instance2 = data(await admin.get<InstanceRow[]>(`${F}/process/by-business?documentType=consignment&businessKey=${ids.order2}`))[0]!.instanceId;
     ids.task2 = data(await admin.get<ProcessDetail>(`${F}/process/detail?instanceId=${ids.instance2}`)).tasks[0]!.taskId;
+
+    // a C001 order of the demo's board whose note is on a vehicle (its dispatch bill names no customer)
+    const board = data(await admin.get<{ notes: { customerCode: string | null; dispatchId: string | null; orderId: string | null }[] }>('/api/bl-transport/board'));
+    ids.onVehicle = board.notes.find((n) => n.customerCode === 'C001' && n.dispatchId && n.orderId)?.orderId ?? '';
 
     // C002's month bill
     const finance = await t.client().as(T, 'finance');
@@ -217,6 +221,16 @@ describe('security: cargo owner walls attempts', () => {
     add('scoped dispatcher: process/list shows others\' orders', () => scoped.get(`${F}/process/list?size=50`), withheld('data scope', ids.instance2), { run: () => approver.get(`${F}/process/list?size=50`) });
     add('scoped dispatcher: process/detail of another\'s order', () => scoped.get(`${F}/process/detail?instanceId=${ids.instance2}`), refusal('data scope', 404, 'flow.errors.instanceNotFound', { id: ids.instance2 }), { run: () => approver.get(`${F}/process/detail?instanceId=${ids.instance2}`) });
 
+    // the order's chain: its own documents, not the vehicle's dispatch bill (it carries other owners' notes)
+    const noDispatch = answer(wall, (a) => {
+      if (a.status !== 200) return `answered ${a.status} ${a.body.msg}`;
+      const d = a.body.data as { documentType: string }[] | { documents: { documentType: string }[] };
+      const types = (Array.isArray(d) ? d : d.documents).map((x) => x.documentType);
+      return types.includes('dispatch') ? 'the chain shows the dispatch bill' : types.includes('consignment') ? undefined : 'the chain shows nothing of the order';
+    });
+    add('consignment/timeline of its own order on a shared vehicle', () => owner.get(`/api/bl-transport/consignment/timeline?id=${ids.onVehicle}`), noDispatch, adminControl(() => admin.get(`/api/bl-transport/consignment/timeline?id=${ids.onVehicle}`)));
+    add('consignment/chain of its own order on a shared vehicle', () => owner.get(`/api/bl-transport/consignment/chain?id=${ids.onVehicle}`), noDispatch, adminControl(() => admin.get(`/api/bl-transport/consignment/chain?id=${ids.onVehicle}`)));
+
     // 3. paper and reports
     add("monthbill/pdf of C002's bill", () => fetched(owner, `/api/bl-billing/monthbill/pdf?id=${ids.bill2}`), refusal(wall, 404, 'errors.documentNotFound', { id: ids.bill2 }), { run: () => fetched(owner2, `/api/bl-billing/monthbill/pdf?id=${ids.bill2}`) });
     add("monthbill: C002's bill in the list", () => owner.get('/api/bl-billing/monthbill/list?size=50'), withheld(wall, ids.bill2), { run: () => owner2.get('/api/bl-billing/monthbill/list?size=50') });
@@ -235,6 +249,7 @@ describe('security: cargo owner walls attempts', () => {
   };
 
   it("the owner sees its own: its customer, materials, agreements, and the process of its own order", async () => {
+    expect(ids.onVehicle).not.toBe('');
     expect(data(await owner.get<Page<Row>>('/api/bl-basic/customer/list')).records.map((r) => r.code)).toEqual(['C001']);
     const materials = data(await owner.get<Page<Row>>('/api/bl-basic/material/list?size=50')).records;
     expect(materials.length).toBeGreaterThan(0);
