@@ -1,6 +1,6 @@
 import { startHost, type Host } from '@tpl/host';
 import type { Board, BoardNote } from '@tpl/contracts';
-import { ApiClient } from '../support/api-client';
+import { ApiClient, data } from '../support/api-client';
 import { BoardListener } from '../support/board-stream';
 import { startTestHost, type TestHost } from '../support/host';
 
@@ -64,7 +64,9 @@ describe('dispatcher board: projection, stream across hosts, races', () => {
     const listener = new BoardListener(onB, board.position);
     const owner = await new ApiClient(b.url).as('100001', 'owner');
     const ownerListener = new BoardListener(owner, board.position);
-    const other = new BoardListener(await new ApiClient(b.url).as('100002', 'dispatcher'), board.position);
+    // another tenant's board has a position of its own (never the store's global one)
+    const otherClient = await new ApiClient(b.url).as('100002', 'dispatcher');
+    const other = new BoardListener(otherClient, data(await otherClient.get<Board>('/api/bl-transport/board')).position);
     await Promise.all([listener.opened, ownerListener.opened, other.opened]);
 
     const r = await a.post<{ dispatch: { billNo: string }; notes: { id: string; state: string; version: number }[] }>('/api/bl-transport/dispatch/board-dispatch', {
@@ -95,6 +97,8 @@ describe('dispatcher board: projection, stream across hosts, races', () => {
     const ownerHeard = ownerListener.changes().flatMap((c) => [...c.notes.map((n) => n.customerCode), ...c.dispatches.map(() => 'dispatch-bill')]);
     expect(ownerHeard.every((code) => code === 'C001')).toBe(true);
     expect(other.changes()).toEqual([]);
+    // its position is its own: nothing of this tenant's moves reset or moved it
+    expect(other.events.filter((e) => e.event === 'reset')).toEqual([]);
     for (const l of [listener, ownerListener, other]) l.close();
   });
 

@@ -279,7 +279,8 @@ describe('sign-in and session in Chromium', () => {
     const context = await newContext();
     await context.clock.install();
     const a = await context.newPage();
-    await signInPage(a, t.url, 'approver');
+    // a user whose menus hold the master data pages the tabs open (another page would be the 403 page, which lists nothing)
+    await signInPage(a, t.url, 'keeper');
     const b = await context.newPage();
     await b.goto(`${t.url}/md/unit`);
     await b.waitForURL('**/md/unit');
@@ -320,7 +321,7 @@ describe('sign-in and session in Chromium', () => {
 
   it('signs out on a 401 (the session revoked elsewhere) and shows one toast, closable', async () => {
     const page = await newPage();
-    await signInPage(page, t.url, 'dispatcher');
+    await signInPage(page, t.url, 'keeper');
     const listed = page.waitForResponse((r) => r.url().includes('/api/bl-basic/unit/list'));
     await page.goto(`${t.url}/md/unit`);
     expect((await listed).status()).toBe(200);

@@ -72,6 +72,25 @@ export type FieldDef =
 
 export type FieldKind = FieldDef['kind'];
 
+/**
+ * Whose a record is, for a cargo owner's user (a user bound to a customer, docs/DOMAIN.md "Cargo
+ * owners"): which of an entity's records such a user may list, read, export and pick. An entity
+ * describing none is reference data that names no customer (units, categories, areas): everyone
+ * the menus and API permissions let in reads it.
+ */
+export type EntityOwnership =
+  /**
+   * The record names its customer in `field` (the customer record itself: its own code). A record
+   * naming none is the operator's, hidden, unless `unowned` is 'shared' (a bin reserved for no owner).
+   */
+  | { by: 'customer'; field: string; unowned?: 'hidden' | 'shared' }
+  /** The record names a material in `field`: it is that material's owner's (the material's custCode). */
+  | { by: 'material'; field: string }
+  /** The operator's own records (its administration, its carriers' prices, its drivers' identities): none to a bound user. */
+  | { by: 'operator' }
+  /** Listed only to whoever uploaded it; one record by its id (a document the user may see names it) to anyone. */
+  | { by: 'uploader' };
+
 export type EntityDef = {
   /** URL segment and i18n prefix: /api/<service>/<name> */
   name: string;
@@ -99,6 +118,8 @@ export type EntityDef = {
    * of the live record with that code, sorted by the rows' `sort` field (Saber's dictionary call).
    */
   lookup?: { route: string; rows: string; sort?: string };
+  /** whose each record is, for a cargo owner's user (undefined: reference data naming no customer) */
+  owner?: EntityOwnership;
 };
 
 export const defineEntity = <const D extends EntityDef>(def: D): D => def;

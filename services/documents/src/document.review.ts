@@ -32,10 +32,13 @@ export class DocumentReviewPlugs implements OnModuleInit {
           const submitted = [...events].reverse().find((e) => e.type === submittedEvent);
           const { tenantId: _t, createdBy: _c, updatedBy: _u, ...fields } = doc;
           const extra = def.review?.titleField ? valueAt(doc, def.review.titleField) : undefined;
+          const customer = valueAt(doc, 'customerCode');
           return {
             variables: fields as ProcessVariables,
             title: extra ? `${doc.billNo} ${String(extra)}` : doc.billNo,
             initiator: submitted?.metadata.actor ?? doc.updatedBy,
+            // the document list's own scope columns (document.list.ts): its process shows to whoever may see it
+            scope: { customerCode: typeof customer === 'string' && customer ? customer : null, createdBy: doc.createdBy.userId, createdDept: doc.createdBy.deptId ?? null },
           };
         },
         approve: (o) => this.send(def, o, true),

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Inject, Query } from '@nestjs/common';
 import type { z } from 'zod';
 import {
+  AppError,
   FLOW,
   FLOW_BUTTONS as B,
   FLOW_DESIGNERS,
@@ -32,6 +33,7 @@ import { FlowQueries } from './flow.queries';
 import { ReviewConfigService } from './review/review-config.service';
 import { LeaveService } from './leave/leave.service';
 import type { FlowContext } from './flow-context';
+import { ProcessWalls } from './process-wall';
 
 const ctxOf = ({ user, correlationId, commandId }: RequestMeta): FlowContext => ({
   tenantId: user.tenantId,
@@ -53,7 +55,18 @@ export class FlowController {
     @Inject(FlowQueries) private readonly queries: FlowQueries,
     @Inject(ReviewConfigService) private readonly reviewConfig: ReviewConfigService,
     @Inject(LeaveService) private readonly leave: LeaveService,
+    @Inject(ProcessWalls) private readonly walls: ProcessWalls,
   ) {}
+
+  /** The caller's process wall: the processes of documents it may see (process-wall.ts). */
+  private wall(m: RequestMeta) {
+    return this.walls.of(m.user);
+  }
+
+  /** A task of a process the caller may not see answers 404 to every command, as to its reading. */
+  private async taskVisible(m: RequestMeta, taskId: string) {
+    await this.queries.assertTaskVisible(m.user.tenantId, taskId, await this.wall(m));
+  }
 
   // ---- models
   @Get(R.modelList.path)
@@ -151,38 +164,39 @@ export class FlowController {
 
   @Get(R.todoList.path)
   async todoList(@Query() q: unknown, @Meta() m: RequestMeta) {
-    return ok(await this.queries.todo(ctxOf(m), this.listQuery(q)));
+    return ok(await this.queries.todo(ctxOf(m), this.listQuery(q), await this.wall(m)));
   }
 
   @Get(R.claimList.path)
   async claimList(@Query() q: unknown, @Meta() m: RequestMeta) {
-    return ok(await this.queries.claimable(ctxOf(m), this.listQuery(q)));
+    return ok(await this.queries.claimable(ctxOf(m), this.listQuery(q), await this.wall(m)));
   }
 
   @Get(R.doneList.path)
   async doneList(@Query() q: unknown, @Meta() m: RequestMeta) {
-    return ok(await this.queries.done(ctxOf(m), this.listQuery(q)));
+    return ok(await this.queries.done(ctxOf(m), this.listQuery(q), await this.wall(m)));
   }
 
   @Get(R.sendList.path)
   async sendList(@Query() q: unknown, @Meta() m: RequestMeta) {
-    return ok(await this.queries.sent(ctxOf(m), this.listQuery(q)));
+    return ok(await this.queries.sent(ctxOf(m), this.listQuery(q), await this.wall(m)));
   }
 
   @Get(R.copyList.path)
   async copyList(@Query() q: unknown, @Meta() m: RequestMeta) {
-    return ok(await this.queries.copies(ctxOf(m), this.listQuery(q)));
+    return ok(await this.queries.copies(ctxOf(m), this.listQuery(q), await this.wall(m)));
   }
 
   @Get(R.taskDetail.path)
   async taskDetail(@Query() q: unknown, @Meta() m: RequestMeta) {
-    return ok(await this.queries.task(ctxOf(m), parse<typeof claimTaskSchema>(R.taskDetail.query, q).taskId));
+    return ok(await this.queries.task(ctxOf(m), parse<typeof claimTaskSchema>(R.taskDetail.query, q).taskId, await this.wall(m)));
   }
 
   @PostOk(R.claimTask.path)
   @Button(B.claim)
   async claimTask(@Query() q: unknown, @Body() b: unknown, @Meta() m: RequestMeta) {
     const body = parse<typeof claimTaskSchema>(R.claimTask.body, merged(q, b));
+    await this.taskVisible(m, body.taskId);
     return ok(await this.instances.claim(ctxOf(m), body.taskId, body.version));
   }
 
@@ -190,6 +204,7 @@ export class FlowController {
   @Button(B.approve)
   async completeTask(@Query() q: unknown, @Body() b: unknown, @Meta() m: RequestMeta) {
     const body = parse<typeof completeTaskSchema>(R.completeTask.body, merged(q, b));
+    await this.taskVisible(m, body.taskId);
     return ok(await this.instances.complete(ctxOf(m), body.taskId, body));
   }
 
@@ -197,18 +212,22 @@ export class FlowController {
   @Button(B.reject)
   async rejectTask(@Query() q: unknown, @Body() b: unknown, @Meta() m: RequestMeta) {
     const body = parse<typeof rejectTaskSchema>(R.rejectTask.body, merged(q, b));
+    await this.taskVisible(m, body.taskId);
     return ok(await this.instances.reject(ctxOf(m), body.taskId, body));
   }
 
   @Get(R.backNodes.path)
   async backNodes(@Query() q: unknown, @Meta() m: RequestMeta) {
-    return ok(await this.instances.backNodes(ctxOf(m), parse<typeof claimTaskSchema>(R.backNodes.query, q).taskId));
+    const { taskId } = parse<typeof claimTaskSchema>(R.backNodes.query, q);
+    await this.taskVisible(m, taskId);
+    return ok(await this.instances.backNodes(ctxOf(m), taskId));
   }
 
   @PostOk(R.delegateTask.path)
   @Button(B.delegate)
   async delegateTask(@Query() q: unknown, @Body() b: unknown, @Meta() m: RequestMeta) {
     const body = parse<typeof delegateTaskSchema>(R.delegateTask.body, merged(q, b));
+    await this.taskVisible(m, body.taskId);
     return ok(await this.instances.handOn(ctxOf(m), 'delegate', body.taskId, body));
   }
 
@@ -216,6 +235,7 @@ export class FlowController {
   @Button(B.transfer)
   async transferTask(@Query() q: unknown, @Body() b: unknown, @Meta() m: RequestMeta) {
     const body = parse<typeof delegateTaskSchema>(R.transferTask.body, merged(q, b));
+    await this.taskVisible(m, body.taskId);
     return ok(await this.instances.handOn(ctxOf(m), 'transfer', body.taskId, body));
   }
 
@@ -223,30 +243,32 @@ export class FlowController {
   @Button(B.copy)
   async copyTask(@Query() q: unknown, @Body() b: unknown, @Meta() m: RequestMeta) {
     const body = parse<typeof copyTaskSchema>(R.copyTask.body, merged(q, b));
+    await this.taskVisible(m, body.taskId);
     return ok(await this.instances.copy(ctxOf(m), body.taskId, body));
   }
 
-  // ---- process instances: readable by every user of the tenant (auditors replay decisions)
+  // ---- process instances: readable by every user of the tenant who may see the document (auditors replay decisions)
   @Get(R.processList.path)
   async processList(@Query() q: unknown, @Meta() m: RequestMeta) {
-    return ok(await this.queries.instanceList(m.user.tenantId, parse<typeof instanceListQuerySchema>(R.processList.query, q)));
+    return ok(await this.queries.instanceList(m.user.tenantId, parse<typeof instanceListQuerySchema>(R.processList.query, q), await this.wall(m)));
   }
 
   @Get(R.processDetail.path)
   async processDetail(@Query() q: unknown, @Meta() m: RequestMeta) {
-    return ok(await this.queries.detail(m.user.tenantId, parse<z.ZodObject<{ instanceId: z.ZodUUID }>>(R.processDetail.query, q).instanceId));
+    return ok(await this.queries.detail(m.user.tenantId, parse<z.ZodObject<{ instanceId: z.ZodUUID }>>(R.processDetail.query, q).instanceId, await this.wall(m)));
   }
 
   @Get(R.historyFlowList.path)
   async historyFlowList(@Query() q: unknown, @Meta() m: RequestMeta) {
     const { instanceId } = parse<z.ZodObject<{ instanceId: z.ZodUUID }>>(R.historyFlowList.query, q);
+    await this.queries.assertVisible(m.user.tenantId, instanceId, await this.wall(m));
     return ok((await this.instances.load(m.user.tenantId, instanceId)).history);
   }
 
   @Get(R.byBusiness.path)
   async byBusiness(@Query() q: unknown, @Meta() m: RequestMeta) {
     const { documentType, businessKey } = parse<z.ZodObject<{ documentType: z.ZodString; businessKey: z.ZodString }>>(R.byBusiness.query, q);
-    return ok(await this.queries.byBusiness(m.user.tenantId, documentType, businessKey));
+    return ok(await this.queries.byBusiness(m.user.tenantId, documentType, businessKey, await this.wall(m)));
   }
 
   // ---- review configuration
@@ -270,6 +292,11 @@ export class FlowController {
 
   @Get(R.leaveDetail.path)
   async leaveDetail(@Query() q: unknown, @Meta() m: RequestMeta) {
-    return ok(await this.leave.detail(m.user.tenantId, parse<z.ZodObject<{ businessId: z.ZodUUID }>>(R.leaveDetail.query, q, LEAVE).businessId));
+    const { businessId } = parse<z.ZodObject<{ businessId: z.ZodUUID }>>(R.leaveDetail.query, q, LEAVE);
+    const doc = await this.leave.detail(m.user.tenantId, businessId);
+    // behind the wall of its process: a request the caller may not see is not there (it names no cargo owner: none to an owner's user)
+    const seen = !doc.instanceId || (await this.queries.byBusiness(m.user.tenantId, LEAVE, businessId, await this.wall(m))).length > 0;
+    if (!seen) throw new AppError(404, 'leave.errors.notFound', { id: businessId });
+    return ok(doc);
   }
 }

@@ -6,6 +6,7 @@ import { demoActor } from '@tpl/identity';
 import { DefinitionService } from './definition/definition.service';
 import { InstanceService } from './instance/instance.service';
 import type { FlowContext } from './flow-context';
+import { OPEN_WALL, hiddenProcess, processWallSql, type ProcessWall } from './process-wall';
 
 type TaskDb = {
   task_id: string;
@@ -109,16 +110,23 @@ const instanceOf = (r: InstanceDb): InstanceRow => ({
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The inbox and the process pages: reads of the projections, always inside the caller's tenant. */
-/** The port other contexts read a user's approval work through (the report's figures): the inbox lists. */
+/**
+ * The port other contexts read a user's approval work through (the report's figures): the inbox
+ * lists, behind the user's process wall when given (process-wall.ts).
+ */
 export interface FlowInbox {
-  todo(ctx: FlowContext, q: TaskListQuery): Promise<Page<TaskRow>>;
-  claimable(ctx: FlowContext, q: TaskListQuery): Promise<Page<TaskRow>>;
-  done(ctx: FlowContext, q: TaskListQuery): Promise<Page<TaskRow>>;
-  sent(ctx: FlowContext, q: TaskListQuery): Promise<Page<InstanceRow>>;
+  todo(ctx: FlowContext, q: TaskListQuery, wall?: ProcessWall): Promise<Page<TaskRow>>;
+  claimable(ctx: FlowContext, q: TaskListQuery, wall?: ProcessWall): Promise<Page<TaskRow>>;
+  done(ctx: FlowContext, q: TaskListQuery, wall?: ProcessWall): Promise<Page<TaskRow>>;
+  sent(ctx: FlowContext, q: TaskListQuery, wall?: ProcessWall): Promise<Page<InstanceRow>>;
 }
 export const FLOW_INBOX = Symbol('FLOW_INBOX');
 
+/**
+ * The inbox and the process pages: reads of the projections, always inside the caller's tenant
+ * and behind its process wall (a process of a document the caller may not see answers 404 and
+ * is in no list).
+ */
 @Injectable()
 export class FlowQueries implements FlowInbox {
   constructor(
@@ -138,9 +146,11 @@ export class FlowQueries implements FlowInbox {
     return rows.map((r) => taskOf(r, names));
   }
 
-  private async tasks(ctx: FlowContext, q: TaskListQuery, clause: string, order: string, params: unknown[]): Promise<Page<TaskRow>> {
+  private async tasks(ctx: FlowContext, q: TaskListQuery, clause: string, order: string, params: unknown[], wall: ProcessWall): Promise<Page<TaskRow>> {
     const where = ['t.tenant_id = $1', clause];
     const all: unknown[] = [ctx.tenantId, ...params];
+    const walled = processWallSql(wall, 'i', all);
+    if (walled) where.push(walled);
     const add = (c: string, v: unknown) => {
       all.push(v);
       where.push(c.replaceAll('?', `$${all.length}`));
@@ -161,28 +171,37 @@ export class FlowQueries implements FlowInbox {
     return Number(rows[0]!.n);
   }
 
-  todo(ctx: FlowContext, q: TaskListQuery) {
-    return this.tasks(ctx, q, `t.status = 'open' AND t.assignee = $2`, 't.create_time DESC, t.task_id', [ctx.actor.account]);
+  todo(ctx: FlowContext, q: TaskListQuery, wall: ProcessWall = OPEN_WALL) {
+    return this.tasks(ctx, q, `t.status = 'open' AND t.assignee = $2`, 't.create_time DESC, t.task_id', [ctx.actor.account], wall);
   }
 
-  claimable(ctx: FlowContext, q: TaskListQuery) {
+  claimable(ctx: FlowContext, q: TaskListQuery, wall: ProcessWall = OPEN_WALL) {
     return this.tasks(ctx, q, `t.status = 'open' AND t.assignee IS NULL AND (t.candidate_users ? $2 OR t.candidate_roles ?| $3::text[])`, 't.create_time DESC, t.task_id', [
       ctx.actor.account,
       [...ctx.roles],
-    ]);
+    ], wall);
   }
 
-  done(ctx: FlowContext, q: TaskListQuery) {
-    return this.tasks(ctx, q, `t.handled_by ? $2`, 'COALESCE(t.end_time, t.create_time) DESC, t.task_id', [ctx.actor.account]);
+  done(ctx: FlowContext, q: TaskListQuery, wall: ProcessWall = OPEN_WALL) {
+    return this.tasks(ctx, q, `t.handled_by ? $2`, 'COALESCE(t.end_time, t.create_time) DESC, t.task_id', [ctx.actor.account], wall);
   }
 
-  async sent(ctx: FlowContext, q: TaskListQuery): Promise<Page<InstanceRow>> {
-    return this.instanceList(ctx.tenantId, q, ['initiator = $2'], [ctx.actor.account], q.keyword);
+  async sent(ctx: FlowContext, q: TaskListQuery, wall: ProcessWall = OPEN_WALL): Promise<Page<InstanceRow>> {
+    return this.instanceList(ctx.tenantId, q, wall, ['initiator = $2'], [ctx.actor.account], q.keyword);
   }
 
-  async instanceList(tenantId: string, q: PageQuery & { state?: string | undefined; processKey?: string | undefined; businessKey?: string | undefined; documentType?: string | undefined }, extra: string[] = [], extraParams: unknown[] = [], keyword?: string) {
+  async instanceList(
+    tenantId: string,
+    q: PageQuery & { state?: string | undefined; processKey?: string | undefined; businessKey?: string | undefined; documentType?: string | undefined },
+    wall: ProcessWall,
+    extra: string[] = [],
+    extraParams: unknown[] = [],
+    keyword?: string,
+  ) {
     const where = ['tenant_id = $1', ...extra];
     const params: unknown[] = [tenantId, ...extraParams];
+    const walled = processWallSql(wall, 'i', params);
+    if (walled) where.push(walled);
     const add = (c: string, v: unknown) => {
       params.push(v);
       where.push(c.replaceAll('?', `$${params.length}`));
@@ -194,19 +213,21 @@ export class FlowQueries implements FlowInbox {
     if (q.documentType) add('document_type = ?', q.documentType);
     params.push(q.size, (q.current - 1) * q.size);
     const { rows } = await this.pool.query<InstanceDb>(
-      `SELECT *, count(*) OVER () AS total_count FROM wf_instances WHERE ${where.join(' AND ')} ORDER BY start_time DESC, instance_id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      `SELECT i.*, count(*) OVER () AS total_count FROM wf_instances i WHERE ${where.join(' AND ')} ORDER BY start_time DESC, instance_id LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
     return toPage(rows.map(instanceOf), rows.length ? Number(rows[0]!.total_count) : 0, q);
   }
 
-  async copies(ctx: FlowContext, q: TaskListQuery): Promise<Page<CopyRow>> {
+  async copies(ctx: FlowContext, q: TaskListQuery, wall: ProcessWall = OPEN_WALL): Promise<Page<CopyRow>> {
     const params: unknown[] = [ctx.tenantId, ctx.actor.account];
     let kw = '';
     if (q.keyword) {
       params.push(`%${likeEscape(q.keyword)}%`);
       kw = `AND (i.title ILIKE $3 OR i.process_name ILIKE $3)`;
     }
+    const walled = processWallSql(wall, 'i', params);
+    if (walled) kw += ` AND ${walled}`;
     params.push(q.size, (q.current - 1) * q.size);
     const { rows } = await this.pool.query<{
       copy_id: string; title: string; definition_id: string; process_name: string; instance_id: string; task_id: string; user_id: string;
@@ -238,12 +259,14 @@ export class FlowQueries implements FlowInbox {
     );
   }
 
-  /** One task: for its assignee, owner, candidates, those who acted on it or were copied, and the initiator. */
-  async task(ctx: FlowContext, taskId: string): Promise<TaskRow> {
+  /** One task: for its assignee, owner, candidates, those who acted on it or were copied, and the initiator; behind the process wall. */
+  async task(ctx: FlowContext, taskId: string, wall: ProcessWall = OPEN_WALL): Promise<TaskRow> {
+    const params: unknown[] = [ctx.tenantId, taskId, ctx.actor.account];
+    const walled = processWallSql(wall, 'i', params);
     const { rows } = await this.pool.query<TaskDb & { handled_by: string[]; copied: boolean }>(
       `${TASK_SELECT.replace(' count(*) OVER () AS total_count', ` t.handled_by, EXISTS (SELECT 1 FROM wf_copies c WHERE c.tenant_id = t.tenant_id AND c.task_id = t.task_id AND c.user_id = $3) AS copied`)}
-        WHERE t.tenant_id = $1 AND t.task_id = $2`,
-      [ctx.tenantId, taskId, ctx.actor.account],
+        WHERE t.tenant_id = $1 AND t.task_id = $2${walled ? ` AND ${walled}` : ''}`,
+      params,
     );
     const r = rows[0];
     if (!r) throw new AppError(404, 'flow.errors.taskNotFound', { id: taskId });
@@ -260,7 +283,30 @@ export class FlowQueries implements FlowInbox {
     return this.named(tenantId, rows);
   }
 
-  async detail(tenantId: string, instanceId: string): Promise<ProcessDetail> {
+  /** A process outside the wall answers as if it did not exist (404), as its document does. */
+  async assertVisible(tenantId: string, instanceId: string, wall: ProcessWall): Promise<void> {
+    const params: unknown[] = [tenantId, instanceId];
+    const walled = processWallSql(wall, 'i', params);
+    if (!walled) return;
+    const { rows } = await this.pool.query(`SELECT 1 FROM wf_instances i WHERE i.tenant_id = $1 AND i.instance_id = $2 AND NOT COALESCE(${walled}, FALSE)`, params);
+    if (rows.length) throw hiddenProcess(instanceId);
+  }
+
+  /** A task of a process outside the wall answers as if it did not exist (404). */
+  async assertTaskVisible(tenantId: string, taskId: string, wall: ProcessWall): Promise<void> {
+    const params: unknown[] = [tenantId, taskId];
+    const walled = processWallSql(wall, 'i', params);
+    if (!walled) return;
+    const { rows } = await this.pool.query(
+      `SELECT 1 FROM wf_tasks t JOIN wf_instances i ON i.tenant_id = t.tenant_id AND i.instance_id = t.instance_id
+        WHERE t.tenant_id = $1 AND t.task_id = $2 AND NOT COALESCE(${walled}, FALSE)`,
+      params,
+    );
+    if (rows.length) throw new AppError(404, 'flow.errors.taskNotFound', { id: taskId });
+  }
+
+  async detail(tenantId: string, instanceId: string, wall: ProcessWall = OPEN_WALL): Promise<ProcessDetail> {
+    await this.assertVisible(tenantId, instanceId, wall);
     const instance = await this.instances.load(tenantId, instanceId);
     const def = await this.definitions.definition(tenantId, instance.definitionId);
     const { rows } = await this.pool.query<InstanceDb>(`SELECT * FROM wf_instances WHERE tenant_id = $1 AND instance_id = $2`, [tenantId, instanceId]);
@@ -276,10 +322,13 @@ export class FlowQueries implements FlowInbox {
     };
   }
 
-  async byBusiness(tenantId: string, documentType: string, businessKey: string): Promise<InstanceRow[]> {
+  /** The processes of one document, those the wall lets through (a document the caller may not see: none). */
+  async byBusiness(tenantId: string, documentType: string, businessKey: string, wall: ProcessWall = OPEN_WALL): Promise<InstanceRow[]> {
+    const params: unknown[] = [tenantId, documentType, businessKey];
+    const walled = processWallSql(wall, 'i', params);
     const { rows } = await this.pool.query<InstanceDb>(
-      `SELECT * FROM wf_instances WHERE tenant_id = $1 AND document_type = $2 AND business_key = $3 ORDER BY start_time DESC`,
-      [tenantId, documentType, businessKey],
+      `SELECT i.* FROM wf_instances i WHERE i.tenant_id = $1 AND i.document_type = $2 AND i.business_key = $3${walled ? ` AND ${walled}` : ''} ORDER BY start_time DESC`,
+      params,
     );
     return rows.map(instanceOf);
   }

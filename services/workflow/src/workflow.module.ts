@@ -11,6 +11,7 @@ import { ReviewProcessManager } from './review/review.manager';
 import { TimerPoller } from './timer.poller';
 import { LeaveService } from './leave/leave.service';
 import { FlowSeeder } from './flow.seed';
+import { ProcessWalls } from './process-wall';
 
 /**
  * The workflow context. Global: document contexts inject the review registry (to plug in)
@@ -34,6 +35,7 @@ import { FlowSeeder } from './flow.seed';
     TimerPoller,
     LeaveService,
     FlowSeeder,
+    ProcessWalls,
   ],
   exports: [FlowQueries, FLOW_INBOX, ReviewRegistry, REVIEW_REGISTRY, REVIEW_POLICY, FlowClock, InstanceService, DefinitionService, ReviewProcessManager, TimerPoller, FlowSeeder],
 })

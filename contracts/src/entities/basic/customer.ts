@@ -8,6 +8,7 @@ export const customer = defineEntity({
   title: ['客户', 'Customer', '客戶'],
   codeField: 'code',
   nameField: 'name',
+  owner: { by: 'customer', field: 'code' },
   fields: {
     code: text(['客户编码', 'Customer code', '客戶編碼'], { required: true, max: 40, filter: true }),
     name: text(['客户简称', 'Short name', '客戶簡稱'], { required: true, filter: true }),

@@ -13,6 +13,7 @@ export const customstrategy = defineEntity({
   title: ['客户策略', 'Customer strategy', '客戶策略'],
   codeField: 'code',
   nameField: 'name',
+  owner: { by: 'customer', field: 'customerCode' },
   fields: {
     code: text(['策略编码', 'Strategy code', '策略編碼'], { required: true, max: 40, filter: true }),
     name: text(['策略名称', 'Strategy name', '策略名稱'], { required: true, max: 50, filter: true }),

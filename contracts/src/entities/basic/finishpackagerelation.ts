@@ -10,6 +10,7 @@ export const finishpackagerelation = defineEntity({
   name: 'finishpackagerelation',
   service: 'bl-basic',
   title: ['成品包材关系', 'Finished goods packaging', '成品包材關係'],
+  owner: { by: 'customer', field: 'customerCode' },
   fields: {
     finishedMaterialCode: ref(['成品物料', 'Finished material', '成品物料'], 'material', { required: true, filter: true }),
     packageMaterialCode: ref(['包材物料', 'Packaging material', '包材物料'], 'material', { required: true, filter: true }),

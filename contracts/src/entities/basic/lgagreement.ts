@@ -11,6 +11,7 @@ export const lgagreement = defineEntity({
   title: ['物流协议', 'Fee agreement', '物流協議'],
   codeField: 'code',
   nameField: 'name',
+  owner: { by: 'customer', field: 'customerCode' },
   fields: {
     code: text(['协议编码', 'Agreement code', '協議編碼'], { required: true, max: 40, filter: true }),
     name: text(['协议名称', 'Agreement name', '協議名稱'], { required: true, filter: true }),

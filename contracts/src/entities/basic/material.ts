@@ -8,6 +8,7 @@ export const material = defineEntity({
   title: ['物料', 'Material', '物料'],
   codeField: 'code',
   nameField: 'name',
+  owner: { by: 'customer', field: 'custCode' },
   fields: {
     code: text(['物料编码', 'Material code', '物料編碼'], { required: true, max: 40, filter: true }),
     materialNumber: text(['物料编号', 'Material number', '物料編號'], { max: 40, list: false }),

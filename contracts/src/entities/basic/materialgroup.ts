@@ -12,6 +12,7 @@ export const materialgroup = defineEntity({
   title: ['物料组', 'Material group', '物料組'],
   codeField: 'code',
   nameField: 'name',
+  owner: { by: 'customer', field: 'customerCode' },
   fields: {
     code: text(['物料组编码', 'Group code', '物料組編碼'], { required: true, max: 40, filter: true }),
     name: text(['物料组名称', 'Group name', '物料組名稱'], { required: true, max: 50, filter: true }),

@@ -12,6 +12,7 @@ export const pdainfo = defineEntity({
   title: ['手持终端', 'Handheld terminal', '手持終端'],
   codeField: 'code',
   nameField: 'name',
+  owner: { by: 'operator' },
   fields: {
     code: text(['设备编号', 'Device code', '設備編號'], { required: true, max: 40, filter: true }),
     name: text(['设备名称', 'Device name', '設備名稱'], { required: true, max: 50, filter: true }),

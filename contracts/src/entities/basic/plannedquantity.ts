@@ -12,6 +12,7 @@ export const plannedquantity = defineEntity({
   name: 'plannedquantity',
   service: 'bl-basic',
   title: ['计划量', 'Planned quantity', '計劃量'],
+  owner: { by: 'customer', field: 'customerCode' },
   fields: {
     customerCode: ref(['货主', 'Cargo owner', '貨主'], 'customer', { required: true, filter: true }),
     materialCode: ref(['物料', 'Material', '物料'], 'material', { filter: true }),

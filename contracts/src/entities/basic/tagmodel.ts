@@ -14,6 +14,7 @@ export const tagmodel = defineEntity({
   title: ['标签模板', 'Label template', '標籤模板'],
   codeField: 'code',
   nameField: 'name',
+  owner: { by: 'customer', field: 'customerCode' },
   fields: {
     code: text(['模板编码', 'Template code', '模板編碼'], { required: true, max: 40, filter: true }),
     name: text(['模板名称', 'Template name', '模板名稱'], { required: true, max: 50, filter: true }),

@@ -5,6 +5,7 @@ export const unitfloat = defineEntity({
   name: 'unitfloat',
   service: 'bl-basic',
   title: ['物料单位换算', 'Material unit conversion', '物料單位換算'],
+  owner: { by: 'material', field: 'materialCode' },
   fields: {
     materialCode: ref(['物料', 'Material', '物料'], 'material', { required: true, filter: true }),
     unitCode: ref(['计量单位', 'Unit', '計量單位'], 'unit', { required: true, filter: true }),

@@ -7,6 +7,7 @@ export const warehouseplace = defineEntity({
   service: 'bl-basic',
   title: ['库位', 'Storage location', '庫位'],
   codeField: 'code',
+  owner: { by: 'customer', field: 'customerCode', unowned: 'shared' },
   fields: {
     warehouseAreaCode: ref(['所属库区', 'Warehouse area', '所屬庫區'], 'warehousearea', { required: true, filter: true }),
     invalid: invalidFlag(),

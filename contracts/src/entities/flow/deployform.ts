@@ -5,6 +5,7 @@ export const deployform = defineEntity({
   name: 'deployform',
   service: 'bl-flow',
   title: ['部署表单', 'Deploy form', '部署表單'],
+  owner: { by: 'operator' },
   fields: {
     deployId: text(['部署ID', 'Deployment ID', '部署ID'], { required: true, max: 64, filter: true }),
     formKey: text(['表单标识', 'Form key', '表單標識'], { required: true, max: 64, filter: true }),

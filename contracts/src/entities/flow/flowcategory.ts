@@ -7,6 +7,7 @@ export const flowcategory = defineEntity({
   title: ['流程分类', 'Process category', '流程分類'],
   codeField: 'code',
   nameField: 'categoryName',
+  owner: { by: 'operator' },
   fields: {
     code: text(['分类编码', 'Category code', '分類編碼'], { required: true, max: 40, filter: true }),
     categoryName: text(['分类名称', 'Category name', '分類名稱'], { required: true, max: 100, filter: true }),

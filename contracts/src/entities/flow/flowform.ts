@@ -6,6 +6,7 @@ export const flowform = defineEntity({
   service: 'bl-flow',
   title: ['流程表单', 'Process form', '流程表單'],
   nameField: 'formName',
+  owner: { by: 'operator' },
   fields: {
     formName: text(['表单名称', 'Form name', '表單名稱'], { required: true, max: 100, filter: true }),
     content: text(['表单内容', 'Form content', '表單內容'], { max: 100_000, multiline: true }),

@@ -9,6 +9,7 @@ export const attach = defineEntity({
   service: 'bl-resource',
   title: ['附件', 'Attachment', '附件'],
   nameField: 'originalName',
+  owner: { by: 'uploader' },
   fields: {
     originalName: text(['文件名', 'File name', '檔案名稱'], { max: 255, generated: true, filter: true }),
     extension: text(['扩展名', 'Extension', '副檔名'], { max: 20, generated: true, filter: true }),

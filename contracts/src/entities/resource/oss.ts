@@ -6,6 +6,7 @@ export const oss = defineEntity({
   service: 'bl-resource',
   title: ['对象存储配置', 'Object storage', '對象存儲配置'],
   codeField: 'ossCode',
+  owner: { by: 'operator' },
   fields: {
     ossCode: text(['存储编号', 'Storage code', '存儲編號'], { required: true, max: 40, filter: true }),
     category: oneOf(['存储类型', 'Storage type', '存儲類型'], {

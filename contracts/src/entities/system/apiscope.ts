@@ -12,6 +12,7 @@ export const apiscope = defineEntity({
   codeField: 'resourceCode',
   nameField: 'scopeName',
   example: { resourceUrl: '/api/bl-basic/example/**', scopeType: 'URL' },
+  owner: { by: 'operator' },
   fields: {
     categoryId: ref(['权限分类', 'Category', '權限分類'], 'apiscopecategory', { required: true, filter: true }),
     resourceCode: text(['权限编号', 'Permission code', '權限編號'], { required: true, max: 64, filter: true }),

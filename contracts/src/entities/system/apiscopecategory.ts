@@ -8,6 +8,7 @@ export const apiscopecategory = defineEntity({
   codeField: 'code',
   nameField: 'name',
   defaultSort: 'sort',
+  owner: { by: 'operator' },
   fields: {
     code: text(['分类编码', 'Category code', '分類編碼'], { required: true, max: 64, filter: true }),
     name: text(['分类名称', 'Category name', '分類名稱'], { required: true, max: 50, filter: true }),

@@ -18,6 +18,7 @@ export const datascope = defineEntity({
   title: ['数据权限', 'Data scope', '數據權限'],
   codeField: 'scopeCode',
   nameField: 'scopeName',
+  owner: { by: 'operator' },
   fields: {
     scopeCode: text(['权限编号', 'Scope code', '權限編號'], { required: true, max: 64, filter: true }),
     scopeName: text(['权限名称', 'Scope name', '權限名稱'], { required: true, max: 50, filter: true }),

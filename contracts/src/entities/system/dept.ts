@@ -9,6 +9,7 @@ export const dept = defineEntity({
   nameField: 'deptName',
   tree: { parentField: 'parentId' },
   defaultSort: 'sort',
+  owner: { by: 'operator' },
   fields: {
     code: text(['部门编码', 'Department code', '部門編碼'], { required: true, max: 40, filter: true }),
     deptName: text(['部门名称', 'Department name', '部門名稱'], { required: true, max: 50, filter: true }),

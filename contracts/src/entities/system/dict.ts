@@ -17,6 +17,7 @@ export const dict = defineEntity({
   defaultSort: 'sort',
   // Saber's dictionary call: GET /api/bl-system/dict/dictionary?code= answers one dictionary's entries, sorted
   lookup: { route: 'dictionary', rows: 'items', sort: 'sort' },
+  owner: { by: 'operator' },
   fields: {
     code: text(['字典编码', 'Dictionary code', '字典編碼'], { required: true, max: 64, filter: true, pattern: /^[A-Za-z][\w.-]*$/ }),
     dictValue: text(['字典名称', 'Dictionary name', '字典名稱'], { required: true, max: 100, filter: true }),

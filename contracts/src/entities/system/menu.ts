@@ -9,6 +9,7 @@ export const menu = defineEntity({
   nameField: 'name',
   tree: { parentField: 'parentId' },
   defaultSort: 'sort',
+  owner: { by: 'operator' },
   fields: {
     code: text(['菜单编号', 'Menu code', '選單編號'], { required: true, max: 64, filter: true }),
     name: text(['菜单名称', 'Menu name', '選單名稱'], { required: true, max: 50, filter: true }),

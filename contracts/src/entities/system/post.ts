@@ -8,6 +8,7 @@ export const post = defineEntity({
   codeField: 'postCode',
   nameField: 'postName',
   defaultSort: 'sort',
+  owner: { by: 'operator' },
   fields: {
     category: oneOf(['岗位类型', 'Post category', '崗位類型'], {
       SENIOR: ['高层管理', 'Senior management', '高層管理'],

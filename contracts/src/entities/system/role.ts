@@ -9,6 +9,7 @@ export const role = defineEntity({
   nameField: 'roleName',
   tree: { parentField: 'parentId' },
   defaultSort: 'sort',
+  owner: { by: 'operator' },
   fields: {
     roleName: text(['角色名称', 'Role name', '角色名稱'], { required: true, max: 50, filter: true }),
     roleAlias: text(['角色别名', 'Role alias', '角色別名'], { required: true, max: 50, filter: true }),

@@ -7,6 +7,7 @@ export const syscode = defineEntity({
   title: ['流水号规则', 'Serial number rule', '流水號規則'],
   codeField: 'seqCode',
   nameField: 'seqName',
+  owner: { by: 'operator' },
   fields: {
     seqCode: text(['规则编码', 'Rule code', '規則編碼'], { required: true, max: 40, filter: true }),
     seqName: text(['规则名称', 'Rule name', '規則名稱'], { required: true, max: 50, filter: true }),

@@ -8,6 +8,7 @@ export const tenant = defineEntity({
   codeField: 'tenantId',
   nameField: 'tenantName',
   platformOnly: true,
+  owner: { by: 'operator' },
   fields: {
     tenantId: text(['租户ID', 'Tenant ID', '租戶ID'], { required: true, max: 6, pattern: /^\d{6}$/, patternKey: 'validation.invalid', filter: true }),
     tenantName: text(['租户名称', 'Tenant name', '租戶名稱'], { required: true, max: 50, filter: true }),

@@ -8,6 +8,7 @@ export const topmenu = defineEntity({
   codeField: 'menuCode',
   nameField: 'menuName',
   defaultSort: 'sort',
+  owner: { by: 'operator' },
   fields: {
     menuCode: text(['菜单编号', 'Menu code', '選單編號'], { required: true, max: 64, filter: true }),
     menuName: text(['菜单名称', 'Menu name', '選單名稱'], { required: true, max: 50, filter: true }),

@@ -12,6 +12,7 @@ export const user = defineEntity({
   codeField: 'account',
   nameField: 'name',
   passwordOnCreate: ['password'],
+  owner: { by: 'customer', field: 'customerCode' },
   fields: {
     code: text(['用户编号', 'User code', '用戶編號'], { max: 40, list: false }),
     account: text(['登录账号', 'Account', '登入帳號'], { required: true, max: 45, filter: true }),

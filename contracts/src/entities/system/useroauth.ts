@@ -12,6 +12,7 @@ export const useroauth = defineEntity({
   service: 'bl-system',
   title: ['第三方登录', 'Third-party login', '第三方登入'],
   nameField: 'username',
+  owner: { by: 'operator' },
   fields: {
     uuid: text(['第三方ID', 'External ID', '第三方ID'], { required: true, max: 64, filter: true }),
     userId: ref(['绑定用户', 'Linked user', '綁定用戶'], 'user', { filter: true }),

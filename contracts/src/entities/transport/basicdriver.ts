@@ -8,6 +8,7 @@ export const basicdriver = defineEntity({
   title: ['司机', 'Driver', '司機'],
   codeField: 'code',
   nameField: 'name',
+  owner: { by: 'operator' },
   fields: {
     code: text(['司机编号', 'Driver code', '司機編號'], { required: true, max: 40, filter: true }),
     name: text(['姓名', 'Name', '姓名'], { required: true, max: 50, filter: true }),

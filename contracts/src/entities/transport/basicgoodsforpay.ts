@@ -11,6 +11,7 @@ export const basicgoodsforpay = defineEntity({
   service: 'bl-transport',
   title: ['货物运价', 'Goods freight price', '貨物運價'],
   codeField: 'code',
+  owner: { by: 'operator' },
   fields: {
     code: text(['编码', 'Code', '編碼'], { required: true, max: 40, filter: true }),
     lineCode: ref(['运输线路', 'Route', '運輸路線'], 'basicline', { required: true, filter: true }),

@@ -11,6 +11,7 @@ export const basicpackge = defineEntity({
   title: ['包装计费', 'Package price', '包裝計費'],
   codeField: 'code',
   nameField: 'name',
+  owner: { by: 'operator' },
   fields: {
     code: text(['编码', 'Code', '編碼'], { required: true, max: 40, filter: true }),
     name: text(['名称', 'Name', '名稱'], { required: true, filter: true }),

@@ -16,6 +16,7 @@ export const basicpay = defineEntity({
   title: ['线路运价', 'Route freight rate', '路線運價'],
   codeField: 'code',
   nameField: 'name',
+  owner: { by: 'operator' },
   fields: {
     code: text(['运价编码', 'Rate code', '運價編碼'], { required: true, max: 40, filter: true }),
     name: text(['运价名称', 'Rate name', '運價名稱'], { required: true, filter: true }),

@@ -7,6 +7,7 @@ export const basicrecipient = defineEntity({
   title: ['收货人', 'Recipient', '收貨人'],
   codeField: 'code',
   nameField: 'name',
+  owner: { by: 'customer', field: 'customerCode' },
   fields: {
     code: text(['收货人编码', 'Recipient code', '收貨人編碼'], { required: true, max: 40, filter: true }),
     name: text(['收货人名称', 'Recipient name', '收貨人名稱'], { required: true, filter: true }),

@@ -6,6 +6,7 @@ export const customershippingrules = defineEntity({
   service: 'bl-transport',
   title: ['客户发运规则', 'Customer shipping rules', '客戶發運規則'],
   codeField: 'customerCode',
+  owner: { by: 'customer', field: 'customerCode' },
   fields: {
     customerCode: ref(['客户', 'Customer', '客戶'], 'customer', { required: true, filter: true }),
     maxShipmentBatch: num(['单次最多发运批次', 'Max batches per shipment', '單次最多發運批次'], 'count'),

@@ -7,6 +7,7 @@ export const customerstore = defineEntity({
   title: ['客户门店', 'Customer store', '客戶門店'],
   codeField: 'code',
   nameField: 'name',
+  owner: { by: 'customer', field: 'customerCode' },
   fields: {
     code: text(['门店编码', 'Store code', '門店編碼'], { required: true, max: 40, filter: true }),
     name: text(['门店名称', 'Store name', '門店名稱'], { required: true, filter: true }),

@@ -16,7 +16,7 @@ import {
   type EntityDef,
 } from '@tpl/contracts';
 import { RecordsSpreadsheets, XLSX_MIME, fileName } from './records.xlsx';
-import { ButtonCheck, Meta, PostOk, ROW_SCOPES, actorOf, type RequestMeta, type RowScopes } from '@tpl/identity';
+import { ButtonCheck, Meta, PostOk, ROW_SCOPES, actorOf, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
 import { RecordsService, type Viewer } from './records.service';
 import type { RecordContext } from './records.port';
 import { EntityHooksRegistry } from './entity-hooks';
@@ -45,8 +45,10 @@ const importQuery = recordImportQuerySchema;
  * What the framework's routes ask before they act: each command needs its button code
  * (`<entity>_<action>`; admin and the wildcard pass), entities described `platformOnly`
  * (tenants) are managed from the platform tenant only, every read and command sees only the
- * rows the caller's data scopes allow (identity's ROW_SCOPES port), and a write passes the
- * entity's `admit` hooks (the access context's: no grant beyond the writer's own rights).
+ * rows the caller's data scopes allow (identity's ROW_SCOPES port) and, for a cargo owner's
+ * user, only its own customer's records as the entity's description says whose they are; a
+ * write passes the entity's `admit` hooks (the access context's: no grant beyond the writer's
+ * own rights) and, from a cargo owner's user, must be of its own customer's records (403).
  */
 @Injectable()
 export class RecordsGate {
@@ -54,6 +56,7 @@ export class RecordsGate {
     @Inject(ButtonCheck) private readonly buttons: ButtonCheck,
     @Inject(ROW_SCOPES) private readonly scopes: RowScopes,
     @Inject(EntityHooksRegistry) private readonly hooks: EntityHooksRegistry,
+    @Inject(RecordsService) private readonly records: RecordsService,
   ) {}
 
   async may(def: EntityDef, meta: RequestMeta, action: EntityAction): Promise<void> {
@@ -62,10 +65,21 @@ export class RecordsGate {
   }
 
   async viewer(def: EntityDef, meta: RequestMeta): Promise<Viewer> {
-    return { tenantId: meta.user.tenantId, rows: await this.scopes.rowScope(meta.user, def.name) };
+    return { tenantId: meta.user.tenantId, rows: await this.scopes.rowScope(meta.user, def.name), owners: ownerScopeOf(meta.user), userId: meta.user.userId };
   }
 
-  grant(def: EntityDef, meta: RequestMeta, data: Record<string, unknown> | undefined, before?: Record<string, unknown>): Promise<void> {
+  /**
+   * A write of these fields (`before`: the record as it was; a removal writes none): a cargo
+   * owner's user (given the button) writes only its own customer's records, as they were and as
+   * they become (403, as the document kit refuses another owner's document); then the entity's hooks.
+   */
+  async grant(def: EntityDef, meta: RequestMeta, data: Record<string, unknown> | undefined, before?: Record<string, unknown>): Promise<void> {
+    const owners = ownerScopeOf(meta.user);
+    if (!owners.all) {
+      const viewer = { tenantId: meta.user.tenantId, rows: { all: true } as const, owners, userId: meta.user.userId };
+      for (const fields of [before, data]) if (fields && !(await this.records.ownsData(def, viewer, fields))) throw new AppError(403, 'errors.forbidden');
+      if (!data && !before) throw new AppError(403, 'errors.forbidden');
+    }
     return this.hooks.admit(meta.user, def, data, before);
   }
 }
@@ -132,7 +146,14 @@ export const recordsControllerFor = (def: EntityDef): Type<unknown> => {
       const { ids } = parseOrThrow(idsQuery, query, def.name);
       await this.gate.may(def, meta, 'delete');
       await this.records.assertVisible(def, await this.gate.viewer(def, meta), ids);
-      await this.gate.grant(def, meta, undefined);
+      if (ownerScopeOf(meta.user).all) await this.gate.grant(def, meta, undefined);
+      else {
+        // a record no longer there is the removal's to answer (404)
+        for (const id of ids) {
+          const before = await this.records.current(def, meta.user.tenantId, id);
+          if (before) await this.gate.grant(def, meta, undefined, before);
+        }
+      }
       return ok(await this.records.remove(def, contextOf(meta), ids));
     }
 

@@ -8,6 +8,7 @@ import {
   REPAIR_CORRELATION,
   applyNumberRepairs,
   entities,
+  entityByName,
   entityHasNumbers,
   fieldKey,
   filterFields,
@@ -24,13 +25,16 @@ import type { z } from 'zod';
 import { decideRecord, recordFold, type RecordState } from './record.decider';
 import { eventType, pascal, recordStream } from './record.events';
 import { RECORDS_TABLE } from './records.migrations';
-import { rowScopeSql, type RowScope } from '@tpl/identity';
+import { ownerScopeSql, rowScopeSql, type OwnerScope, type RowScope } from '@tpl/identity';
 import { RecordReferences } from './reference-check';
 import { EntityHooksRegistry, type RecordRow } from './entity-hooks';
 import type { LiveRecord, RecordContext, RecordsPort } from './records.port';
 
-/** Who reads: the tenant, and the rows of the entity their data scopes let them see. */
-export type Viewer = { tenantId: string; rows: RowScope };
+/**
+ * Who reads: the tenant, the rows of the entity their data scopes let them see, and the cargo
+ * owners whose records they may see (a user bound to a customer: only that customer's).
+ */
+export type Viewer = { tenantId: string; rows: RowScope; owners: OwnerScope; userId: string };
 export type RecordListQuery = z.infer<ReturnType<typeof listQuerySchemaOf>>;
 
 const TEXTLIKE = new Set<FieldDef['kind']>(['text', 'mobile', 'email', 'plate', 'idCard']);
@@ -107,6 +111,42 @@ export const referenceUses = (def: EntityDef, data: Record<string, unknown>, bef
   return uses;
 };
 
+/** The material's own owner field (its custCode): what a record owned through a material is owned by. */
+const materialOwnerField = (): string => {
+  const o = entityByName('material')?.owner;
+  return o?.by === 'customer' ? o.field : 'custCode';
+};
+
+/**
+ * The condition under which a cargo owner's user sees a record of `def` (md_records as `r`), its
+ * values appended to params; undefined when every record is seen (the operator's staff, or
+ * reference data naming no customer). The entity's description says whose its records are
+ * (contracts' EntityOwnership; docs/DOMAIN.md "What a cargo owner sees of master data").
+ * `listing`: a list, count or export, where an attachment shows only to its uploader; one record
+ * read by its id (an attachment a visible document names) is not narrowed by that.
+ */
+export const ownerSqlOf = (def: EntityDef, viewer: Pick<Viewer, 'owners' | 'userId'>, params: unknown[], listing: boolean): string | undefined => {
+  const o = def.owner;
+  if (viewer.owners.all || !o) return undefined;
+  switch (o.by) {
+    case 'operator':
+      return 'FALSE';
+    case 'uploader':
+      if (!listing) return undefined;
+      params.push(viewer.userId);
+      return `r.create_user = $${params.length}`;
+    case 'customer': {
+      const column = o.field === def.codeField ? 'r.code' : `(r.data->>${lit(o.field)})`;
+      const own = ownerScopeSql(viewer.owners, column, params)!;
+      return o.unowned === 'shared' ? `(${own} OR COALESCE(${column}, '') = '')` : own;
+    }
+    case 'material': {
+      const own = ownerScopeSql(viewer.owners, `(m.data->>${lit(materialOwnerField())})`, params)!;
+      return `EXISTS (SELECT 1 FROM ${RECORDS_TABLE} m WHERE m.tenant_id = r.tenant_id AND m.entity = 'material' AND NOT m.is_deleted AND m.code = r.data->>${lit(o.field)} AND ${own})`;
+    }
+  }
+};
+
 @Injectable()
 export class RecordsService implements RecordsPort {
   constructor(
@@ -181,6 +221,8 @@ export class RecordsService implements RecordsPort {
     const params: unknown[] = [viewer.tenantId, def.name];
     const scoped = rowScopeSql(viewer.rows, 'r.create_user', 'r.create_dept', params);
     if (scoped) where.push(scoped);
+    const owned = ownerSqlOf(def, viewer, params, true);
+    if (owned) where.push(owned);
     const add = (clause: string, value: unknown) => {
       params.push(value);
       where.push(clause.replaceAll('?', `$${params.length}`));
@@ -254,9 +296,9 @@ export class RecordsService implements RecordsPort {
 
   async detail(def: EntityDef, viewer: Viewer, id: string): Promise<RecordRow> {
     const params: unknown[] = [viewer.tenantId, def.name, id];
-    const scoped = rowScopeSql(viewer.rows, 'r.create_user', 'r.create_dept', params);
+    const scoped = [rowScopeSql(viewer.rows, 'r.create_user', 'r.create_dept', params), ownerSqlOf(def, viewer, params, false)].filter(Boolean);
     const { rows } = await this.pool.query<DbRow>(
-      `${this.selectList(def)} FROM ${RECORDS_TABLE} r WHERE r.tenant_id = $1 AND r.entity = $2 AND r.id = $3 AND NOT r.is_deleted${scoped ? ` AND ${scoped}` : ''}`,
+      `${this.selectList(def)} FROM ${RECORDS_TABLE} r WHERE r.tenant_id = $1 AND r.entity = $2 AND r.id = $3 AND NOT r.is_deleted${scoped.map((c) => ` AND ${c}`).join('')}`,
       params,
     );
     if (!rows[0]) throw new AppError(404, 'errors.recordNotFound', { id });
@@ -264,18 +306,40 @@ export class RecordsService implements RecordsPort {
   }
 
   /**
-   * A record outside the viewer's data scope answers as if it did not exist (404, never 403,
-   * so its existence does not leak), removed ones included.
+   * A record outside the viewer's data scope, or another cargo owner's (or the operator's own, to
+   * a cargo owner's user), answers as if it did not exist (404, never 403, so its existence does
+   * not leak), removed ones included.
    */
   async assertVisible(def: EntityDef, viewer: Viewer, ids: readonly string[]): Promise<void> {
-    if (viewer.rows.all || !ids.length) return;
+    if (!ids.length) return;
     const params: unknown[] = [viewer.tenantId, def.name, ids];
-    const scoped = rowScopeSql(viewer.rows, 'r.create_user', 'r.create_dept', params)!;
+    const scoped = [rowScopeSql(viewer.rows, 'r.create_user', 'r.create_dept', params), ownerSqlOf(def, viewer, params, false)].filter(Boolean);
+    if (!scoped.length) return;
     const { rows } = await this.pool.query<{ id: string }>(
-      `SELECT r.id FROM ${RECORDS_TABLE} r WHERE r.tenant_id = $1 AND r.entity = $2 AND r.id = ANY($3::uuid[]) AND NOT ${scoped}`,
+      `SELECT r.id FROM ${RECORDS_TABLE} r WHERE r.tenant_id = $1 AND r.entity = $2 AND r.id = ANY($3::uuid[]) AND NOT COALESCE((${scoped.join(' AND ')}), FALSE)`,
       params,
     );
     if (rows[0]) throw new AppError(404, 'errors.recordNotFound', { id: rows[0].id });
+  }
+
+  /**
+   * Whether a cargo owner's user may write these fields of `def` (created, changed to, imported,
+   * or removed as they are): only a record that is its own customer's, by the customer it names
+   * or through its material. The operator's records, reference data, a bin reserved for no owner
+   * and an attachment are the operator's to write.
+   */
+  async ownsData(def: EntityDef, viewer: Viewer, data: Record<string, unknown>): Promise<boolean> {
+    const o = def.owner;
+    if (viewer.owners.all) return true;
+    if (o?.by === 'customer') return viewer.owners.customers.includes(String(data[o.field] ?? ''));
+    if (o?.by === 'material') {
+      const { rows } = await this.pool.query<{ owner: string | null }>(
+        `SELECT data->>${lit(materialOwnerField())} AS owner FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = 'material' AND NOT is_deleted AND code = $2`,
+        [viewer.tenantId, String(data[o.field] ?? '')],
+      );
+      return rows.length > 0 && viewer.owners.customers.includes(rows[0]!.owner ?? '');
+    }
+    return false;
   }
 
   /** The record's fields as they are now (undefined when it never existed). */

@@ -27,12 +27,12 @@ export const changeFor = (viewer: BoardViewer, after: string, upto: string, move
 
 /**
  * The board's push. Every host runs one; it pushes from what the DATABASE says, never from
- * events seen in its own process: while someone listens it reads the board projection's
- * checkpoint (one indexed row) every boardPollMs, and when it moved, reads the rows that moved
- * (trn_board_docs.position) once for all listeners and sends each the ones it may see. A
- * dispatch made through another host is projected by whichever host holds the projection's lock,
- * and every host's listeners see it from the table. A projection rebuilt from zero sends `reset`
- * (the console reloads its board).
+ * events seen in its own process: while someone listens it reads the board positions of the
+ * listeners' tenants (one indexed row each) every boardPollMs, and when a tenant's moved, reads
+ * the rows of that tenant that moved (trn_board_docs.position, the tenant's own) once for all its
+ * listeners and sends each the ones it may see. A dispatch made through another host is projected
+ * by whichever host holds the projection's lock, and every host's listeners see it from the table.
+ * A projection rebuilt from zero sends `reset` (the console reloads its board).
  */
 @Injectable()
 export class BoardHub implements OnModuleDestroy {
@@ -67,26 +67,31 @@ export class BoardHub implements OnModuleDestroy {
     if (this.busy || !this.listeners.size) return;
     this.busy = true;
     try {
-      const upto = await this.queries.checkpoint();
-      const top = BigInt(upto);
-      let from: bigint | undefined;
-      for (const l of this.listeners) {
-        if (l.after === undefined) l.after = upto;
-        const after = BigInt(l.after);
-        if (after > top) {
-          // the projection went back (rebuilt from zero): the listener's board is to be read again
+      const byTenant = new Map<string, Listener[]>();
+      for (const l of this.listeners) byTenant.set(l.viewer.tenantId, [...(byTenant.get(l.viewer.tenantId) ?? []), l]);
+      const positions = await this.queries.positions([...byTenant.keys()]);
+      for (const [tenantId, listeners] of byTenant) {
+        const upto = positions.get(tenantId) ?? '0';
+        const top = BigInt(upto);
+        let from: bigint | undefined;
+        for (const l of listeners) {
+          if (l.after === undefined) l.after = upto;
+          const after = BigInt(l.after);
+          if (after > top) {
+            // the projection went back (rebuilt from zero): the listener's board is to be read again
+            l.after = upto;
+            l.send({ event: 'reset', data: { position: upto } });
+          } else if (after < top && (from === undefined || after < from)) from = after;
+        }
+        if (from === undefined) continue;
+        const moved = await this.queries.movedBetween(tenantId, String(from), upto);
+        for (const l of listeners) {
+          const after = l.after!;
+          if (BigInt(after) >= top) continue;
           l.after = upto;
-          l.send({ event: 'reset', data: { position: upto } });
-        } else if (after < top && (from === undefined || after < from)) from = after;
-      }
-      if (from === undefined) return;
-      const moved = await this.queries.movedBetween(String(from), upto);
-      for (const l of this.listeners) {
-        const after = l.after!;
-        if (BigInt(after) >= top) continue;
-        l.after = upto;
-        const change = changeFor(l.viewer, after, upto, moved);
-        if (change) l.send({ event: 'board', data: change });
+          const change = changeFor(l.viewer, after, upto, moved);
+          if (change) l.send({ event: 'board', data: change });
+        }
       }
     } catch (e) {
       this.logger.warn(`board stream: ${e instanceof Error ? e.message : String(e)}`);

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { BOARD_DISPATCH_DOC, BOARD_NOTE_DOC, documentByName, type Board, type BoardQuery } from '@tpl/contracts';
-import { DB_POOL, runAsSystem } from '@tpl/event-store';
+import { DB_POOL, runAsSystem, runInTenant } from '@tpl/event-store';
 import { ROW_SCOPES, ownerScopeOf, ownerScopeSql, rowScopeSql, type AuthUser, type RowScopes } from '@tpl/identity';
-import { BOARD_PROJECTION, BOARD_TABLE } from './board.projection';
+import { BOARD_SEQ_TABLE, BOARD_TABLE } from './board.projection';
 import { BOARD_DOCS, dispatchOf, noteOf, type BoardRow, type BoardViewer } from './board.rows';
 
 /** How long a note or dispatch bill in a final state stays on the board after its last move. */
@@ -31,16 +31,26 @@ export class BoardQueries {
     return { tenantId: user.tenantId, scopes, owners: ownerScopeOf(user) };
   }
 
-  /** The global position the board's rows are complete up to: the projection's checkpoint. */
-  async checkpoint(): Promise<string> {
-    const { rows } = await runAsSystem(() => this.pool.query<{ position: string }>('SELECT position::text AS position FROM tpl_checkpoints WHERE name = $1', [BOARD_PROJECTION]));
-    return rows[0]?.position ?? '0';
+  /**
+   * The tenant's board position: the moves of its board rows projected so far (its own count,
+   * never the store's global position, which counts every tenant's events). Read in the
+   * caller's scope: row-level security shows a tenant its own count only.
+   */
+  async position(tenantId: string): Promise<string> {
+    const { rows } = await this.pool.query<{ seq: string }>(`SELECT seq::text AS seq FROM ${BOARD_SEQ_TABLE} WHERE tenant_id = $1`, [tenantId]);
+    return rows[0]?.seq ?? '0';
+  }
+
+  /** The positions of these tenants' boards (the stream's look for moves, for every listener at once). */
+  async positions(tenantIds: readonly string[]): Promise<Map<string, string>> {
+    const { rows } = await runAsSystem(() => this.pool.query<{ tenant_id: string; seq: string }>(`SELECT tenant_id, seq::text AS seq FROM ${BOARD_SEQ_TABLE} WHERE tenant_id = ANY($1::text[])`, [tenantIds]));
+    return new Map(tenantIds.map((t) => [t, rows.find((r) => r.tenant_id === t)?.seq ?? '0']));
   }
 
   async board(user: AuthUser, q: BoardQuery): Promise<Board> {
     const viewer = await this.viewerOf(user);
-    // first the checkpoint, then the rows: the rows are at least as new as the position the stream goes on from
-    const position = await this.checkpoint();
+    // first the position, then the rows: the rows are at least as new as the position the stream goes on from
+    const position = await this.position(user.tenantId);
     const notes = await this.rows(viewer, BOARD_NOTE_DOC, (params) => {
       const where: string[] = [];
       if (q.customerCode) where.push(`customer_code = $${params.push(q.customerCode)}`);
@@ -75,10 +85,10 @@ export class BoardQueries {
     return found;
   }
 
-  /** Every tenant's rows that moved after `after` up to `upto` (the stream narrows them per listener). */
-  async movedBetween(after: string, upto: string): Promise<BoardRow[]> {
-    const { rows } = await runAsSystem(() =>
-      this.pool.query<BoardRow>(`SELECT ${COLUMNS} FROM ${BOARD_TABLE} WHERE position > $1::bigint AND position <= $2::bigint ORDER BY position`, [after, upto]),
+  /** One tenant's rows that moved after its position `after` up to `upto` (the stream narrows them per listener), in that tenant's scope. */
+  async movedBetween(tenantId: string, after: string, upto: string): Promise<BoardRow[]> {
+    const { rows } = await runInTenant(tenantId, () =>
+      this.pool.query<BoardRow>(`SELECT ${COLUMNS} FROM ${BOARD_TABLE} WHERE tenant_id = $1 AND position > $2::bigint AND position <= $3::bigint ORDER BY position`, [tenantId, after, upto]),
     );
     return rows;
   }

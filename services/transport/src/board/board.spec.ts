@@ -26,26 +26,42 @@ describe('board projection (given events, then statements)', () => {
       ev('Audited', 2, {}),
       ev('Dispatched', 3, { plateNo: '沪A12345' }),
     ]);
-    expect(s).toHaveLength(1);
-    expect(s[0]!.text).toMatch(/^INSERT/);
-    expect(rowsOf(s[0]!)).toEqual([
-      expect.objectContaining({ id: ID, bill_no: 'TY1', state: 'Dispatched', version: 3, customer_code: 'C001', created_by: 'u1', created_dept: 'd1', facts: { plateNo: '沪A12345' }, position: String(pos) }),
+    expect(s).toHaveLength(2);
+    expect(s[1]!.text).toMatch(/^INSERT INTO trn_board_docs/);
+    expect(rowsOf(s[1]!)).toEqual([
+      expect.objectContaining({ id: ID, bill_no: 'TY1', state: 'Dispatched', version: 3, customer_code: 'C001', created_by: 'u1', created_dept: 'd1', facts: { plateNo: '沪A12345' }, ord: 1, n: 1 }),
     ]);
+  });
+
+  it("positions are each tenant's own: its count of moves bumped once per batch, its rows numbered in global order, another tenant's moves never counted", () => {
+    const other = (id: string, t: string) => ({ ...ev('Created', 1, { id, billNo: id, content: {} }, t), streamName: `${def.streamType}-${id}` });
+    const s = boardStatements(kinds, [
+      other('33333333-3333-4333-8333-333333333331', 'T1'),
+      other('33333333-3333-4333-8333-333333333332', 'T2'),
+      other('33333333-3333-4333-8333-333333333333', 'T2'),
+      ev('Audited', 2, {}, 'T1'),
+    ]);
+    expect(s[0]!.text).toMatch(/^INSERT INTO trn_board_seq/);
+    expect(rowsOf(s[0]!)).toEqual([{ tenant_id: 'T1', n: 2 }, { tenant_id: 'T2', n: 2 }]);
+    expect(rowsOf(s[1]!).map((r) => [r.tenant_id, r.ord, r.n])).toEqual([['T1', 1, 2], ['T2', 1, 2], ['T2', 2, 2]]);
+    expect(rowsOf(s[2]!).map((r) => [r.tenant_id, r.ord, r.n])).toEqual([['T1', 2, 2]]);
+    // the store's global position goes into no row
+    expect([...rowsOf(s[1]!), ...rowsOf(s[2]!)].filter((r) => 'at' in r || 'position' in r)).toEqual([]);
   });
 
   it('later events of a document made before the batch are one update: last state, version and position; content replaced only by a change', () => {
     const s = boardStatements(kinds, [ev('Changed', 2, { content: { customerCode: 'C002' }, changes: {} }), ev('Audited', 3, {})]);
-    expect(s).toHaveLength(1);
-    expect(s[0]!.text).toMatch(/^UPDATE/);
-    expect(rowsOf(s[0]!)).toEqual([expect.objectContaining({ id: ID, state: 'Audited', version: 3, has_content: true, customer_code: 'C002', position: String(pos) })]);
-    const only = rowsOf(boardStatements(kinds, [ev('Loaded', 4, {})])[0]!);
+    expect(s).toHaveLength(2);
+    expect(s[1]!.text).toMatch(/^UPDATE/);
+    expect(rowsOf(s[1]!)).toEqual([expect.objectContaining({ id: ID, state: 'Audited', version: 3, has_content: true, customer_code: 'C002', ord: 1, n: 1 })]);
+    const only = rowsOf(boardStatements(kinds, [ev('Loaded', 4, {})])[1]!);
     expect(only[0]).toEqual(expect.objectContaining({ state: 'Loaded', has_content: false }));
   });
 
   it('a removal marks the row; events of other documents are ignored', () => {
     const other = { ...ev('Created', 1, {}), type: 'SomethingElseCreated' };
     const s = boardStatements(kinds, [other, ev('Removed', 5, {})]);
-    expect(rowsOf(s[0]!)).toEqual([expect.objectContaining({ deleted: true })]);
+    expect(rowsOf(s[1]!)).toEqual([expect.objectContaining({ deleted: true })]);
     expect(boardStatements(kinds, [other])).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import {
+  AppError,
   consignmentDocument as consignment,
+  documentByName,
   consignmentbill,
   dispatchDocument as dispatch,
   documentButtons,
@@ -52,7 +54,9 @@ export class TransportController {
     const { id } = parseOrThrow(R.timeline.query!, query, consignment.name) as { id: string };
     const tenantId = meta.user.tenantId;
     await this.documents.assertVisible(consignment, tenantId, [id], await this.scopes.rowScope(meta.user, consignment.name), ownerScopeOf(meta.user));
-    return ok(await this.chain.timeline(tenantId, id));
+    const entries = await this.chain.timeline(tenantId, id);
+    const seen = await this.visible(meta, entries);
+    return ok(entries.filter((e) => seen.has(e.documentId)));
   }
 
   @Get(R.chain.path)
@@ -60,6 +64,34 @@ export class TransportController {
     const { id, at } = parseOrThrow(R.chain.query!, query, consignment.name) as { id: string; at?: string };
     const tenantId = meta.user.tenantId;
     await this.documents.assertVisible(consignment, tenantId, [id], await this.scopes.rowScope(meta.user, consignment.name), ownerScopeOf(meta.user));
-    return ok(await this.chain.chain(tenantId, id, at));
+    const view = await this.chain.chain(tenantId, id, at);
+    const seen = await this.visible(meta, view.documents.map((d) => ({ documentType: d.documentType, documentId: d.id })));
+    return ok({ ...view, documents: view.documents.filter((d) => seen.has(d.id)) });
+  }
+
+  /**
+   * The documents of an order's chain the caller may see, each as its own detail would answer: a
+   * cargo owner's user does not see the dispatch bill of a vehicle (it names no customer and
+   * carries other owners' notes), nor anything outside a data scope.
+   */
+  private async visible(meta: RequestMeta, docs: readonly { documentType: string; documentId: string }[]): Promise<Set<string>> {
+    const owners = ownerScopeOf(meta.user);
+    const out = new Set<string>();
+    const byType = new Map<string, Set<string>>();
+    for (const d of docs) byType.set(d.documentType, (byType.get(d.documentType) ?? new Set()).add(d.documentId));
+    for (const [type, ids] of byType) {
+      const def = documentByName(type);
+      if (!def) continue;
+      const rows = await this.scopes.rowScope(meta.user, def.name);
+      for (const id of ids) {
+        try {
+          if (!(rows.all && owners.all)) await this.documents.assertVisible(def, meta.user.tenantId, [id], rows, owners);
+          out.add(id);
+        } catch (err) {
+          if (!(err instanceof AppError && err.code === 404)) throw err;
+        }
+      }
+    }
+    return out;
   }
 }

@@ -9,6 +9,13 @@ import type { EngineState } from '../engine/bpmn-runtime';
 export const INSTANCE_STREAM = 'FlowInstance';
 export const instanceStream = (tenantId: string, instanceId: string) => `${INSTANCE_STREAM}-${tenantId}-${instanceId}`;
 
+/**
+ * The scope of what a process is about, as it was when it started: the cargo owner its document
+ * names, who made the document and in which department (a free process: its initiator). The
+ * process pages show a process to whoever may see that document (process-wall.ts).
+ */
+export type ProcessScope = { customerCode: string | null; createdBy: string | null; createdDept: string | null };
+
 export type TaskAssignment = { assignee: string | null; candidateUsers: string[]; candidateRoles: string[] };
 
 export type InstanceEvent =
@@ -25,6 +32,8 @@ export type InstanceEvent =
         title: string;
         variables: ProcessVariables;
         initiator: FlowActor;
+        /** absent in events recorded before processes had walls (the projection reads the variables' customerCode then) */
+        scope?: ProcessScope;
       };
     }
   | { type: 'TaskCreated'; data: TaskAssignment & { taskId: string; nodeKey: string; nodeName: string; executionId: string; formKey: string | null } }

@@ -8,7 +8,7 @@ import type { ProcessModel } from '@tpl/workflows';
 import { runEngineStep, type EngineAction } from '../engine/bpmn-runtime';
 import { DefinitionService } from '../definition/definition.service';
 import { FlowClock, metadataOf, type FlowContext } from '../flow-context';
-import { INSTANCE_STREAM, instanceStream, type InstanceEvent } from './instance.events';
+import { INSTANCE_STREAM, instanceStream, type InstanceEvent, type ProcessScope } from './instance.events';
 import { evolveInstance, type Instance, type OpenTask, type RecordedInstanceEvent } from './instance.state';
 import { completedEvent, eventsOfStep } from './instance.step';
 import { backNodesOf, checkAct, checkClaim, openTaskOf, type Caller } from './instance.rules';
@@ -22,6 +22,8 @@ export type StartRequest = {
   variables?: ProcessVariables | undefined;
   /** the process manager passes one derived from the submit event, so a replay starts nothing twice */
   instanceId?: string | undefined;
+  /** the reviewed document's scope; a free process's is its initiator's */
+  scope?: ProcessScope | undefined;
 };
 export type ActionResult = { instanceId: string; version: number; state: string };
 
@@ -111,6 +113,7 @@ export class InstanceService {
         title: req.title || def.name,
         variables,
         initiator: ctx.actor,
+        scope: req.scope ?? { customerCode: null, createdBy: ctx.actor.userId, createdDept: null },
       },
     };
     try {

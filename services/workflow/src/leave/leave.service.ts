@@ -60,7 +60,8 @@ export class LeaveService implements OnModuleInit {
       describe: async (tenantId, id) => {
         const doc = await this.detail(tenantId, id);
         const { tenantId: _t, applicant, ...fields } = doc;
-        return { variables: { ...fields }, title: `${doc.applicant.name} · ${doc.days}d`, initiator: applicant };
+        // a leave request names no cargo owner: its process shows to the operator's staff
+        return { variables: { ...fields }, title: `${doc.applicant.name} · ${doc.days}d`, initiator: applicant, scope: { customerCode: null, createdBy: applicant.userId, createdDept: null } };
       },
       approve: (o) => this.outcome(o, 'LeaveApproved'),
       reject: (o) => this.outcome(o, 'LeaveRejected'),

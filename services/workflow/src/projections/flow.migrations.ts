@@ -137,4 +137,21 @@ ON CONFLICT (name) DO NOTHING;
 DROP TABLE wf_checkpoints;
 `,
   },
+  {
+    // a process shows to whoever may see its document (process-wall.ts): the document's scope as submitted. Processes
+    // started before take their cargo owner from their variables (where the events are in PostgreSQL); no creator
+    // is known for them, so a user whose data scope over their document type is restricted does not see them.
+    id: 'workflow/003-process-scope',
+    sql: `
+SELECT set_config('tpl.system', 'on', true);
+ALTER TABLE wf_instances ADD COLUMN IF NOT EXISTS customer_code text;
+ALTER TABLE wf_instances ADD COLUMN IF NOT EXISTS doc_created_by text;
+ALTER TABLE wf_instances ADD COLUMN IF NOT EXISTS doc_created_dept text;
+UPDATE wf_instances i SET customer_code = NULLIF(m.message_data->'variables'->>'customerCode', '')
+  FROM emt_messages m
+ WHERE m.message_type = 'ProcessInstanceStarted' AND m.message_data->>'instanceId' = i.instance_id::text
+   AND m.message_metadata->>'tenantId' = i.tenant_id AND i.customer_code IS NULL;
+CREATE INDEX IF NOT EXISTS wf_instances_customer ON wf_instances (tenant_id, customer_code);
+`,
+  },
 ];

@@ -19,13 +19,16 @@ const statementsFor = (stored: StoredEvent): SqlText[] => {
   switch (e.type) {
     case 'ProcessInstanceStarted': {
       const d = e.data;
+      // recorded before processes had walls: the document's customer as its variables carried it, no creator (hidden from restricted scopes)
+      const customer = d.variables.customerCode;
+      const scope = d.scope ?? { customerCode: typeof customer === 'string' && customer ? customer : null, createdBy: null, createdDept: null };
       return [
         sql(
           `INSERT INTO wf_instances (tenant_id, instance_id, definition_id, process_key, process_name, process_version, business_key, document_type,
-             title, state, initiator, initiator_name, start_time, version)
-           VALUES (%L, %L, %L, %L, %L, %L, %L, %L, %L, 'running', %L, %L, %L, %L)`,
+             title, state, initiator, initiator_name, start_time, version, customer_code, doc_created_by, doc_created_dept)
+           VALUES (%L, %L, %L, %L, %L, %L, %L, %L, %L, 'running', %L, %L, %L, %L, %L, %L, %L)`,
           tenantId, d.instanceId, d.definitionId, d.processKey, d.processName, d.processVersion, d.businessKey, d.documentType,
-          d.title, d.initiator.account, d.initiator.name, occurredAt, stored.version,
+          d.title, d.initiator.account, d.initiator.name, occurredAt, stored.version, scope.customerCode, scope.createdBy, scope.createdDept,
         ),
       ];
     }

@@ -77,6 +77,7 @@ export class ReviewProcessManager implements OnModuleInit {
           title: described.title,
           variables: described.variables,
           instanceId: action.instanceId,
+          scope: described.scope,
         });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;

@@ -1,4 +1,7 @@
 import type { FlowActor, IsReview, ProcessVariables } from '@tpl/contracts';
+import type { ProcessScope } from '../instance/instance.events';
+
+export type { ProcessScope } from '../instance/instance.events';
 
 /**
  * The plug a document context implements to be reviewed by a process ("every later
@@ -15,8 +18,11 @@ export interface ReviewableDocument {
   readonly submittedEvent: string;
   /** the stream type of the document's streams (`Consignment`): `<type>-<tenant>-<id>` */
   readonly streamType: string;
-  /** the document's fields as process variables (conditions read them) and a title for the inbox */
-  describe(tenantId: string, documentId: string): Promise<{ variables: ProcessVariables; title: string; initiator: FlowActor }>;
+  /**
+   * the document's fields as process variables (conditions read them), a title for the inbox, and
+   * its scope (its cargo owner, who made it and where): the process shows to whoever may see the document
+   */
+  describe(tenantId: string, documentId: string): Promise<{ variables: ProcessVariables; title: string; initiator: FlowActor; scope: ProcessScope }>;
   /** the review ended approved: send the document's review command (idempotent) */
   approve(outcome: ReviewOutcome): Promise<void>;
   /** the review ended rejected: back to its owner with the comment (idempotent) */
