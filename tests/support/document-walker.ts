@@ -19,6 +19,16 @@ export const PREFERRED: Record<string, string> = {
   materialCode: 'M0007',
   unitCode: 'CTN',
   reviewResult: 'In order',
+  // a route: a dispatch is priced by it (the first one offered)
+  lineCode: '',
+};
+
+/** Date-times given in a run, each an hour after the one before (a plan's end after its start). */
+let hour = 0;
+const nextInstant = () => {
+  hour += 1;
+  const d = new Date(Date.UTC(2026, 10, 27, 0 + hour, 0, 0));
+  return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 19)}`;
 };
 
 const SAMPLE_BY_KIND: Partial<Record<FieldDef['kind'], string>> = {
@@ -84,7 +94,7 @@ export const fillField = async (page: Page, testId: string, key: string, f: Fiel
     case 'datetime': {
       const input = page.getByTestId(testId).first();
       await input.click();
-      await input.fill(f.kind === 'date' ? '2026-11-28' : '2026-11-28 08:00:00');
+      await input.fill(f.kind === 'date' ? '2026-11-28' : nextInstant());
       await input.press('Enter');
       return;
     }
@@ -173,6 +183,11 @@ export const fillNewForm = async (page: Page, def: DocumentDef) => {
     await row.locator('input[type=checkbox]').check();
     await choose(page, 'stock-pick-add');
     await page.getByTestId('line-0-barcode').waitFor();
+    // what the stock does not give (a transfer's target location) is the person's
+    for (const [key, f] of Object.entries(lines.fields)) {
+      if (f.hidden || f.generated || !f.required || key in lines.fromStock.set) continue;
+      if (!(await hasValue(page, `line-0-${key}`))) await fillField(page, `line-0-${key}`, key, f);
+    }
     return;
   }
   const exampleLine = ((example[lines.key] as Record<string, unknown>[] | undefined) ?? [])[0] ?? {};
@@ -209,9 +224,15 @@ export const offered = async (page: Page) =>
     })),
   );
 
-/** The console's refusal of an action, when it gave one (the dialog's error, a toast). */
+/** The console's refusal, when it gave one: the dialog's or form's error, the fields' messages, a toast. */
 export const refusal = async (page: Page) =>
-  [...(await page.locator('.ant-modal-wrap:visible [data-testid="modal-error"]').allTextContents()), ...(await toasts(page))].join(' | ');
+  [
+    ...(await page.locator('.ant-modal-wrap:visible [data-testid="modal-error"], [data-testid="form-error"]').allTextContents()),
+    ...(await page.locator('.ant-form-item-explain-error:visible').allTextContents()),
+    ...(await toasts(page)),
+  ]
+    .filter(Boolean)
+    .join(' | ');
 
 /** Whether the user may create documents of the type (its add button code). */
 export const addCode = (def: DocumentDef) => documentButtons(def).add!;
