@@ -47,7 +47,8 @@ export type FieldDef =
   /**
    * A record of another entity, by its code. `pick`: list parameters the console's picker adds to
    * its search, so it offers only what the field can take (areas that hold places, a customer's
-   * own materials); the server still checks what is sent.
+   * own materials); a value `$field` is what the form holds in that field (the header's owner),
+   * left out while it is empty. The server still checks what is sent.
    */
   | (Common & { kind: 'ref'; entity: string; multiple?: boolean; pick?: Readonly<Record<string, string>> })
   | (Common & { kind: 'mobile' })

@@ -28,7 +28,8 @@ export const ownerHeader = (): Record<string, FieldDef> => ({
 /** Line fields of goods (material, batch, unit, quantity and its weight, pallets, volume). */
 export const goodsLine = (o: { expiring?: boolean } = {}): Record<string, FieldDef> => ({
   lineNumber: num(L('行号', 'Line', '行號'), 'count', { generated: true }),
-  materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true }),
+  // the bill's owner's materials are offered (a 3PL keeps each owner's goods apart)
+  materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true, pick: { custCode: '$customerCode' } }),
   batchNo: text(L('批次号', 'Batch number', '批次號'), { max: 40 }),
   customerBatchNo: text(L('客户批次号', 'Owner batch number', '客戶批次號'), { max: 40, list: false }),
   unitCode: ref(L('单位', 'Unit', '單位'), 'unit'),

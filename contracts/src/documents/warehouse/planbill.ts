@@ -32,7 +32,7 @@ export const planbill = defineDocument({
     label: L('计划明细', 'Plan lines', '計劃明細'),
     fields: {
       lineNumber: num(L('行号', 'Line', '行號'), 'count', { generated: true }),
-      materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true }),
+      materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true, pick: { custCode: '$customerCode' } }),
       unitCode: ref(L('单位', 'Unit', '單位'), 'unit'),
       qty: num(L('计划数量', 'Planned quantity', '計劃數量'), 'quantity', { required: true, positive: true }),
       weg: num(L('计划重量(t)', 'Planned weight (t)', '計劃重量(t)'), 'weight'),

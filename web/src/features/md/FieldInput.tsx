@@ -1,4 +1,4 @@
-import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import type { FieldDef } from '@tpl/contracts';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../shared/format';
@@ -146,6 +146,8 @@ export const FieldInput = ({ def, id, name, field, value, onChange, testId, edit
         />
       );
     case 'ref':
+      if (field.pick && Object.values(field.pick).some((v) => v.startsWith('$')))
+        return <FormRefSelect field={field} value={value} onChange={set} refNames={refNames} exclude={exclude} testId={testId} id={id} onPicked={onPicked} />;
       return (
         <RefSelect
           entity={field.entity}
@@ -204,4 +206,53 @@ export const FieldInput = ({ def, id, name, field, value, onChange, testId, edit
       // a table of its own (RowsField, drawn by FormField); never a single input
       return null;
   }
+};
+
+/**
+ * A reference whose picker follows what the form holds (`pick: { custCode: '$customerCode' }`: a
+ * line's materials are the header's owner's): each `$field` reads that field of the form; while it
+ * is empty the parameter is left out.
+ */
+const FormRefSelect = ({
+  field,
+  value,
+  onChange,
+  refNames,
+  exclude,
+  testId,
+  id,
+  onPicked,
+}: {
+  field: Extract<FieldDef, { kind: 'ref' }>;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  refNames?: unknown;
+  exclude?: readonly string[];
+  testId: string;
+  id?: string;
+  onPicked?: (record: Picked | undefined) => void;
+}) => {
+  const form = Form.useFormInstance();
+  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  const pick = Object.fromEntries(
+    Object.entries(field.pick ?? {}).flatMap(([k, v]) => {
+      if (!v.startsWith('$')) return [[k, v]];
+      const held = values?.[v.slice(1)];
+      return typeof held === 'string' && held !== '' ? [[k, held]] : [];
+    }),
+  );
+  return (
+    <RefSelect
+      entity={field.entity}
+      multiple={field.multiple}
+      value={value as string | string[] | undefined}
+      onChange={onChange}
+      names={refNames}
+      exclude={exclude}
+      testId={testId}
+      id={id}
+      onPicked={onPicked}
+      pick={pick}
+    />
+  );
 };
