@@ -22,7 +22,7 @@ export const goodsLines = (): LinesDef => ({
   key: 'lines',
   label: L('明细', 'Lines', '明細'),
   fields: {
-    materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true, pick: { custCode: '$customerCode' } }),
+    materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true }),
     name: text(L('物料名称', 'Material name', '物料名稱'), { required: true, max: 100 }),
     qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
     weg: num(L('重量(kg)', 'Weight (kg)', '重量(kg)'), 'weight', { default: 0 }),

@@ -42,7 +42,7 @@ export const consignment = defineDocument({
     key: 'lines',
     label: ['明细', 'Lines', '明細'],
     fields: {
-      materialCode: ref(['物料', 'Material', '物料'], 'material', { required: true, pick: { custCode: '$customerCode' } }),
+      materialCode: ref(['物料', 'Material', '物料'], 'material', { required: true }),
       name: text(['物料名称', 'Material name', '物料名稱'], { required: true, max: 100 }),
       qty: num(['数量', 'Quantity', '數量'], 'quantity', { required: true, positive: true }),
       weg: num(['重量(kg)', 'Weight (kg)', '重量(kg)'], 'weight', { default: 0 }),
