@@ -66,6 +66,15 @@ export type Landing = {
   by?: string;
 };
 
+/**
+ * How far ahead of the server's clock a step's time (an action's `nowFields`: when goods were
+ * received, put away, picked, shipped...) may lie and still be taken: a phone or a browser whose
+ * clock runs a little ahead. Such a time is recorded as the server's now (a step never happened
+ * in the future: the ledger's "as of" would show goods before they came); beyond it the step is
+ * refused (400 naming the field). docs/DOMAIN.md "Effective times".
+ */
+export const STEP_TIME_TOLERANCE_MS = 5 * 60 * 1000;
+
 export type ActionDef = Landing & {
   label: Labels;
   /** how the history names the fact it records; default: the state it leads to (Dispatched), else the action's label */

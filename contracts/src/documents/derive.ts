@@ -187,7 +187,15 @@ export const documentResources = (def: DocumentDef, lang: Lang): { tree: Tree; e
   }
   for (const a of Object.values(def.actions)) walk(a.into ?? '', a.fields ?? {});
   // an action's dialog and its validation name the fields at the top level too
-  for (const a of Object.values(def.actions)) for (const [k, f] of Object.entries(a.fields ?? {})) fields[k] ??= f.label[lang];
+  // (rows inside an action too: a placement's line and location are named as the dialog's columns, not as a malformed body)
+  const walkTop = (prefix: string, fs: Record<string, FieldDef>) => {
+    for (const [k, f] of Object.entries(fs)) {
+      const key = prefix ? `${prefix}.${k}` : k;
+      fields[key] ??= f.label[lang];
+      if (f.kind === 'rows') walkTop(key, f.fields);
+    }
+  };
+  for (const a of Object.values(def.actions)) walkTop('', a.fields ?? {});
   // where facts land: under their key (the action names it), renamed, and the stamps of time and actor
   for (const a of Object.values(def.actions)) if (a.into) fields[a.into] ??= a.label[lang];
   for (const l of documentLandings(def)) {

@@ -198,7 +198,8 @@ export const fieldSchema = (f: FieldDef): z.ZodType => {
         .max(f.maxRows ?? 200);
       break;
   }
-  return f.required ? s : optionalEmpty(s);
+  // rows that must hold at least one row are required: left out or null is "please input", never a missing list downstream
+  return f.required || (f.kind === 'rows' && (f.minRows ?? 0) > 0) ? s : optionalEmpty(s);
 };
 
 /** The record's own fields, as submitted (id and version beside them). */
