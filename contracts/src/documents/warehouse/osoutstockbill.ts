@@ -57,7 +57,16 @@ export const osoutstockbill = defineDocument({
     },
   },
   actions: {
-    allocate: { label: L('分配', 'Allocate', '分配'), event: 'ALLOCATE', fact: 'Allocated', at: 'allocatedAt', by: 'allocatedBy', confirm: true },
+    allocate: {
+      label: L('分配', 'Allocate', '分配'),
+      event: 'ALLOCATE',
+      fact: 'Allocated',
+      // when the stock was frozen: a late entry names the earlier time (never before the goods were there)
+      fields: { allocatedAt: datetime(L('分配时间', 'Allocated at', '分配時間')) },
+      nowFields: ['allocatedAt'],
+      by: 'allocatedBy',
+      confirm: true,
+    },
     release: { label: L('取消分配', 'Release', '取消分配'), event: 'RELEASE', fact: 'Released', at: 'releasedAt', by: 'releasedBy', confirm: true, danger: true },
     pick: {
       label: L('拣货确认', 'Confirm picking', '揀貨確認'),

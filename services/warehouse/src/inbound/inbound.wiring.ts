@@ -11,6 +11,7 @@ import { bookingDecisions } from './booking.decisions';
 import { planPutAway, type PlaceInfo, type PlaceLoad, type PutAwayPlan, type ShelvingRule } from './putaway';
 import { receiptDecisions, type Placement, type ReceiptFacts } from './receipt.decisions';
 import { linesOf, unitVolumeOf } from '../shared/lines';
+import { givenTime } from '../shared/times';
 
 const num = (v: unknown): number | undefined => (v === undefined || v === null || v === '' ? undefined : Number(v));
 export const placeInfo = (r: MasterRecord): PlaceInfo => ({
@@ -64,6 +65,8 @@ export class InboundDecisions implements OnModuleInit {
       const placements = (fields.placements as Placement[] | undefined) ?? [];
       const materials = placements.map((p) => lines.find((l) => l.lineNumber === p.lineNumber)?.materialCode).filter((m): m is string => !!m);
       facts.accounts = await this.ledger.accounts(uow, tenantId, materials.map((materialCode) => ({ customerCode, materialCode })));
+      const at = givenTime(fields, 'putAwayAt');
+      if (at) await this.ledger.withLater(uow, tenantId, facts.accounts, at);
       facts.places = await this.places(tenantId, placements.map((p) => p.warehousePlaceCode), uow);
     }
     return facts;

@@ -14,10 +14,11 @@ import {
 } from '@tpl/contracts';
 import type { DecideMeta, DocumentCommand, DocumentDecisions, Effect } from '@tpl/documents';
 import type { StoredEvent } from '@tpl/event-store';
-import { applyLines, factOf, move, receive, type AccountState, type ReceiveItem } from '../stock/stock.account';
+import { applyLines, assertThereFrom, factOf, move, receive, type AccountState, type ReceiveItem } from '../stock/stock.account';
 import { accountId } from '../stock/stock.ledger';
 import { reportTo, type ApplyReport } from '../shared/apply';
 import { actionOf, computeGoodsLines, linesOf, refuseRemoveOnceInStock, unitVolumeOf, withLines, type GoodsLine } from '../shared/lines';
+import { notBefore, stepAt } from '../shared/times';
 import { BOOKING } from './booking.decisions';
 import type { PlaceInfo, Placement } from './putaway';
 
@@ -161,6 +162,8 @@ export const putAwayEffects = (doc: KitDocument, placements: readonly Placement[
     });
     decided.set(account, [...done, ...moved]);
   }
+  // dated before now: the dock must have held the goods at every instant since (firstShortFrom)
+  for (const [account, moved] of decided) assertThereFrom(account, moved, `${isinstockbill.name}.fields.putAwayAt`);
   const out = stockEffects(doc.tenantId, new Map([...decided].map(([a, l]) => [a, [l]])), STOCK_EVENT_TYPES.moved, (l) => factOf(l, at, String(isinstockbill.billType)));
   if (lines.every((l) => Number(l.putAwayQty ?? 0) >= l.qty)) out.push({ document: isinstockbill.name, id: doc.id, action: 'completePutAway', fields: {} });
   return out;
@@ -170,11 +173,16 @@ export const putAwayEffects = (doc: KitDocument, placements: readonly Placement[
 export const receiptDecisions = (load: DocumentDecisions<ReceiptFacts>['load']): DocumentDecisions<ReceiptFacts> => ({
   load,
   compute: (content) => computeGoodsLines(content, { kept: { putAwayQty: 0 }, mantissa: true }),
-  check: (command: DocumentCommand, doc, facts) => {
+  check: (command: DocumentCommand, doc, facts, meta) => {
     const removal = refuseRemoveOnceInStock(command, doc, IN_STOCK);
     if (removal || !doc || command.type !== 'Act') return removal;
     if (command.data.action === 'receive') return checkReceive(doc, facts);
-    if (command.data.action === 'putAway') return checkPutAway(doc, (command.data.fields.placements as Placement[]) ?? [], facts);
+    if (command.data.action === 'putAway') {
+      return (
+        notBefore(isinstockbill, 'putAwayAt', stepAt(command, 'putAwayAt', meta), doc, 'receivedAt') ??
+        checkPutAway(doc, (command.data.fields.placements as Placement[]) ?? [], facts)
+      );
+    }
     return undefined;
   },
   effects: (command: DocumentCommand, after, facts, _meta: DecideMeta) => {

@@ -7,6 +7,7 @@ import type { PickingRule } from '../stock/stock.account';
 import { StockLedger } from '../stock/stock.ledger';
 import { STOCK_STREAM_TABLE } from '../stock/stock.projection';
 import { linesOf } from '../shared/lines';
+import { givenTime } from '../shared/times';
 import { orderDecisions } from './order.decisions';
 import { outboundDecisions, type Held, type OutboundFacts } from './outbound.decisions';
 import { listedLines, loadDecisions, sortingDecisions, type ListedFacts } from './listed.decisions';
@@ -68,7 +69,7 @@ export class OutboundDecisions implements OnModuleInit {
   async load({ tenantId, command, doc, uow }: { tenantId: string; command: { type: string; data: unknown }; doc: KitDocument | undefined; uow: UnitOfWork }): Promise<OutboundFacts> {
     const facts: OutboundFacts = { accounts: new Map(), rules: new Map(), held: [] };
     if (!doc || command.type !== 'Act') return facts;
-    const { action } = command.data as { action: string };
+    const { action, fields } = command.data as { action: string; fields: Record<string, unknown> };
     const customerCode = String(doc.customerCode);
     const materials = linesOf(doc).map((l) => l.materialCode);
     const order = async () =>
@@ -82,6 +83,9 @@ export class OutboundDecisions implements OnModuleInit {
       facts.accounts = await this.ledger.accounts(uow, tenantId, facts.held.map((h) => ({ customerCode, materialCode: h.materialCode })));
       if (action === 'ship') facts.order = await order();
     }
+    // a back-dated allocation or shipment: the ledger's lines after it, for the wall of every instant since
+    const at = action === 'allocate' ? givenTime(fields, 'allocatedAt') : action === 'ship' ? givenTime(fields, 'shippedAt') : undefined;
+    if (at) await this.ledger.withLater(uow, tenantId, facts.accounts, at);
     return facts;
   }
 }
