@@ -61,9 +61,10 @@ describe('billing reports (embedded store)', () => {
       const made = data(await admin.post<Result>(`${IN}/submit`, { billDate: at.slice(0, 10), customerCode, warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', details: [{ materialCode, qtyWeg, boardQty, qty }] }));
       data(await admin.post<Result>(`${IN}/receive`, { id: made.id, version: made.version, receivedAt: at }));
     }
-    // 3 pieces of C001's rice (1.5 t) shipped on the 5th (put away first, on the 2nd: a step never before the goods were there)
+    // 3 pieces of C001's rice (1.5 t) shipped on the 5th (put away first, right after the receipt in October: a step never before
+    // the goods were there, and no move in November's reports)
     const c001 = received.C001!;
-    data(await admin.post<Result>(`${IN}/put-away`, { id: c001.id, version: c001.version, putAwayAt: '2026-11-02T03:00:00.000Z', placements: [{ lineNumber: 1, warehousePlaceCode: 'A-01-01', qty: 10 }] }));
+    data(await admin.post<Result>(`${IN}/put-away`, { id: c001.id, version: c001.version, putAwayAt: '2026-10-03T03:00:00.000Z', placements: [{ lineNumber: 1, warehousePlaceCode: 'A-01-01', qty: 10 }] }));
     const out = data(await admin.post<Result>(`${OUT}/submit`, { billDate: '2026-11-05', customerCode: 'C001', warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', details: [{ materialCode: 'M0002', qty: 3 }] }));
     const allocated = data(await admin.post<Result>(`${OUT}/allocate`, { id: out.id, version: out.version, allocatedAt: '2026-11-05T01:00:00.000Z' }));
     const picked = data(await admin.post<Result>(`${OUT}/pick`, { id: out.id, version: allocated.version, picker: '张三', pickedAt: '2026-11-05T01:30:00.000Z' }));

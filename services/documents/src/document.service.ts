@@ -125,11 +125,11 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every reference (code of a master-data record) in a content, with the path that names it. */
 const referencesIn = (fields: Record<string, HeaderField | FieldDef>, value: Record<string, unknown>, path: (string | number)[] = []) => {
-  const out: { path: (string | number)[]; entity: string; code: string }[] = [];
+  const out: { path: (string | number)[]; entity: string; code: string; pick?: Readonly<Record<string, string>> }[] = [];
   for (const [k, f] of Object.entries(fields)) {
     const v = value[k];
     if (v === undefined || v === null || v === '') continue;
-    if (f.kind === 'ref') for (const code of Array.isArray(v) ? v : [v]) out.push({ path: [...path, k], entity: f.entity, code: String(code) });
+    if (f.kind === 'ref') for (const code of Array.isArray(v) ? v : [v]) out.push({ path: [...path, k], entity: f.entity, code: String(code), ...(f.pick ? { pick: f.pick } : {}) });
     else if (f.kind === 'group' && typeof v === 'object') out.push(...referencesIn(f.fields, v as Record<string, unknown>, [...path, k]));
     else if (f.kind === 'rows' && Array.isArray(v)) v.forEach((row, i) => out.push(...referencesIn(f.fields, row as Record<string, unknown>, [...path, k, i])));
   }

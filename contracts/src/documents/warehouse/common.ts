@@ -21,7 +21,8 @@ export const stockType = () =>
 export const ownerHeader = (): Record<string, FieldDef> => ({
   billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
   customerCode: ref(L('货主', 'Cargo owner', '貨主'), 'customer', { required: true, filter: true }),
-  warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea', { required: true }),
+  // only areas that hold places are offered (a warehouse's root holds zones, not bins), and the server refuses the others
+  warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea', { required: true, pick: { holdsPlaces: '1' } }),
 });
 
 /** Line fields of goods (material, batch, unit, quantity and its weight, pallets, volume). */

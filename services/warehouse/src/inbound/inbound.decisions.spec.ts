@@ -150,3 +150,35 @@ describe('inbound bill: effective times', () => {
     );
   });
 });
+
+describe('inbound bill: goods at a warehouse dock go to the bins of the areas below it', () => {
+  // received into warehouse W (its root: no bins of its own); its zone Z holds Z-01; X-01 is another warehouse's
+  const atRoot = doc({ warehouseAreaCode: 'W', state: 'Received', receivedAt: '2026-11-24T08:00:00.000Z', details: [{ lineNumber: 1, materialCode: 'M1', batchNo: 'L1', qty: 5, putAwayQty: 0 }] });
+  const dock = { barcode: 'RK001-001', warehousePlaceCode: dockOf('W'), warehouseAreaCode: 'W', batchNo: 'L1', qty: 5 };
+  const stuck = applyLines(emptyAccount('C1', 'M1'), receive(emptyAccount('C1', 'M1'), [dock], { documentType: 'isinstockbill', documentId: 'd1', billNo: 'RK001' }, '2026-11-24T08:00:00.000Z'));
+  const below = (o: Partial<ReceiptFacts> = {}): ReceiptFacts => ({
+    accounts: new Map([[accountId('C1', 'M1'), stuck]]),
+    places: new Map([
+      ['Z-01', { code: 'Z-01', warehouseAreaCode: 'Z' }],
+      ['X-01', { code: 'X-01', warehouseAreaCode: 'X' }],
+    ]),
+    areas: new Set(['W', 'Z']),
+    ...o,
+  });
+
+  it('a place of an area below the bill\'s is in reach; one elsewhere is not', () => {
+    expect(checkPutAway(atRoot, [{ lineNumber: 1, warehousePlaceCode: 'Z-01', qty: 5 }], below())).toBeUndefined();
+    expect(key(checkPutAway(atRoot, [{ lineNumber: 1, warehousePlaceCode: 'X-01', qty: 5 }], below()))).toBe('warehouse.errors.placeOtherArea');
+    // without the tree (the area alone) the zone's bin is refused, as before
+    expect(key(checkPutAway(atRoot, [{ lineNumber: 1, warehousePlaceCode: 'Z-01', qty: 5 }], below({ areas: undefined })))).toBe('warehouse.errors.placeOtherArea');
+  });
+
+  it('the goods leave the dock and take the place\'s area (the zone)', () => {
+    const effects = putAwayEffects(atRoot, [{ lineNumber: 1, warehousePlaceCode: 'Z-01', qty: 5 }], '2026-11-24T09:00:00.000Z', below());
+    const lines = (effects[0] as { events: { data: { lines: { movement: string; warehousePlaceCode: string; warehouseAreaCode?: string }[] } }[] }).events[0]!.data.lines;
+    expect(lines.map((l) => [l.movement, l.warehousePlaceCode, l.warehouseAreaCode])).toEqual([
+      ['MOVE_OUT', dockOf('W'), undefined],
+      ['MOVE_IN', 'Z-01', 'Z'],
+    ]);
+  });
+});

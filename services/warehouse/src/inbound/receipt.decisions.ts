@@ -28,8 +28,14 @@ export type { Placement };
 export const barcodeOf = (billNo: string, line: { lineNumber: number; barcode?: unknown }) =>
   typeof line.barcode === 'string' && line.barcode ? line.barcode : `${billNo}-${String(line.lineNumber).padStart(3, '0')}`;
 
-/** What the inbound bill's decisions read: the accounts its lines touch, its booking, the places it names. */
-export type ReceiptFacts = { accounts: Map<string, AccountState>; booking?: KitDocument | undefined; places: Map<string, PlaceInfo> };
+/**
+ * What the inbound bill's decisions read: the accounts its lines touch, its booking, the places it
+ * names, and the bill's area with every area below it (`areas`; absent: the bill's area alone).
+ */
+export type ReceiptFacts = { accounts: Map<string, AccountState>; booking?: KitDocument | undefined; places: Map<string, PlaceInfo>; areas?: ReadonlySet<string> };
+
+/** The area a place's goods are in: the place's own (the bill's area or one below it). */
+const areaOfPlace = (doc: KitDocument, facts: ReceiptFacts, code: string): string => facts.places.get(code)?.warehouseAreaCode || String(doc.warehouseAreaCode);
 
 const IN_STOCK = ['Received', 'PuttingAway', 'Stored'];
 const RECEIVED = eventTypeOf(isinstockbill, 'Received');
@@ -45,7 +51,9 @@ export const bookedLineFor = (booking: KitDocument, line: GoodsLine): GoodsLine 
 const checkPlace = (doc: KitDocument, code: string, facts: ReceiptFacts): AppError | undefined => {
   const place = facts.places.get(code);
   if (!place) return undefined; // the reference check names a missing place
-  if (place.warehouseAreaCode !== doc.warehouseAreaCode) return new AppError(409, 'warehouse.errors.placeOtherArea', { place: code, area: String(doc.warehouseAreaCode) });
+  // the bill's area or one below it: goods that came in at a warehouse's dock go to its zones' bins
+  const inReach = facts.areas ? facts.areas.has(place.warehouseAreaCode) : place.warehouseAreaCode === doc.warehouseAreaCode;
+  if (!inReach) return new AppError(409, 'warehouse.errors.placeOtherArea', { place: code, area: String(doc.warehouseAreaCode) });
   if (place.customerCode && place.customerCode !== doc.customerCode) return new AppError(409, 'warehouse.errors.placeOtherOwner', { place: code, owner: place.customerCode });
   return undefined;
 };
@@ -111,10 +119,11 @@ export const receiptEffects = (doc: KitDocument, facts: ReceiptFacts): Effect[] 
     const before = byAccount.get(account) ?? [];
     // lines on the same account see each other: decide on the account after the earlier ones
     const current = applyLines(account, before.flat(), account.version);
+    const named = typeof l.warehousePlaceCode === 'string' && l.warehousePlaceCode ? l.warehousePlaceCode : undefined;
     const item: ReceiveItem = {
       barcode: barcodeOf(doc.billNo, l),
-      warehousePlaceCode: typeof l.warehousePlaceCode === 'string' && l.warehousePlaceCode ? l.warehousePlaceCode : dockOf(String(doc.warehouseAreaCode)),
-      warehouseAreaCode: String(doc.warehouseAreaCode),
+      warehousePlaceCode: named ?? dockOf(String(doc.warehouseAreaCode)),
+      warehouseAreaCode: named ? areaOfPlace(doc, facts, named) : String(doc.warehouseAreaCode),
       batchNo: l.batchNo ?? '',
       qty: l.qty,
       qtyWeg: l.qtyWeg,
@@ -154,7 +163,7 @@ export const putAwayEffects = (doc: KitDocument, placements: readonly Placement[
     const done = decided.get(account) ?? [];
     const current = applyLines(account, done, account.version);
     const from = { barcode: barcodeOf(doc.billNo, l), warehousePlaceCode: dockOf(String(doc.warehouseAreaCode)), batchNo: l.batchNo ?? '' };
-    const moved = move(current, [{ from, toPlace: p.warehousePlaceCode, toArea: String(doc.warehouseAreaCode), qty: p.qty, lineNumber: l.lineNumber }], {
+    const moved = move(current, [{ from, toPlace: p.warehousePlaceCode, toArea: areaOfPlace(doc, facts, p.warehousePlaceCode), qty: p.qty, lineNumber: l.lineNumber }], {
       documentType: isinstockbill.name,
       documentId: doc.id,
       billNo: doc.billNo,
