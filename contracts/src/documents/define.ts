@@ -120,7 +120,16 @@ export type LinesDef = {
  * record's field, or several (the first that is not empty). `ifEmpty`: only targets the user
  * left empty are filled; otherwise the pick overwrites them (they stay editable).
  */
-export type FillDef = { set: Record<string, string | readonly string[]>; ifEmpty?: boolean };
+export type FillDef = {
+  set: Record<string, string | readonly string[]>;
+  ifEmpty?: boolean;
+  /**
+   * Targets computed from the record and the row: target = the record's `field` x the row's `by`,
+   * at `scale` decimals (a line's volume = the material's m³ per piece x the line's quantity);
+   * left as they are while either is missing.
+   */
+  times?: Record<string, { field: string; by: string; scale: number }>;
+};
 
 /** A list column: a document key (dotted paths reach into groups and facts), with its own label when it is not a field's. */
 export type ColumnDef = { key: string; path?: string; label?: Labels; kind?: 'text' | 'number' | 'date' | 'datetime' | 'enum' | 'flag' };
@@ -566,6 +575,9 @@ const assertWellFormed = (def: DocumentDef) => {
   for (const [source, fill] of Object.entries(def.lines?.fills ?? {})) {
     if (def.lines!.fields[source]?.kind !== 'ref') problem(`lines.fills: ${source} is not a reference field of the lines`);
     for (const target of Object.keys(fill.set)) if (!def.lines!.fields[target]) problem(`lines.fills: ${source} fills ${target}, which is not a line field`);
+    for (const [target, t] of Object.entries(fill.times ?? {})) {
+      if (!def.lines!.fields[target] || !def.lines!.fields[t.by]) problem(`lines.fills: ${source} computes ${target} from ${t.by}, which are not both line fields`);
+    }
   }
 };
 

@@ -1,6 +1,6 @@
 import { datetime, num, text } from '../../entities/define';
 import { defineDocument } from '../define';
-import { L, cancelAction, goodsLine, ownerHeader, stockType } from './common';
+import { L, cancelAction, goodsFills, goodsLine, ownerHeader, stockType } from './common';
 
 /**
  * Outbound bill (出库单, spec 02 osoutstockbill): goods leaving the warehouse. Allocating
@@ -33,6 +33,7 @@ export const osoutstockbill = defineDocument({
       allocatedQty: num(L('已分配数量', 'Allocated', '已分配數量'), 'quantity', { generated: true }),
     },
     uniqueBy: ['materialCode', 'batchNo'],
+    fills: goodsFills(),
     totals: {
       qty: { of: 'qty', label: L('总数量', 'Total quantity', '總數量'), scale: 3 },
       weg: { of: 'weg', label: L('总重量(t)', 'Total weight (t)', '總重量(t)'), scale: 3 },

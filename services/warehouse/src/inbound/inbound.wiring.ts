@@ -12,6 +12,7 @@ import { planPutAway, type PlaceInfo, type PlaceLoad, type PutAwayPlan, type She
 import { receiptDecisions, type Placement, type ReceiptFacts } from './receipt.decisions';
 import { linesOf, unitVolumeOf } from '../shared/lines';
 import { givenTime } from '../shared/times';
+import { GoodsDefaults } from '../shared/defaults.wiring';
 
 const num = (v: unknown): number | undefined => (v === undefined || v === null || v === '' ? undefined : Number(v));
 export const placeInfo = (r: MasterRecord): PlaceInfo => ({
@@ -39,11 +40,12 @@ export class InboundDecisions implements OnModuleInit {
     @Inject(StockLedger) private readonly ledger: StockLedger,
     @Inject(MASTER_DATA) private readonly masterData: MasterData,
     @Inject(DB_POOL) private readonly pool: Pool,
+    @Inject(GoodsDefaults) private readonly defaults: GoodsDefaults,
   ) {}
 
   onModuleInit() {
-    this.registry.register(orderisinstockbill, bookingDecisions);
-    this.registry.register(isinstockbill, receiptDecisions((input) => this.load(input)));
+    this.registry.register(orderisinstockbill, { ...bookingDecisions, complete: this.defaults.for(orderisinstockbill) });
+    this.registry.register(isinstockbill, { ...receiptDecisions((input) => this.load(input)), complete: this.defaults.for(isinstockbill) });
   }
 
   private async places(tenantId: string, codes: readonly string[], db: UnitOfWork): Promise<Map<string, PlaceInfo>> {

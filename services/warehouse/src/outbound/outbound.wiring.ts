@@ -8,6 +8,7 @@ import { StockLedger } from '../stock/stock.ledger';
 import { STOCK_STREAM_TABLE } from '../stock/stock.projection';
 import { linesOf } from '../shared/lines';
 import { givenTime } from '../shared/times';
+import { GoodsDefaults } from '../shared/defaults.wiring';
 import { orderDecisions } from './order.decisions';
 import { outboundDecisions, type Held, type OutboundFacts } from './outbound.decisions';
 import { listedLines, loadDecisions, sortingDecisions, type ListedFacts } from './listed.decisions';
@@ -24,11 +25,12 @@ export class OutboundDecisions implements OnModuleInit {
     @Inject(DocumentService) private readonly documents: DocumentService,
     @Inject(StockLedger) private readonly ledger: StockLedger,
     @Inject(MASTER_DATA) private readonly masterData: MasterData,
+    @Inject(GoodsDefaults) private readonly defaults: GoodsDefaults,
   ) {}
 
   onModuleInit() {
-    this.registry.register(orderosoutstockbill, orderDecisions);
-    this.registry.register(osoutstockbill, outboundDecisions((input) => this.load(input)));
+    this.registry.register(orderosoutstockbill, { ...orderDecisions, complete: this.defaults.for(orderosoutstockbill) });
+    this.registry.register(osoutstockbill, { ...outboundDecisions((input) => this.load(input)), complete: this.defaults.for(osoutstockbill) });
     this.registry.register(stocksortingbill, sortingDecisions((input) => this.listed(input)));
     this.registry.register(loadbill, loadDecisions((input) => this.listed(input)));
   }
