@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documentActionSchemaOf, documents, formatIssues, isinstockbill } from '@tpl/contracts';
+import { documentActionSchemaOf, documents, formatIssues, isinstockbill, labelPrintBodySchema } from '@tpl/contracts';
 
 /**
  * What an action's body must carry is said once: the OpenAPI document's `required` (the schema's
@@ -42,5 +42,18 @@ describe('action bodies: the OpenAPI required list is what the server requires',
     expect(say({ ...target, placements: 'abc' })).toEqual(['Placements is not valid']);
     expect(say({ ...target, version: 'v', placements: [{ lineNumber: 1, warehousePlaceCode: 'A-01-01', qty: 1 }] })).toEqual(['Version must be a number']);
     expect(say({ ...target, placements: [{ lineNumber: 1, qty: 1 }] })).toEqual(['Please select Line 1 Location']);
+  });
+});
+
+describe('the label print body names its rows and their columns', () => {
+  const say = (body: unknown) => {
+    const parsed = labelPrintBodySchema.safeParse(body);
+    return parsed.success ? [] : formatIssues(parsed.error.issues, 'warehouse.labelPrint', 'en', body).map((f) => f.message);
+  };
+  it('rows of the wrong type, a line that is not a number, a print quantity that is not one', () => {
+    expect(say({ rows: 'x' })).toEqual(['Rows to print is not valid']);
+    expect(say({ rows: [{ lineNumber: 'x', printQty: 1 }] })).toEqual(['Line 1 Line is not valid']);
+    expect(say({ rows: [{ lineNumber: 1, printQty: 'many' }] })).toEqual(['Line 1 Print quantity is not valid']);
+    expect(say({ rows: [{ lineNumber: 1 }] })).toEqual([]);
   });
 });

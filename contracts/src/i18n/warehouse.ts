@@ -279,9 +279,16 @@ const printAndScan = {
     },
   },
 };
+/** The label print's body (its rows), named in a 400: `warehouse.labelPrint` is the entity its validation speaks for. */
+const labelPrint = {
+  zh: { fields: { rows: { _: '打印明细', lineNumber: '行号', printQty: '打印数量' } } },
+  en: { fields: { rows: { _: 'Rows to print', lineNumber: 'Line', printQty: 'Print quantity' } } },
+  mo: { fields: { rows: { _: '列印明細', lineNumber: '行號', printQty: '列印數量' } } },
+};
 for (const lang of ['zh', 'en', 'mo'] as const) {
   const own = warehouseMessages[lang].warehouse as Record<string, unknown> & { errors: Record<string, string> };
   Object.assign(own.errors, printAndScan[lang].errors);
   own.print = printAndScan[lang].print;
   own.scan = printAndScan[lang].scan;
+  own.labelPrint = labelPrint[lang];
 }
