@@ -99,13 +99,13 @@ describe.each(STORES)('billing a month on %s store', (kind) => {
     // 10 x 500 kg = 5 t at the dock on the 3rd, put away to A-01-01
     r1 = await receive('2026-10-03T02:00:00.000Z', { batchNo: 'BL1', qty: 10 });
     expect(r1.state).toBe('Received');
-    expect(data(await admin.post<Result>(`${IN}/put-away`, { id: r1.id, version: r1.version, placements: [{ lineNumber: 1, warehousePlaceCode: 'A-01-01', qty: 10 }] })).state).toBe('Stored');
+    expect(data(await admin.post<Result>(`${IN}/put-away`, { id: r1.id, version: r1.version, putAwayAt: '2026-10-03T03:00:00.000Z', placements: [{ lineNumber: 1, warehousePlaceCode: 'A-01-01', qty: 10 }] })).state).toBe('Stored');
     // 4 x 500 kg = 2 t straight into A-01-02 on the 8th
     r2 = await receive('2026-10-08T02:00:00.000Z', { batchNo: 'BL2', qty: 4, warehousePlaceCode: 'A-01-02' });
     // 6 pieces (3 t) shipped on the 12th
     const out = data(await admin.post<Result>(`${OUT}/submit`, { billDate: '2026-10-12', customerCode: 'C001', warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', details: [{ materialCode: 'M0002', qty: 6, batchNo: 'BL1' }] }));
-    const allocated = data(await admin.post<Result>(`${OUT}/allocate`, { id: out.id, version: out.version }));
-    const picked = data(await admin.post<Result>(`${OUT}/pick`, { id: out.id, version: allocated.version, picker: '张三' }));
+    const allocated = data(await admin.post<Result>(`${OUT}/allocate`, { id: out.id, version: out.version, allocatedAt: '2026-10-12T01:00:00.000Z' }));
+    const picked = data(await admin.post<Result>(`${OUT}/pick`, { id: out.id, version: allocated.version, picker: '张三', pickedAt: '2026-10-12T01:30:00.000Z' }));
     expect(data(await admin.post<Result>(`${OUT}/ship`, { id: out.id, version: picked.version, shippedAt: '2026-10-12T02:00:00.000Z' })).state).toBe('Shipped');
     // recorded after all of that, effective on the 5th: 2 x 500 kg = 1 t
     r3 = await receive('2026-10-05T02:00:00.000Z', { batchNo: 'BL3', qty: 2, warehousePlaceCode: 'A-01-03' });

@@ -61,12 +61,13 @@ describe('billing reports (embedded store)', () => {
       const made = data(await admin.post<Result>(`${IN}/submit`, { billDate: at.slice(0, 10), customerCode, warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', details: [{ materialCode, qtyWeg, boardQty, qty }] }));
       data(await admin.post<Result>(`${IN}/receive`, { id: made.id, version: made.version, receivedAt: at }));
     }
-    // 3 pieces of C001's rice (1.5 t) shipped on the 5th (put away first: today, after the period read)
+    // 3 pieces of C001's rice (1.5 t) shipped on the 5th (put away first, right after the receipt in October: a step never before
+    // the goods were there, and no move in November's reports)
     const c001 = received.C001!;
-    data(await admin.post<Result>(`${IN}/put-away`, { id: c001.id, version: c001.version, placements: [{ lineNumber: 1, warehousePlaceCode: 'A-01-01', qty: 10 }] }));
+    data(await admin.post<Result>(`${IN}/put-away`, { id: c001.id, version: c001.version, putAwayAt: '2026-10-03T03:00:00.000Z', placements: [{ lineNumber: 1, warehousePlaceCode: 'A-01-01', qty: 10 }] }));
     const out = data(await admin.post<Result>(`${OUT}/submit`, { billDate: '2026-11-05', customerCode: 'C001', warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', details: [{ materialCode: 'M0002', qty: 3 }] }));
-    const allocated = data(await admin.post<Result>(`${OUT}/allocate`, { id: out.id, version: out.version }));
-    const picked = data(await admin.post<Result>(`${OUT}/pick`, { id: out.id, version: allocated.version, picker: '张三' }));
+    const allocated = data(await admin.post<Result>(`${OUT}/allocate`, { id: out.id, version: out.version, allocatedAt: '2026-11-05T01:00:00.000Z' }));
+    const picked = data(await admin.post<Result>(`${OUT}/pick`, { id: out.id, version: allocated.version, picker: '张三', pickedAt: '2026-11-05T01:30:00.000Z' }));
     data(await admin.post<Result>(`${OUT}/ship`, { id: out.id, version: picked.version, shippedAt: '2026-11-05T02:00:00.000Z' }));
     // restacking inside the warehouse for C001 (2 t x 15 = 30); for C002 transport (2 t x 45 = 90), handling (1 t x 18) and labels (10 x 0.35)
     await charge('handlingbill', { billDate: '2026-11-03', customerCode: 'C001', handlingType: 'RESTACK', direction: 'INSIDE', unitCode: 'T', qty: 2, price: 15 });

@@ -55,10 +55,11 @@ describe.each(STORES)('outbound on %s store', (kind) => {
     const released = data(await admin.post<Result>(`${OUT}/release`, { id: bill.id, version: allocated.version }));
     expect(released.state).toBe('Draft');
     expect((await stock('M0022')).every((r) => r.djQty === 0)).toBe(true);
+    // allocated again, picked and shipped now (the first allocation held these pieces until its release: no step may be dated into that window)
     const again = data(await admin.post<Result>(`${OUT}/allocate`, { id: bill.id, version: released.version }));
     const picked = data(await admin.post<Result>(`${OUT}/pick`, { id: bill.id, version: again.version, picker: '张三' }));
     expect(picked.state).toBe('Picked');
-    const shipped = data(await admin.post<Result>(`${OUT}/ship`, { id: bill.id, version: picked.version, shippedAt: '2026-11-24T10:00:00.000Z' }));
+    const shipped = data(await admin.post<Result>(`${OUT}/ship`, { id: bill.id, version: picked.version }));
     expect(shipped.state).toBe('Shipped');
     const after = Object.fromEntries((await stock('M0022')).map((r) => [r.batchNo, [r.qty, r.djQty]]));
     // an emptied row is not listed (it stays in the ledger for "as of")
@@ -90,7 +91,7 @@ describe.each(STORES)('outbound on %s store', (kind) => {
     await receive('2026-11-06T08:00:00.000Z', [{ materialCode: 'M0042', batchNo: 'S', qty: 20, warehousePlaceCode: 'B-03-01' }]);
     const bills = await Promise.all([5, 7].map(async (q) => data(await outbound('M0042', q))));
     const unallocated = data(await outbound('M0042', 1));
-    for (const b of bills) await admin.post(`${OUT}/allocate`, { id: b.id, version: b.version });
+    for (const b of bills) await admin.post(`${OUT}/allocate`, { id: b.id, version: b.version, allocatedAt: '2026-11-24T10:00:00.000Z' });
     const SORT = '/api/bl-warehouse/stocksortingbill';
     const LOAD = '/api/bl-warehouse/loadbill';
 
@@ -103,13 +104,13 @@ describe.each(STORES)('outbound on %s store', (kind) => {
     const issued = data(await admin.post<Result>(`${SORT}/issue`, { id: list.id, version: list.version }));
     const printed = data(await admin.post<Result>(`${SORT}/record-print`, { id: list.id, version: issued.version, kind: 'SORT' }));
     expect(data(await admin.get<Record<string, unknown>>(`${SORT}/detail?id=${list.id}`))).toMatchObject({ state: 'Picking', printSortStatus: 1, printBillBoardStatus: 0 });
-    const done = data(await admin.post<Result>(`${SORT}/complete`, { id: list.id, version: printed.version }));
+    const done = data(await admin.post<Result>(`${SORT}/complete`, { id: list.id, version: printed.version, pickedAt: '2026-11-24T11:00:00.000Z' }));
     expect(done.state).toBe('Done');
     for (const b of bills) expect(data(await admin.get<Record<string, unknown>>(`${OUT}/detail?id=${b.id}`))).toMatchObject({ state: 'Picked', picker: '张三' });
 
     const load = data(await admin.post<Result>(`${LOAD}/submit`, { billDate: '2026-11-24', warehouseAreaCode: 'SH1-B', carNo: '沪A12345', details: bills.map((b) => ({ osBillNo: b.billNo, packages: 3 })) }));
-    const started = data(await admin.post<Result>(`${LOAD}/start-loading`, { id: load.id, version: load.version }));
-    const loaded = data(await admin.post<Result>(`${LOAD}/finish-loading`, { id: load.id, version: started.version }));
+    const started = data(await admin.post<Result>(`${LOAD}/start-loading`, { id: load.id, version: load.version, loadingStartTime: '2026-11-24T12:00:00.000Z' }));
+    const loaded = data(await admin.post<Result>(`${LOAD}/finish-loading`, { id: load.id, version: started.version, loadingEndTime: '2026-11-24T13:00:00.000Z' }));
     const shipped = data(await admin.post<Result>(`${LOAD}/ship`, { id: load.id, version: loaded.version, shippedAt: '2026-11-24T15:00:00.000Z' }));
     expect(shipped.state).toBe('Shipped');
     for (const b of bills) expect(data(await admin.get<Record<string, unknown>>(`${OUT}/detail?id=${b.id}`))).toMatchObject({ state: 'Shipped', shippedAt: '2026-11-24T15:00:00.000Z' });

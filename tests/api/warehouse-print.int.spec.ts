@@ -108,7 +108,7 @@ describe.each(STORES)('printing on %s store', (kind) => {
     const early = await print(admin, 'GET', `${OUT}/print/picking-list?id=${bill.id}`, undefined, 'en');
     expect(early).toMatchObject({ status: 409, msg: 'The bill is Draft: it holds no allocated stock to pick' });
 
-    const allocated = data(await admin.post<Result>(`${OUT}/allocate`, { id: bill.id, version: bill.version }));
+    const allocated = data(await admin.post<Result>(`${OUT}/allocate`, { id: bill.id, version: bill.version, allocatedAt: '2026-11-24T09:00:00.000Z' }));
     const list = await print(admin, 'GET', `${OUT}/print/picking-list?id=${bill.id}`);
     expect(list.status).toBe(200);
     const text = list.pages.join('');
@@ -130,7 +130,7 @@ describe.each(STORES)('printing on %s store', (kind) => {
     expect(tasks.tasks.map((r) => [r.warehousePlaceCode, r.batchNo, r.qty])).toEqual([['B-04-01', 'PB', 4], ['B-04-02', 'PA', 6]]);
 
     expect((await print(admin, 'GET', `${OUT}/print/delivery-note?id=${bill.id}`, undefined, 'en')).status).toBe(409);
-    const picked = data(await admin.post<Result>(`${OUT}/pick`, { id: bill.id, version: allocated.version }));
+    const picked = data(await admin.post<Result>(`${OUT}/pick`, { id: bill.id, version: allocated.version, pickedAt: '2026-11-24T09:30:00.000Z' }));
     data(await admin.post<Result>(`${OUT}/ship`, { id: bill.id, version: picked.version, shippedAt: '2026-11-24T10:00:00.000Z' }));
     const note = await print(admin, 'GET', `${OUT}/print/delivery-note?id=${bill.id}`);
     expect(note.status).toBe(200);

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { consignmentDocument as def, documentContentSchemaOf, documentPath, type KitDocument } from '@tpl/contracts';
+import { consignmentDocument as def, documentContentSchemaOf, documentPath, isinstockbill, osoutstockbill, type KitDocument } from '@tpl/contracts';
 import {
   eventOfAction,
   filterQueryOf,
@@ -59,6 +59,15 @@ describe('document console model', () => {
     expect(filled).toEqual({ 'consignor.name': '鲜', 'consignor.mobile': '13800138000', 'consignor.address': '港城路1号' });
     expect(fillsFrom(def.lines!.fills!.materialCode, { code: 'M1', name: '大米' }, () => 'typed')).toEqual({ name: '大米' });
     expect(fillsFrom(def.lines!.fills!.materialCode, undefined, () => undefined)).toEqual({});
+  });
+
+  it('picking a goods line\'s material fills its unit, weight per piece and pack at once, and its volume once the quantity is there', () => {
+    const m0007 = { code: 'M0007', name: '挂面', unitCode: 'CTN', gross: 6, unitVolume: 0.0238, packspecCode: 'PS-CTN24' };
+    const line: Record<string, unknown> = { qty: 170 };
+    expect(fillsFrom(isinstockbill.lines.fills!.materialCode, m0007, (target) => line[target])).toEqual({ unitCode: 'CTN', qtyWeg: 6, packspecCode: 'PS-CTN24', volume: 4.046 });
+    // no quantity yet: the volume waits (the server computes it on save); a material without figures fills what it has
+    expect(fillsFrom(osoutstockbill.lines.fills!.materialCode, m0007, () => undefined)).toEqual({ unitCode: 'CTN', qtyWeg: 6, packspecCode: 'PS-CTN24' });
+    expect(fillsFrom(osoutstockbill.lines.fills!.materialCode, { code: 'MX', unitCode: 'PCS' }, (t) => (t === 'qty' ? 3 : undefined))).toEqual({ unitCode: 'PCS' });
   });
 
   it('lists the description\'s columns, the number, state and review leading, who made it and when it changed last', () => {

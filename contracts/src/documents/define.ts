@@ -66,6 +66,15 @@ export type Landing = {
   by?: string;
 };
 
+/**
+ * How far ahead of the server's clock a step's time (an action's `nowFields`: when goods were
+ * received, put away, picked, shipped...) may lie and still be taken: a phone or a browser whose
+ * clock runs a little ahead. Such a time is recorded as the server's now (a step never happened
+ * in the future: the ledger's "as of" would show goods before they came); beyond it the step is
+ * refused (400 naming the field). docs/DOMAIN.md "Effective times".
+ */
+export const STEP_TIME_TOLERANCE_MS = 5 * 60 * 1000;
+
 export type ActionDef = Landing & {
   label: Labels;
   /** how the history names the fact it records; default: the state it leads to (Dispatched), else the action's label */
@@ -136,7 +145,16 @@ export type LinesDef = {
  * record's field, or several (the first that is not empty). `ifEmpty`: only targets the user
  * left empty are filled; otherwise the pick overwrites them (they stay editable).
  */
-export type FillDef = { set: Record<string, string | readonly string[]>; ifEmpty?: boolean };
+export type FillDef = {
+  set: Record<string, string | readonly string[]>;
+  ifEmpty?: boolean;
+  /**
+   * Targets computed from the record and the row: target = the record's `field` x the row's `by`,
+   * at `scale` decimals (a line's volume = the material's m³ per piece x the line's quantity);
+   * left as they are while either is missing.
+   */
+  times?: Record<string, { field: string; by: string; scale: number }>;
+};
 
 /** A list column: a document key (dotted paths reach into groups and facts), with its own label when it is not a field's. */
 export type ColumnDef = { key: string; path?: string; label?: Labels; kind?: 'text' | 'number' | 'date' | 'datetime' | 'enum' | 'flag' };
@@ -596,6 +614,9 @@ const assertWellFormed = (def: DocumentDef) => {
     const kind = def.lines!.fields[source]?.kind;
     if (kind !== 'ref' && kind !== 'doc') problem(`lines.fills: ${source} is not a reference field of the lines`);
     for (const target of Object.keys(fill.set)) if (!def.lines!.fields[target]) problem(`lines.fills: ${source} fills ${target}, which is not a line field`);
+    for (const [target, t] of Object.entries(fill.times ?? {})) {
+      if (!def.lines!.fields[target] || !def.lines!.fields[t.by]) problem(`lines.fills: ${source} computes ${target} from ${t.by}, which are not both line fields`);
+    }
   }
 };
 

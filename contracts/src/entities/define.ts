@@ -121,7 +121,17 @@ export type EntityDef = {
   lookup?: { route: string; rows: string; sort?: string };
   /** whose each record is, for a cargo owner's user (undefined: reference data naming no customer) */
   owner?: EntityOwnership;
+  /**
+   * List filters over what other records say of this one: `<param>=1` lists the records that at
+   * least one live, valid record of `entity` names in its `field` (the areas that hold places:
+   * warehouseplace.warehouseAreaCode), `0` those none names. A reference field's `pick` may ask
+   * for one; the server then refuses a code that does not pass, with `refusal` (a message key
+   * `errors.ref…` taking the field's label and the code).
+   */
+  namedBy?: Record<string, NamedByFilter>;
 };
+
+export type NamedByFilter = { entity: string; field: string; label: Labels; refusal: `errors.ref${string}` };
 
 export const defineEntity = <const D extends EntityDef>(def: D): D => def;
 
@@ -249,11 +259,12 @@ export const fieldSchema = (f: FieldDef): z.ZodType => {
     case 'rows':
       s = z
         .array(z.object(Object.fromEntries(Object.entries(f.fields).map(([k, sub]) => [k, fieldSchema(sub)]))), { error: 'validation.required' })
-        .min(f.minRows ?? 0, { error: 'validation.lines.empty' })
+        .min(f.minRows ?? 0, { error: 'validation.rowsEmpty' })
         .max(f.maxRows ?? 200);
       break;
   }
-  return f.required ? s : optionalEmpty(s);
+  // rows that must hold at least one row are required: left out or null is "please input", never a missing list downstream
+  return f.required || (f.kind === 'rows' && (f.minRows ?? 0) > 0) ? s : optionalEmpty(s);
 };
 
 /** The record's own fields, as submitted (id and version beside them). */
@@ -318,6 +329,7 @@ const makeListQuerySchemaOf = (def: EntityDef) => {
       filters[`${k}To`] = optionalEmpty(z.string().max(40));
     } else filters[k] = optionalEmpty(z.string().trim().max(100));
   }
+  for (const k of Object.keys(def.namedBy ?? {})) filters[k] = optionalEmpty(z.enum(['0', '1'], { error: 'validation.invalid' }));
   const sortable = ['updateTime', 'createTime', ...sortableFields(def)] as [string, ...string[]];
   return pageQuerySchema.extend({
     ...filters,
@@ -353,6 +365,7 @@ export const entityResources = (def: EntityDef, lang: 0 | 1 | 2) => {
     }
   };
   walk('', def.fields);
+  for (const [k, f] of Object.entries(def.namedBy ?? {})) fields[k] ??= f.label[lang];
   const common: Record<string, Labels> = {
     id: ['编号', 'ID', '編號'],
     version: ['版本', 'Version', '版本'],

@@ -15,7 +15,8 @@ export const invalidFlag = (): FieldDef => flag(['作废', 'Invalid', '作廢'],
  * its value. `kept`: the record already held this code before the change; it must still
  * exist but may have been marked invalid since (editing an old record does not force a new choice).
  */
-export type ReferenceUse = { path: readonly (string | number)[]; entity: string; code: string; kept?: boolean };
+/** `pick`: the field's pick (list parameters); a `namedBy` filter among them is checked too (an area must hold places). */
+export type ReferenceUse = { path: readonly (string | number)[]; entity: string; code: string; kept?: boolean; pick?: Readonly<Record<string, string>> };
 
 /** The metadata key naming the entity a code field refers to (it shows in the OpenAPI document too). */
 export const REFERENCE_META = 'x-reference';

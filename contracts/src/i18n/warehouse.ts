@@ -14,6 +14,9 @@ export const warehouseMessages = {
         bookingOtherOwner: '预约入库单「{{applyNo}}」属于货主「{{customerCode}}」，与本单货主不符',
         notBooked: '物料「{{materialCode}}」批次「{{batchNo}}」不在预约入库单「{{applyNo}}」中',
         placeOtherArea: '库位「{{place}}」不属于库区「{{area}}」',
+        stepBefore: '{{label}}不能早于{{other}}',
+        stepBeforeBill: '{{label}}不能早于出库单「{{billNo}}」的{{other}}',
+        notThereThen: '{{label}}早于物料「{{materialCode}}」（条码「{{barcode}}」）到达库位「{{place}}」或分配的时间：不能早于货物到达或分配',
         placeOtherOwner: '库位「{{place}}」专属货主「{{owner}}」',
         putAwayExceeds: '第{{line}}行待上架{{remaining}}，不能上架{{wanted}}',
         lineNotFound: '第{{line}}行不存在',
@@ -47,6 +50,9 @@ export const warehouseMessages = {
         bookingOtherOwner: 'Booked inbound "{{applyNo}}" belongs to cargo owner "{{customerCode}}", not this bill\'s',
         notBooked: 'Material "{{materialCode}}" batch "{{batchNo}}" is not on booked inbound "{{applyNo}}"',
         placeOtherArea: 'Location "{{place}}" is not in warehouse area "{{area}}"',
+        stepBefore: '{{label}} cannot be before {{other}}',
+        stepBeforeBill: '{{label}} cannot be before {{other}} of outbound bill "{{billNo}}"',
+        notThereThen: '{{label}} lies before material "{{materialCode}}" (barcode "{{barcode}}") was at location "{{place}}" or allocated: a step cannot come before its goods',
         placeOtherOwner: 'Location "{{place}}" is reserved for cargo owner "{{owner}}"',
         putAwayExceeds: 'Line {{line}} has {{remaining}} left to put away; {{wanted}} cannot be put away',
         lineNotFound: 'There is no line {{line}}',
@@ -80,6 +86,9 @@ export const warehouseMessages = {
         bookingOtherOwner: '預約入庫單「{{applyNo}}」屬於貨主「{{customerCode}}」，與本單貨主不符',
         notBooked: '物料「{{materialCode}}」批次「{{batchNo}}」不在預約入庫單「{{applyNo}}」中',
         placeOtherArea: '庫位「{{place}}」不屬於庫區「{{area}}」',
+        stepBefore: '{{label}}不能早於{{other}}',
+        stepBeforeBill: '{{label}}不能早於出庫單「{{billNo}}」的{{other}}',
+        notThereThen: '{{label}}早於物料「{{materialCode}}」（條碼「{{barcode}}」）到達庫位「{{place}}」或分配的時間：不能早於貨物到達或分配',
         placeOtherOwner: '庫位「{{place}}」專屬貨主「{{owner}}」',
         putAwayExceeds: '第{{line}}行待上架{{remaining}}，不能上架{{wanted}}',
         lineNotFound: '第{{line}}行不存在',
@@ -270,9 +279,16 @@ const printAndScan = {
     },
   },
 };
+/** The label print's body (its rows), named in a 400: `warehouse.labelPrint` is the entity its validation speaks for. */
+const labelPrint = {
+  zh: { fields: { rows: { _: '打印明细', lineNumber: '行号', printQty: '打印数量' } } },
+  en: { fields: { rows: { _: 'Rows to print', lineNumber: 'Line', printQty: 'Print quantity' } } },
+  mo: { fields: { rows: { _: '列印明細', lineNumber: '行號', printQty: '列印數量' } } },
+};
 for (const lang of ['zh', 'en', 'mo'] as const) {
   const own = warehouseMessages[lang].warehouse as Record<string, unknown> & { errors: Record<string, string> };
   Object.assign(own.errors, printAndScan[lang].errors);
   own.print = printAndScan[lang].print;
   own.scan = printAndScan[lang].scan;
+  own.labelPrint = labelPrint[lang];
 }

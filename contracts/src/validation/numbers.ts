@@ -75,6 +75,9 @@ export const sumDecimal = (values: readonly number[], scale: number): number => 
 const sumExactly = (values: readonly number[], scale: number): number =>
   values.reduce((acc, v) => acc.plus(new Decimal(v)), new Decimal(0)).toDecimalPlaces(scale, Decimal.ROUND_HALF_UP).toNumber();
 
+/** A product of two decimals, exactly, rounded to a scale (half up): a line's volume from its quantity. */
+export const mulDecimal = (a: number, b: number, scale: number): number => new Decimal(a).times(new Decimal(b)).toDecimalPlaces(scale, Decimal.ROUND_HALF_UP).toNumber();
+
 /** What a rule says of a value: undefined when it holds, else the message key and its variables. */
 export const checkNumber = (rule: NumberRule, n: number, written?: string): { key: string; params: Record<string, number> } | undefined => {
   const percent = rule.kind === 'percent';

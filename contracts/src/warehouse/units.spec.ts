@@ -1,7 +1,21 @@
-import { addQty, packLevelFactor, palletsOf, subQty, toBaseUnit, tonnesOf } from './units';
+import { addQty, expiryOf, packLevelFactor, palletsOf, pieceVolumeOf, subQty, toBaseUnit, tonnesOf, volumeOf } from './units';
 
 // Unit and pack conversions (docs/DOMAIN.md "Warehouse"): one place, decimal arithmetic, each result at its kind's scale.
 describe('warehouse units', () => {
+  it('a line\'s volume = qty x m³ per piece at the volume scale; a carton\'s m³ from its centimetres (all three or none)', () => {
+    expect(volumeOf(170, 0.0238)).toBe(4.046);
+    expect(volumeOf(3, 0.00001)).toBe(0);
+    expect(volumeOf(650, undefined)).toBe(0);
+    expect(pieceVolumeOf(40, 27, 22)).toBe(0.02376);
+    expect(pieceVolumeOf(40, 27, undefined)).toBe(0);
+  });
+
+  it('expiry = production date + shelf life in days (across months and leap days)', () => {
+    expect(expiryOf('2026-11-20', 180)).toBe('2027-05-19');
+    expect(expiryOf('2028-02-28', 1)).toBe('2028-02-29');
+    expect(expiryOf('2026-12-31', 0)).toBe('2026-12-31');
+  });
+
   it('weg in tonnes = qty x qtyWeg (kg per piece) / 1000, at the weight scale', () => {
     expect(tonnesOf(90, 25)).toBe(2.25);
     expect(tonnesOf(3, 0.3333)).toBe(0.001);

@@ -51,3 +51,26 @@ export const packLevelFactor = (spec: Record<string, unknown>, level: number): n
 /** Adds quantities exactly at the quantity scale. */
 export const addQty = (...values: number[]): number => values.reduce((a, v) => a.plus(dec(v)), dec(0)).toDecimalPlaces(QTY_SCALE, Decimal.ROUND_HALF_UP).toNumber();
 export const subQty = (a: number, b: number): number => dec(a).minus(dec(b)).toDecimalPlaces(QTY_SCALE, Decimal.ROUND_HALF_UP).toNumber();
+
+const VOLUME_SCALE = NUMBER_KINDS.volume.scale;
+
+/** m³ of qty pieces of `unitVolume` m³ each, at the volume scale (a line's volume). */
+export const volumeOf = (qty: number, unitVolume: number | undefined | null): number =>
+  dec(qty).times(dec(unitVolume)).toDecimalPlaces(VOLUME_SCALE, Decimal.ROUND_HALF_UP).toNumber();
+
+/** m³ of one piece of length x width x height centimetres (a pack specification's carton); 0 unless all three are given. */
+export const pieceVolumeOf = (lengthCm: number | undefined | null, widthCm: number | undefined | null, heightCm: number | undefined | null): number =>
+  lengthCm && widthCm && heightCm && lengthCm > 0 && widthCm > 0 && heightCm > 0
+    ? dec(lengthCm).times(widthCm).times(heightCm).dividedBy(1_000_000).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toNumber()
+    : 0;
+
+/**
+ * The expiring date of goods produced on `productionDate` (yyyy-MM-dd) with a shelf life of
+ * `days` days: the production date plus the shelf life (stock expires at the end of that day).
+ */
+export const expiryOf = (productionDate: string, days: number): string => {
+  const d = new Date(`${productionDate}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+

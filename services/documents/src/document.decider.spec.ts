@@ -1,6 +1,6 @@
-import { consignmentDocument as def } from '@tpl/contracts';
+import { STEP_TIME_TOLERANCE_MS, ValidationError, consignmentDocument as def, formatIssues, isinstockbill } from '@tpl/contracts';
 import type { NewEvent, StoredEvent } from '@tpl/event-store';
-import { DocumentNotFound, ForbiddenTransition, ReviewNeeded, StaleDocumentVersion, decideDocument, type DocumentCommand } from './document.decider';
+import { DocumentNotFound, ForbiddenTransition, ReviewNeeded, StaleDocumentVersion, decideDocument, stepTime, type DocumentCommand } from './document.decider';
 import { documentFold, type DocState } from './document.fold';
 
 // The kit's decider and fold, given/when/then, on the consignment order's description.
@@ -166,5 +166,35 @@ describe('document kit decider (consignment order)', () => {
 
     it('an outcome for a document not in review is refused', () =>
       given(needsReview).when({ type: 'ApproveReview', data: { id, instanceId, approver } }).thenThrows(ForbiddenTransition));
+  });
+});
+
+describe("a step's time (nowFields) is when it happened: never in the future", () => {
+  const receiptOf = (fields: Record<string, unknown>): DocumentCommand => ({ type: 'Act', data: { id, expectedVersion: 1, action: 'receive', fields } });
+  const inbound = documentFold(isinstockbill);
+  const draft = [{ type: 'InboundBillCreated', data: { id, billNo: 'RK1', content: { billDate: '2026-11-23', customerCode: 'C001', warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', details: [] }, isReview: 0 } }];
+  const state = recorded(draft).reduce(inbound.evolve, inbound.initial());
+  const decide = (fields: Record<string, unknown>) => decideDocument(isinstockbill, receiptOf(fields), state, meta);
+  const ahead = (ms: number) => new Date(Date.parse(meta.now) + ms).toISOString();
+
+  it('a time in the past is recorded as given; none given is now', () => {
+    expect(decide({ receivedAt: '2026-11-23T06:00:00.000Z' })[0]!.data).toEqual({ receivedAt: '2026-11-23T06:00:00.000Z' });
+    expect(decide({})[0]!.data).toEqual({ receivedAt: meta.now });
+  });
+
+  it('a time within the clock tolerance ahead is recorded as now (a fast clock), never as the future', () => {
+    expect(decide({ receivedAt: ahead(STEP_TIME_TOLERANCE_MS) })[0]!.data).toEqual({ receivedAt: meta.now });
+    expect(decide({ receivedAt: '2026-11-23T16:03:00+08:00' })[0]!.data).toEqual({ receivedAt: meta.now });
+  });
+
+  it('further ahead is refused, naming the field', () => {
+    expect(() => decide({ receivedAt: ahead(STEP_TIME_TOLERANCE_MS + 1000) })).toThrow(ValidationError);
+    try {
+      decide({ receivedAt: ahead(2 * 24 * 3600 * 1000) });
+    } catch (err) {
+      expect((err as ValidationError).issues.map((i) => [i.path, i.message])).toEqual([[['receivedAt'], 'validation.future']]);
+      expect(formatIssues((err as ValidationError).issues, isinstockbill.name, 'en')).toEqual([{ field: 'receivedAt', message: 'Received at cannot be later than now' }]);
+    }
+    expect(() => stepTime(isinstockbill, 'receivedAt', ahead(3600_000), meta.now)).toThrow(ValidationError);
   });
 });

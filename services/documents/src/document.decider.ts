@@ -1,4 +1,5 @@
-import { AppError, KIT_EVENTS, KIT_FACTS, eventTypeOf, type Actor, type DocumentDef, type IsReview, type KitDocument } from '@tpl/contracts';
+import type { z } from 'zod';
+import { AppError, KIT_EVENTS, KIT_FACTS, STEP_TIME_TOLERANCE_MS, ValidationError, eventTypeOf, type Actor, type DocumentDef, type IsReview, type KitDocument } from '@tpl/contracts';
 import { canDocument, nextDocumentState } from '@tpl/workflows';
 import type { NewEvent } from '@tpl/event-store';
 import { contentOf, type DocState } from './document.fold';
@@ -88,6 +89,21 @@ const askedFor = (def: DocumentDef, command: Exclude<DocumentCommand, { type: 'C
 };
 
 /**
+ * A step's time as recorded: when it happened, so never later than now. A time up to the
+ * clock tolerance ahead (a device whose clock runs fast) is taken as now; further ahead is
+ * refused, naming the field.
+ */
+export const stepTime = (def: DocumentDef, field: string, value: unknown, now: string): unknown => {
+  const at = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  const nowMs = Date.parse(now);
+  if (Number.isNaN(at) || at <= nowMs) return value;
+  if (at - nowMs > STEP_TIME_TOLERANCE_MS) {
+    throw new ValidationError(def.name, [{ code: 'custom', path: [field], message: 'validation.future', input: value } as unknown as z.core.$ZodIssue]);
+  }
+  return now;
+};
+
+/**
  * decide(def, command, state) -> events, or a typed error. The document's machine (built
  * from its description in workflows/) says whether the command is allowed from the current
  * state; this function only says what happened. Pure.
@@ -124,7 +140,7 @@ export const decideDocument = (def: DocumentDef, command: DocumentCommand, state
       const data: Record<string, unknown> = {};
       for (const k of Object.keys(a.fields ?? {})) {
         const v = command.data.fields[k];
-        if (v !== undefined && v !== null && v !== '') data[k] = v;
+        if (v !== undefined && v !== null && v !== '') data[k] = a.nowFields?.includes(k) ? stepTime(def, k, v, meta.now) : v;
         else if (a.nowFields?.includes(k)) data[k] = meta.now;
       }
       return [{ type: type(a.fact), data }];

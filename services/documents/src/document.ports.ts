@@ -30,6 +30,12 @@ export type DocumentDecisions<F = unknown> = {
   check?: (command: DocumentCommand, doc: KitDocument | undefined, facts: F, meta: DecideMeta) => void | AppError;
   compute?: (content: Record<string, unknown>, facts: F) => Record<string, unknown>;
   /**
+   * completes a content from what the server knows before it is computed and recorded (a goods
+   * line's unit, weight, pallet size and volume from its material): on every create and change,
+   * whoever sends it (console, API, import, seeds). `db`: the caller's transaction, when there is one.
+   */
+  complete?: (input: { tenantId: string; content: Record<string, unknown>; db?: UnitOfWork }) => Promise<Record<string, unknown>>;
+  /**
    * an action's fields the server resolves from the document and the facts (a dispatch's
    * freight, the vehicle's default driver): they replace whatever the caller sent for them
    */

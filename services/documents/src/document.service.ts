@@ -125,11 +125,11 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every reference (code of a master-data record) in a content, with the path that names it. */
 const referencesIn = (fields: Record<string, HeaderField | FieldDef>, value: Record<string, unknown>, path: (string | number)[] = []) => {
-  const out: { path: (string | number)[]; entity: string; code: string }[] = [];
+  const out: { path: (string | number)[]; entity: string; code: string; pick?: Readonly<Record<string, string>> }[] = [];
   for (const [k, f] of Object.entries(fields)) {
     const v = value[k];
     if (v === undefined || v === null || v === '') continue;
-    if (f.kind === 'ref') for (const code of Array.isArray(v) ? v : [v]) out.push({ path: [...path, k], entity: f.entity, code: String(code) });
+    if (f.kind === 'ref') for (const code of Array.isArray(v) ? v : [v]) out.push({ path: [...path, k], entity: f.entity, code: String(code), ...(f.pick ? { pick: f.pick } : {}) });
     else if (f.kind === 'group' && typeof v === 'object') out.push(...referencesIn(f.fields, v as Record<string, unknown>, [...path, k]));
     else if (f.kind === 'rows' && Array.isArray(v)) v.forEach((row, i) => out.push(...referencesIn(f.fields, row as Record<string, unknown>, [...path, k, i])));
   }
@@ -341,9 +341,11 @@ export class DocumentService implements OnModuleDestroy {
     const spec = await this.serials.spec(ctx.tenantId, def.billNo.serialCode, def.billNo.prefix, uow);
     // the tenant's review configuration when the document is made decides whether it needs review
     const isReview = def.review ? (options.isReview ?? (await this.review.isReviewFor(ctx.tenantId, def.name))) : 0;
-    const compute = this.decisions.of(def).compute;
+    const { compute, complete } = this.decisions.of(def);
+    // what the server knows fills what was left out (a line's weight from its material), before anything is computed from it
+    const completed = complete ? await complete({ tenantId: ctx.tenantId, content, ...(uow ? { db: uow } : {}) }) : content;
     // the bill number is taken in the same transaction as the append: unique and gap-free
-    const created = (billNo: string) => () => ({ type: 'Create' as const, data: { id, billNo, content: compute ? compute(content, undefined) : content, isReview } });
+    const created = (billNo: string) => () => ({ type: 'Create' as const, data: { id, billNo, content: compute ? compute(completed, undefined) : completed, isReview } });
     const fresh = options.fresh ?? false;
     const made = async (work: UnitOfWork, alone: boolean, committed?: (keep: () => void) => void) => {
       // A create that is its own transaction takes its number in the append's own statement, where
@@ -381,8 +383,9 @@ export class DocumentService implements OnModuleDestroy {
   }
 
   async change(def: DocumentDef, ctx: DocumentContext, id: string, expectedVersion: number, content: Record<string, unknown>): Promise<CommandResult> {
-    const compute = this.decisions.of(def).compute;
-    return this.run(def, ctx, id, () => ({ type: 'Change', data: { id, expectedVersion, content: compute ? compute(content, undefined) : content } }), {
+    const { compute, complete } = this.decisions.of(def);
+    const completed = complete ? await complete({ tenantId: ctx.tenantId, content }) : content;
+    return this.run(def, ctx, id, () => ({ type: 'Change', data: { id, expectedVersion, content: compute ? compute(completed, undefined) : completed } }), {
       afterDecision: (doc, db) => this.checkReferences(def, ctx.tenantId, this.contentFields(def), content, doc, db),
       expected: expectedVersion,
     });

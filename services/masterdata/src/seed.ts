@@ -91,6 +91,9 @@ export const demoMasterData = (until = '2026-12-31'): [entity: string, records: 
     ['PAPER', 'C005', 'BAG', '抽纸', 3, ['3层100抽 x24', '4层120抽 x18']],
     ['PAPER', 'C005', 'BAG', '卷纸', 4, ['10卷', '12卷', '27卷']],
   ];
+  // a carton of 40 x 27 x 22 cm, a bag of 60 x 40 x 12 cm, a bottle (the pack specifications below)
+  const UNIT_VOLUME: Record<string, number> = { CTN: 0.0238, BAG: 0.0288, BTL: 0.006 };
+  const PACK_OF: Record<string, string> = { CTN: 'PS-CTN24', BAG: 'PS-BAG10' };
   const materials: Rec[] = [];
   let n = 0;
   while (materials.length < 200) {
@@ -112,6 +115,9 @@ export const demoMasterData = (until = '2026-12-31'): [entity: string, records: 
           batchFlag: cat === 'COLD' || cat === 'BEV' ? 1 : 0,
           normalDate: cat === 'COLD' ? 180 : cat === 'BEV' ? 365 : 720,
           brand: String(owner),
+          // what a document line takes when it names none: m³ per piece, and the carton or bag it comes in (docs/DOMAIN.md)
+          unitVolume: UNIT_VOLUME[unit],
+          ...(PACK_OF[unit] ? { packspecCode: PACK_OF[unit] } : {}),
           upshelfStrategyCode: 'PUT-FIFO',
           downshelfStrategyCode: cat === 'COLD' || cat === 'BEV' ? 'PICK-FEFO' : 'PICK-NEAR',
         });
@@ -210,8 +216,9 @@ export const demoMasterData = (until = '2026-12-31'): [entity: string, records: 
     ['strategy', strategies],
     ['warehousearea', areas],
     ['warehouseplace', places],
-    ['material', materials],
+    // a material names its pack specification: those first
     ['packspec', packspecs],
+    ['material', materials],
     ['lgagreement', agreements],
     ['basiccarrier', carriers],
     ['basicdriver', drivers],

@@ -12,6 +12,7 @@ import { PrintService } from './print/print.service';
 import { ScanController } from './scan/scan.controller';
 import { ScanService } from './scan/scan.service';
 import { INSIDE_PROVIDERS } from './inside/inside.providers';
+import { GoodsDefaults } from './shared/defaults.wiring';
 
 /**
  * The warehouse context: the stock ledger (facts per owner and material, read models,
@@ -25,6 +26,7 @@ import { INSIDE_PROVIDERS } from './inside/inside.providers';
     StockLedger,
     StockQueries,
     StockReports,
+    GoodsDefaults,
     InboundDecisions,
     OutboundDecisions,
     PrintService,

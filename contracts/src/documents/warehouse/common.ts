@@ -22,10 +22,16 @@ export const stockType = () =>
 export const ownerHeader = (): Record<string, FieldDef> => ({
   billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
   customerCode: ref(L('货主', 'Cargo owner', '貨主'), 'customer', { required: true, filter: true }),
-  warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea', { required: true }),
+  // only areas that hold places are offered (a warehouse's root holds zones, not bins), and the server refuses the others
+  warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea', { required: true, pick: { holdsPlaces: '1' } }),
 });
 
-/** Line fields of goods (material, batch, unit, quantity and its weight, pallets, volume). */
+/**
+ * Line fields of goods (material, batch, unit, quantity and its weight, pallets, volume). Unit,
+ * weight per piece, pallet size, volume and pack specification left empty (or 0) are taken
+ * from the material and its pack specification by the server; the expiry date from a production
+ * date and the material's shelf life (docs/DOMAIN.md "Defaults from master data").
+ */
 export const goodsLine = (o: { expiring?: boolean } = {}): Record<string, FieldDef> => ({
   lineNumber: num(L('行号', 'Line', '行號'), 'count', { generated: true }),
   // the bill's owner's materials are offered (a 3PL keeps each owner's goods apart)
@@ -33,13 +39,28 @@ export const goodsLine = (o: { expiring?: boolean } = {}): Record<string, FieldD
   batchNo: text(L('批次号', 'Batch number', '批次號'), { max: 40 }),
   customerBatchNo: text(L('客户批次号', 'Owner batch number', '客戶批次號'), { max: 40, list: false }),
   unitCode: ref(L('单位', 'Unit', '單位'), 'unit'),
+  packspecCode: ref(L('包装规格', 'Pack specification', '包裝規格'), 'packspec'),
   qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
   qtyWeg: num(L('单件重量(kg)', 'Weight per piece (kg)', '單件重量(kg)'), 'weight', { default: 0 }),
   weg: num(L('重量(t)', 'Weight (t)', '重量(t)'), 'weight', { generated: true }),
   boardQty: num(L('每托数量', 'Pieces per pallet', '每托數量'), 'quantity', { default: 0 }),
   board: num(L('托数', 'Pallets', '托數'), 'count', { generated: true }),
   volume: num(L('体积(m³)', 'Volume (m³)', '體積(m³)'), 'volume', { default: 0 }),
-  ...(o.expiring ? { expiringDate: date(L('失效日期', 'Expiry date', '失效日期')) } : {}),
+  ...(o.expiring
+    ? { productionDate: date(L('生产日期', 'Production date', '生產日期')), expiringDate: date(L('失效日期', 'Expiry date', '失效日期')) }
+    : {}),
+});
+
+/**
+ * What picking a goods line's material fills at once in the form (the server takes the same
+ * figures for whatever is left empty): its unit, weight per piece and pack specification, and
+ * the line's volume from the material's m³ per piece once the quantity is there.
+ */
+export const goodsFills = () => ({
+  materialCode: {
+    set: { unitCode: 'unitCode', qtyWeg: 'gross', packspecCode: 'packspecCode' },
+    times: { volume: { field: 'unitVolume', by: 'qty', scale: 4 } },
+  },
 });
 
 /**

@@ -1,7 +1,7 @@
 import { datetime, docRef, flag, lineRef, num, ref, rows, text } from '../../entities/define';
 import { defineDocument } from '../define';
 import { subQty } from '../../warehouse/units';
-import { L, cancelAction, goodsLeft, goodsLine, ownerHeader, ownerOf, stockType } from './common';
+import { L, cancelAction, goodsFills, goodsLeft, goodsLine, ownerHeader, ownerOf, stockType } from './common';
 
 /**
  * Inbound bill (入库单, spec 02 isinstockbill): goods counted in at the dock. Receiving puts
@@ -58,6 +58,7 @@ export const isinstockbill = defineDocument({
       putAwayQty: num(L('已上架数量', 'Put away', '已上架數量'), 'quantity', { generated: true }),
     },
     uniqueBy: ['materialCode', 'batchNo'],
+    fills: goodsFills(),
     totals: {
       qty: { of: 'qty', label: L('总数量', 'Total quantity', '總數量'), scale: 3 },
       weg: { of: 'weg', label: L('总重量(t)', 'Total weight (t)', '總重量(t)'), scale: 3 },

@@ -17,7 +17,7 @@ export const loadbill = defineDocument({
   billNo: { serialCode: 'loadbill', prefix: 'ZC', serialName: L('装车单号', 'Load bill number', '裝車單號') },
   header: {
     billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
-    warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea', { required: true }),
+    warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea', { required: true, pick: { holdsPlaces: '1' } }),
     carNo: plate(L('车牌号', 'Plate number', '車牌號碼'), { required: true }),
     driverName: text(L('司机姓名', 'Driver name', '司機姓名'), { max: 50 }),
     driverMobile: mobile(L('司机手机号', 'Driver mobile', '司機手機號')),

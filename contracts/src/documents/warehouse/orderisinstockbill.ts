@@ -1,6 +1,6 @@
 import { date, num, ref, text } from '../../entities/define';
 import { defineDocument } from '../define';
-import { L, auditAction, cancelAction, closeAction, goodsLine, ownerHeader, reportFields, stockType } from './common';
+import { L, auditAction, cancelAction, closeAction, goodsFills, goodsLine, ownerHeader, reportFields, stockType } from './common';
 
 /** What an inbound bill tells its booking when it receives: which bill, and how much of each booked line. */
 const receiptFields = reportFields(L('入库单', 'Inbound bill', '入庫單'));
@@ -34,6 +34,7 @@ export const orderisinstockbill = defineDocument({
       receivedQty: num(L('已收数量', 'Received', '已收數量'), 'quantity', { generated: true }),
     },
     uniqueBy: ['materialCode', 'batchNo'],
+    fills: goodsFills(),
     totals: {
       qty: { of: 'qty', label: L('总数量', 'Total quantity', '總數量'), scale: 3 },
       weg: { of: 'weg', label: L('总重量(t)', 'Total weight (t)', '總重量(t)'), scale: 3 },

@@ -1,6 +1,6 @@
 import { date, mobile, num, text } from '../../entities/define';
 import { defineDocument } from '../define';
-import { L, auditAction, cancelAction, closeAction, goodsLine, ownerHeader, reportFields, stockType } from './common';
+import { L, auditAction, cancelAction, closeAction, goodsFills, goodsLine, ownerHeader, reportFields, stockType } from './common';
 
 /**
  * Outbound order (出库订单, spec 02 orderosoutstockbill): what a cargo owner asks to have
@@ -28,6 +28,7 @@ export const orderosoutstockbill = defineDocument({
     label: L('明细', 'Details', '明細'),
     fields: { ...goodsLine(), shippedQty: num(L('已发数量', 'Shipped', '已發數量'), 'quantity', { generated: true }) },
     uniqueBy: ['materialCode', 'batchNo'],
+    fills: goodsFills(),
     totals: {
       qty: { of: 'qty', label: L('总数量', 'Total quantity', '總數量'), scale: 3 },
       weg: { of: 'weg', label: L('总重量(t)', 'Total weight (t)', '總重量(t)'), scale: 3 },

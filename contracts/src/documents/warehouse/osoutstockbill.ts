@@ -1,6 +1,6 @@
 import { datetime, docRef, num, text } from '../../entities/define';
 import { defineDocument } from '../define';
-import { L, cancelAction, goodsLeft, goodsLine, ownerHeader, ownerOf, stockType } from './common';
+import { L, cancelAction, goodsFills, goodsLeft, goodsLine, ownerHeader, ownerOf, stockType } from './common';
 
 /**
  * Outbound bill (出库单, spec 02 osoutstockbill): goods leaving the warehouse. Allocating
@@ -43,6 +43,7 @@ export const osoutstockbill = defineDocument({
       allocatedQty: num(L('已分配数量', 'Allocated', '已分配數量'), 'quantity', { generated: true }),
     },
     uniqueBy: ['materialCode', 'batchNo'],
+    fills: goodsFills(),
     totals: {
       qty: { of: 'qty', label: L('总数量', 'Total quantity', '總數量'), scale: 3 },
       weg: { of: 'weg', label: L('总重量(t)', 'Total weight (t)', '總重量(t)'), scale: 3 },
@@ -67,7 +68,16 @@ export const osoutstockbill = defineDocument({
     },
   },
   actions: {
-    allocate: { label: L('分配', 'Allocate', '分配'), event: 'ALLOCATE', fact: 'Allocated', at: 'allocatedAt', by: 'allocatedBy', confirm: true },
+    allocate: {
+      label: L('分配', 'Allocate', '分配'),
+      event: 'ALLOCATE',
+      fact: 'Allocated',
+      // when the stock was frozen: a late entry names the earlier time (never before the goods were there)
+      fields: { allocatedAt: datetime(L('分配时间', 'Allocated at', '分配時間')) },
+      nowFields: ['allocatedAt'],
+      by: 'allocatedBy',
+      confirm: true,
+    },
     release: { label: L('取消分配', 'Release', '取消分配'), event: 'RELEASE', fact: 'Released', at: 'releasedAt', by: 'releasedBy', confirm: true, danger: true },
     pick: {
       label: L('拣货确认', 'Confirm picking', '揀貨確認'),

@@ -18,7 +18,7 @@ export const stocksortingbill = defineDocument({
   billNo: { serialCode: 'stocksortingbill', prefix: 'FJ', serialName: L('分拣单号', 'Picking list number', '分揀單號') },
   header: {
     billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
-    warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea', { required: true }),
+    warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea', { required: true, pick: { holdsPlaces: '1' } }),
     picker: text(L('拣货人', 'Picker', '揀貨人'), { required: true, max: 50 }),
     printSortStatus: flag(L('分拣单已打印', 'List printed', '分揀單已列印'), { generated: true }),
     printBillBoardStatus: flag(L('看板已打印', 'Board printed', '看板已列印'), { generated: true }),

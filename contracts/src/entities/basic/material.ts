@@ -28,6 +28,9 @@ export const material = defineEntity({
     minVolume: num(['最小库存', 'Minimum stock', '最小庫存'], 'quantity', { list: false }),
     warningVolume: num(['预警库存', 'Warning stock', '預警庫存'], 'quantity', { list: false }),
     gross: num(['毛重(kg)', 'Gross weight (kg)', '毛重(kg)'], 'weight'),
+    // what a document line takes when it names none (docs/DOMAIN.md "Defaults from master data"): m³ per piece, the pack specification
+    unitVolume: num(['单件体积(m³)', 'Volume per piece (m³)', '單件體積(m³)'], 'volume', { list: false }),
+    packspecCode: ref(['包装规格', 'Pack specification', '包裝規格'], 'packspec', { list: false }),
     suttle: num(['净重(kg)', 'Net weight (kg)', '淨重(kg)'], 'weight', { list: false }),
     gramWeight: num(['克重(g)', 'Gram weight (g)', '克重(g)'], 'weight', { list: false }),
     lengthSpec: text(['长度规格', 'Length spec', '長度規格'], { max: 40, list: false }),

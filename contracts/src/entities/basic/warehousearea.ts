@@ -9,6 +9,10 @@ export const warehousearea = defineEntity({
   codeField: 'code',
   nameField: 'name',
   tree: { parentField: 'parentCode' },
+  // goods are received and booked into areas that hold places (a warehouse's root holds its zones, not bins)
+  namedBy: {
+    holdsPlaces: { entity: 'warehouseplace', field: 'warehouseAreaCode', label: ['存放库位', 'Holds locations', '存放庫位'], refusal: 'errors.refAreaWithoutPlaces' },
+  },
   fields: {
     code: text(['库区编码', 'Area code', '庫區編碼'], { required: true, max: 40, filter: true }),
     name: text(['库区名称', 'Area name', '庫區名稱'], { required: true, filter: true }),

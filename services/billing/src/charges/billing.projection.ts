@@ -22,6 +22,7 @@ export const STOCK_ROWS = 'bl_stock_rows';
 export const STOCK_LINES = 'bl_stock_lines';
 export const OTHER_EVENTS = 'bl_other_events';
 export const AREAS = 'bl_areas';
+export const MATERIALS = 'bl_materials';
 
 const TZ = () => (process.env.BUSINESS_TZ ?? 'Asia/Shanghai').replace(/'/g, '');
 
@@ -131,9 +132,30 @@ CREATE TABLE IF NOT EXISTS ${AREAS} (
 );
 `,
   },
+  {
+    // every version of each material's gross weight and m³ per piece: a stock line recorded without a weight (or
+    // volume) is billed by its material's figure as known at the bill's knowledge point (docs/DOMAIN.md)
+    id: 'billing/004-material-figures',
+    sql: `
+CREATE TABLE IF NOT EXISTS ${MATERIALS} (
+  tenant_id text NOT NULL,
+  record_id text NOT NULL,
+  seq int NOT NULL,
+  code text,
+  gross numeric,
+  unit_volume numeric,
+  removed boolean NOT NULL DEFAULT false,
+  tx bigint NOT NULL,
+  pos bigint NOT NULL,
+  PRIMARY KEY (tenant_id, record_id, seq)
+);
+CREATE INDEX IF NOT EXISTS bl_materials_code ON ${MATERIALS} (tenant_id, code, tx, pos);
+`,
+  },
 ];
 
 export const AGREEMENT_EVENT_TYPES = ['LgagreementCreated', 'LgagreementChanged', 'LgagreementRemoved'];
+export const MATERIAL_EVENT_TYPES = ['MaterialCreated', 'MaterialChanged', 'MaterialRemoved'];
 export const AREA_EVENT_TYPES = ['WarehouseareaCreated', 'WarehouseareaChanged', 'WarehouseareaRemoved'];
 
 const cursorOf = (e: StoredEvent): { tx: string; pos: string } => {
@@ -153,9 +175,17 @@ export const billingStatements = (events: StoredEvent[]) => {
   const lines: Record<string, unknown>[] = [];
   const others: Record<string, unknown>[] = [];
   const areas: Record<string, unknown>[] = [];
+  const materials: Record<string, unknown>[] = [];
   for (const e of events) {
     const { tx, pos } = cursorOf(e);
     const tenantId = e.metadata.tenantId;
+    if (MATERIAL_EVENT_TYPES.includes(e.type)) {
+      const removed = e.type === 'MaterialRemoved';
+      const data = removed ? {} : (((e.data as { data?: Record<string, unknown> }).data ?? {}) as Record<string, unknown>);
+      const positive = (v: unknown) => (num(v) > 0 ? num(v) : null);
+      materials.push({ tenant_id: tenantId, record_id: idOfStream(e), seq: e.version, code: str(data.code), gross: positive(data.gross), unit_volume: positive(data.unitVolume), removed, tx, pos });
+      continue;
+    }
     if (AREA_EVENT_TYPES.includes(e.type)) {
       const removed = e.type === 'WarehouseareaRemoved';
       const data = removed ? {} : (((e.data as { data?: Record<string, unknown> }).data ?? {}) as Record<string, unknown>);
@@ -272,6 +302,15 @@ export const billingStatements = (events: StoredEvent[]) => {
       values: [JSON.stringify(areas)],
     });
   }
+  if (materials.length) {
+    statements.push({
+      text: `INSERT INTO ${MATERIALS} (tenant_id, record_id, seq, code, gross, unit_volume, removed, tx, pos)
+             SELECT r.tenant_id, r.record_id, r.seq, r.code, r.gross, r.unit_volume, r.removed, r.tx, r.pos
+               FROM jsonb_to_recordset($1::jsonb) AS r(tenant_id text, record_id text, seq int, code text, gross numeric, unit_volume numeric, removed boolean, tx bigint, pos bigint)
+             ON CONFLICT DO NOTHING`,
+      values: [JSON.stringify(materials)],
+    });
+  }
   if (rows.size) {
     statements.push({
       text: `INSERT INTO ${STOCK_ROWS} AS s (tenant_id, customer_code, material_code, barcode, place_code, batch_no, qty_weg, board_qty, unit_volume, area_code)
@@ -318,7 +357,7 @@ export const billingStatements = (events: StoredEvent[]) => {
 
 export const billingProjection: AsyncProjection = {
   name: BILLING_PROJECTION,
-  tables: [AGREEMENTS, STOCK_ROWS, STOCK_LINES, OTHER_EVENTS, AREAS],
-  handles: [...AGREEMENT_EVENT_TYPES, ...AREA_EVENT_TYPES, ...stockEventTypes, ...otherChargeEventTypes],
+  tables: [AGREEMENTS, STOCK_ROWS, STOCK_LINES, OTHER_EVENTS, AREAS, MATERIALS],
+  handles: [...AGREEMENT_EVENT_TYPES, ...AREA_EVENT_TYPES, ...MATERIAL_EVENT_TYPES, ...stockEventTypes, ...otherChargeEventTypes],
   project: billingStatements,
 };

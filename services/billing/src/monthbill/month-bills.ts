@@ -25,7 +25,8 @@ import { businessDay, type OwnerScope, type RowScope } from '@tpl/identity';
 import { BILLING_PROJECTION } from '../charges/billing.projection';
 import { difference, isZero, monthEnd, monthStart, previousMonth, priceMonth, type Components, type PricedItem, type PricedMonth } from '../charges/pricing';
 import { CHARGE_ITEMS, MONTH_BILLS, isSecondBillOfMonth } from './bills.projection';
-import { agreementsKnown, areaPaths, compareCutoffs, factsOn, maxCutoff, otherCharges, parseCutoff, stockFacts, type Cutoff, type FactRow } from './month-facts';
+import { agreementsKnown, areaPaths, compareCutoffs, factsOn, maxCutoff, otherCharges, parseCutoff, stockFacts, zeroFigureLines, type Cutoff, type FactRow } from './month-facts';
+import { unbillableLine } from './unbillable';
 
 /** A bill as billing's index knows it. */
 type BillRow = { id: string; bill_no: string; customer_code: string; month: string; state: string; version: number; cutoff: string; priced_through: string | null; amount_due: string; paid_amount: string };
@@ -299,6 +300,8 @@ export class MonthBills {
     const customers = customerCode
       ? [customerCode]
       : [...new Set([...priceOf.customers, ...bills.filter((b) => b.month === month || (b.month === previousMonth(month) && b.state === 'Closed')).map((b) => b.customer_code)])].sort();
+    // nothing is written while any bill of the run would price a line without its weight or volume as 0
+    await this.assertBillable(ctx.tenantId, customers.filter((c) => !bills.some((b) => b.customer_code === c && b.month === month && isIssued(b))), month, through, cut);
     const result: GenerateResult = { month, generated: [], kept: [] };
     for (const customer of customers) {
       const existing = bills.find((b) => b.customer_code === customer && b.month === month);
@@ -317,6 +320,27 @@ export class MonthBills {
       result.generated.push({ id: r.id, billNo: r.billNo, customerCode: customer, totalCost: content.totalCost as number, created: !existing });
     }
     return result;
+  }
+
+  /** Refuses (409 naming the line, its document and the figure) when a customer's month has a line unbillable by its agreement's basis. */
+  private async assertBillable(tenantId: string, customers: readonly string[], month: string, through: string, cut: Cutoff) {
+    if (!customers.length || through < monthStart(month)) return;
+    const [zero, agreements, paths] = await Promise.all([
+      zeroFigureLines(this.pool, tenantId, customers, monthStart(month), through, cut),
+      agreementsKnown(this.pool, tenantId, cut),
+      areaPaths(this.pool, tenantId, cut),
+    ]);
+    for (const customer of customers) {
+      const found = unbillableLine(zero.filter((l) => l.customer_code === customer), agreements.get(customer) ?? [], paths, month, through);
+      if (!found) continue;
+      const { line, figure } = found;
+      throw new AppError(
+        409,
+        'billing.errors.unbillable',
+        { customerCode: customer, month, billNo: line.bill_no, line: line.line_no ?? '', materialCode: line.material_code },
+        { document: `${line.doc_type}.title`, figure: `billing.figures.${figure}` },
+      );
+    }
   }
 
   /** A new bill; another host making the same customer's bill of the month at that moment wins (409, nothing written here). */

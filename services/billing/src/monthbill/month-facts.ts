@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { dec, type StorageBasis } from '@tpl/contracts';
-import { AGREEMENTS, AREAS, OTHER_EVENTS, STOCK_LINES } from '../charges/billing.projection';
+import { AGREEMENTS, AREAS, MATERIALS, OTHER_EVENTS, STOCK_LINES } from '../charges/billing.projection';
 import { zeroQuantities, type AgreementVersion, type AreaFacts, type DayFacts, type OtherCharge } from '../charges/pricing';
 
 /**
@@ -27,6 +27,17 @@ export const maxCutoff = (...cs: string[]) => cs.reduce((a, b) => (compareCutoff
 
 type Queryable = Pick<Pool, 'query'>;
 
+/**
+ * A stock line's tonnes (or m³) as billed: its own, else, when it recorded none, its quantity x
+ * its material's gross weight (m³ per piece) as master data held them at the knowledge point
+ * (`$tx`, `$pos`: the parameters of the cutoff). A line whose material has none either stays 0:
+ * `unbillable` names it and the bill refuses.
+ */
+export const billedSql = (which: 'weight' | 'volume', tx: string, pos: string, l = 'l') =>
+  `CASE WHEN ${l}.${which} = 0 AND ${l}.qty <> 0 THEN ${l}.qty * COALESCE((SELECT ${which === 'weight' ? 'm.gross / 1000' : 'm.unit_volume'} FROM ${MATERIALS} m
+      WHERE m.tenant_id = ${l}.tenant_id AND m.code = ${l}.material_code AND (m.tx, m.pos) <= (${tx}::bigint, ${pos}::bigint)
+      ORDER BY m.tx DESC, m.pos DESC LIMIT 1), 0) ELSE ${l}.${which} END`;
+
 /** Stock facts of customers in a range of days: opening balances (before `from`) and per day, per area. */
 export const stockFacts = async (db: Queryable, tenantId: string, customers: readonly string[] | null, from: string, through: string, cutoff: Cutoff) => {
   const params: unknown[] = [tenantId, from, cutoff.tx, cutoff.pos];
@@ -35,9 +46,11 @@ export const stockFacts = async (db: Queryable, tenantId: string, customers: rea
     params.push(customers);
     who = `AND customer_code = ANY($${params.length}::text[])`;
   }
+  const weight = billedSql('weight', '$3', '$4');
+  const volume = billedSql('volume', '$3', '$4');
   const opening = await db.query<{ customer_code: string; area_code: string | null; qty: string; weight: string; pallets: string; volume: string }>(
-    `SELECT customer_code, area_code, sum(qty) AS qty, sum(weight) AS weight, sum(pallets) AS pallets, sum(volume) AS volume
-       FROM ${STOCK_LINES}
+    `SELECT customer_code, area_code, sum(qty) AS qty, sum(${weight}) AS weight, sum(pallets) AS pallets, sum(${volume}) AS volume
+       FROM ${STOCK_LINES} l
       WHERE tenant_id = $1 AND day < $2::date AND (tx, pos) <= ($3::bigint, $4::bigint) ${who}
       GROUP BY customer_code, area_code`,
     params,
@@ -56,12 +69,12 @@ export const stockFacts = async (db: Queryable, tenantId: string, customers: rea
     out_qty: string | null;
     out_weight: string | null;
   }>(
-    `SELECT customer_code, area_code, to_char(day, 'YYYY-MM-DD') AS day, sum(qty) AS qty, sum(weight) AS weight, sum(pallets) AS pallets, sum(volume) AS volume,
+    `SELECT customer_code, area_code, to_char(day, 'YYYY-MM-DD') AS day, sum(qty) AS qty, sum(${weight}) AS weight, sum(pallets) AS pallets, sum(${volume}) AS volume,
             sum(qty) FILTER (WHERE instock = 1 AND is_cost = 1 AND qty > 0) AS in_qty,
-            sum(weight) FILTER (WHERE instock = 1 AND is_cost = 1 AND qty > 0) AS in_weight,
+            sum(${weight}) FILTER (WHERE instock = 1 AND is_cost = 1 AND qty > 0) AS in_weight,
             -sum(qty) FILTER (WHERE outstock = 1 AND is_cost = 1 AND qty < 0) AS out_qty,
-            -sum(weight) FILTER (WHERE outstock = 1 AND is_cost = 1 AND qty < 0) AS out_weight
-       FROM ${STOCK_LINES}
+            -sum(${weight}) FILTER (WHERE outstock = 1 AND is_cost = 1 AND qty < 0) AS out_weight
+       FROM ${STOCK_LINES} l
       WHERE tenant_id = $1 AND day >= $2::date AND day <= $${params.length}::date AND (tx, pos) <= ($3::bigint, $4::bigint) ${who}
       GROUP BY customer_code, area_code, day`,
     params,
@@ -196,8 +209,8 @@ export const factsOn = async (db: Queryable, tenantId: string, customer: string,
     later = 'AND (tx, pos) > ($6::bigint, $7::bigint)';
   }
   const { rows } = await db.query<FactRow>(
-    `SELECT event_id, area_code, to_char(day, 'YYYY-MM-DD') AS day, movement, material_code, qty, weight, instock, outstock, is_cost, doc_type, doc_id, bill_no, line_no, effective_at
-       FROM ${STOCK_LINES}
+    `SELECT event_id, area_code, to_char(day, 'YYYY-MM-DD') AS day, movement, material_code, qty, ${billedSql('weight', '$4', '$5')} AS weight, instock, outstock, is_cost, doc_type, doc_id, bill_no, line_no, effective_at
+       FROM ${STOCK_LINES} l
       WHERE tenant_id = $1 AND customer_code = $2 AND day = ANY($3::date[]) AND (tx, pos) <= ($4::bigint, $5::bigint) ${later}
       ORDER BY day, effective_at, bill_no, line_no`,
     params,
@@ -220,4 +233,51 @@ export const areaPaths = async (db: Queryable, tenantId: string, cutoff: Cutoff)
     for (let c = code; c && !path.includes(c) && path.length < 10; c = parent.get(c) ?? null) path.push(c);
     return path;
   };
+};
+
+/** A stock line whose billed weight or volume is 0 (billedSql), of a material stocked in its area in the month. */
+export type ZeroFigureLine = {
+  customer_code: string;
+  area_code: string | null;
+  material_code: string;
+  day: string;
+  doc_type: string;
+  bill_no: string;
+  line_no: number | null;
+  /** an inbound or outbound line counted toward handling (priced by the tonne) */
+  handling: boolean;
+  no_weight: boolean;
+  no_volume: boolean;
+};
+
+/**
+ * The lines up to `through` (known at the cutoff) without a billed weight or volume, of the
+ * materials that were in stock in their area during the month (held at its start or moved in it):
+ * what `unbillableLine` judges against the agreements.
+ */
+export const zeroFigureLines = async (db: Queryable, tenantId: string, customers: readonly string[] | null, from: string, through: string, cutoff: Cutoff): Promise<ZeroFigureLine[]> => {
+  const params: unknown[] = [tenantId, from, through, cutoff.tx, cutoff.pos];
+  let who = '';
+  if (customers) {
+    params.push(customers);
+    who = `AND l.customer_code = ANY($${params.length}::text[])`;
+  }
+  const { rows } = await db.query<ZeroFigureLine>(
+    `WITH known AS (
+       SELECT l.*, ${billedSql('weight', '$4', '$5')} AS billed_weight, ${billedSql('volume', '$4', '$5')} AS billed_volume
+         FROM ${STOCK_LINES} l
+        WHERE l.tenant_id = $1 AND l.day <= $3::date AND (l.tx, l.pos) <= ($4::bigint, $5::bigint) AND l.qty <> 0 ${who}
+     ), present AS (
+       SELECT customer_code, area_code, material_code FROM known GROUP BY 1, 2, 3
+       HAVING coalesce(sum(qty) FILTER (WHERE day < $2::date), 0) <> 0 OR count(*) FILTER (WHERE day >= $2::date) > 0
+     )
+     SELECT k.customer_code, k.area_code, k.material_code, to_char(k.day, 'YYYY-MM-DD') AS day, k.doc_type, k.bill_no, k.line_no,
+            (k.is_cost = 1 AND (k.instock = 1 OR k.outstock = 1)) AS handling, k.billed_weight = 0 AS no_weight, k.billed_volume = 0 AS no_volume
+       FROM known k JOIN present p ON p.customer_code = k.customer_code AND p.material_code = k.material_code AND p.area_code IS NOT DISTINCT FROM k.area_code
+      WHERE k.billed_weight = 0 OR k.billed_volume = 0
+      ORDER BY k.effective_at, k.bill_no, k.line_no
+      LIMIT 5000`,
+    params,
+  );
+  return rows;
 };

@@ -26,7 +26,7 @@ import { decideRecord, recordFold, type RecordState } from './record.decider';
 import { eventType, pascal, recordStream } from './record.events';
 import { RECORDS_TABLE } from './records.migrations';
 import { ownerScopeSql, rowScopeSql, type OwnerScope, type RowScope } from '@tpl/identity';
-import { RecordReferences } from './reference-check';
+import { RecordReferences, namedBySql } from './reference-check';
 import { EntityHooksRegistry, type RecordRow } from './entity-hooks';
 import type { LiveRecord, RecordContext, RecordsPort } from './records.port';
 
@@ -242,6 +242,10 @@ export class RecordsService implements RecordsPort {
       // a flag never set reads as 0 (invalid=0: the records that may be chosen)
       else if (f.kind === 'flag') add(`coalesce(${col}, '0') = ?`, String(v));
       else add(`${col} = ?`, String(v));
+    }
+    for (const [k, f] of Object.entries(def.namedBy ?? {})) {
+      if (q[k] === undefined || q[k] === '') continue;
+      where.push(`${q[k] === '1' ? '' : 'NOT '}${namedBySql(f, 'r')}`);
     }
     if (q.keyword) add(`(r.code ILIKE ? OR r.name ILIKE ?)`, `%${likeEscape(String(q.keyword))}%`);
     if (q.parent !== undefined && def.tree) {

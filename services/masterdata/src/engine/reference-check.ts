@@ -1,12 +1,22 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
-import { INVALID_FIELD, ValidationError, entityByName, type ReferenceUse } from '@tpl/contracts';
+import { INVALID_FIELD, ValidationError, entityByName, type NamedByFilter, type ReferenceUse } from '@tpl/contracts';
 import { CACHE_CHANNEL, ChannelCache, DB_POOL, LocalCacheChannel, type CacheChannel, type UnitOfWork } from '@tpl/event-store';
 import { RECORDS_TABLE } from './records.migrations';
 
-/** What is wrong with one reference: it names no live record, or one marked invalid. */
-export type ReferenceProblem = { use: ReferenceUse; key: 'errors.refMissing' | 'errors.refInvalid' };
+/** What is wrong with one reference: it names no live record, one marked invalid, or one its field's pick does not offer. */
+export type ReferenceProblem = { use: ReferenceUse; key: 'errors.refMissing' | 'errors.refInvalid' | NamedByFilter['refusal'] };
+
+const quoted = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/**
+ * SQL: the record (alias `r`, of md_records) is named by at least one live, valid record of the
+ * filter's entity in its field (an area holds a place). Shared by the lists and the reference check.
+ */
+export const namedBySql = (f: NamedByFilter, alias: string) =>
+  `EXISTS (SELECT 1 FROM ${RECORDS_TABLE} n WHERE n.tenant_id = ${alias}.tenant_id AND n.entity = ${quoted(f.entity)} AND NOT n.is_deleted
+             AND n.data->>${quoted(f.field)} = ${alias}.code AND coalesce(n.data->>'${INVALID_FIELD}', '0') <> '1')`;
 
 /**
  * The port other contexts check their codes through (transport's consignment order names
@@ -91,12 +101,43 @@ export class RecordReferences implements ReferenceCheck {
       }
     }
     const out: ReferenceProblem[] = [];
+    const picked: ReferenceUse[] = [];
     for (const use of uses) {
       const hit = found.get(use.entity);
       if (!hit) continue; // not an entity of the framework: nothing to check against
       const invalid = hit.get(use.code);
       if (invalid === undefined) out.push({ use, key: 'errors.refMissing' });
       else if (invalid && !use.kept) out.push({ use, key: 'errors.refInvalid' });
+      // what the field's pick would not offer is refused even when the document held it before (an area without places takes no goods)
+      if (invalid !== undefined && use.pick) picked.push(use);
+    }
+    out.push(...(await this.unpicked(tenantId, picked, db)));
+    return out;
+  }
+
+  /**
+   * The uses whose record their field's pick would not offer: each `namedBy` filter the pick asks
+   * for, checked by one query per filter (kept like the records found, dropped by the same notices).
+   */
+  private async unpicked(tenantId: string, uses: readonly ReferenceUse[], db?: Pick<UnitOfWork, 'query'>): Promise<ReferenceProblem[]> {
+    const out: ReferenceProblem[] = [];
+    for (const use of uses) {
+      const filters = entityByName(use.entity)?.namedBy ?? {};
+      for (const [param, wanted] of Object.entries(use.pick ?? {})) {
+        const f = filters[param];
+        if (!f || (wanted !== '1' && wanted !== '0')) continue;
+        const key = `${tenantId}\u0000${use.entity}\u0000${use.code}\u0000${param}`;
+        let named = this.found.peek(key);
+        if (named === undefined) {
+          const since = this.found.mark();
+          const text = `SELECT ${namedBySql(f, 'r')} AS named FROM ${RECORDS_TABLE} r WHERE r.tenant_id = $1 AND r.entity = $2 AND NOT r.is_deleted AND r.code = $3 LIMIT 1`;
+          const params = [tenantId, use.entity, use.code];
+          const rows = db ? await db.query<{ named: boolean }>(text, params) : (await this.pool.query<{ named: boolean }>(text, params)).rows;
+          named = rows[0]?.named === true;
+          this.found.remember(key, [tenantId], named, since);
+        }
+        if (named !== (wanted === '1')) out.push({ use, key: f.refusal });
+      }
     }
     return out;
   }

@@ -78,7 +78,8 @@ export const seedDemoMonth = async (docs: DocumentService, context: Omit<Documen
         { billDate: s.day, customerCode: s.customerCode, warehouseAreaCode: s.area, stockType: 'NORMAL', details: s.lines.map((l) => ({ materialCode: l.materialCode, qty: l.qty, batchNo: l.batchNo })) },
         crypto.randomUUID(),
       );
-      const allocated = await docs.act(osoutstockbill, ctx(), made.id, made.version, 'allocate', {});
+      // allocated, picked and shipped at the shipment's time: no step of the ledger before the goods were there
+      const allocated = await docs.act(osoutstockbill, ctx(), made.id, made.version, 'allocate', { allocatedAt: at(s.day) });
       const picked = await docs.act(osoutstockbill, ctx(), made.id, allocated.version, 'pick', { picker: '张伟', pickedAt: at(s.day) });
       await docs.act(osoutstockbill, ctx(), made.id, picked.version, 'ship', { shippedAt: at(s.day) });
     }

@@ -1,6 +1,6 @@
 import { AppError, dockOf, isinstockbill, orderisinstockbill, type KitDocument } from '@tpl/contracts';
 import type { StoredEvent } from '@tpl/event-store';
-import { emptyAccount } from '../stock/stock.account';
+import { applyLines, emptyAccount, receive } from '../stock/stock.account';
 import { accountId } from '../stock/stock.ledger';
 import { checkReport, completes } from '../shared/apply';
 import { BOOKING, bookingDecisions } from './booking.decisions';
@@ -123,5 +123,62 @@ describe('inbound bill decisions', () => {
 
   it('descriptions: both serve under /api/bl-warehouse with the spec names', () => {
     expect([orderisinstockbill.service, isinstockbill.service]).toEqual(['bl-warehouse', 'bl-warehouse']);
+  });
+});
+
+describe('inbound bill: effective times', () => {
+  const meta = { now: '2026-11-24T12:00:00.000Z', actor };
+  const received = doc({ state: 'Received', receivedAt: '2026-11-24T08:00:00.000Z', details: [{ lineNumber: 1, materialCode: 'M1', batchNo: 'L1', qty: 12, putAwayQty: 0 }] });
+  const putAway = (fields: Record<string, unknown>) => ({ type: 'Act' as const, data: { id: 'd1', expectedVersion: 2, action: 'putAway', fields: { placements: [{ lineNumber: 1, warehousePlaceCode: 'A-01', qty: 12 }], ...fields } } });
+
+  it('a put-away dated before its receipt is refused naming the put-away time; at or after it is fine', () => {
+    const d = receiptDecisions(undefined);
+    expect(d.check!(putAway({ putAwayAt: '2026-11-24T06:00:00.000Z' }), received, facts(), meta)).toMatchObject({
+      code: 400, key: 'warehouse.errors.stepBefore', keyVars: { label: 'isinstockbill.fields.putAwayAt', other: 'isinstockbill.fields.receivedAt' },
+    });
+    expect(d.check!(putAway({ putAwayAt: '2026-11-24T08:00:00.000Z' }), received, facts(), meta)).toBeUndefined();
+    expect(d.check!(putAway({}), received, facts(), meta)).toBeUndefined();
+  });
+
+  it('the ledger refuses a put-away dated before the goods reached the dock (a receipt line naming an earlier one is no way round it)', () => {
+    const dock = { barcode: 'RK001-001', warehousePlaceCode: dockOf('A'), warehouseAreaCode: 'A', batchNo: 'L1', qty: 12 };
+    const account = applyLines(emptyAccount('C1', 'M1'), receive(emptyAccount('C1', 'M1'), [dock], { documentType: 'isinstockbill', documentId: 'd1', billNo: 'RK001' }, '2026-11-24T08:00:00.000Z'));
+    const later = [{ barcode: dock.barcode, warehousePlaceCode: dock.warehousePlaceCode, batchNo: 'L1', qty: 12, djQty: 0, at: '2026-11-24T08:00:00.000Z' }];
+    const f = facts({ accounts: new Map([[accountId('C1', 'M1'), { ...account, later }]]) });
+    expect(() => putAwayEffects(received, [{ lineNumber: 1, warehousePlaceCode: 'A-01', qty: 12 }], '2026-11-24T06:00:00.000Z', f)).toThrow(
+      expect.objectContaining({ code: 400, key: 'warehouse.errors.notThereThen', keyVars: { label: 'isinstockbill.fields.putAwayAt' } }),
+    );
+  });
+});
+
+describe('inbound bill: goods at a warehouse dock go to the bins of the areas below it', () => {
+  // received into warehouse W (its root: no bins of its own); its zone Z holds Z-01; X-01 is another warehouse's
+  const atRoot = doc({ warehouseAreaCode: 'W', state: 'Received', receivedAt: '2026-11-24T08:00:00.000Z', details: [{ lineNumber: 1, materialCode: 'M1', batchNo: 'L1', qty: 5, putAwayQty: 0 }] });
+  const dock = { barcode: 'RK001-001', warehousePlaceCode: dockOf('W'), warehouseAreaCode: 'W', batchNo: 'L1', qty: 5 };
+  const stuck = applyLines(emptyAccount('C1', 'M1'), receive(emptyAccount('C1', 'M1'), [dock], { documentType: 'isinstockbill', documentId: 'd1', billNo: 'RK001' }, '2026-11-24T08:00:00.000Z'));
+  const below = (o: Partial<ReceiptFacts> = {}): ReceiptFacts => ({
+    accounts: new Map([[accountId('C1', 'M1'), stuck]]),
+    places: new Map([
+      ['Z-01', { code: 'Z-01', warehouseAreaCode: 'Z' }],
+      ['X-01', { code: 'X-01', warehouseAreaCode: 'X' }],
+    ]),
+    areas: new Set(['W', 'Z']),
+    ...o,
+  });
+
+  it('a place of an area below the bill\'s is in reach; one elsewhere is not', () => {
+    expect(checkPutAway(atRoot, [{ lineNumber: 1, warehousePlaceCode: 'Z-01', qty: 5 }], below())).toBeUndefined();
+    expect(key(checkPutAway(atRoot, [{ lineNumber: 1, warehousePlaceCode: 'X-01', qty: 5 }], below()))).toBe('warehouse.errors.placeOtherArea');
+    // without the tree (the area alone) the zone's bin is refused, as before
+    expect(key(checkPutAway(atRoot, [{ lineNumber: 1, warehousePlaceCode: 'Z-01', qty: 5 }], below({ areas: undefined })))).toBe('warehouse.errors.placeOtherArea');
+  });
+
+  it('the goods leave the dock and take the place\'s area (the zone)', () => {
+    const effects = putAwayEffects(atRoot, [{ lineNumber: 1, warehousePlaceCode: 'Z-01', qty: 5 }], '2026-11-24T09:00:00.000Z', below());
+    const lines = (effects[0] as { events: { data: { lines: { movement: string; warehousePlaceCode: string; warehouseAreaCode?: string }[] } }[] }).events[0]!.data.lines;
+    expect(lines.map((l) => [l.movement, l.warehousePlaceCode, l.warehouseAreaCode])).toEqual([
+      ['MOVE_OUT', dockOf('W'), undefined],
+      ['MOVE_IN', 'Z-01', 'Z'],
+    ]);
   });
 });

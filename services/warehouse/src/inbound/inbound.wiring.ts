@@ -11,6 +11,8 @@ import { bookingDecisions } from './booking.decisions';
 import { planPutAway, type PlaceInfo, type PlaceLoad, type PutAwayPlan, type ShelvingRule } from './putaway';
 import { receiptDecisions, type Placement, type ReceiptFacts } from './receipt.decisions';
 import { linesOf, unitVolumeOf } from '../shared/lines';
+import { givenTime } from '../shared/times';
+import { GoodsDefaults } from '../shared/defaults.wiring';
 
 const num = (v: unknown): number | undefined => (v === undefined || v === null || v === '' ? undefined : Number(v));
 export const placeInfo = (r: MasterRecord): PlaceInfo => ({
@@ -38,16 +40,31 @@ export class InboundDecisions implements OnModuleInit {
     @Inject(StockLedger) private readonly ledger: StockLedger,
     @Inject(MASTER_DATA) private readonly masterData: MasterData,
     @Inject(DB_POOL) private readonly pool: Pool,
+    @Inject(GoodsDefaults) private readonly defaults: GoodsDefaults,
   ) {}
 
   onModuleInit() {
-    this.registry.register(orderisinstockbill, bookingDecisions);
-    this.registry.register(isinstockbill, receiptDecisions((input) => this.load(input)));
+    this.registry.register(orderisinstockbill, { ...bookingDecisions, complete: this.defaults.for(orderisinstockbill) });
+    this.registry.register(isinstockbill, { ...receiptDecisions((input) => this.load(input)), complete: this.defaults.for(isinstockbill) });
   }
 
   private async places(tenantId: string, codes: readonly string[], db: UnitOfWork): Promise<Map<string, PlaceInfo>> {
     const found = await this.masterData.byCodes(tenantId, 'warehouseplace', codes, db);
     return new Map([...found].map(([code, r]) => [code, placeInfo(r)]));
+  }
+
+  /** The area and every area below it (a warehouse and its zones): where its goods may be placed. */
+  async areasFrom(tenantId: string, area: string, db?: UnitOfWork): Promise<Set<string>> {
+    const out = new Set([area]);
+    let level = [area];
+    // a tree a few levels deep (warehouse > zone > aisle): one read per level
+    while (level.length) {
+      const next: string[] = [];
+      for (const code of level) for (const child of await this.masterData.where(tenantId, 'warehousearea', { parentCode: code }, 2000, db)) if (!out.has(child.code)) next.push(child.code);
+      for (const c of next) out.add(c);
+      level = next;
+    }
+    return out;
   }
 
   async load({ tenantId, command, doc, uow }: { tenantId: string; command: { type: string; data: unknown }; doc: KitDocument | undefined; uow: UnitOfWork }): Promise<ReceiptFacts> {
@@ -60,11 +77,15 @@ export class InboundDecisions implements OnModuleInit {
       facts.accounts = await this.ledger.accounts(uow, tenantId, lines.map((l) => ({ customerCode, materialCode: l.materialCode })));
       if (typeof doc.applyNo === 'string' && doc.applyNo) facts.booking = await this.documents.byBillNo(orderisinstockbill, tenantId, doc.applyNo, uow);
       facts.places = await this.places(tenantId, lines.map((l) => l.warehousePlaceCode).filter((c): c is string => typeof c === 'string' && c !== ''), uow);
+      facts.areas = await this.areasFrom(tenantId, String(doc.warehouseAreaCode), uow);
     } else if (action === 'putAway') {
       const placements = (fields.placements as Placement[] | undefined) ?? [];
       const materials = placements.map((p) => lines.find((l) => l.lineNumber === p.lineNumber)?.materialCode).filter((m): m is string => !!m);
       facts.accounts = await this.ledger.accounts(uow, tenantId, materials.map((materialCode) => ({ customerCode, materialCode })));
+      const at = givenTime(fields, 'putAwayAt');
+      if (at) await this.ledger.withLater(uow, tenantId, facts.accounts, at);
       facts.places = await this.places(tenantId, placements.map((p) => p.warehousePlaceCode), uow);
+      facts.areas = await this.areasFrom(tenantId, String(doc.warehouseAreaCode), uow);
     }
     return facts;
   }
@@ -73,14 +94,16 @@ export class InboundDecisions implements OnModuleInit {
   async suggest(tenantId: string, doc: KitDocument): Promise<PutAwayPlan & { dock: string }> {
     const area = String(doc.warehouseAreaCode);
     const lines = linesOf(doc).filter((l) => Number(l.putAwayQty ?? 0) < l.qty);
+    // the area's places and those of the areas below it (goods at a warehouse's dock go to its zones)
+    const areas = [...(await this.areasFrom(tenantId, area))];
     const [places, materials, held] = await Promise.all([
-      this.masterData.where(tenantId, 'warehouseplace', { warehouseAreaCode: area }),
+      Promise.all(areas.map((a) => this.masterData.where(tenantId, 'warehouseplace', { warehouseAreaCode: a }))).then((all) => all.flat()),
       this.masterData.byCodes(tenantId, 'material', lines.map((l) => l.materialCode)),
       this.pool
         .query<{ place_code: string; customer_code: string; material_code: string; batch_no: string; used: string }>(
           `SELECT place_code, customer_code, material_code, batch_no, sum(qty * unit_volume) AS used
-             FROM ${STOCK_TABLE} WHERE tenant_id = $1 AND area_code = $2 AND qty > 0 GROUP BY 1, 2, 3, 4`,
-          [tenantId, area],
+             FROM ${STOCK_TABLE} WHERE tenant_id = $1 AND area_code = ANY($2::text[]) AND qty > 0 GROUP BY 1, 2, 3, 4`,
+          [tenantId, areas],
         )
         .then((r) => r.rows),
     ]);

@@ -14,10 +14,11 @@ import {
 } from '@tpl/contracts';
 import type { DecideMeta, DocumentCommand, DocumentDecisions, Effect } from '@tpl/documents';
 import type { StoredEvent } from '@tpl/event-store';
-import { applyLines, factOf, move, receive, type AccountState, type ReceiveItem } from '../stock/stock.account';
+import { applyLines, assertThereFrom, factOf, move, receive, type AccountState, type ReceiveItem } from '../stock/stock.account';
 import { accountId } from '../stock/stock.ledger';
 import { reportTo, type ApplyReport } from '../shared/apply';
 import { actionOf, computeGoodsLines, linesOf, refuseRemoveOnceInStock, unitVolumeOf, withLines, type GoodsLine } from '../shared/lines';
+import { notBefore, stepAt } from '../shared/times';
 import { BOOKING } from './booking.decisions';
 import type { PlaceInfo, Placement } from './putaway';
 
@@ -27,8 +28,14 @@ export type { Placement };
 export const barcodeOf = (billNo: string, line: { lineNumber: number; barcode?: unknown }) =>
   typeof line.barcode === 'string' && line.barcode ? line.barcode : `${billNo}-${String(line.lineNumber).padStart(3, '0')}`;
 
-/** What the inbound bill's decisions read: the accounts its lines touch, its booking, the places it names. */
-export type ReceiptFacts = { accounts: Map<string, AccountState>; booking?: KitDocument | undefined; places: Map<string, PlaceInfo> };
+/**
+ * What the inbound bill's decisions read: the accounts its lines touch, its booking, the places it
+ * names, and the bill's area with every area below it (`areas`; absent: the bill's area alone).
+ */
+export type ReceiptFacts = { accounts: Map<string, AccountState>; booking?: KitDocument | undefined; places: Map<string, PlaceInfo>; areas?: ReadonlySet<string> };
+
+/** The area a place's goods are in: the place's own (the bill's area or one below it). */
+const areaOfPlace = (doc: KitDocument, facts: ReceiptFacts, code: string): string => facts.places.get(code)?.warehouseAreaCode || String(doc.warehouseAreaCode);
 
 const IN_STOCK = ['Received', 'PuttingAway', 'Stored'];
 const RECEIVED = eventTypeOf(isinstockbill, 'Received');
@@ -44,7 +51,9 @@ export const bookedLineFor = (booking: KitDocument, line: GoodsLine): GoodsLine 
 const checkPlace = (doc: KitDocument, code: string, facts: ReceiptFacts): AppError | undefined => {
   const place = facts.places.get(code);
   if (!place) return undefined; // the reference check names a missing place
-  if (place.warehouseAreaCode !== doc.warehouseAreaCode) return new AppError(409, 'warehouse.errors.placeOtherArea', { place: code, area: String(doc.warehouseAreaCode) });
+  // the bill's area or one below it: goods that came in at a warehouse's dock go to its zones' bins
+  const inReach = facts.areas ? facts.areas.has(place.warehouseAreaCode) : place.warehouseAreaCode === doc.warehouseAreaCode;
+  if (!inReach) return new AppError(409, 'warehouse.errors.placeOtherArea', { place: code, area: String(doc.warehouseAreaCode) });
   if (place.customerCode && place.customerCode !== doc.customerCode) return new AppError(409, 'warehouse.errors.placeOtherOwner', { place: code, owner: place.customerCode });
   return undefined;
 };
@@ -110,10 +119,11 @@ export const receiptEffects = (doc: KitDocument, facts: ReceiptFacts): Effect[] 
     const before = byAccount.get(account) ?? [];
     // lines on the same account see each other: decide on the account after the earlier ones
     const current = applyLines(account, before.flat(), account.version);
+    const named = typeof l.warehousePlaceCode === 'string' && l.warehousePlaceCode ? l.warehousePlaceCode : undefined;
     const item: ReceiveItem = {
       barcode: barcodeOf(doc.billNo, l),
-      warehousePlaceCode: typeof l.warehousePlaceCode === 'string' && l.warehousePlaceCode ? l.warehousePlaceCode : dockOf(String(doc.warehouseAreaCode)),
-      warehouseAreaCode: String(doc.warehouseAreaCode),
+      warehousePlaceCode: named ?? dockOf(String(doc.warehouseAreaCode)),
+      warehouseAreaCode: named ? areaOfPlace(doc, facts, named) : String(doc.warehouseAreaCode),
       batchNo: l.batchNo ?? '',
       qty: l.qty,
       qtyWeg: l.qtyWeg,
@@ -153,7 +163,7 @@ export const putAwayEffects = (doc: KitDocument, placements: readonly Placement[
     const done = decided.get(account) ?? [];
     const current = applyLines(account, done, account.version);
     const from = { barcode: barcodeOf(doc.billNo, l), warehousePlaceCode: dockOf(String(doc.warehouseAreaCode)), batchNo: l.batchNo ?? '' };
-    const moved = move(current, [{ from, toPlace: p.warehousePlaceCode, toArea: String(doc.warehouseAreaCode), qty: p.qty, lineNumber: l.lineNumber }], {
+    const moved = move(current, [{ from, toPlace: p.warehousePlaceCode, toArea: areaOfPlace(doc, facts, p.warehousePlaceCode), qty: p.qty, lineNumber: l.lineNumber }], {
       documentType: isinstockbill.name,
       documentId: doc.id,
       billNo: doc.billNo,
@@ -161,6 +171,8 @@ export const putAwayEffects = (doc: KitDocument, placements: readonly Placement[
     });
     decided.set(account, [...done, ...moved]);
   }
+  // dated before now: the dock must have held the goods at every instant since (firstShortFrom)
+  for (const [account, moved] of decided) assertThereFrom(account, moved, `${isinstockbill.name}.fields.putAwayAt`);
   const out = stockEffects(doc.tenantId, new Map([...decided].map(([a, l]) => [a, [l]])), STOCK_EVENT_TYPES.moved, (l) => factOf(l, at, String(isinstockbill.billType)));
   if (lines.every((l) => Number(l.putAwayQty ?? 0) >= l.qty)) out.push({ document: isinstockbill.name, id: doc.id, action: 'completePutAway', fields: {} });
   return out;
@@ -170,11 +182,16 @@ export const putAwayEffects = (doc: KitDocument, placements: readonly Placement[
 export const receiptDecisions = (load: DocumentDecisions<ReceiptFacts>['load']): DocumentDecisions<ReceiptFacts> => ({
   load,
   compute: (content) => computeGoodsLines(content, { kept: { putAwayQty: 0 }, mantissa: true }),
-  check: (command: DocumentCommand, doc, facts) => {
+  check: (command: DocumentCommand, doc, facts, meta) => {
     const removal = refuseRemoveOnceInStock(command, doc, IN_STOCK);
     if (removal || !doc || command.type !== 'Act') return removal;
     if (command.data.action === 'receive') return checkReceive(doc, facts);
-    if (command.data.action === 'putAway') return checkPutAway(doc, (command.data.fields.placements as Placement[]) ?? [], facts);
+    if (command.data.action === 'putAway') {
+      return (
+        notBefore(isinstockbill, 'putAwayAt', stepAt(command, 'putAwayAt', meta), doc, 'receivedAt') ??
+        checkPutAway(doc, (command.data.fields.placements as Placement[]) ?? [], facts)
+      );
+    }
     return undefined;
   },
   effects: (command: DocumentCommand, after, facts, _meta: DecideMeta) => {

@@ -44,4 +44,33 @@ describe('picking list and load bill decisions', () => {
     ]);
     expect(d.check!({ type: 'Remove', data: { id: 'L', expectedVersion: 1 } }, list({ state: 'Shipped' }), facts(), meta)).toMatchObject({ key: 'warehouse.errors.storedNoDelete' });
   });
+
+  describe('effective times: no step before the one it depends on (400 naming the field)', () => {
+    const at = (action: string, fields: Record<string, unknown>) => ({ type: 'Act' as const, data: { id: 'L', expectedVersion: 1, action, fields } });
+    const allocated = (billNo: string, allocatedAt: string) => ({ ...bill(billNo, 'Allocated'), allocatedAt });
+    const picked = (billNo: string, pickedAt: string) => ({ ...bill(billNo, 'Picked'), pickedAt });
+
+    it('a picking list is completed no earlier than each of its bills was allocated, naming the bill', () => {
+      const d = sortingDecisions(undefined);
+      const f = facts(allocated('CK1', '2026-11-24T08:00:00.000Z'), allocated('CK2', '2026-11-24T09:30:00.000Z'));
+      expect(d.check!(at('complete', { pickedAt: '2026-11-24T09:30:00.000Z' }), list({ state: 'Picking' }), f, meta)).toBeUndefined();
+      expect(d.check!(at('complete', { pickedAt: '2026-11-24T09:00:00.000Z' }), list({ state: 'Picking' }), f, meta)).toMatchObject({
+        code: 400, key: 'warehouse.errors.stepBeforeBill', vars: { billNo: 'CK2' }, keyVars: { label: 'stocksortingbill.fields.pickedAt', other: 'osoutstockbill.fields.allocatedAt' },
+      });
+    });
+
+    it('a load bill starts loading after its bills were picked, finishes after it started and ships after it finished', () => {
+      const d = loadDecisions(undefined);
+      const f = facts(picked('CK1', '2026-11-24T08:00:00.000Z'), picked('CK2', '2026-11-24T08:30:00.000Z'));
+      expect(d.check!(at('startLoading', { loadingStartTime: '2026-11-24T08:10:00.000Z' }), list(), f, meta)).toMatchObject({ key: 'warehouse.errors.stepBeforeBill', vars: { billNo: 'CK2' } });
+      expect(d.check!(at('startLoading', {}), list(), f, meta)).toBeUndefined();
+      const loading = list({ state: 'Loading', loadingStartTime: '2026-11-24T09:00:00.000Z' });
+      expect(d.check!(at('finishLoading', { loadingEndTime: '2026-11-24T08:59:00.000Z' }), loading, f, meta)).toMatchObject({
+        key: 'warehouse.errors.stepBefore', keyVars: { label: 'loadbill.fields.loadingEndTime', other: 'loadbill.fields.loadingStartTime' },
+      });
+      const loaded = list({ state: 'Loaded', loadingStartTime: '2026-11-24T09:00:00.000Z', loadingEndTime: '2026-11-24T09:20:00.000Z' });
+      expect(d.check!(at('ship', { shippedAt: '2026-11-24T09:10:00.000Z' }), loaded, f, meta)).toMatchObject({ key: 'warehouse.errors.stepBefore', keyVars: { label: 'loadbill.fields.shippedAt' } });
+      expect(d.check!(at('ship', { shippedAt: '2026-11-24T09:20:00.000Z' }), loaded, f, meta)).toBeUndefined();
+    });
+  });
 });

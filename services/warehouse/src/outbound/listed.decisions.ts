@@ -1,7 +1,8 @@
-import { AppError, eventTypeOf, loadbill, osoutstockbill, stocksortingbill, type KitDocument } from '@tpl/contracts';
+import { AppError, eventTypeOf, loadbill, osoutstockbill, stocksortingbill, type DocumentDef, type KitDocument } from '@tpl/contracts';
 import type { DocumentCommand, DocumentDecisions, Effect } from '@tpl/documents';
 import type { StoredEvent } from '@tpl/event-store';
 import { actionOf, refuseRemoveOnceInStock } from '../shared/lines';
+import { notBefore, notBeforeBill, stepAt } from '../shared/times';
 
 /**
  * Documents that list outbound bills and move them on (a picking list confirms their picking,
@@ -27,6 +28,16 @@ export const checkListed = (doc: KitDocument, facts: ListedFacts, states: readon
   return undefined;
 };
 
+/** A listed step's time is not before any listed bill's earlier step (400 naming the field and the bill). */
+const stepsAfter = (doc: KitDocument, facts: ListedFacts, def: DocumentDef, field: string, at: string, billField: string): AppError | undefined => {
+  for (const l of listedLines(doc)) {
+    const bill = facts.bills.get(l.osBillNo);
+    const early = bill && notBeforeBill(def, field, at, bill, osoutstockbill, billField);
+    if (early) return early;
+  }
+  return undefined;
+};
+
 /** The same action sent to every listed bill. */
 export const actOnBills = (facts: ListedFacts, doc: KitDocument, action: string, fields: Record<string, unknown>): Effect[] =>
   listedLines(doc).map((l) => ({ document: osoutstockbill.name, id: facts.bills.get(l.osBillNo)!.id, action, fields }));
@@ -37,11 +48,13 @@ const PRINTED = eventTypeOf(stocksortingbill, 'Printed');
 export const sortingDecisions = (load: DocumentDecisions<ListedFacts>['load']): DocumentDecisions<ListedFacts> => ({
   load,
   compute: (content) => ({ ...numberLines(content), printSortStatus: 0, printBillBoardStatus: 0 }),
-  check: (command: DocumentCommand, doc, facts) => {
+  check: (command: DocumentCommand, doc, facts, meta) => {
     const removal = refuseRemoveOnceInStock(command, doc, ['Done']);
     if (removal || !doc) return removal;
     const action = actionOf(command);
-    if (action === 'issue' || action === 'complete') return checkListed(doc, facts, ['Allocated']);
+    if (action === 'issue') return checkListed(doc, facts, ['Allocated']);
+    // every bill is picked after it was allocated (each bill's own check says so too, without naming it)
+    if (action === 'complete') return checkListed(doc, facts, ['Allocated']) ?? stepsAfter(doc, facts, stocksortingbill, 'pickedAt', stepAt(command, 'pickedAt', meta), 'allocatedAt');
     return undefined;
   },
   effects: (command, after, facts) => {
@@ -59,11 +72,17 @@ export const sortingDecisions = (load: DocumentDecisions<ListedFacts>['load']): 
 export const loadDecisions = (load: DocumentDecisions<ListedFacts>['load']): DocumentDecisions<ListedFacts> => ({
   load,
   compute: numberLines,
-  check: (command: DocumentCommand, doc, facts) => {
+  check: (command: DocumentCommand, doc, facts, meta) => {
     const removal = refuseRemoveOnceInStock(command, doc, ['Shipped']);
     if (removal || !doc) return removal;
     const action = actionOf(command);
-    if (action === 'startLoading' || action === 'ship') return checkListed(doc, facts, ['Picked']);
+    // loaded after the bills were picked, finished after it started, shipped after it was loaded
+    if (action === 'startLoading') return checkListed(doc, facts, ['Picked']) ?? stepsAfter(doc, facts, loadbill, 'loadingStartTime', stepAt(command, 'loadingStartTime', meta), 'pickedAt');
+    if (action === 'finishLoading') return notBefore(loadbill, 'loadingEndTime', stepAt(command, 'loadingEndTime', meta), doc, 'loadingStartTime');
+    if (action === 'ship') {
+      const at = stepAt(command, 'shippedAt', meta);
+      return checkListed(doc, facts, ['Picked']) ?? notBefore(loadbill, 'shippedAt', at, doc, 'loadingEndTime') ?? stepsAfter(doc, facts, loadbill, 'shippedAt', at, 'pickedAt');
+    }
     return undefined;
   },
   effects: (command, after, facts) => (actionOf(command) === 'ship' ? actOnBills(facts, after, 'ship', { shippedAt: after.shippedAt }) : []),

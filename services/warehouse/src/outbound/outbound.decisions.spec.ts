@@ -75,4 +75,43 @@ describe('outbound bill decisions', () => {
     expect(d.check!(remove, doc({ state: 'Shipped' }), facts(), meta)).toMatchObject({ key: 'warehouse.errors.storedNoDelete' });
     expect(d.check!(remove, doc(), facts(), meta)).toBeUndefined();
   });
+
+  describe('effective times: allocated, picked and shipped in that order, and never before the goods were there', () => {
+    const d = outboundDecisions(undefined);
+    const act = (action: string, fields: Record<string, unknown>) => ({ type: 'Act' as const, data: { id: 'o1', expectedVersion: 3, action, fields } });
+    const allocatedDoc = doc({ state: 'Allocated', allocatedAt: '2026-11-24T08:00:00.000Z' });
+
+    it('a pick before the allocation is refused naming the pick time; at or after it is fine', () => {
+      expect(d.check!(act('pick', { pickedAt: '2026-11-24T07:59:59.000Z' }), allocatedDoc, facts(), meta)).toMatchObject({
+        code: 400, key: 'warehouse.errors.stepBefore', keyVars: { label: 'osoutstockbill.fields.pickedAt', other: 'osoutstockbill.fields.allocatedAt' },
+      });
+      expect(d.check!(act('pick', { pickedAt: '2026-11-24T08:00:00.000Z' }), allocatedDoc, facts(), meta)).toBeUndefined();
+      // none given: now, after the allocation
+      expect(d.check!(act('pick', {}), allocatedDoc, facts(), meta)).toBeUndefined();
+    });
+
+    it('a shipment before the pick is refused naming the shipping time', () => {
+      const pickedDoc = { ...allocatedDoc, state: 'Picked', pickedAt: '2026-11-24T08:30:00.000Z' };
+      expect(d.check!(act('ship', { shippedAt: '2026-11-24T08:10:00.000Z' }), pickedDoc, facts(), meta)).toMatchObject({
+        key: 'warehouse.errors.stepBefore', keyVars: { label: 'osoutstockbill.fields.shippedAt', other: 'osoutstockbill.fields.pickedAt' },
+      });
+      expect(d.check!(act('ship', { shippedAt: '2026-11-24T08:30:00.000Z' }), pickedDoc, facts(), meta)).toBeUndefined();
+    });
+
+    it('an allocation dated before its goods arrived is refused by the ledger, naming the allocation time', () => {
+      // EXP arrived on the 2nd, NEW on the 3rd; an allocation of 6 dated the 1st takes OLD (4) and 2 of EXP (FIFO; not expired then), which was not there yet
+      const account = stocked();
+      const later = [
+        { barcode: 'EXP', warehousePlaceCode: 'B-02', batchNo: 'EXP', qty: 50, djQty: 0, at: '2026-11-02T00:00:00.000Z' },
+        { barcode: 'NEW', warehousePlaceCode: 'B-03', batchNo: 'NEW', qty: 10, djQty: 0, at: '2026-11-03T00:00:00.000Z' },
+      ];
+      const f = facts({ accounts: new Map([[accountId('C1', 'M1'), { ...account, later }]]) });
+      expect(() => allocationEffects(doc({ allocatedAt: '2026-11-01T12:00:00.000Z' }), f, meta)).toThrow(
+        expect.objectContaining({ code: 400, key: 'warehouse.errors.notThereThen', vars: expect.objectContaining({ barcode: 'EXP' }), keyVars: { label: 'osoutstockbill.fields.allocatedAt' } }),
+      );
+      // dated after the arrival: fine, and its lines carry that time
+      const [effect] = allocationEffects(doc({ allocatedAt: '2026-11-03T12:00:00.000Z' }), facts({ accounts: new Map([[accountId('C1', 'M1'), { ...account, later: [] }]]) }), meta);
+      expect(effect).toMatchObject({ events: [{ data: { effectiveAt: '2026-11-03T12:00:00.000Z' } }] });
+    });
+  });
 });

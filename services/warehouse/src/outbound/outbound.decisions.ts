@@ -11,10 +11,11 @@ import {
 } from '@tpl/contracts';
 import type { DecideMeta, DocumentCommand, DocumentDecisions, Effect } from '@tpl/documents';
 import type { StoredEvent } from '@tpl/event-store';
-import { allocate, applyLines, factOf, release, ship, type AccountState, type PickingRule, type RowQty } from '../stock/stock.account';
+import { allocate, applyLines, assertThereFrom, factOf, release, ship, type AccountState, type PickingRule, type RowQty } from '../stock/stock.account';
 import { accountId } from '../stock/stock.ledger';
 import { checkReport, reportTo, type ApplyReport } from '../shared/apply';
 import { actionOf, computeGoodsLines, linesOf, refuseRemoveOnceInStock, withLines, type GoodsLine } from '../shared/lines';
+import { notBefore, stepAt } from '../shared/times';
 import { ORDER } from './order.decisions';
 
 /** What a bill holds frozen, row by row and line by line: the net of its ALLOCATE and RELEASE stream lines. */
@@ -71,6 +72,8 @@ const perAccount = (
   decide: (account: AccountState, i: number) => StockLine[],
   type: string,
   fact: (lines: StockLine[]) => unknown,
+  /** the step's time field: a back-dated step is refused naming it when the goods were not there since (firstShortFrom) */
+  timeField?: string,
 ): Effect[] => {
   const decided = new Map<AccountState, StockLine[]>();
   items.forEach((it, i) => {
@@ -78,6 +81,7 @@ const perAccount = (
     const done = decided.get(account) ?? [];
     decided.set(account, [...done, ...decide(applyLines(account, done, account.version), i)]);
   });
+  if (timeField) for (const [account, lines] of decided) assertThereFrom(account, lines, `${osoutstockbill.name}.fields.${timeField}`);
   return [...decided].map(([account, lines]) => ({
     stream: stockAccountStream(doc.tenantId, account.customerCode, account.materialCode),
     streamType: STOCK_ACCOUNT,
@@ -91,7 +95,9 @@ const sourceOf = (doc: KitDocument) => ({ documentType: osoutstockbill.name, doc
 /** Allocating freezes every line's quantity by its material's picking rule, in the bill's area; all of it or nothing. */
 export const allocationEffects = (doc: KitDocument, facts: OutboundFacts, meta: DecideMeta): Effect[] => {
   const lines = linesOf(doc);
-  const today = meta.now.slice(0, 10);
+  // the allocation's own time (a late entry names an earlier one): what had expired by then is not taken
+  const at = typeof doc.allocatedAt === 'string' && doc.allocatedAt ? doc.allocatedAt : meta.now;
+  const today = at.slice(0, 10);
   return perAccount(
     doc,
     facts,
@@ -103,7 +109,8 @@ export const allocationEffects = (doc: KitDocument, facts: OutboundFacts, meta: 
         sourceOf(doc),
       ),
     STOCK_EVENT_TYPES.allocated,
-    (l) => factOf(l, meta.now, String(osoutstockbill.billType)),
+    (l) => factOf(l, at, String(osoutstockbill.billType)),
+    'allocatedAt',
   );
 };
 
@@ -123,8 +130,14 @@ export const releaseEffects = (doc: KitDocument, facts: OutboundFacts, meta: Dec
 export const shipmentEffects = (doc: KitDocument, facts: OutboundFacts): Effect[] => {
   const items = heldItems(facts);
   const at = String(doc.shippedAt);
-  const out = perAccount(doc, facts, items, (account, i) => ship(account, [items[i]!], { ...sourceOf(doc), lineNumber: items[i]!.lineNumber }), STOCK_EVENT_TYPES.shipped, (l) =>
-    factOf(l, at, String(osoutstockbill.billType), { outstockStatus: 1, isCost: 1 }),
+  const out = perAccount(
+    doc,
+    facts,
+    items,
+    (account, i) => ship(account, [items[i]!], { ...sourceOf(doc), lineNumber: items[i]!.lineNumber }),
+    STOCK_EVENT_TYPES.shipped,
+    (l) => factOf(l, at, String(osoutstockbill.billType), { outstockStatus: 1, isCost: 1 }),
+    'shippedAt',
   );
   if (facts.order) out.push(reportTo(ORDER, facts.order, reportOf(doc, facts.order)));
   return out;
@@ -134,11 +147,19 @@ export const shipmentEffects = (doc: KitDocument, facts: OutboundFacts): Effect[
 export const outboundDecisions = (load: DocumentDecisions<OutboundFacts>['load']): DocumentDecisions<OutboundFacts> => ({
   load,
   compute: (content) => computeGoodsLines(content, { kept: { allocatedQty: 0 } }),
-  check: (command: DocumentCommand, doc, facts) => {
+  check: (command: DocumentCommand, doc, facts, meta) => {
     const removal = refuseRemoveOnceInStock(command, doc, ['Shipped']);
     if (removal || !doc || command.type !== 'Act') return removal;
+    const action = command.data.action;
+    // picked after it was allocated, shipped after it was picked (and so allocated)
+    if (action === 'pick') return notBefore(osoutstockbill, 'pickedAt', stepAt(command, 'pickedAt', meta), doc, 'allocatedAt');
+    if (action === 'ship') {
+      const at = stepAt(command, 'shippedAt', meta);
+      const early = notBefore(osoutstockbill, 'shippedAt', at, doc, 'pickedAt') ?? notBefore(osoutstockbill, 'shippedAt', at, doc, 'allocatedAt');
+      if (early) return early;
+    }
     // the order's wall again at shipping: another bill may have shipped against it since
-    if (command.data.action === 'allocate' || command.data.action === 'ship') return checkAllocate(doc, facts);
+    if (action === 'allocate' || action === 'ship') return checkAllocate(doc, facts);
     return undefined;
   },
   effects: (command: DocumentCommand, after, facts, meta) => {

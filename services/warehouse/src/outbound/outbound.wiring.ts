@@ -7,6 +7,8 @@ import type { PickingRule } from '../stock/stock.account';
 import { StockLedger } from '../stock/stock.ledger';
 import { STOCK_STREAM_TABLE } from '../stock/stock.projection';
 import { linesOf } from '../shared/lines';
+import { givenTime } from '../shared/times';
+import { GoodsDefaults } from '../shared/defaults.wiring';
 import { orderDecisions } from './order.decisions';
 import { outboundDecisions, type Held, type OutboundFacts } from './outbound.decisions';
 import { listedLines, loadDecisions, sortingDecisions, type ListedFacts } from './listed.decisions';
@@ -23,11 +25,12 @@ export class OutboundDecisions implements OnModuleInit {
     @Inject(DocumentService) private readonly documents: DocumentService,
     @Inject(StockLedger) private readonly ledger: StockLedger,
     @Inject(MASTER_DATA) private readonly masterData: MasterData,
+    @Inject(GoodsDefaults) private readonly defaults: GoodsDefaults,
   ) {}
 
   onModuleInit() {
-    this.registry.register(orderosoutstockbill, orderDecisions);
-    this.registry.register(osoutstockbill, outboundDecisions((input) => this.load(input)));
+    this.registry.register(orderosoutstockbill, { ...orderDecisions, complete: this.defaults.for(orderosoutstockbill) });
+    this.registry.register(osoutstockbill, { ...outboundDecisions((input) => this.load(input)), complete: this.defaults.for(osoutstockbill) });
     this.registry.register(stocksortingbill, sortingDecisions((input) => this.listed(input)));
     this.registry.register(loadbill, loadDecisions((input) => this.listed(input)));
   }
@@ -68,7 +71,7 @@ export class OutboundDecisions implements OnModuleInit {
   async load({ tenantId, command, doc, uow }: { tenantId: string; command: { type: string; data: unknown }; doc: KitDocument | undefined; uow: UnitOfWork }): Promise<OutboundFacts> {
     const facts: OutboundFacts = { accounts: new Map(), rules: new Map(), held: [] };
     if (!doc || command.type !== 'Act') return facts;
-    const { action } = command.data as { action: string };
+    const { action, fields } = command.data as { action: string; fields: Record<string, unknown> };
     const customerCode = String(doc.customerCode);
     const materials = linesOf(doc).map((l) => l.materialCode);
     const order = async () =>
@@ -82,6 +85,9 @@ export class OutboundDecisions implements OnModuleInit {
       facts.accounts = await this.ledger.accounts(uow, tenantId, facts.held.map((h) => ({ customerCode, materialCode: h.materialCode })));
       if (action === 'ship') facts.order = await order();
     }
+    // a back-dated allocation or shipment: the ledger's lines after it, for the wall of every instant since
+    const at = action === 'allocate' ? givenTime(fields, 'allocatedAt') : action === 'ship' ? givenTime(fields, 'shippedAt') : undefined;
+    if (at) await this.ledger.withLater(uow, tenantId, facts.accounts, at);
     return facts;
   }
 }

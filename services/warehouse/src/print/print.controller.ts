@@ -44,7 +44,8 @@ export class PrintController {
   async labels(@Query() query: unknown, @Body() body: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
     let rows: LabelPrintBody['rows'];
     const id = await this.admit(isinstockbill, meta, query, () => {
-      ({ rows } = parseOrThrow(R.printLabels.body!, body === undefined ? {} : body, isinstockbill.name) as LabelPrintBody);
+      // a 400 names the rows and their columns (warehouse.labelPrint.fields), never "the body is not in the expected format"
+      ({ rows } = parseOrThrow(R.printLabels.body!, body === undefined ? {} : body, 'warehouse.labelPrint') as LabelPrintBody);
     });
     const ctx = { tenantId: meta.user.tenantId, actor: actorOf(meta.user), correlationId: meta.correlationId, causationId: meta.commandId, lang: languageFromHeader(al) };
     const { pdf, billNo } = await this.print.labels(ctx, id, rows);

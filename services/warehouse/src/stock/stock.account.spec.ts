@@ -1,4 +1,4 @@
-import { InsufficientStock, AllocationExceeded, BelowAllocated, StockRowNotFound, adjust, allocate, applyLines, changeStatus, emptyAccount, move, ownerOut, receive, release, ship, type AccountState } from './stock.account';
+import { InsufficientStock, AllocationExceeded, BelowAllocated, NotThereThen, StockRowNotFound, adjust, assertThereFrom, firstShortFrom, allocate, applyLines, changeStatus, emptyAccount, move, ownerOut, receive, release, ship, type AccountState } from './stock.account';
 
 // Stock decisions, given/when/then: given an account's facts, when a decision, then its lines (or a refusal).
 const src = { documentType: 'isinstockbill', documentId: 'd1', billNo: 'RK001' };
@@ -87,5 +87,50 @@ describe('stock decisions', () => {
   it('sums exactly: 0.1 + 0.2 pieces of a weighed good are 0.3', () => {
     const a = given((x) => receive(x, [{ barcode: 'W', warehousePlaceCode: 'P', batchNo: '', qty: 0.1 }], src, '2026-11-01T00:00:00Z'));
     expect(receive(a, [{ barcode: 'W', warehousePlaceCode: 'P', batchNo: '', qty: 0.2 }], src, '2026-11-02T00:00:00Z')[0]).toMatchObject({ beforeQty: 0.1, endQty: 0.3 });
+  });
+});
+
+describe('a back-dated fact never leaves a row short at any instant from its time on (firstShortFrom)', () => {
+  // the receipt of 10 pieces of B1 at the dock was recorded at 08:00; later lines are what "as of" takes off
+  const dock = { barcode: 'B1', warehousePlaceCode: 'RECV', batchNo: 'L1' };
+  const atDock = given((x) => receive(x, [{ ...dock, qty: 10 }], src, '2026-11-01T08:00:00.000Z'));
+  const laterThan = (a: AccountState, instant: string, lines: ReturnType<typeof receive>, at: string): AccountState => ({
+    ...a,
+    later: at > instant ? lines.map((l) => ({ barcode: l.barcode, warehousePlaceCode: l.warehousePlaceCode, batchNo: l.batchNo, qty: l.qty, djQty: l.djQty, at })) : [],
+  });
+  const receipt = receive(emptyAccount('C001', 'M001'), [{ ...dock, qty: 10 }], src, '2026-11-01T08:00:00.000Z');
+
+  it('a put-away dated after the receipt is fine at every instant', () => {
+    const a = laterThan(atDock, '2026-11-01T09:00:00.000Z', receipt, '2026-11-01T08:00:00.000Z');
+    expect(firstShortFrom(a, move(a, [{ from: dock, toPlace: 'A-01', qty: 6 }], src))).toBeUndefined();
+  });
+
+  it('a put-away dated before the receipt leaves the dock at -6 then: refused, naming the step', () => {
+    const a = laterThan(atDock, '2026-11-01T07:00:00.000Z', receipt, '2026-11-01T08:00:00.000Z');
+    const lines = move(a, [{ from: dock, toPlace: 'A-01', qty: 6 }], src);
+    expect(firstShortFrom(a, lines)).toMatchObject({ barcode: 'B1', warehousePlaceCode: 'RECV' });
+    expect(() => assertThereFrom(a, lines, 'isinstockbill.fields.putAwayAt')).toThrow(NotThereThen);
+  });
+
+  it('a shipment dated before its allocation leaves frozen stock below zero then: refused', () => {
+    const placed = given((x) => receive(x, [{ barcode: 'B1', warehousePlaceCode: 'A-01', batchNo: 'L1', qty: 10 }], src, '2026-11-01T08:00:00.000Z'));
+    const frozen = allocate(placed, [{ qty: 4, rule: 'FIFO', today: '2026-11-24' }], src);
+    const now = applyLines(placed, frozen);
+    const asked = { ...now, later: frozen.map((l) => ({ barcode: l.barcode, warehousePlaceCode: l.warehousePlaceCode, batchNo: l.batchNo, qty: l.qty, djQty: l.djQty, at: '2026-11-02T10:00:00.000Z' })) };
+    const key = { barcode: 'B1', warehousePlaceCode: 'A-01', batchNo: 'L1' };
+    expect(firstShortFrom(asked, ship(asked, [{ key, qty: 4 }], src))).toMatchObject({ barcode: 'B1' });
+    // the same shipment with nothing later (dated after the allocation) is fine
+    expect(firstShortFrom({ ...asked, later: [] }, ship(asked, [{ key, qty: 4 }], src))).toBeUndefined();
+  });
+
+  it('lines of equal time are taken off together (a receipt and its allocation in the same instant are never a false short)', () => {
+    const placed = given((x) => receive(x, [{ barcode: 'B1', warehousePlaceCode: 'A-01', batchNo: 'L1', qty: 10 }], src, '2026-11-01T08:00:00.000Z'));
+    const frozen = allocate(placed, [{ qty: 10, rule: 'FIFO', today: '2026-11-24' }], src);
+    const now = applyLines(placed, frozen);
+    const at = '2026-11-01T08:00:00.000Z';
+    const asLines = [...receive(emptyAccount('C001', 'M001'), [{ barcode: 'B1', warehousePlaceCode: 'A-01', batchNo: 'L1', qty: 10 }], src, at), ...frozen];
+    const asked = { ...now, later: asLines.map((l) => ({ barcode: l.barcode, warehousePlaceCode: l.warehousePlaceCode, batchNo: l.batchNo, qty: l.qty, djQty: l.djQty, at })) };
+    // a status change dated before: touches the row, changes nothing; the receipt and the allocation leave it together
+    expect(firstShortFrom(asked, changeStatus(asked, [{ key: { barcode: 'B1', warehousePlaceCode: 'A-01', batchNo: 'L1' }, status: 'AVAILABLE' }], src))).toBeUndefined();
   });
 });

@@ -29,7 +29,13 @@ export type StockRowState = StockKey & {
   inboundAt: string | null;
   warehouseAreaCode: string | null;
 };
-export type AccountState = { customerCode: string; materialCode: string; version: number; rows: Map<string, StockRowState> };
+/** A line of the account's stream recorded with a business time after some instant (what "as of" takes off the rows now). */
+export type LaterLine = Pick<StockKey, 'barcode' | 'warehousePlaceCode' | 'batchNo'> & { qty: number; djQty: number; at: string };
+/**
+ * `later`: the account's lines with a business time after the instant a back-dated decision is
+ * made at (loaded only for such decisions: see `firstShortFrom`).
+ */
+export type AccountState = { customerCode: string; materialCode: string; version: number; rows: Map<string, StockRowState>; later?: readonly LaterLine[] };
 
 export const rowKey = (k: Pick<StockKey, 'barcode' | 'warehousePlaceCode' | 'batchNo'>) => `${k.barcode}\u0000${k.warehousePlaceCode}\u0000${k.batchNo}`;
 export const emptyAccount = (customerCode: string, materialCode: string): AccountState => ({ customerCode, materialCode, version: 0, rows: new Map() });
@@ -331,6 +337,46 @@ export const ownerOut = (account: AccountState, items: RowQty[], source: StockSo
     d.put('OWNER_OUT', it.key, { qty: -it.qty }, { ...source, ...(it.lineNumber !== undefined ? { lineNumber: it.lineNumber } : {}) });
   }
   return { lines: need(d.lines), taken };
+};
+
+/** A step dated before its goods were there: 400 naming the step's time field (`label`, an i18n key). */
+export class NotThereThen extends AppError {
+  constructor(label: string, row: Pick<StockKey, 'barcode' | 'warehousePlaceCode' | 'materialCode'>) {
+    super(400, 'warehouse.errors.notThereThen', { materialCode: row.materialCode, barcode: row.barcode, place: row.warehousePlaceCode }, { label });
+  }
+}
+
+/**
+ * The ledger answers "as of" any instant by taking the lines with a later business time off the
+ * rows now. A fact dated in the past therefore changes every instant from its time on, not only
+ * now: each row it touches must hold qty >= 0, frozen >= 0 and frozen <= qty at every one of them
+ * (a put-away before its receipt would leave the dock at -12 then; a shipment before its
+ * allocation, frozen below zero). The rows now (after `lines`) minus the account's later lines,
+ * group by group of equal times, newest first: each value holds from that group's time back to the
+ * next older one, the last from the fact's own time. Answers the first row short at some instant.
+ */
+export const firstShortFrom = (account: AccountState, lines: readonly StockLine[]): StockRowState | undefined => {
+  if (!account.later?.length) return undefined;
+  const after = applyLines(account, lines);
+  for (const k of new Set(lines.map(rowKey))) {
+    const row = after.rows.get(k)!;
+    const past = account.later.filter((l) => rowKey(l) === k).sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+    let qty = row.qty;
+    let djQty = row.djQty;
+    for (let i = 0; i < past.length; i++) {
+      qty = subQty(qty, past[i]!.qty);
+      djQty = subQty(djQty, past[i]!.djQty);
+      const groupEnds = i === past.length - 1 || Date.parse(past[i + 1]!.at) !== Date.parse(past[i]!.at);
+      if (groupEnds && (qty < 0 || djQty < 0 || djQty > qty)) return row;
+    }
+  }
+  return undefined;
+};
+
+/** Refuses a back-dated fact that would leave a row short at some instant (firstShortFrom), naming the step's time. */
+export const assertThereFrom = (account: AccountState, lines: readonly StockLine[], label: string): void => {
+  const short = firstShortFrom(account, lines);
+  if (short) throw new NotThereThen(label, short);
 };
 
 /** The account after a fact's lines: what projections write and what a fold of the stream gives. */

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { STOCK_ACCOUNT, stockAccountStream, type StockFact, type StockStatus } from '@tpl/contracts';
 import { EVENT_STORE, type EventMetadata, type EventStorePort, type NewEvent, type UnitOfWork } from '@tpl/event-store';
-import { emptyAccount, rowKey, type AccountState, type StockRowState } from './stock.account';
-import { STOCK_ACCOUNTS_TABLE, STOCK_TABLE } from './stock.projection';
+import { emptyAccount, rowKey, type AccountState, type LaterLine, type StockRowState } from './stock.account';
+import { STOCK_ACCOUNTS_TABLE, STOCK_STREAM_TABLE, STOCK_TABLE } from './stock.projection';
 
 type Row = {
   customer_code: string;
@@ -81,6 +81,28 @@ export class StockLedger {
       if (!out.has(id)) out.set(id, await this.account(db, tenantId, k.customerCode, k.materialCode));
     }
     return out;
+  }
+
+  /**
+   * A back-dated decision's wall (firstShortFrom): each account's lines with a business time after
+   * `instant`, read in the same transaction as the rows (the account rows are locked: no line of
+   * these accounts is written meanwhile).
+   */
+  async withLater(db: Pick<UnitOfWork, 'query'>, tenantId: string, accounts: Map<string, AccountState>, instant: string): Promise<void> {
+    if (!accounts.size) return;
+    const list = [...accounts.values()];
+    const rows = await db.query<{ customer_code: string; material_code: string; barcode: string; place_code: string; batch_no: string; qty: string; dj_qty: string; at: Date }>(
+      `SELECT customer_code, material_code, barcode, place_code, batch_no, qty, dj_qty, effective_at AS at
+         FROM ${STOCK_STREAM_TABLE}
+        WHERE tenant_id = $1 AND material_code = ANY($2::text[]) AND customer_code = ANY($3::text[]) AND effective_at > $4::timestamptz`,
+      [tenantId, [...new Set(list.map((a) => a.materialCode))], [...new Set(list.map((a) => a.customerCode))], instant],
+    );
+    for (const a of list) a.later = [];
+    for (const r of rows) {
+      const a = accounts.get(accountId(r.customer_code, r.material_code));
+      if (!a) continue;
+      (a.later as LaterLine[]).push({ barcode: r.barcode, warehousePlaceCode: r.place_code, batchNo: r.batch_no, qty: Number(r.qty), djQty: Number(r.dj_qty), at: r.at.toISOString() });
+    }
   }
 
   /** Appends each fact to its account's stream with the version it was decided on. */

@@ -10,6 +10,7 @@ import {
   type ActionDef,
   type DocumentDef,
   type FieldDef,
+  mulDecimal,
   type FillDef,
   type GroupField,
   type HeaderField,
@@ -114,6 +115,12 @@ export const fillsFrom = (fill: FillDef | undefined, record: Record<string, unkn
     const sources: readonly string[] = typeof source === 'string' ? [source] : source;
     const value = sources.map((s) => record[s]).find((v) => !isEmptyValue(v));
     if (value !== undefined) out[target] = value;
+  }
+  for (const [target, t] of Object.entries(fill.times ?? {})) {
+    if (fill.ifEmpty && !isEmptyValue(current(target))) continue;
+    const a = Number(record[t.field]);
+    const b = Number(current(t.by));
+    if (!isEmptyValue(record[t.field]) && !isEmptyValue(current(t.by)) && Number.isFinite(a) && Number.isFinite(b) && a > 0 && b > 0) out[target] = mulDecimal(a, b, t.scale);
   }
   return out;
 };
