@@ -36,15 +36,16 @@ export const demoMasterData = (until = '2026-12-31'): [entity: string, records: 
     { code: 'PAPER', name: '纸品', type: 'FINISHED_GOODS', parentCode: 'DAILY' },
     { code: 'PACK', name: '包材', type: 'PACKAGING' },
   ];
+  // tax numbers: unified social credit codes (18 characters), as a month bill and an invoice print them
   const customers: Rec[] = [
-    ['C001', '安可食品', '上海安可食品有限公司', '上海', '李雷', '13800138000'],
-    ['C002', '蓝河饮料', '蓝河饮料（上海）有限公司', '上海', '周敏', '13611112222'],
-    ['C003', '金谷贸易', '江苏金谷贸易有限公司', '江苏', '陈杰', '13922223333'],
-    ['C004', '洁净日化', '浙江洁净日化股份有限公司', '浙江', '吴涛', '13733334444'],
-    ['C005', '森林纸业', '安徽森林纸业有限公司', '安徽', '徐宁', '13544445555'],
-    ['C006', '冰川冷链', '上海冰川冷链食品有限公司', '上海', '何雨', '18655556666'],
-  ].map(([code, name, fullName, province, linkman, mobile]) => ({ code, name, fullName, province, linkman, mobile, address: `${province}市工业园区${String(code).slice(-2)}号` }));
-  const company: Rec[] = [{ code: 'HB01', name: '港湾物流', fullName: '上海港湾物流有限公司', linkman: '杜晓娜', mobile: '13912345678', address: '上海市浦东新区港城路1号' }];
+    ['C001', '安可食品', '上海安可食品有限公司', '上海', '李雷', '13800138000', '91310115MA1H7C0018'],
+    ['C002', '蓝河饮料', '蓝河饮料（上海）有限公司', '上海', '周敏', '13611112222', '91310112MA1G8B0027'],
+    ['C003', '金谷贸易', '江苏金谷贸易有限公司', '江苏', '陈杰', '13922223333', '91320500MA1N2D0036'],
+    ['C004', '洁净日化', '浙江洁净日化股份有限公司', '浙江', '吴涛', '13733334444', '91330100MA2J4E0045'],
+    ['C005', '森林纸业', '安徽森林纸业有限公司', '安徽', '徐宁', '13544445555', '91340100MA2K5F0054'],
+    ['C006', '冰川冷链', '上海冰川冷链食品有限公司', '上海', '何雨', '18655556666', '91310118MA1J6G0063'],
+  ].map(([code, name, fullName, province, linkman, mobile, taxNumber]) => ({ code, name, fullName, province, linkman, mobile, taxNumber, address: `${province}市工业园区${String(code).slice(-2)}号` }));
+  const company: Rec[] = [{ code: 'HB01', name: '港湾物流', fullName: '上海港湾物流有限公司', linkman: '杜晓娜', mobile: '13912345678', address: '上海市浦东新区港城路1号', taxNumber: '91310115MA1K9H0012' }];
   const strategies: Rec[] = [
     { code: 'PUT-FIFO', name: '按入库顺序上架', type: 'SHELVING', rule: 'FIFO', priority: 1 },
     { code: 'PICK-FEFO', name: '近效期先出', type: 'PICKING', rule: 'FEFO', priority: 1 },
