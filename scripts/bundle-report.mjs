@@ -44,19 +44,26 @@ const total = (files) => files.map(sizeOf).reduce((a, s) => ({ raw: a.raw + s.ra
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-// each language's words are a chunk of their own (src/i18n/words/<lang>.ts): the sign-in route
-// loads the shown one (the default, zh, on a first visit) beside the entry
-const WORDS = /^src\/i18n\/words\/(\w+)\.ts$/;
-const DEFAULT_WORDS = 'src/i18n/words/zh.ts';
-const entry = closure(entryKey);
-if (manifest[DEFAULT_WORDS]) closure(DEFAULT_WORDS, entry);
+// each language's words are a chunk of their own (src/i18n/words/<lang>.ts), and so are antd's and
+// dayjs's words of it (src/i18n/ui/<lang>.ts): the sign-in route loads the shown language's (the
+// default, zh, on a first visit) beside the entry, never the other two
+const WORDS = /^src\/i18n\/(words|ui)\/(\w+)\.ts$/;
+const DEFAULT_WORDS = ['src/i18n/words/zh.ts', 'src/i18n/ui/zh.ts'].filter((k) => manifest[k]);
+const entryOnly = closure(entryKey);
+const entry = new Set(entryOnly);
+for (const k of DEFAULT_WORDS) closure(k, entry);
 const entryJs = jsOf(entry);
+const entryOnlyJs = jsOf(entryOnly);
 const routes = [
-  { route: `/login (the entry: sign-in, token check, error pages${manifest[DEFAULT_WORDS] ? ', and the zh words' : ''})`, module: entryKey, js: entryJs, css: cssOf(entry) },
+  { route: `/login (the entry: sign-in, token check, error pages${DEFAULT_WORDS.length ? ', and the zh words' : ''})`, module: entryKey, js: entryJs, css: cssOf(entry) },
   ...Object.keys(manifest)
     .filter((k) => WORDS.test(k))
     .sort()
-    .map((k) => ({ route: `  words: ${WORDS.exec(k)[1]} (one language's, loaded when shown)`, module: k, js: jsOf(closure(k)), css: [] })),
+    .map((k) => {
+      const [, kind, lang] = WORDS.exec(k);
+      // what the language adds to the entry (shared pieces such as dayjs are the entry's)
+      return { route: `  ${kind === 'ui' ? 'antd/dayjs words' : 'words'}: ${lang} (one language's, loaded when shown)`, module: k, js: jsOf(closure(k)).filter((f) => !entryOnlyJs.includes(f)), css: [] };
+    }),
   ...Object.keys(manifest)
     .filter((k) => manifest[k].isDynamicEntry && /\.(tsx|ts)$/.test(k) && k.startsWith('src/') && !WORDS.test(k))
     .sort()

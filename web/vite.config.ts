@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig, runnerImport, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './src/i18n/stored.js';
 
@@ -81,20 +81,34 @@ const words = (): Plugin => {
       return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(tree))});\n`, map: null };
     },
     // the words load only once the entry has run (i18n/index.ts): a small script in the page asks
-    // for the stored language's chunk at once, beside the entry's, so no load waits for another
+    // for the stored language's chunks at once (its words, antd's and dayjs's words of it, and what
+    // those import that the entry does not), beside the entry's, so no load waits for another
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
         if (!ctx.bundle) return undefined;
-        const files: Record<string, string> = {};
-        for (const chunk of Object.values(ctx.bundle)) {
-          const m = chunk.type === 'chunk' && chunk.facadeModuleId ? /[\\/]src[\\/]i18n[\\/]words[\\/](\w+)\.ts$/.exec(chunk.facadeModuleId) : null;
-          if (m) files[m[1]] = `/${chunk.fileName}`;
+        const chunks = Object.values(ctx.bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const entry = chunks.find((c) => c.isEntry);
+        const ofEntry = new Set<string>();
+        const walk = (file: string, into: Set<string>) => {
+          if (into.has(file)) return;
+          into.add(file);
+          for (const f of byFile.get(file)?.imports ?? []) walk(f, into);
+        };
+        if (entry) walk(entry.fileName, ofEntry);
+        const files: Record<string, string[]> = {};
+        for (const chunk of chunks) {
+          const m = chunk.facadeModuleId ? /[\\/]src[\\/]i18n[\\/](?:words|ui)[\\/](\w+)\.ts$/.exec(chunk.facadeModuleId) : null;
+          if (!m) continue;
+          const mine = new Set<string>();
+          walk(chunk.fileName, mine);
+          files[m[1]] = [...new Set([...(files[m[1]] ?? []), ...[...mine].filter((f) => !ofEntry.has(f)).map((f) => `/${f}`)])];
         }
         if (!files[DEFAULT_LANGUAGE]) return undefined;
         const script =
           `(function(){var w=${JSON.stringify(files)},l;try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
-          `var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=w[l]||w[${JSON.stringify(DEFAULT_LANGUAGE)}];document.head.appendChild(k)})()`;
+          `(w[l]||w[${JSON.stringify(DEFAULT_LANGUAGE)}]).forEach(function(h){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)})})()`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },

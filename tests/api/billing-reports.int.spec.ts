@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { monthbill } from '@tpl/contracts';
 import { ApiClient, data } from '../support/api-client';
 import { startTestHost, type TestHost } from '../support/host';
 
@@ -259,6 +260,19 @@ describe('billing reports (embedded store)', () => {
     const [page] = pdfText(Buffer.from(await res.arrayBuffer()));
     expect(page).toContain(`月账单${bill.billNo}`);
     for (const word of ['入库装卸费', '仓储费', '其他费用', '费用合计', '应收合计', '2026-10', 'C001', '账单明细', '库区费用']) expect([word, page!.includes(word)]).toEqual([word, true]);
+    // who owes: the customer's name, full name, address and tax number; who bills: the company of the bill's warehouse
+    for (const piece of ['客户C001安可食品', '客户全称上海安可食品有限公司', '地址上海市工业园区01号', '税号91310115MA1H7C0018', '开票方上海港湾物流有限公司', '地址上海市浦东新区港城路1号', '税号91310115MA1K9H0012']) {
+      expect([piece, page!.includes(piece)]).toEqual([piece, true]);
+    }
+    // the state row says 状态 and the bill's state, in the business time zone's print time
+    const stateLabel = monthbill.lifecycle.states[String(detail.state) as keyof typeof monthbill.lifecycle.states].label[0];
+    expect(page).toContain(`状态${stateLabel}`);
+    expect(page).not.toContain(`月账单${stateLabel}`);
+    expect(page).toContain('Asia/Shanghai');
+    const en = pdfText(Buffer.from(await (await fetch(`${t.url}/api/bl-billing/monthbill/pdf?id=${bill.id}`, { headers: finance.headers({ 'Accept-Language': 'en' }) })).arrayBuffer()))[0]!;
+    for (const piece of ['CustomerC001安可食品', 'Taxnumber91310115MA1H7C0018', 'Issuedby上海港湾物流有限公司', `State${monthbill.lifecycle.states[String(detail.state) as keyof typeof monthbill.lifecycle.states].label[1]}`]) {
+      expect([piece, en.includes(piece)]).toEqual([piece, true]);
+    }
     const total = Number(detail.totalCost).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     expect(page).toContain(total.replace(/\s+/g, ''));
     // the owner prints its own bill; another owner's is not there for it (404)

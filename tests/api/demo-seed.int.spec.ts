@@ -49,6 +49,49 @@ describe('the demo tenant as seeded', () => {
     expect(again).toBe(0);
   });
 
+  it('gives the second operator its own administrator and master data, which a new user works with; neither tenant sees the other\'s', async () => {
+    const admin2 = await t.client().as('100002', 'admin', 'admin');
+    const dispatcher2 = await t.client().as('100002', 'dispatcher');
+    const admin1 = await t.client().as('100001', 'admin', 'admin');
+    const codes = async (c: typeof admin1, path: string, key = 'code') =>
+      data(await c.get<Page<Record<string, unknown>>>(`${path}?size=50`)).records.map((r) => String(r[key])).sort();
+    // its own: two customers with their materials, a warehouse with a zone of eight bins, a company, a carrier with a driver and a vehicle
+    expect(await codes(admin2, '/api/bl-basic/customer/list')).toEqual(expect.arrayContaining(['DF-C01', 'DF-C02']));
+    expect((await codes(admin2, '/api/bl-basic/material/list')).filter((c) => c.startsWith('DF-'))).toEqual(['DF-M01', 'DF-M02', 'DF-M03', 'DF-M04', 'DF-M05', 'DF-M06']);
+    expect(await codes(admin2, '/api/bl-basic/warehousearea/list')).toEqual(['WH-WH1', 'WH-WH1-A']);
+    expect(await codes(admin2, '/api/bl-basic/warehouseplace/list')).toHaveLength(8);
+    expect(await codes(admin2, '/api/bl-basic/company/list')).toEqual(['DF']);
+    expect(await codes(admin2, '/api/bl-transport/basicdriver/list')).toEqual(['DF-D01']);
+    expect(await codes(admin2, '/api/bl-transport/basiccar/list', 'carNo')).toEqual(['鄂A5K721']);
+    expect(await codes(admin2, '/api/bl-basic/lgagreement/list')).toEqual(['AG-DF-C01-2026', 'AG-DF-C02-2026']);
+    // its administrator administers it: its users are its admin and its dispatcher
+    expect(await codes(admin2, '/api/bl-system/user/list', 'account')).toEqual(['admin', 'dispatcher']);
+
+    // its dispatcher creates an order from its own master data
+    const order = { billDate: '2026-11-23', customerCode: 'DF-C01', consignor: { name: '武汉楚天电器销售有限公司', linkman: '罗斌', mobile: '13871230001', address: '武汉市东西湖区金银湖路16号' }, consignee: { name: '汉口门店', linkman: '王', mobile: '13871230009', address: '武汉市江汉区解放大道1号' }, deliveryMode: 'HOME_DELIVERY', plannedDate: '2026-11-24', lines: [{ materialCode: 'DF-M01', name: '电饭煲 3L', qty: 20, weg: 90, packages: 20 }] };
+    const made = await dispatcher2.post<{ id: string; billNo: string }>('/api/bl-transport/consignment/submit', order);
+    expect(made.body).toMatchObject({ code: 200 });
+
+    // nothing of one operator is seen or usable in the other
+    for (const [path, key, mine, theirs] of [
+      ['/api/bl-basic/customer/list', 'code', 'C002', 'DF-C01'],
+      ['/api/bl-basic/material/list', 'code', 'M0001', 'DF-M01'],
+      ['/api/bl-basic/warehousearea/list', 'code', 'SH1', 'WH-WH1'],
+      ['/api/bl-basic/company/list', 'code', 'HB01', 'DF'],
+      ['/api/bl-transport/basiccar/list', 'carNo', '沪A12345', '鄂A5K721'],
+    ] as const) {
+      expect([path, (await codes(admin1, path, key)).includes(theirs)]).toEqual([path, false]);
+      expect([path, (await codes(admin2, path, key)).includes(mine)]).toEqual([path, false]);
+    }
+    // (bill numbers count per tenant: the same number may be one of 100001's own; the order itself is not there)
+    expect((await admin1.get(`/api/bl-transport/consignment/detail?id=${data(made).id}`)).status).toBe(404);
+    expect(data(await admin2.get<Record<string, unknown>>(`/api/bl-transport/consignment/detail?id=${data(made).id}`))).toMatchObject({ customerCode: 'DF-C01' });
+    const across = await admin1.post('/api/bl-transport/consignment/submit', { ...order, customerCode: 'DF-C01' }, { 'Accept-Language': 'en' });
+    expect(across.body).toMatchObject({ code: 400, msg: expect.stringContaining('DF-C01') });
+    const back = await dispatcher2.post('/api/bl-transport/consignment/submit', { ...order, customerCode: 'C002', lines: [{ materialCode: 'M0001', name: '东北大米', qty: 1 }] }, { 'Accept-Language': 'en' });
+    expect(back.body).toMatchObject({ code: 400, msg: expect.stringContaining('C002') });
+  });
+
   it('has a month for finance to bill: last month of the demo owners priced from real receipts, shipments and days of storage', async () => {
     const finance = await t.client().as('100001', 'finance');
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());

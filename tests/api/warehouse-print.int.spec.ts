@@ -139,8 +139,55 @@ describe.each(STORES)('printing on %s store', (kind) => {
     expect(noteText).toContain('M0003');
     expect(noteText).toContain('沪A12345');
     expect(noteText).toContain('合计100.05');
+    // no receiver on the bill nor an order: the goods go to the owner, named with its contact and address
+    expect(noteText).toContain('收货人:上海安可食品有限公司李雷');
+    expect(noteText).toContain('收货人电话:13800138000');
+    expect(noteText).toContain('收货地址:上海市工业园区01号');
+    expect(noteText).toContain('装车单号:-');
     // nothing is held once shipped
     expect((await print(admin, 'GET', `${OUT}/print/picking-list?id=${bill.id}`)).status).toBe(409);
+  });
+
+  it("prints on the delivery note what the receiver needs: the order's consignee, and the load's plate, dock and number", async () => {
+    const ORDER = '/api/bl-warehouse/orderosoutstockbill';
+    const LOAD = '/api/bl-warehouse/loadbill';
+    const made = data(await admin.post<Result>(`${IN}/submit`, {
+      billDate: '2026-11-20', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL',
+      details: [{ materialCode: 'M0007', batchNo: 'DN1', qty: 12, qtyWeg: 6, warehousePlaceCode: 'B-05-02' }],
+    }));
+    data(await admin.post<Result>(`${IN}/receive`, { id: made.id, version: made.version, receivedAt: '2026-11-20T08:00:00.000Z' }));
+    const order = data(await admin.post<Result>(`${ORDER}/submit`, {
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL', planDate: '2026-11-25',
+      receiverName: '王芳', receiverMobile: '13988887777', receiverAddress: '上海市静安区南京西路88号', details: [{ materialCode: 'M0007', qty: 12 }],
+    }));
+    data(await admin.post<Result>(`${ORDER}/audit`, { id: order.id, version: order.version }));
+    // the bill names its order, not the receiver: the order's receiver is the consignee
+    const bill = data(await admin.post<Result>(`${OUT}/submit`, { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL', applyNo: order.billNo, details: [{ materialCode: 'M0007', qty: 12 }] }));
+    const allocated = data(await admin.post<Result>(`${OUT}/allocate`, { id: bill.id, version: bill.version }));
+    data(await admin.post<Result>(`${OUT}/pick`, { id: bill.id, version: allocated.version }));
+    const load = data(await admin.post<Result>(`${LOAD}/submit`, { billDate: '2026-11-24', warehouseAreaCode: 'SH1-B', carNo: '沪A12345', platformNumber: 'D3', details: [{ osBillNo: bill.billNo, packages: 12 }] }));
+    const started = data(await admin.post<Result>(`${LOAD}/start-loading`, { id: load.id, version: load.version }));
+    const loaded = data(await admin.post<Result>(`${LOAD}/finish-loading`, { id: load.id, version: started.version }));
+    data(await admin.post<Result>(`${LOAD}/ship`, { id: load.id, version: loaded.version, shippedAt: '2026-11-24T07:30:00.000Z' }));
+
+    // the load's vehicle, dock and number are the bill's now (its list row and detail say so)
+    expect(data(await admin.get<Record<string, unknown>>(`${OUT}/detail?id=${bill.id}`))).toMatchObject({ state: 'Shipped', carNo: '沪A12345', platformNumber: 'D3', loadingOrderNumber: load.billNo });
+    const note = await print(admin, 'GET', `${OUT}/print/delivery-note?id=${bill.id}`);
+    expect(note.status).toBe(200);
+    const text = note.pages.join('');
+    for (const [label, value] of [['收货人', '王芳'], ['收货人电话', '13988887777'], ['收货地址', '上海市静安区南京西路88号'], ['车牌号', '沪A12345'], ['月台号', 'D3'], ['装车单号', load.billNo]]) {
+      expect([label, text.includes(`${label}:${value}`)]).toEqual([label, true]);
+    }
+    // the owner is named as the owner, and its address is not given as where the goods go
+    expect(text).toContain('货主:C001安可食品');
+    expect(text).not.toContain('上海市工业园区01号');
+    // times in the operator's business time zone (Asia/Shanghai), named on the paper
+    expect(text).toContain('出库时间:2026-11-2415:30:00');
+    expect(text).toContain('Asia/Shanghai');
+
+    // in English too, every label from the words
+    const en = (await print(admin, 'GET', `${OUT}/print/delivery-note?id=${bill.id}`, undefined, 'en')).pages.join('');
+    for (const piece of ['Consignee:王芳', 'Consigneephone:13988887777', 'Loadbill:', 'Platenumber:沪A12345', 'Dock:D3']) expect([piece, en.includes(piece)]).toEqual([piece, true]);
   });
 
   it("scan mode's read: an inbound bill's lines to receive, then what is left at the dock to put away", async () => {
@@ -154,7 +201,8 @@ describe.each(STORES)('printing on %s store', (kind) => {
     const received = data(await admin.post<Result>(`${IN}/receive`, { id: bill.id, version: bill.version }));
     await admin.post(`${IN}/put-away`, { id: bill.id, version: received.version, placements: [{ lineNumber: 1, warehousePlaceCode: 'B-05-01', qty: 3 }] });
     const toPut = data(await admin.get<{ state: string; tasks: { qty: number }[] }>(`${IN}/scan-tasks?billNo=${bill.billNo}&mode=putaway`));
-    expect(toPut).toMatchObject({ state: 'PuttingAway', tasks: [{ lineNumber: 1, qty: 5 }] });
+    // what is left, and what was put away before (so a phone reopening the bill shows its progress)
+    expect(toPut).toMatchObject({ state: 'PuttingAway', tasks: [{ lineNumber: 1, qty: 5, doneQty: 3 }] });
     expect((await admin.get(`${IN}/scan-tasks?billNo=NOPE&mode=receive`)).status).toBe(404);
   });
 });

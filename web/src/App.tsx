@@ -6,7 +6,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { FeedbackBridge } from './api/FeedbackBridge';
 import { queryClient } from './api/queryClient';
 import { acceptLanguage, currentLanguage, i18n } from './i18n';
-import { antdLocales, applyDayjsLocale } from './i18n/uiLocale';
+import { antdLocaleOf, applyDayjsLocale } from './i18n/uiLocale';
 import { resolveLabel, usePageTitleText } from './layout/pageTitle';
 import { applyThemeClass, prefersReducedMotion, themeConfig, useAppearance } from './layout/theme';
 import { router } from './router';
@@ -16,7 +16,8 @@ const REDUCED_MOTION = prefersReducedMotion();
 const LocalizedApp = () => {
   const { t } = useTranslation(); // re-renders on language change
   const lang = currentLanguage();
-  applyDayjsLocale(lang); // before the pickers render in the new language
+  // before the pickers render in the new language (its words and antd's came together: i18n/index.ts)
+  applyDayjsLocale(lang);
   const appearance = useAppearance();
   const page = usePageTitleText();
 
@@ -29,7 +30,7 @@ const LocalizedApp = () => {
   useEffect(() => applyThemeClass(appearance.theme), [appearance.theme]);
 
   return (
-    <ConfigProvider locale={antdLocales[lang]} theme={themeConfig(appearance, REDUCED_MOTION)}>
+    <ConfigProvider locale={antdLocaleOf(lang)} theme={themeConfig(appearance, REDUCED_MOTION)}>
       <AntApp>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>

@@ -2,6 +2,7 @@
 export const billingCoreMessages = {
   zh: {
     billing: {
+      print: { customer: '客户', fullName: '客户全称', issuer: '开票方', address: '地址', taxNumber: '税号', phone: '电话', state: '状态', printedAt: '打印时间 {{at}}（{{zone}}）' },
       validation: { month: '月份格式应为 yyyy-MM', futureMonth: '{{month}} 尚未开始，不能生成账单' },
       errors: {
         agreementOverlap: '客户「{{customerCode}}」库区「{{area}}」在 {{from}} 至 {{to}} 已有有效协议「{{other}}」，有效期不能重叠',
@@ -18,6 +19,7 @@ export const billingCoreMessages = {
   },
   en: {
     billing: {
+      print: { customer: 'Customer', fullName: 'Full name', issuer: 'Issued by', address: 'Address', taxNumber: 'Tax number', phone: 'Phone', state: 'State', printedAt: 'Printed {{at}} ({{zone}})' },
       validation: { month: 'The month must be written yyyy-MM', futureMonth: '{{month}} has not begun: no bill can be made for it yet' },
       errors: {
         agreementOverlap: 'Customer "{{customerCode}}" already has the valid agreement "{{other}}" for area "{{area}}" between {{from}} and {{to}}: validity periods may not overlap',
@@ -34,6 +36,7 @@ export const billingCoreMessages = {
   },
   mo: {
     billing: {
+      print: { customer: '客戶', fullName: '客戶全稱', issuer: '開票方', address: '地址', taxNumber: '稅號', phone: '電話', state: '狀態', printedAt: '列印時間 {{at}}（{{zone}}）' },
       validation: { month: '月份格式應為 yyyy-MM', futureMonth: '{{month}} 尚未開始，不能生成賬單' },
       errors: {
         agreementOverlap: '客戶「{{customerCode}}」庫區「{{area}}」在 {{from}} 至 {{to}} 已有有效協議「{{other}}」，有效期不能重疊',

@@ -73,6 +73,8 @@ export const scanTaskSchema = z.object({
   warehousePlaceCode: z.string().optional(),
   /** what is left to do on the task: receive the line's quantity, put away what is at the dock, pick what is held */
   qty: z.number(),
+  /** what of the task was done before this read (put-away: what the line has put away already), so progress shows across visits */
+  doneQty: z.number().optional(),
 });
 export type ScanTask = z.infer<typeof scanTaskSchema>;
 export const scanBillSchema = z.object({

@@ -4,6 +4,7 @@ import { OtherBillDecisions } from './otherbill/otherbill.wiring';
 import { BillingReports } from './reports/billing-reports';
 import { BillingReportsController } from './reports/billing-reports.controller';
 import { MonthBillPdfController } from './reports/bill-pdf.controller';
+import { BillParties } from './reports/bill-parties';
 import { AgreementOverlap } from './agreements/agreement-overlap';
 import { billingMigrations as chargeFactsMigrations } from './charges/billing.projection';
 import { monthBillsMigrations } from './monthbill/bills.projection';
@@ -31,6 +32,7 @@ export const billingMigrations: Migration[] = [...chargeFactsMigrations, ...mont
     // b-docs: the other billing documents' decisions
     OtherBillDecisions,
     BillingReports,
+    BillParties,
   ],
   exports: [MonthBills],
 })

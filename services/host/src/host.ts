@@ -20,7 +20,7 @@ import { DocumentRepair, DocumentService, documentListMigrations } from '@tpl/do
 import { seedDemoMonth, warehouseMigrations, warehouseProjections } from '@tpl/warehouse';
 import { FlowSeeder, REVIEW_POLICY, workflowMigrations, workflowProjections, type ReviewPolicy } from '@tpl/workflow';
 import { reportAsyncProjections, reportMigrations } from '@tpl/report';
-import { RECORDS, RecordsService, recordsMigrations, recordsProjection, seedDemoMasterData, type RecordsPort } from '@tpl/masterdata';
+import { RECORDS, RecordsService, recordsMigrations, recordsProjection, secondOperatorMasterData, seedDemoMasterData, type RecordsPort } from '@tpl/masterdata';
 import { seedUsers } from '@tpl/access';
 import { AppModule } from './app.module';
 import { EnvelopeFilter } from './envelope.filter';
@@ -180,6 +180,7 @@ export const startHost = async (config: HostConfig, options: HostOptions = {}): 
     for (const [type, n] of Object.entries(rebuilt)) logger.log(`document list ${type}: ${n} rows rebuilt from the events`);
     if (config.seedDemo) await seedDemoUsers(app);
     if (config.seedSamples) await seedSamples(app, storage, config.seedDemoMonth === true);
+    if (config.seedSamples) await seedSecondOperator(app, storage);
     // records written before every number had a kind: back into range, through events
     const repaired = await runAsSystem(() => runDataRepair(app.get(RecordsService), app.get(DocumentRepair)));
     if (repaired.records.length + repaired.documents.length) {
@@ -243,6 +244,18 @@ const seedDemoUsers = async (app: NestFastifyApplication) => {
     if (t.tenantId !== '000000') await app.get(FlowSeeder).deploySamples(t.tenantId, system);
   }
 };
+
+const SECOND_TENANT = '100002';
+
+/** The second demo operator's own master data (a small set), made as its administrator, once. */
+const seedSecondOperator = (app: NestFastifyApplication, storage: Storage) => runInTenant(SECOND_TENANT, async () => {
+  const admin = await demoActor(storage.db.pool, SECOND_TENANT, 'admin');
+  if (!admin) return;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: process.env.BUSINESS_TZ ?? 'Asia/Shanghai' }).format(new Date());
+  const context = { tenantId: SECOND_TENANT, actor: admin, correlationId: 'demo-seed', causationId: `demo-seed-samples-${SECOND_TENANT}` };
+  const records = await seedDemoMasterData(app.get(RecordsService), storage.db.pool, context, today, secondOperatorMasterData);
+  if (records) logger.log(`seeded ${records} demo master data records for tenant ${SECOND_TENANT}`);
+});
 
 /** A working day's consignment board for the demo operator, made through the document kit. */
 const seedSamples = (app: NestFastifyApplication, storage: Storage, demoMonth: boolean) => runInTenant(DEMO_TENANT, async () => {

@@ -36,9 +36,11 @@ export const DEMO_TENANTS: DemoTenant[] = [
     ],
   },
   {
+    // a second operator, with its own administrator and master data (a small set: services/masterdata/src/seed.ts
+    // secondOperatorMasterData), to work in and to show that tenants never see each other's data
     tenantId: '100002',
     name: '东风供应链（第二个演示运营商）',
-    users: [user('100002', 'dispatcher', 'demo123', '易立', ['dispatcher'])],
+    users: [user('100002', 'admin', 'admin', '东风管理员', ['admin']), user('100002', 'dispatcher', 'demo123', '易立', ['dispatcher'])],
   },
 ];
 

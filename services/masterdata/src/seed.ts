@@ -36,15 +36,16 @@ export const demoMasterData = (until = '2026-12-31'): [entity: string, records: 
     { code: 'PAPER', name: '纸品', type: 'FINISHED_GOODS', parentCode: 'DAILY' },
     { code: 'PACK', name: '包材', type: 'PACKAGING' },
   ];
+  // tax numbers: unified social credit codes (18 characters), as a month bill and an invoice print them
   const customers: Rec[] = [
-    ['C001', '安可食品', '上海安可食品有限公司', '上海', '李雷', '13800138000'],
-    ['C002', '蓝河饮料', '蓝河饮料（上海）有限公司', '上海', '周敏', '13611112222'],
-    ['C003', '金谷贸易', '江苏金谷贸易有限公司', '江苏', '陈杰', '13922223333'],
-    ['C004', '洁净日化', '浙江洁净日化股份有限公司', '浙江', '吴涛', '13733334444'],
-    ['C005', '森林纸业', '安徽森林纸业有限公司', '安徽', '徐宁', '13544445555'],
-    ['C006', '冰川冷链', '上海冰川冷链食品有限公司', '上海', '何雨', '18655556666'],
-  ].map(([code, name, fullName, province, linkman, mobile]) => ({ code, name, fullName, province, linkman, mobile, address: `${province}市工业园区${String(code).slice(-2)}号` }));
-  const company: Rec[] = [{ code: 'HB01', name: '港湾物流', fullName: '上海港湾物流有限公司', linkman: '杜晓娜', mobile: '13912345678', address: '上海市浦东新区港城路1号' }];
+    ['C001', '安可食品', '上海安可食品有限公司', '上海', '李雷', '13800138000', '91310115MA1H7C0018'],
+    ['C002', '蓝河饮料', '蓝河饮料（上海）有限公司', '上海', '周敏', '13611112222', '91310112MA1G8B0027'],
+    ['C003', '金谷贸易', '江苏金谷贸易有限公司', '江苏', '陈杰', '13922223333', '91320500MA1N2D0036'],
+    ['C004', '洁净日化', '浙江洁净日化股份有限公司', '浙江', '吴涛', '13733334444', '91330100MA2J4E0045'],
+    ['C005', '森林纸业', '安徽森林纸业有限公司', '安徽', '徐宁', '13544445555', '91340100MA2K5F0054'],
+    ['C006', '冰川冷链', '上海冰川冷链食品有限公司', '上海', '何雨', '18655556666', '91310118MA1J6G0063'],
+  ].map(([code, name, fullName, province, linkman, mobile, taxNumber]) => ({ code, name, fullName, province, linkman, mobile, taxNumber, address: `${province}市工业园区${String(code).slice(-2)}号` }));
+  const company: Rec[] = [{ code: 'HB01', name: '港湾物流', fullName: '上海港湾物流有限公司', linkman: '杜晓娜', mobile: '13912345678', address: '上海市浦东新区港城路1号', taxNumber: '91310115MA1K9H0012' }];
   const strategies: Rec[] = [
     { code: 'PUT-FIFO', name: '按入库顺序上架', type: 'SHELVING', rule: 'FIFO', priority: 1 },
     { code: 'PICK-FEFO', name: '近效期先出', type: 'PICKING', rule: 'FEFO', priority: 1 },
@@ -236,10 +237,111 @@ export const demoMasterData = (until = '2026-12-31'): [entity: string, records: 
 };
 
 /**
- * Seeds the demo master data for a tenant that has none, validated by each entity's own schema.
- * `today` (the business day): its agreements run to the end of the following year.
+ * The second demo operator's master data (tenant 100002, 东风供应链, a Wuhan contract
+ * logistics company): a small set of its own, so that a new user can work in it at once, with
+ * codes and names none of the first operator's, so that a leak either way would show: two
+ * customers with their materials and fee agreements, one warehouse with a zone of eight bins,
+ * its company, one carrier with a driver and a vehicle, and one route with its price.
  */
-export const seedDemoMasterData = async (records: RecordsService, pool: Pool, ctx: RecordContext, today = new Date().toISOString().slice(0, 10)): Promise<number> => {
+export const secondOperatorMasterData = (until = '2026-12-31'): [entity: string, records: Rec[]][] => {
+  const units: Rec[] = [
+    { code: 'PCS', name: '件', type: 'QUANTITY', rate: 1, benchmarkUnitFlag: 1, defaultUnitFlag: 1 },
+    { code: 'CTN', name: '箱', type: 'QUANTITY', rate: 6 },
+    { code: 'KG', name: '千克', type: 'WEIGHT', rate: 1, benchmarkUnitFlag: 1 },
+  ];
+  const categories: Rec[] = [
+    { code: 'APPL', name: '小家电', type: 'FINISHED_GOODS' },
+    { code: 'HOME', name: '家居用品', type: 'FINISHED_GOODS' },
+  ];
+  const customers: Rec[] = [
+    { code: 'DF-C01', name: '楚天电器', fullName: '武汉楚天电器销售有限公司', province: '湖北', linkman: '罗斌', mobile: '13871230001', address: '武汉市东西湖区金银湖路16号', taxNumber: '91420112MA4K1P0011' },
+    { code: 'DF-C02', name: '汉江家居', fullName: '湖北汉江家居用品有限公司', province: '湖北', linkman: '程丽', mobile: '13871230002', address: '武汉市汉阳区龙阳大道88号', taxNumber: '91420105MA4K2Q0022' },
+  ];
+  const company: Rec[] = [{ code: 'DF', name: '东风供应链', fullName: '武汉东风供应链管理有限公司', linkman: '易立', mobile: '13871239999', address: '武汉市东西湖区走马岭物流园1号', taxNumber: '91420112MA4K0D0010' }];
+  const strategies: Rec[] = [
+    { code: 'DF-PUT', name: '按入库顺序上架', type: 'SHELVING', rule: 'FIFO', priority: 1 },
+    { code: 'DF-PICK', name: '先进先出拣货', type: 'PICKING', rule: 'FIFO', priority: 1 },
+  ];
+  const areas: Rec[] = [
+    { code: 'WH-WH1', name: '武汉一号仓', warehouseareaType: 'WAREHOUSE', companyCode: 'DF', defaultWarehouseFlag: 1 },
+    { code: 'WH-WH1-A', name: 'A区 常温', warehouseareaType: 'ZONE', parentCode: 'WH-WH1' },
+  ];
+  const places: Rec[] = [];
+  for (let r = 1; r <= 2; r++) {
+    for (let l = 1; l <= 4; l++) places.push({ warehouseAreaCode: 'WH-WH1-A', code: `WA-${pad(r)}-${pad(l)}`, coordinateX: r, coordinateY: l, maxVolume: 2, minVolume: 0, volume: 2.4, area: 1.44 });
+  }
+  const materials: Rec[] = (
+    [
+      ['DF-M01', '电饭煲 3L', 'APPL', 'DF-C01', 4.5, 199],
+      ['DF-M02', '电热水壶 1.7L', 'APPL', 'DF-C01', 1.8, 89],
+      ['DF-M03', '空气炸锅 5L', 'APPL', 'DF-C01', 5.2, 329],
+      ['DF-M04', '收纳箱 45L', 'HOME', 'DF-C02', 1.6, 39],
+      ['DF-M05', '纯棉四件套', 'HOME', 'DF-C02', 2.4, 259],
+      ['DF-M06', '记忆棉枕', 'HOME', 'DF-C02', 1.2, 129],
+    ] as const
+  ).map(([code, name, categoryCode, custCode, gross, price]) => ({
+    code,
+    name,
+    spec: name.split(' ')[1] ?? '',
+    categoryCode,
+    unitCode: 'CTN',
+    custCode,
+    price,
+    gross,
+    suttle: Math.round(gross * 0.9 * 100) / 100,
+    batchFlag: 0,
+    normalDate: 1095,
+    brand: custCode,
+    upshelfStrategyCode: 'DF-PUT',
+    downshelfStrategyCode: 'DF-PICK',
+  }));
+  const agreements: Rec[] = customers.map((c, i) => ({
+    code: `AG-${c.code}-2026`,
+    name: `${c.name} 仓储协议`,
+    customerCode: c.code,
+    startDate: '2026-01-01',
+    endDate: until,
+    warehouseAreaCode: 'WH-WH1',
+    cycleUnitCost: 28 + i * 2,
+    dayUnitCost: 1.1,
+    invalid: 0,
+    tiers: [{ lowerLimit: 0, upLimit: 100000, price: 1.3 }],
+  }));
+  const carriers: Rec[] = [{ code: 'DF-CR1', name: '江城运输', linkman: '周强', mobile: '13871230101', address: '武汉市东西湖区物流大道9号' }];
+  const drivers: Rec[] = [{ code: 'DF-D01', name: '周强', mobile: '13871230101', idCard: '420102198807150011', licenseNo: 'A2-420001', carrierCode: 'DF-CR1' }];
+  const cars: Rec[] = [{ carNo: '鄂A5K721', carType: 'BOX_TRUCK', loadWeight: 8, loadVolume: 35, carrierCode: 'DF-CR1', driverCode: 'DF-D01' }];
+  const lines: Rec[] = [{ code: 'DF-L1', name: '武汉市内配送', origin: '武汉一号仓', destination: '武汉市区', distance: 50, durationHours: 6 }];
+  const pays: Rec[] = [{ code: 'DF-P1', name: '市内配送 按重量', lineCode: 'DF-L1', basis: 'WEIGHT', unitPrice: 75, startDate: '2026-01-01', endDate: until }];
+  return [
+    ['unit', units],
+    ['category', categories],
+    ['customer', customers],
+    ['company', company],
+    ['strategy', strategies],
+    ['warehousearea', areas],
+    ['warehouseplace', places],
+    ['material', materials],
+    ['lgagreement', agreements],
+    ['basiccarrier', carriers],
+    ['basicdriver', drivers],
+    ['basiccar', cars],
+    ['basicline', lines],
+    ['basicpay', pays],
+  ];
+};
+
+/**
+ * Seeds a demo master data set (the first operator's unless `set` says which) for a tenant that
+ * has none, validated by each entity's own schema. `today` (the business day): its agreements run
+ * to the end of the following year.
+ */
+export const seedDemoMasterData = async (
+  records: RecordsService,
+  pool: Pool,
+  ctx: RecordContext,
+  today = new Date().toISOString().slice(0, 10),
+  set: (until: string) => [entity: string, records: Rec[]][] = demoMasterData,
+): Promise<number> => {
   // once per tenant: any master data of its own (bl-basic records) means it has been set up
   const basics = entities.filter((d) => d.service === 'bl-basic').map((d) => d.name);
   const { rows } = await pool.query<{ n: string }>(
@@ -248,7 +350,7 @@ export const seedDemoMasterData = async (records: RecordsService, pool: Pool, ct
   );
   if (Number(rows[0]!.n) > 0) return 0;
   let count = 0;
-  for (const [entity, recs] of demoMasterData(`${Number(today.slice(0, 4)) + 1}-12-31`)) {
+  for (const [entity, recs] of set(`${Number(today.slice(0, 4)) + 1}-12-31`)) {
     const def = entityByName(entity);
     if (!def) continue;
     const schema = dataSchemaOf(def);

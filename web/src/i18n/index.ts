@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@tpl/contracts/light';
 import type { Messages } from './messages';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './stored';
+import { loadUiLocale } from './uiLocale';
 
 /**
  * i18next for the console. The words (i18n/messages.ts: the contracts' shared resources with the
@@ -30,13 +31,15 @@ export const acceptLanguage: Record<Language, string> = { zh: 'zh-CN', en: 'en',
 export const i18n = i18next.createInstance();
 
 /**
- * Each language's words load on demand (words/<lang>.ts, a chunk of its own in the build): the
- * page loads the language it shows, another one when the user switches (changeLanguage waits).
+ * Each language's words load on demand (words/<lang>.ts, a chunk of its own in the build), with
+ * antd's and dayjs's words of the same language (ui/<lang>.ts, uiLocale.ts): the page loads the
+ * language it shows, another one when the user switches (changeLanguage waits for both).
  */
+const withUi = (lang: Language, load: () => Promise<{ default: Messages }>) => () => Promise.all([load(), loadUiLocale(lang)]).then(([m]) => m);
 const words: Record<Language, () => Promise<{ default: Messages }>> = {
-  zh: () => import('./words/zh'),
-  en: () => import('./words/en'),
-  mo: () => import('./words/mo'),
+  zh: withUi('zh', () => import('./words/zh')),
+  en: withUi('en', () => import('./words/en')),
+  mo: withUi('mo', () => import('./words/mo')),
 };
 const wordsBackend: BackendModule = {
   type: 'backend',

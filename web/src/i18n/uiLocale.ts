@@ -1,18 +1,34 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
 import type { ConfigProviderProps } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
-import type { Language } from '@tpl/contracts';
+// antd's built-in default: its components carry it whatever the language, so it costs the entry nothing
+import enUS from 'antd/es/locale/en_US';
+import type { Language } from '@tpl/contracts/light';
 
 type Locale = NonNullable<ConfigProviderProps['locale']>;
+/** A console language's words of the component library (antd: undefined is its built-in English) and its dates (dayjs). */
+export type UiLocale = { antd: Locale | undefined; dayjs: string };
 
-/** antd's and dayjs's locale for each console language (mo reads Traditional Chinese). */
-export const antdLocales: Record<Language, Locale> = { zh: zhCN, en: enUS, mo: zhTW };
-const dayjsLocales: Record<Language, string> = { zh: 'zh-cn', en: 'en', mo: 'zh-tw' };
+/**
+ * Each language's antd and dayjs words load on demand, as its own words do (i18n/index.ts loads
+ * them together, so the language shown is complete before anything renders in it): a page
+ * loads one language's, not all three (mo reads Traditional Chinese).
+ */
+const loaders: Record<Language, () => Promise<{ default: UiLocale }>> = {
+  zh: () => import('./ui/zh'),
+  en: () => import('./ui/en'),
+  mo: () => import('./ui/mo'),
+};
+const loaded: Partial<Record<Language, UiLocale>> = {};
+
+export const loadUiLocale = async (lang: Language): Promise<UiLocale> => (loaded[lang] ??= (await loaders[lang]()).default);
+
+/**
+ * antd's locale of a language once loaded, else English. Always one: a ConfigProvider given a
+ * locale after none wraps its children anew, and the page under it would mount again.
+ */
+export const antdLocaleOf = (lang: Language): Locale => loaded[lang]?.antd ?? enUS;
 
 export const applyDayjsLocale = (lang: Language): void => {
-  dayjs.locale(dayjsLocales[lang]);
+  const l = loaded[lang];
+  if (l) dayjs.locale(l.dayjs);
 };

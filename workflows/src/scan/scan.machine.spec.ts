@@ -1,13 +1,19 @@
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import type { ScanBill, ScanMode } from '@tpl/contracts';
-import { scanMachine, type ScanEvent, type ScanSubmitInput } from './scan.machine';
+import { keptDone, progressOf, scanMachine, taskKey, type ScanEvent, type ScanSubmitInput } from './scan.machine';
 
 // Scan mode's flow: given a bill (what the scan read answers), when the keeper scans and
 // confirms, then the state it expects next, its error, and the calls it asks the console for.
 type Snap = SnapshotFrom<typeof scanMachine>;
 const BUSY = ['loadingBill', 'submitting', 'finishing'];
 
-const given = (mode: ScanMode, bill: ScanBill | Error, outcome: (input: ScanSubmitInput, n: number) => { version: number; state: string } | Error = (_i, n) => ({ version: bill instanceof Error ? 0 : bill.version + n, state: 'Next' })) => {
+/** `bill`: what each read answers (a function: the n-th read's answer); `saved`: what an earlier visit kept on the phone */
+const given = (
+  mode: ScanMode,
+  bill: ScanBill | Error | ((n: number) => ScanBill | Error),
+  outcome: (input: ScanSubmitInput, n: number) => { version: number; state: string } | Error = (_i, n) => ({ version: 3 + n, state: 'Next' }),
+  saved?: Record<string, number>,
+) => {
   const calls: ScanSubmitInput[] = [];
   const loads: string[] = [];
   const actor = createActor(
@@ -15,8 +21,9 @@ const given = (mode: ScanMode, bill: ScanBill | Error, outcome: (input: ScanSubm
       actors: {
         loadBill: fromPromise(async ({ input }) => {
           loads.push(input.billNo);
-          if (bill instanceof Error) throw bill;
-          return bill;
+          const read = typeof bill === 'function' ? bill(loads.length) : bill;
+          if (read instanceof Error) throw read;
+          return { bill: read, done: saved };
         }),
         submit: fromPromise(async ({ input }) => {
           calls.push(input);
@@ -160,10 +167,61 @@ describe('scan machine', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('a failed put-away goes back to its confirmation; BACK steps back; RESTART forgets the bill', async () => {
-    const { when } = given('putaway', inbound, () => new Error('Location "Z" is not in warehouse area "SH1-B"'));
-    const failed = await when('RK1', 'Z', 'RK1-001', '1', { type: 'CONFIRM' });
-    expect(failed.context.error).toEqual({ message: 'Location "Z" is not in warehouse area "SH1-B"' });
+
+  it('a refused put-away reads the bill again and starts the placement over: the next scan of a place is taken at once', async () => {
+    const after: ScanBill = { ...inbound, version: 7, state: 'PuttingAway' };
+    let refuse = true;
+    const { when, calls, loads } = given('putaway', (n) => (n === 1 ? inbound : after), (_i, n) => (refuse ? new Error('Location "A-01-01" is not in warehouse area "SH1-B"') : { version: 7 + n, state: 'Stored' }));
+    const failed = await when('RK1', 'A-01-01', 'RK1-001', '5', { type: 'CONFIRM' });
+    expect(failed.value).toBe('error');
+    expect(failed.context).toMatchObject({ error: { message: 'Location "A-01-01" is not in warehouse area "SH1-B"' }, resume: 'place', place: undefined, task: undefined, qty: undefined });
+    // read again: the version the next call is made at
+    expect(loads).toEqual(['RK1', 'RK1']);
+    expect(failed.context.bill).toMatchObject({ version: 7 });
+    refuse = false;
+    // the right place, scanned with the error still shown, is taken as the place
+    const place = await when('B-02-04');
+    expect(place.value).toBe('item');
+    expect(place.context.place).toBe('B-02-04');
+    const done = await when('RK1-001', '5', { type: 'CONFIRM' });
+    expect(done.value).toBe('done');
+    expect(calls.map((c) => [c.bill.version, c.entries[0]!.place])).toEqual([[3, 'A-01-01'], [7, 'B-02-04']]);
+  });
+
+  it('a refused receive keeps the confirmations that still fit the bill read again; Enter sends it again, another scan is said', async () => {
+    let refuse = true;
+    const { when, calls, loads } = given('receive', (n) => ({ ...inbound, state: 'Draft', version: 3 + n }), () => (refuse ? new Error('409 stale') : { version: 9, state: 'Received' }));
+    const failed = await when('RK1', 'RK1-001', '5', { type: 'CONFIRM' });
+    expect(failed.value).toBe('error');
+    expect(failed.context).toMatchObject({ error: { message: '409 stale' }, resume: 'finish', done: { [taskKey(inbound.tasks[0]!)]: 5 }, bill: { version: 5 } });
+    expect(loads).toHaveLength(2);
+    // a scan when there is nothing left to scan: said, not dropped
+    const extra = await when('RK1-001');
+    expect(extra.value).toBe('error');
+    expect(extra.context.error).toEqual({ key: 'warehouse.scan.errors.allScanned' });
+    refuse = false;
+    // Enter (an empty scan) sends the bill again, at the version read
+    const done = await when('');
+    expect(done.value).toBe('done');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toMatchObject({ bill: { version: 5 }, entries: [{ qty: 5 }] });
+  });
+
+  it('a refused pick whose bill changed under it keeps only the confirmations of rows still held, and asks for the rest', async () => {
+    const changed: ScanBill = { ...held, version: 8, tasks: [held.tasks[1]!, { ...held.tasks[0]!, barcode: 'RK7-001', batchNo: 'PC' }] };
+    const { when } = given('pick', (n) => (n === 1 ? held : changed), () => new Error('409 stale'));
+    const failed = await when('CK1', 'B-04-01', 'RK9-001', '4', { type: 'CONFIRM' }, 'B-04-02', 'RK8-001', '6', { type: 'CONFIRM' });
+    expect(failed.context).toMatchObject({ resume: 'place', done: { [taskKey(held.tasks[1]!)]: 6 } });
+    // the row now held at B-04-01 is the one to pick; scanning its place is taken
+    expect((await when('B-04-01')).value).toBe('item');
+  });
+
+  it('a scan while a confirmation waits is said, not dropped; BACK steps back; RESTART forgets the bill', async () => {
+    const { when } = given('putaway', inbound);
+    const waiting = await when('RK1', 'B-01-01', 'RK1-001', '1');
+    expect(waiting.value).toBe('confirm');
+    const scanned = await when('B-01-02');
+    expect(scanned.context.error).toEqual({ key: 'warehouse.scan.errors.confirmFirst' });
     expect((await when({ type: 'DISMISS' })).value).toBe('confirm');
     expect((await when({ type: 'BACK' })).value).toBe('quantity');
     expect((await when({ type: 'BACK' })).value).toBe('item');
@@ -171,5 +229,21 @@ describe('scan machine', () => {
     const fresh = await when({ type: 'RESTART' });
     expect(fresh.value).toBe('bill');
     expect(fresh.context).toMatchObject({ mode: 'putaway', done: {}, bill: undefined, billNo: undefined });
+  });
+
+  it('shows progress across visits: what the server did before, and what an earlier visit confirmed on the phone', async () => {
+    const partly: ScanBill = { ...inbound, state: 'PuttingAway', tasks: [{ ...inbound.tasks[0]!, qty: 2, doneQty: 3 }, { ...inbound.tasks[0]!, lineNumber: 2, barcode: 'RK1-002', qty: 0, doneQty: 5 }] };
+    const put = await given('putaway', partly).when('RK1');
+    expect(progressOf(put.context)).toEqual({ done: 8, total: 10, percent: 80 });
+    expect(put.value).toBe('place');
+
+    const key = taskKey(twoLines.tasks[0]!);
+    const back = await given('receive', twoLines, undefined, { [key]: 5, 'gone|x||': 3 }).when('RK1');
+    expect(back.context.done).toEqual({ [key]: 5 });
+    expect(progressOf(back.context)).toEqual({ done: 5, total: 7, percent: 71 });
+    // only the line not yet confirmed is asked for
+    expect((await given('receive', twoLines, undefined, { [key]: 5 }).when('RK1', 'RK1-001')).context.error).toMatchObject({ key: 'warehouse.scan.errors.wrongItem' });
+    // kept confirmations never pass what the task has
+    expect(keptDone(twoLines, { [key]: 50 })).toEqual({ [key]: 5 });
   });
 });

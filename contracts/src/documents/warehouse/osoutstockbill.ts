@@ -1,4 +1,4 @@
-import { datetime, docRef, num, text } from '../../entities/define';
+import { datetime, docRef, mobile, num, text } from '../../entities/define';
 import { defineDocument } from '../define';
 import { L, cancelAction, goodsFills, goodsLeft, goodsLine, ownerHeader, ownerOf, stockType } from './common';
 
@@ -23,15 +23,24 @@ export const osoutstockbill = defineDocument({
     applyNo: docRef(L('出库订单号', 'Outbound order number', '出庫訂單號'), 'orderosoutstockbill', { states: ['Audited', 'Shipping'] }),
     carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 20 }),
     platformNumber: text(L('月台号', 'Dock number', '月台號'), { max: 20 }),
-    // the load bill that carries it: written by the load, never typed
+    // the load bill that carried it: written when the load ships it, never typed
     loadingOrderNumber: text(L('装车单号', 'Loading order number', '裝車單號'), { max: 40, generated: true }),
+    // who receives the goods (the delivery note prints them); left empty, the outbound order's receiver is printed
+    receiverName: text(L('收货人', 'Receiver', '收貨人'), { max: 50 }),
+    receiverMobile: mobile(L('收货人手机号', 'Receiver mobile', '收貨人手機號')),
+    receiverAddress: text(L('收货地址', 'Delivery address', '收貨地址'), { max: 200 }),
   },
   sources: {
     // ship what is left of an order
     orderosoutstockbill: {
       states: ['Audited', 'Shipping'],
       label: L('出库', 'Ship goods', '出庫'),
-      copy: (o) => ({ ...ownerOf(o), applyNo: o.billNo, details: goodsLeft(o, 'shippedQty') }),
+      copy: (o) => ({
+        ...ownerOf(o),
+        applyNo: o.billNo,
+        ...Object.fromEntries((['receiverName', 'receiverMobile', 'receiverAddress'] as const).filter((k) => o[k]).map((k) => [k, o[k]])),
+        details: goodsLeft(o, 'shippedQty'),
+      }),
     },
   },
   lines: {
@@ -90,8 +99,14 @@ export const osoutstockbill = defineDocument({
       label: L('发货', 'Ship', '發貨'),
       event: 'SHIP',
       fact: 'Shipped',
-      // outstockTime: when the goods left; a late entry may name an earlier time
-      fields: { shippedAt: datetime(L('出库时间', 'Shipped at', '出庫時間')) },
+      // outstockTime: when the goods left; a late entry may name an earlier time. The vehicle and the
+      // dock it left from land on the bill (a load bill shipping it sends its own, and its number)
+      fields: {
+        shippedAt: datetime(L('出库时间', 'Shipped at', '出庫時間')),
+        carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 20 }),
+        platformNumber: text(L('月台号', 'Dock number', '月台號'), { max: 20 }),
+        loadingOrderNumber: text(L('装车单号', 'Loading order number', '裝車單號'), { max: 40, generated: true }),
+      },
       nowFields: ['shippedAt'],
       by: 'shippedBy',
       confirm: true,

@@ -41,3 +41,26 @@ export const renderPdf = async (definition: PdfDefinition): Promise<Buffer> => {
   const defaultStyle = { font: PDF_FONT, fontSize: 9, ...((definition.defaultStyle as object | undefined) ?? {}) };
   return pdfmake().createPdf({ ...definition, defaultStyle }).getBuffer();
 };
+
+/**
+ * The time zone paper is printed in: the operator's business zone (BUSINESS_TZ, default
+ * Asia/Shanghai), the one bill numbers, business days and month bills count in. Every printed
+ * document names it beside its times, so a reader in another zone is not misled.
+ */
+export const printTimeZone = (): string => process.env.BUSINESS_TZ || 'Asia/Shanghai';
+
+const printFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as yyyy-MM-dd HH:mm:ss in the print time zone; '' when absent, the text itself when not a time. */
+export const printTime = (at: Date | string | undefined | null, timeZone = printTimeZone()): string => {
+  if (!at) return '';
+  const d = typeof at === 'string' ? new Date(at) : at;
+  if (Number.isNaN(d.getTime())) return String(at);
+  let format = printFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    printFormats.set(timeZone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(d).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+};

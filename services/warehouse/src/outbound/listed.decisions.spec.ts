@@ -35,12 +35,14 @@ describe('picking list and load bill decisions', () => {
     expect(d.compute!({ details: [{ osBillNo: 'CK9' }], printSortStatus: 1 }, undefined)).toEqual({ details: [{ osBillNo: 'CK9', lineNumber: 1 }], printSortStatus: 0, printBillBoardStatus: 0 });
   });
 
-  it('a load bill ships every bill on it at its shipping time, only picked ones, and cannot be removed once shipped', () => {
+  it('a load bill ships every bill on it at its shipping time on its vehicle from its dock, only picked ones, and cannot be removed once shipped', () => {
     const d = loadDecisions(undefined);
     expect(d.check!(act('ship'), list({ state: 'Loaded' }), facts(bill('CK1', 'Picked'), bill('CK2', 'Allocated')), meta)).toMatchObject({ key: 'warehouse.errors.billNotReady' });
-    expect(d.effects!(act('ship'), list({ shippedAt: '2026-11-24T15:00:00.000Z' }), facts(bill('CK1', 'Picked'), bill('CK2', 'Picked')), meta).map((e) => ('action' in e ? [e.id, e.action, e.fields] : []))).toEqual([
-      ['id-CK1', 'ship', { shippedAt: '2026-11-24T15:00:00.000Z' }],
-      ['id-CK2', 'ship', { shippedAt: '2026-11-24T15:00:00.000Z' }],
+    const load = list({ billNo: 'ZC1', carNo: '沪A12345', platformNumber: 'D3', shippedAt: '2026-11-24T15:00:00.000Z' });
+    const shipped = { shippedAt: '2026-11-24T15:00:00.000Z', carNo: '沪A12345', platformNumber: 'D3', loadingOrderNumber: 'ZC1' };
+    expect(d.effects!(act('ship'), load, facts(bill('CK1', 'Picked'), bill('CK2', 'Picked')), meta).map((e) => ('action' in e ? [e.id, e.action, e.fields] : []))).toEqual([
+      ['id-CK1', 'ship', shipped],
+      ['id-CK2', 'ship', shipped],
     ]);
     expect(d.check!({ type: 'Remove', data: { id: 'L', expectedVersion: 1 } }, list({ state: 'Shipped' }), facts(), meta)).toMatchObject({ key: 'warehouse.errors.storedNoDelete' });
   });

@@ -68,7 +68,10 @@ export const sortingDecisions = (load: DocumentDecisions<ListedFacts>['load']): 
   },
 });
 
-/** The load bill: its bills must be picked when loading starts and when it ships; shipping ships each bill. */
+/**
+ * The load bill: its bills must be picked when loading starts and when it ships; shipping ships
+ * each bill on the load's vehicle from its dock, and names the load (what the delivery note prints).
+ */
 export const loadDecisions = (load: DocumentDecisions<ListedFacts>['load']): DocumentDecisions<ListedFacts> => ({
   load,
   compute: numberLines,
@@ -85,7 +88,10 @@ export const loadDecisions = (load: DocumentDecisions<ListedFacts>['load']): Doc
     }
     return undefined;
   },
-  effects: (command, after, facts) => (actionOf(command) === 'ship' ? actOnBills(facts, after, 'ship', { shippedAt: after.shippedAt }) : []),
+  effects: (command, after, facts) =>
+    actionOf(command) === 'ship'
+      ? actOnBills(facts, after, 'ship', { shippedAt: after.shippedAt, carNo: after.carNo, platformNumber: after.platformNumber, loadingOrderNumber: after.billNo })
+      : [],
 });
 
 export const LISTED = { stocksortingbill, loadbill };

@@ -12,18 +12,41 @@ export type LabelLineInfo = { lineNumber: number; barcode: string; materialCode:
 export type LabelsInput = { billNo: string; owner: Party; lines: ReadonlyMap<number, LabelLineInfo>; runs: readonly LabelRun[]; barcodes: ReadonlyMap<string, string> };
 
 export type PickingRow = { lineNumber: number; warehousePlaceCode: string; barcode: string; materialCode: string; materialName: string; batchNo: string; qty: number };
-export type PickingInput = { billNo: string; billBarcode: string; owner: Party; area: string; billDate: string; allocatedAt: string; rows: readonly PickingRow[]; printedAt: string };
+export type PickingInput = { billNo: string; billBarcode: string; owner: Party; area: string; billDate: string; allocatedAt: string; rows: readonly PickingRow[]; printedAt: string; timeZone: string };
 
 export type DeliveryRow = { materialCode: string; materialName: string; batchNo: string; qty: number; weg: number };
+/** Who receives the goods: a name, a phone and the address they go to. */
+export type Consignee = { name: string; mobile: string; address: string };
 export type DeliveryInput = {
   billNo: string;
   billBarcode: string;
-  owner: Party & { address?: string | undefined };
+  owner: Party;
+  consignee: Consignee;
+  /** the load bill that carried the goods ('' when shipped on their own) */
+  loadBillNo: string;
   carNo: string;
   platformNumber: string;
   shippedAt: string;
   rows: readonly DeliveryRow[];
   printedAt: string;
+  /** the time zone its times are in */
+  timeZone: string;
+};
+
+type Fields = Readonly<Record<string, unknown>>;
+const filled = (r: Fields | undefined, key: string) => (typeof r?.[key] === 'string' ? (r[key] as string).trim() : '');
+
+/**
+ * The consignee a delivery note names: the bill's own receiver, else its outbound order's, else the
+ * cargo owner itself (goods shipped with no receiver named go back to, or are collected by, the
+ * owner: docs/DOMAIN.md "Printed documents"). Taken whole from one source, never mixed.
+ */
+export const consigneeOf = (bill: Fields, order: Fields | undefined, owner: Fields): Consignee => {
+  for (const r of [bill, order]) {
+    if (filled(r, 'receiverName') || filled(r, 'receiverAddress')) return { name: filled(r, 'receiverName'), mobile: filled(r, 'receiverMobile'), address: filled(r, 'receiverAddress') };
+  }
+  const name = [filled(owner, 'fullName') || filled(owner, 'name'), filled(owner, 'linkman')].filter(Boolean).join(' ');
+  return { name, mobile: filled(owner, 'mobile') || filled(owner, 'tel'), address: filled(owner, 'address') };
 };
 
 const fmt = (n: number) => String(n);
@@ -69,13 +92,22 @@ export const labelsDefinition = (input: LabelsInput, tr: Tr): PdfDefinition => {
   return { pageSize: { width: 283.46, height: 198.43 }, pageMargins: [10, 8, 10, 6], info: { title: `${tr('warehouse.print.label.title')} ${input.billNo}` }, content: pages };
 };
 
-const headerTable = (pairs: [string, string][]) => ({
+/** Label and value pairs two to a row; `wide` pairs (an address) take a row of their own. */
+const headerTable = (pairs: [string, string][], wide: [string, string][] = []) => ({
   layout: 'noBorders',
-  table: { widths: ['auto', '*', 'auto', '*'], body: pairs.reduce<unknown[][]>((rows, [k, v], i) => {
-    if (i % 2 === 0) rows.push([cell(`${k}:`, { bold: true }), cell(v)]);
-    else rows[rows.length - 1]!.push(cell(`${k}:`, { bold: true }), cell(v));
-    return rows;
-  }, []).map((r) => (r.length === 2 ? [...r, '', ''] : r)) },
+  table: {
+    widths: ['auto', '*', 'auto', '*'],
+    body: [
+      ...pairs
+        .reduce<unknown[][]>((rows, [k, v], i) => {
+          if (i % 2 === 0) rows.push([cell(`${k}:`, { bold: true }), cell(v)]);
+          else rows[rows.length - 1]!.push(cell(`${k}:`, { bold: true }), cell(v));
+          return rows;
+        }, [])
+        .map((r) => (r.length === 2 ? [...r, '', ''] : r)),
+      ...wide.map(([k, v]) => [cell(`${k}:`, { bold: true }), cell(v, { colSpan: 3 }), '', '']),
+    ],
+  },
   margin: [0, 6, 0, 8],
 });
 
@@ -108,12 +140,12 @@ export const pickingListDefinition = (input: PickingInput, tr: Tr): PdfDefinitio
       ]),
       { table: { headerRows: 1, widths: ['auto', 'auto', 'auto', '*', 'auto', 'auto', 'auto', 'auto'], body } },
       { text: `${k('picker')}: ____________________`, margin: [0, 24, 0, 0] },
-      { text: tr('warehouse.print.printedAt', { at: input.printedAt }), fontSize: 8, margin: [0, 8, 0, 0] },
+      { text: tr('warehouse.print.printedAt', { at: input.printedAt, zone: input.timeZone }), fontSize: 8, margin: [0, 8, 0, 0] },
     ],
   };
 };
 
-/** The delivery note: what left the warehouse, with the three signatures. */
+/** The delivery note: what left the warehouse, on which vehicle, for whom and where to, with the three signatures. */
 export const deliveryNoteDefinition = (input: DeliveryInput, tr: Tr): PdfDefinition => {
   const k = (key: string) => tr(`warehouse.print.delivery.${key}`);
   const body: unknown[][] = [[headerCell(k('material')), headerCell(k('name')), headerCell(k('batch')), headerCell(k('qty')), headerCell(k('weight'))]];
@@ -127,17 +159,22 @@ export const deliveryNoteDefinition = (input: DeliveryInput, tr: Tr): PdfDefinit
     footer: footer(tr),
     content: [
       titleRow(k('title'), input.billBarcode, input.billNo),
-      headerTable([
-        [k('bill'), input.billNo],
-        [k('owner'), `${input.owner.code} ${input.owner.name}`],
-        [k('shippedAt'), input.shippedAt],
-        [k('address'), input.owner.address ?? ''],
-        [k('carNo'), input.carNo || '-'],
-        [k('platform'), input.platformNumber || '-'],
-      ]),
+      headerTable(
+        [
+          [k('bill'), input.billNo],
+          [k('shippedAt'), input.shippedAt],
+          [k('owner'), `${input.owner.code} ${input.owner.name}`],
+          [k('loadBill'), input.loadBillNo || '-'],
+          [k('carNo'), input.carNo || '-'],
+          [k('platform'), input.platformNumber || '-'],
+          [k('consignee'), input.consignee.name || '-'],
+          [k('consigneeMobile'), input.consignee.mobile || '-'],
+        ],
+        [[k('consigneeAddress'), input.consignee.address || '-']],
+      ),
       { table: { headerRows: 1, widths: ['auto', '*', 'auto', 'auto', 'auto'], body } },
       { columns: [sign('shipper'), sign('carrier'), sign('receiver')], margin: [0, 36, 0, 0] },
-      { text: tr('warehouse.print.printedAt', { at: input.printedAt }), fontSize: 8, margin: [0, 12, 0, 0] },
+      { text: tr('warehouse.print.printedAt', { at: input.printedAt, zone: input.timeZone }), fontSize: 8, margin: [0, 12, 0, 0] },
     ],
   };
 };

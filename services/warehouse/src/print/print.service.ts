@@ -1,26 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { AppError, isinstockbill, osoutstockbill, translate, type Actor, type KitDocument, type Language, type LabelPrintRow } from '@tpl/contracts';
-import { DocumentService } from '@tpl/documents';
+import { AppError, isinstockbill, orderosoutstockbill, osoutstockbill, translate, type Actor, type KitDocument, type Language, type LabelPrintRow } from '@tpl/contracts';
+import { DocumentService, printTime, printTimeZone } from '@tpl/documents';
 import { DB_POOL, EVENT_STORE, runCommand, type EventStorePort } from '@tpl/event-store';
 import { MASTER_DATA, type MasterData } from '@tpl/masterdata';
 import { barcodeOf } from '../inbound/receipt.decisions';
 import { linesOf } from '../shared/lines';
 import { STOCK_STREAM_TABLE, STOCK_TABLE } from '../stock/stock.projection';
 import { LABEL_PRINTS, LABELS_PRINTED, decideLabelPrint, labelPrintsFold, labelPrintsStream, type LabelsPrintedData } from './label-print';
-import { deliveryNoteDefinition, labelsDefinition, pickingListDefinition, type DeliveryRow, type LabelLineInfo, type PickingRow, type Tr } from './layouts';
+import { consigneeOf, deliveryNoteDefinition, labelsDefinition, pickingListDefinition, type DeliveryRow, type LabelLineInfo, type PickingRow, type Tr } from './layouts';
 import { code128, renderPdf } from './pdf';
 
 /** Who prints, in which request (the label record's metadata). */
 export type PrintContext = { tenantId: string; actor: Actor; correlationId: string; causationId: string; lang: Language };
-
-/** yyyy-MM-dd HH:mm:ss in the business time zone (spec 02 §9). */
-export const businessTime = (at: Date | string | undefined): string => {
-  if (!at) return '';
-  const d = typeof at === 'string' ? new Date(at) : at;
-  if (Number.isNaN(d.getTime())) return String(at);
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: process.env.BUSINESS_TZ ?? 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'medium' }).format(d);
-};
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
@@ -40,10 +32,14 @@ export class PrintService {
 
   private names = async (tenantId: string, entity: 'material' | 'customer', codes: readonly string[]) => this.masterData.byCodes(tenantId, entity, [...new Set(codes)]);
 
-  private owner = async (tenantId: string, doc: KitDocument) => {
+  private customer = async (tenantId: string, doc: KitDocument) => {
     const code = text(doc.customerCode);
-    const r = (await this.names(tenantId, 'customer', [code])).get(code);
-    return { code, name: text(r?.data.name), address: text(r?.data.address) };
+    return { code, data: (await this.names(tenantId, 'customer', [code])).get(code)?.data ?? {} };
+  };
+
+  private owner = async (tenantId: string, doc: KitDocument) => {
+    const { code, data } = await this.customer(tenantId, doc);
+    return { code, name: text(data.name) };
   };
 
   /**
@@ -123,9 +119,10 @@ export class PrintService {
           owner: await this.owner(tenantId, doc),
           area: text(doc.warehouseAreaCode),
           billDate: text(doc.billDate),
-          allocatedAt: businessTime(text(doc.allocatedAt)),
+          allocatedAt: printTime(text(doc.allocatedAt)),
           rows,
-          printedAt: businessTime(new Date()),
+          printedAt: printTime(new Date()),
+          timeZone: printTimeZone(),
         },
         tr,
       ),
@@ -155,17 +152,23 @@ export class PrintService {
       weg: Math.round(Number(r.weg) * 1000) / 1000,
     }));
     const tr: Tr = (key, vars) => translate(lang, key, vars);
+    const customer = await this.customer(tenantId, doc);
+    const applyNo = text(doc.applyNo);
+    const order = applyNo ? await this.documents.byBillNo(orderosoutstockbill, tenantId, applyNo) : undefined;
     const pdf = await renderPdf(
       deliveryNoteDefinition(
         {
           billNo: doc.billNo,
           billBarcode: await code128(doc.billNo, 10),
-          owner: await this.owner(tenantId, doc),
+          owner: { code: customer.code, name: text(customer.data.name) },
+          consignee: consigneeOf(doc, order, customer.data),
+          loadBillNo: text(doc.loadingOrderNumber),
           carNo: text(doc.carNo),
           platformNumber: text(doc.platformNumber),
-          shippedAt: businessTime(text(doc.shippedAt)),
+          shippedAt: printTime(text(doc.shippedAt)),
           rows: lines,
-          printedAt: businessTime(new Date()),
+          printedAt: printTime(new Date()),
+          timeZone: printTimeZone(),
         },
         tr,
       ),

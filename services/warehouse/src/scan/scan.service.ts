@@ -44,15 +44,21 @@ export class ScanService {
   private async inboundTasks(tenantId: string, doc: KitDocument, mode: ScanMode): Promise<ScanTask[]> {
     const lines = linesOf(doc);
     const materials = await this.masterData.byCodes(tenantId, 'material', [...new Set(lines.map((l) => l.materialCode))]);
+    // put-away: a line put away in part or whole earlier is listed with what it did, so the phone's
+    // progress starts where the bill is, not at 0
     return lines
-      .map((l) => ({
-        lineNumber: l.lineNumber,
-        barcode: barcodeOf(doc.billNo, l),
-        materialCode: l.materialCode,
-        materialName: String(materials.get(l.materialCode)?.data.name ?? ''),
-        batchNo: String(l.batchNo ?? ''),
-        qty: mode === 'putaway' ? subQty(l.qty, Number(l.putAwayQty ?? 0)) : l.qty,
-      }))
-      .filter((t) => t.qty > 0);
+      .map((l) => {
+        const done = mode === 'putaway' ? Number(l.putAwayQty ?? 0) : 0;
+        return {
+          lineNumber: l.lineNumber,
+          barcode: barcodeOf(doc.billNo, l),
+          materialCode: l.materialCode,
+          materialName: String(materials.get(l.materialCode)?.data.name ?? ''),
+          batchNo: String(l.batchNo ?? ''),
+          qty: subQty(l.qty, done),
+          ...(done > 0 ? { doneQty: done } : {}),
+        };
+      })
+      .filter((t) => t.qty > 0 || (t.doneQty ?? 0) > 0);
   }
 }

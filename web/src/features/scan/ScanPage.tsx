@@ -4,11 +4,12 @@ import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { scanModeSchema, type ScanMode } from '@tpl/contracts';
-import { leftOf, nextPlace, openTasks, scanMachineWith, type ScanError } from '@tpl/workflows';
+import { leftOf, nextPlace, openTasks, progressOf, scanMachineWith, type ScanError } from '@tpl/workflows';
 import { scanApi } from './api';
 import { beep } from './beep';
+import { savedScans } from './saved';
 
-const BUSY = ['loadingBill', 'submitting', 'finishing'] as const;
+const BUSY = ['loadingBill', 'submitting', 'finishing', 'reloading'] as const;
 const COLORS = { error: '#ff4d4f', errorBg: '#fff1f0', ok: '#52c41a', okBg: '#f6ffed', idle: '#1677ff', idleBg: '#ffffff' };
 const big = { height: 64, fontSize: 22 } as const;
 
@@ -24,7 +25,7 @@ export const ScanRoute = () => {
 const ScanPage = ({ mode }: { mode: ScanMode }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const machine = useMemo(() => scanMachineWith({ loadBill: ({ mode: m, billNo }) => scanApi.tasks(m, billNo), submit: scanApi.submit }), []);
+  const machine = useMemo(() => scanMachineWith({ loadBill: scanApi.load, submit: scanApi.submit }), []);
   const [snapshot, send] = useMachine(machine, { input: { mode } });
   const [value, setValue] = useState('');
   const input = useRef<InputRef>(null);
@@ -40,6 +41,13 @@ const ScanPage = ({ mode }: { mode: ScanMode }) => {
   useEffect(() => {
     if (!busy) input.current?.focus();
   }, [state, busy]);
+  // what is confirmed and not sent stays on the phone, so the bill reopened shows it; once sent, forgotten
+  const bill = ctx.bill;
+  useEffect(() => {
+    if (!bill) return;
+    if (state === 'done') savedScans.clear(mode, bill);
+    else savedScans.write(mode, bill, ctx.done);
+  }, [mode, bill, ctx.done, state]);
 
   const submit = () => {
     const typed = value;
@@ -50,8 +58,8 @@ const ScanPage = ({ mode }: { mode: ScanMode }) => {
   };
 
   const errorText = (e: ScanError | undefined) => (!e ? '' : 'message' in e ? e.message : t(e.key, e.vars));
-  const total = ctx.bill?.tasks.length ?? 0;
   const open = openTasks(ctx).length;
+  const progress = progressOf(ctx);
   const expected = nextPlace(ctx);
   const task = ctx.task;
   const promptKey = state === 'error' ? ctx.resume : state === 'loadingBill' ? 'bill' : state;
@@ -74,7 +82,9 @@ const ScanPage = ({ mode }: { mode: ScanMode }) => {
           <Tag style={{ fontSize: 16, padding: '4px 8px' }} data-testid="scan-bill">
             {ctx.bill.billNo}
           </Tag>
-          <Progress percent={total ? Math.round(((total - open) / total) * 100) : 0} size="small" style={{ flex: 1, margin: 0 }} />
+          <div style={{ flex: 1 }} data-testid="scan-progress" data-percent={progress.percent} data-done={progress.done} data-total={progress.total}>
+            <Progress percent={progress.percent} size="small" style={{ margin: 0 }} />
+          </div>
           <span data-testid="scan-open">{t('warehouse.scan.tasks', { n: open })}</span>
         </div>
       )}

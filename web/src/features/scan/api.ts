@@ -1,7 +1,8 @@
 import { isinstockbill, osoutstockbill, warehousePrintRoutes, type CommandResult, type ScanBill, type ScanMode } from '@tpl/contracts';
-import type { ScanSubmitInput, ScanSubmitOutput } from '@tpl/workflows';
+import type { ScanLoaded, ScanSubmitInput, ScanSubmitOutput } from '@tpl/workflows';
 import { callRoute, request } from '../../api/client';
 import { routesOf } from '../../api/documents';
+import { savedScans } from './saved';
 
 /**
  * Scan mode's calls: one small read per bill, one document action per confirmation. Errors
@@ -10,6 +11,12 @@ import { routesOf } from '../../api/documents';
 export const scanApi = {
   tasks: (mode: ScanMode, billNo: string): Promise<ScanBill> =>
     callRoute(mode === 'pick' ? warehousePrintRoutes.outboundScanTasks : warehousePrintRoutes.inboundScanTasks, { query: { billNo, mode }, notify: false }),
+
+  /** the bill, with what an earlier visit confirmed on this phone and did not send (receive, pick) */
+  load: async ({ mode, billNo }: { mode: ScanMode; billNo: string }): Promise<ScanLoaded> => {
+    const bill = await scanApi.tasks(mode, billNo);
+    return { bill, done: savedScans.read(mode, bill) };
+  },
 
   /** receive: the bill's receive; putaway: one put-away with the scanned placements; pick: the bill's pick */
   submit: async ({ mode, bill, entries }: ScanSubmitInput): Promise<ScanSubmitOutput> => {
