@@ -25,6 +25,8 @@ const map = {
   '^@tpl/masterdata$': '<rootDir>/services/masterdata/src/index.ts',
   '^@tpl/access$': '<rootDir>/services/access/src/index.ts',
   '^@tpl/host$': '<rootDir>/services/host/src/index.ts',
+  // the console names antd's ES modules (its locales load per language); node's jest reads their CommonJS twins
+  '^antd/es/(.*)$': 'antd/lib/$1',
 };
 const common = {
   rootDir: __dirname,

@@ -250,7 +250,10 @@ export const fieldSchema = (f: FieldDef): z.ZodType => {
       });
       break;
     case 'line':
-      s = f.key === 'lineNumber' ? z.coerce.number({ error: selectKey }).int({ error: 'validation.integer' }).min(1, { error: selectKey }) : z.string({ error: selectKey }).trim().min(1, { error: selectKey }).max(64);
+      s =
+        f.key === 'lineNumber'
+          ? z.coerce.number({ error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? selectKey : 'validation.number') }).int({ error: 'validation.integer' }).min(1, { error: selectKey })
+          : z.string({ error: selectKey }).trim().min(1, { error: selectKey }).max(64);
       break;
     case 'attachment':
     case 'signature':

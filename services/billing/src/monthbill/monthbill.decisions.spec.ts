@@ -21,3 +21,18 @@ describe('month bill: reopen', () => {
     expect(check!(check2, doc, { laterIssued: [{ billNo: 'x', month: '2026-11', state: 'Checked' }] }, meta)).toBeUndefined();
   });
 });
+
+describe('month bill: one per customer and month', () => {
+  const create: DocumentCommand = { type: 'Create', data: { id: 'b2', billNo: 'ZD2', content: { customerCode: 'C001', month: '2026-10' }, isReview: 0 } };
+  it('given October billed already, when another October bill is made, then 409 naming the one there is (never the index refusing as a 500)', () => {
+    const refused = check!(create, undefined, { laterIssued: [], sameMonth: { billNo: 'ZD2026110100001' } }, meta);
+    expect(refused).toMatchObject({ code: 409, key: 'billing.errors.monthBillExists', vars: { customerCode: 'C001', month: '2026-10', billNo: 'ZD2026110100001' } });
+  });
+  it('given no bill of the month, when one is made, then the machine decides', () => {
+    expect(check!(create, undefined, { laterIssued: [] }, meta)).toBeUndefined();
+  });
+  it('given a bill of the month, when a draft is changed to that month, then 409 too', () => {
+    const change: DocumentCommand = { type: 'Change', data: { id: 'b1', expectedVersion: 1, content: { customerCode: 'C001', month: '2026-09' } } };
+    expect(check!(change, doc, { laterIssued: [], sameMonth: { billNo: 'ZD1' } }, meta)).toMatchObject({ code: 409 });
+  });
+});

@@ -5,7 +5,18 @@ import type { UnitOfWork } from '@tpl/event-store';
 import { MONTH_BILLS } from './bills.projection';
 
 /** The customer's bills of later months that are issued (past Generated): what a reopen would contradict. */
-export type MonthBillFacts = { laterIssued: { billNo: string; month: string; state: string }[] };
+export type MonthBillFacts = {
+  laterIssued: { billNo: string; month: string; state: string }[];
+  /** a live bill of the same customer and month, other than this one: a second is refused */
+  sameMonth?: { billNo: string } | undefined;
+};
+
+/** The customer and month a create or a change would give the bill. */
+const customerMonthOf = (command: DocumentCommand, doc: KitDocument | undefined): { customerCode: string; month: string } | undefined => {
+  if (command.type !== 'Create' && command.type !== 'Change') return undefined;
+  const c = { ...(doc ?? {}), ...command.data.content } as Record<string, unknown>;
+  return typeof c.customerCode === 'string' && typeof c.month === 'string' ? { customerCode: c.customerCode, month: c.month } : undefined;
+};
 
 /**
  * The month bill's own decision beside its machine: a bill is reopened only while no bill of
@@ -15,6 +26,9 @@ export type MonthBillFacts = { laterIssued: { billNo: string; month: string; sta
 export const monthBillDecisions = (load: DocumentDecisions<MonthBillFacts>['load']): DocumentDecisions<MonthBillFacts> => ({
   ...(load ? { load } : {}),
   check: (command, doc, facts) => {
+    // one live bill per customer and month (a second would bill the month twice)
+    const same = customerMonthOf(command, doc);
+    if (same && facts?.sameMonth) return new AppError(409, 'billing.errors.monthBillExists', { ...same, billNo: facts.sameMonth.billNo });
     if (command.type !== 'Act' || command.data.action !== 'reopen' || !doc) return;
     const later = facts?.laterIssued[0];
     if (later) return new AppError(409, 'billing.errors.laterIssued', { month: later.month, billNo: later.billNo }, { state: `monthbill.states.${later.state}` });
@@ -31,6 +45,15 @@ export class MonthBillDecisions implements OnModuleInit {
   }
 
   async load({ tenantId, command, doc, uow }: { tenantId: string; command: DocumentCommand; doc: KitDocument | undefined; uow: UnitOfWork }): Promise<MonthBillFacts> {
+    const same = customerMonthOf(command, doc);
+    if (same) {
+      const id = command.type === 'Create' || command.type === 'Change' ? command.data.id : '';
+      const { rows } = await uow.query<{ bill_no: string }>(
+        `SELECT bill_no FROM ${MONTH_BILLS} WHERE tenant_id = $1 AND customer_code = $2 AND month = $3 AND NOT removed AND id <> $4::uuid LIMIT 1`,
+        [tenantId, same.customerCode, same.month, id],
+      ).then((r) => ({ rows: r }));
+      return { laterIssued: [], sameMonth: rows[0] ? { billNo: rows[0].bill_no } : undefined };
+    }
     if (command.type !== 'Act' || command.data.action !== 'reopen' || !doc) return { laterIssued: [] };
     const rows = await uow.query<{ bill_no: string; month: string; state: string }>(
       `SELECT bill_no, month, state FROM ${MONTH_BILLS} WHERE tenant_id = $1 AND customer_code = $2 AND month > $3 AND NOT removed AND state <> $4 ORDER BY month`,
