@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { documentPath, documents, type DocumentDef } from '@tpl/contracts';
 import { choose, FIRST_PAGE, launchChromium, SCREENSHOTS, signInPage, WEB_DIST } from '../support/browser';
 import { confirm } from '../support/console';
-import { fillDialog, fillNewForm, offered, refusal } from '../support/document-walker';
+import { fillDialog, fillNewForm, fillRefused, offered, refusal } from '../support/document-walker';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -125,11 +125,16 @@ describe('every document type through its lifecycle in the console (generated fr
     covered.set(def.name, set);
   };
   const stateNow = async () => (await page.getByTestId('view-state').getAttribute('data-state'))!;
-  const saved = async () => {
+  /** Saves the form; a field the form then refuses (a rule across fields) is filled and it is saved again, once. */
+  const saved = async (def?: DocumentDef) => {
     await page.getByTestId('save-button').click();
-    await page.getByTestId('view-billNo').waitFor({ timeout: 20_000 }).catch(async () => {
-      throw new Error(`${here}: not saved: ${await why()}`);
-    });
+    const shown = () => page.getByTestId('view-billNo').waitFor({ timeout: 20_000 }).then(() => true, () => false);
+    if (await shown()) return;
+    if (def && (await fillRefused(page, def))) {
+      await page.getByTestId('save-button').click();
+      if (await shown()) return;
+    }
+    throw new Error(`${here}: not saved: ${await why()}`);
   };
 
   /**
@@ -149,8 +154,10 @@ describe('every document type through its lifecycle in the console (generated fr
         await page.getByTestId('made-from').waitFor();
         await fillNewForm(page, def);
         await scan();
-        await saved();
+        await saved(def);
         takeNote(def, 'ADD');
+        // a source makes one document: the next one is made from a source made again
+        made.splice(made.indexOf(source), 1);
         return true;
       }
     }
@@ -162,7 +169,7 @@ describe('every document type through its lifecycle in the console (generated fr
     await page.getByTestId('save-button').waitFor();
     await fillNewForm(page, def);
     await scan();
-    await saved();
+    await saved(def);
     takeNote(def, 'ADD');
     return true;
   };
@@ -262,6 +269,7 @@ describe('every document type through its lifecycle in the console (generated fr
       here = `${def.name} start`;
       refused = '';
       await page.goto(`${t.url}${FIRST_PAGE}`);
+      await page.locator(`.shell-page-slot > .shell-page[data-page="${FIRST_PAGE}"]`).waitFor({ timeout: 30_000 });
       try {
         await walkType(def);
       } catch (error) {

@@ -21,13 +21,19 @@ export const PREFERRED: Record<string, string> = {
   reviewResult: 'In order',
   // a route: a dispatch is priced by it (the first one offered)
   lineCode: '',
+  // a transfer moves goods somewhere else than the demo stock's A-01-01
+  targetWarehousePlaceCode: 'A-02-01',
 };
+
+/** Fields a person fills though the schema lets them be empty, because the step needs them (a count's quantity). */
+const NEEDED = new Set(['countQty']);
 
 /** Date-times given in a run, each an hour after the one before (a plan's end after its start). */
 let hour = 0;
 const nextInstant = () => {
   hour += 1;
-  const d = new Date(Date.UTC(2026, 10, 27, 0 + hour, 0, 0));
+  // plans and schedules lie ahead (a vehicle's window clear of today's dispatches)
+  const d = new Date(Date.UTC(2027, 0, 4, hour, 0, 0));
   return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 19)}`;
 };
 
@@ -185,7 +191,7 @@ export const fillNewForm = async (page: Page, def: DocumentDef) => {
     await page.getByTestId('line-0-barcode').waitFor();
     // what the stock does not give (a transfer's target location) is the person's
     for (const [key, f] of Object.entries(lines.fields)) {
-      if (f.hidden || f.generated || !f.required || key in lines.fromStock.set) continue;
+      if (f.hidden || f.generated || !(f.required || NEEDED.has(key)) || key in lines.fromStock.set) continue;
       if (!(await hasValue(page, `line-0-${key}`))) await fillField(page, `line-0-${key}`, key, f);
     }
     return;
@@ -197,6 +203,27 @@ export const fillNewForm = async (page: Page, def: DocumentDef) => {
     if (await hasValue(page, testId)) continue;
     await fillField(page, testId, key, f, key === 'materialCode' ? undefined : exampleLine[key]);
   }
+};
+
+/**
+ * What the form refused, filled: every header field whose item shows an error (a rule across
+ * fields: an employee's code once the worker is an employee). Answers whether it found any.
+ */
+export const fillRefused = async (page: Page, def: DocumentDef): Promise<boolean> => {
+  let found = false;
+  for (const [path, key, f] of walkHeader(def)) {
+    if (f.hidden || f.generated) continue;
+    const testId = path.join('-');
+    const refused = await page
+      .getByTestId(testId)
+      .first()
+      .evaluate((el) => Boolean(el.closest('.ant-form-item')?.classList.contains('ant-form-item-has-error')))
+      .catch(() => false);
+    if (!refused) continue;
+    found = true;
+    await fillField(page, testId, key, f);
+  }
+  return found;
 };
 
 /** The inputs a person gives in an action's dialog: its required fields still empty (a time, a reason, a row). */

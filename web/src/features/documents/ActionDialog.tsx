@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { App, Alert, Button, Form, Modal } from 'antd';
 import type { ButtonProps } from 'antd';
 import { BulbOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { documentActionSchemaOf, type DocumentDef, type KitDocument } from '@tpl/contracts';
 import { ApiError } from '../../api/client';
 import { ProblemsAlert } from '../../shared/ProblemsAlert';
@@ -42,7 +41,7 @@ export const ActionDialog = ({ def, doc, action, onClose }: { def: DocumentDef; 
     const values = form.getFieldsValue(true) as Record<string, unknown>;
     return parseWithInput(schema, { id: doc.id, version: doc.version, ...Object.fromEntries(names.map((k) => [k, present(values[k])])) });
   });
-  const initialValues = useMemo(() => dialogStart(a, doc, dayjs().toISOString()), [a, doc]);
+  const initialValues = useMemo(() => dialogStart(a, doc), [a, doc]);
   const lines = useMemo(() => (def.lines ? ((doc[def.lines.key] as Record<string, unknown>[] | undefined) ?? []) : []), [def, doc]);
 
   const submit = async () => {
@@ -89,7 +88,7 @@ export const ActionDialog = ({ def, doc, action, onClose }: { def: DocumentDef; 
       <DocumentLinesContext.Provider value={lines}>
         <Form<Record<string, unknown>> form={form} layout="vertical" initialValues={initialValues} onFieldsChange={onFieldsChange} onFinish={() => void submit()}>
           {inputs.map(([key, f]) => (
-            <FormField key={key} def={def} name={key} field={f} testId={key} />
+            <FormField key={key} def={def} name={key} field={f} testId={key} placeholder={a.nowFields?.includes(key) ? t('documents.now') : undefined} />
           ))}
         </Form>
       </DocumentLinesContext.Provider>

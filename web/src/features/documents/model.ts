@@ -239,8 +239,9 @@ export const actionInputsOf = (a: ActionDef): [string, FieldDef][] => Object.ent
 /** Whether pressing the action opens a dialog (it takes input) rather than running at once. */
 export const takesInput = (a: ActionDef | undefined): boolean => Boolean(a && actionInputsOf(a).length);
 
-/** What an action's dialog starts from: its time fields at `now`, then what the action reads off the document (`initial`). */
-export const dialogStart = (a: ActionDef, doc: Record<string, unknown>, now: string): Record<string, unknown> => ({
-  ...Object.fromEntries((a.nowFields ?? []).map((k) => [k, now])),
-  ...(a.initial?.(doc) ?? {}),
-});
+/**
+ * What an action's dialog starts from: what the action reads off the document (`initial`). Its
+ * time fields start empty: left so, the server records its own now (a browser's clock minutes
+ * off would date a step before the one it follows); a person picks a time only for a late entry.
+ */
+export const dialogStart = (a: ActionDef, doc: Record<string, unknown>): Record<string, unknown> => ({ ...(a.initial?.(doc) ?? {}) });

@@ -34,6 +34,8 @@ type Props = {
   exclude?: readonly string[];
   /** ref and doc fields: the record picked (a document's `fills`), or undefined when cleared */
   onPicked?: (record: Picked | undefined) => void;
+  /** what an empty input says (a time the server takes as now) */
+  placeholder?: string;
 };
 
 const asDayjs = (value: unknown) => {
@@ -62,7 +64,7 @@ export const DictSelect = ({ code, value, onChange, testId }: { code: string; va
  * One form input for a field, by its kind. Values in the form are what the API carries:
  * dates as yyyy-MM-dd, date-times as ISO strings, flags 0/1, references as codes.
  */
-export const FieldInput = ({ def, id, name, field, value, onChange, testId, editing, refNames, exclude, onPicked }: Props) => {
+export const FieldInput = ({ def, id, name, field, value, onChange, testId, editing, refNames, exclude, onPicked, placeholder }: Props) => {
   const { t, enumValue } = useEntityLabels(def);
   const format = useFormatValue(def);
   const set = (next: unknown) => onChange?.(next);
@@ -140,6 +142,7 @@ export const FieldInput = ({ def, id, name, field, value, onChange, testId, edit
           value={asDayjs(value)}
           onChange={(d) => set(d ? d.toISOString() : undefined)}
           format={DATE_TIME_FORMAT}
+          placeholder={placeholder}
           style={{ width: '100%' }}
           id={id}
           data-testid={testId}

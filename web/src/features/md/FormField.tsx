@@ -13,13 +13,14 @@ type Props = {
   testId: string;
   editing?: boolean;
   onPicked?: (record: Picked | undefined) => void;
+  placeholder?: string;
 };
 
 /**
  * One field of a form the kit draws, whatever its kind: a labelled input, or for rows an
  * editable table under its label (rows are a list in the form, never one input).
  */
-export const FormField = ({ def, name, field, testId, editing, onPicked }: Props) => {
+export const FormField = ({ def, name, field, testId, editing, onPicked, placeholder }: Props) => {
   const { field: label } = useEntityLabels(def);
   if (field.kind === 'rows') {
     return (
@@ -30,7 +31,7 @@ export const FormField = ({ def, name, field, testId, editing, onPicked }: Props
   }
   return (
     <Form.Item name={name} label={label(name)} required={Boolean(field.required)}>
-      <FieldInput def={def} name={name} field={field} testId={testId} editing={editing} onPicked={onPicked} />
+      <FieldInput def={def} name={name} field={field} testId={testId} editing={editing} onPicked={onPicked} placeholder={placeholder} />
     </Form.Item>
   );
 };
