@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -14,6 +15,10 @@ import { startTestHost, type TestHost } from '../support/host';
  * never calls the API. Each step is checked where a person sees it: the document's state on its
  * view, the quantities its form was given.
  */
+const READER = path.join(__dirname, '..', 'api', 'warehouse-print.pdf-text.mjs');
+const pdfText = (pdf: Buffer): string =>
+  (JSON.parse(execFileSync(process.execPath, [READER], { input: pdf, maxBuffer: 16 * 1024 * 1024 }).toString('utf8')) as string[]).join('').replace(/\s+/g, '');
+
 describe('the day in the console alone', () => {
   let t: TestHost;
   let browser: Browser;
@@ -130,6 +135,33 @@ describe('the day in the console alone', () => {
     await page.close();
     expect(problems).toEqual([]);
   }, 420_000);
+
+  it('finance: the receipts keyed in the console bill their weight (the material gave it), and the bill on paper names the customer', async () => {
+    const page = await pageFor('finance');
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()).slice(0, 7);
+    await go(page, '/acct/costbillView');
+    await page.getByTestId('monthbill-generate').click();
+    const picker = page.getByTestId('monthbill-generate-month');
+    await picker.click();
+    await picker.fill(month);
+    await picker.press('Enter');
+    await pick(page, 'monthbill-generate-customer', 'C001');
+    await page.getByTestId('monthbill-generate-ok').click();
+    const row = page.locator('[data-testid^="doc-row-"]', { hasText: 'C001' }).filter({ hasText: month }).first();
+    await row.waitFor();
+    await row.locator('a[data-testid^="view-"]').click();
+    await page.getByTestId('view-billNo').waitFor();
+    // 100 cartons keyed without a weight: the material's 6 kg a carton made them 0.6 t, and handling is charged on them
+    const handling = Number(((await page.getByTestId('detail-inStockCoolieCost').textContent()) ?? '0').replace(/[^\d.]/g, ''));
+    expect(handling).toBeGreaterThan(0);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('monthbill-pdf').click();
+    const text = pdfText(fs.readFileSync((await (await download).path())!));
+    expect(text).toContain('安可食品');
+    expect(text).toContain('C001');
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 300_000);
 
   it('dispatcher: an order split into two notes, each on its own vehicle, loaded from its dispatch bill, arrived, reviewed and signed with a drawn signature and a photo', async () => {
     const page = await pageFor('dispatcher');
