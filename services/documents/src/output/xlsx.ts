@@ -47,8 +47,11 @@ export const cellValue = (col: ReportColumn, value: unknown, lang: Language, tim
       return hasKey(lang, `stockReport.status.${String(value)}`) ? translate(lang, `stockReport.status.${String(value)}`) : String(value);
     case 'movement':
       return hasKey(lang, `stockReport.movement.${String(value)}`) ? translate(lang, `stockReport.movement.${String(value)}`) : String(value);
-    default:
-      return String(value);
+    default: {
+      // a document type or a state in the reader's words, as the console shows them
+      const key = col.documentType ? `${String(value)}.title` : col.stateOf ? `${col.stateOf}.states.${String(value)}` : undefined;
+      return key && hasKey(lang, key) ? translate(lang, key) : String(value);
+    }
   }
 };
 

@@ -202,6 +202,7 @@ export class RecordsService implements RecordsPort {
       else add(`${col} = ?`, String(v));
     }
     if (q.keyword) add(`(r.code ILIKE ? OR r.name ILIKE ?)`, `%${likeEscape(String(q.keyword))}%`);
+    if (Array.isArray(q.codes) && q.codes.length) add('r.code = ANY(?)', q.codes.map(String));
     if (q.parent !== undefined && def.tree) {
       if (q.parent === '' || q.parent === null) where.push('r.parent_code IS NULL');
       else add('r.parent_code = ?', q.parent);
