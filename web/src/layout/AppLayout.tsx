@@ -9,7 +9,7 @@ import { HOME_PATH, openTab } from '../shell/tabs';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { MenuSearch, SideMenu, TopMenuBar } from './Menus';
 import { entryFor, visibleMenu, type MenuNode } from './menu';
-import { LABEL_SEPARATOR, setEntryTitle } from './pageTitle';
+import { LABEL_SEPARATOR, pageLabel, setEntryTitle, usePageSubjectOf, type PageHandle } from './pageTitle';
 import { TabsBar } from './TabsBar';
 import { darkSider, useAppearance } from './theme';
 import { TopBar } from './TopBar';
@@ -26,10 +26,17 @@ const SHELL_PAGE_LABELS: Record<string, string> = {
 };
 
 /** The last segment of a page under an entry's path: new, edit, or a record shown. */
-const subPageKey = (rest: string): string => {
+export const subPageKey = (rest: string): string => {
   const last = rest.split('/').filter(Boolean).pop() ?? '';
   return last === 'new' ? 'common.new' : last === 'edit' ? 'common.edit' : 'common.view';
 };
+
+/** What the innermost route that says so says of its page (a document's kind and mode). */
+const routePage = (matches: ReturnType<typeof useMatches>): PageHandle['page'] =>
+  [...matches]
+    .reverse()
+    .map((m) => (m.handle as PageHandle | undefined)?.page)
+    .find((page) => page !== undefined);
 
 /** The i18n key a route names its page with (`handle.titleKey`), the innermost route's first. */
 const routeTitleKey = (matches: ReturnType<typeof useMatches>): string | undefined =>
@@ -42,13 +49,27 @@ const routeTitleKey = (matches: ReturnType<typeof useMatches>): string | undefin
  * A tab's label: kept as an i18n key where there is one, so it follows the language. A page no
  * menu entry names (a task opened from the inbox) is named by its route, never by its URL.
  */
-const labelFor = (pathname: string, search: string, found: ReturnType<typeof entryFor>, exists: (key: string) => boolean, routeKey?: string): string => {
+export const labelFor = (
+  pathname: string,
+  search: string,
+  found: ReturnType<typeof entryFor>,
+  exists: (key: string) => boolean,
+  routeKey?: string,
+  page?: PageHandle['page'],
+  subject?: string,
+): string => {
   if (SHELL_PAGE_LABELS[pathname]) return SHELL_PAGE_LABELS[pathname];
+  // a page that says what it shows and how (a document's view, new or edit form) is named so, whatever its path
+  if (page) return pageLabel(page, subject);
   const name = (node: MenuNode) => (node.meta?.i18n && exists(node.meta.i18n) ? node.meta.i18n : node.name);
   if (found?.exact) return name(found.node);
   if (pathname.startsWith('/myiframe/')) return new URLSearchParams(search).get('name') || 'pages.names.iframe';
-  if (found) return [name(found.node), subPageKey(pathname.slice((found.node.path ?? '').length))].join(LABEL_SEPARATOR);
-  return routeKey && exists(routeKey) ? routeKey : pathname;
+  if (found) {
+    const mode = subPageKey(pathname.slice((found.node.path ?? '').length));
+    return [name(found.node), mode, ...(mode !== 'common.new' && subject ? [subject] : [])].join(LABEL_SEPARATOR);
+  }
+  // a page no entry and no route names is never named by its URL
+  return routeKey && exists(routeKey) ? routeKey : 'pages.names.untitled';
 };
 
 const SIDER_WIDTH = 220;
@@ -105,7 +126,8 @@ export const AppLayout = () => {
   }, [here?.found.trail]);
 
   const matches = useMatches();
-  const label = labelFor(pathname, search, here?.found, (key) => i18n.exists(key), routeTitleKey(matches));
+  const subject = usePageSubjectOf(pathname);
+  const label = labelFor(pathname, search, here?.found, (key) => i18n.exists(key), routeTitleKey(matches), routePage(matches), subject);
   // before paint: the page and its tab appear together
   useLayoutEffect(() => {
     openTab({ label, value: pathname, query: search.replace(/^\?/, '') || undefined });

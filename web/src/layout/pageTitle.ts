@@ -45,3 +45,43 @@ export const resolveLabel = (label: string, i18n: { exists: (key: string) => boo
     .split(LABEL_SEPARATOR)
     .map((part) => (i18n.exists(part) ? i18n.t(part) : part))
     .join(LABEL_SEPARATOR);
+
+/**
+ * What a page is about, by its path (a document's bill number, a record's code): its tab and
+ * the document title name it after the page's kind and mode ("入库单 · 查看 · RK2026…"). A
+ * kept-alive page keeps its subject while its tab is open.
+ */
+const subjects = new Map<string, string>();
+const subjectListeners = new Set<() => void>();
+let subjectsVersion = 0;
+const setSubject = (path: string, subject: string | undefined) => {
+  if ((subjects.get(path) ?? undefined) === subject) return;
+  if (subject === undefined) subjects.delete(path);
+  else subjects.set(path, subject);
+  subjectsVersion++;
+  subjectListeners.forEach((l) => l());
+};
+const subscribeSubjects = (listener: () => void) => {
+  subjectListeners.add(listener);
+  return () => subjectListeners.delete(listener);
+};
+
+/** The subject of the page at `path`, if it has named one. */
+export const usePageSubjectOf = (path: string): string | undefined => {
+  useSyncExternalStore(subscribeSubjects, () => subjectsVersion);
+  return subjects.get(path);
+};
+
+/** A page names what it shows (once it knows): its own path's subject. */
+export const usePageSubject = (path: string, subject: string | null | undefined): void => {
+  useEffect(() => {
+    if (subject) setSubject(path, subject);
+  }, [path, subject]);
+};
+
+/** What a route's handle says of its page: the kind of thing it shows (an i18n key) and the mode. */
+export type PageHandle = { page?: { titleKey: string; mode: 'new' | 'view' | 'edit' } };
+
+/** A page's label from its kind, mode and subject: "入库单 · 新增", "入库单 · 查看 · RK2026…". */
+export const pageLabel = (page: NonNullable<PageHandle['page']>, subject?: string): string =>
+  [page.titleKey, `common.${page.mode}`, ...(page.mode !== 'new' && subject ? [subject] : [])].join(LABEL_SEPARATOR);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ArrowLeftOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Flex, Result, Space, Spin, Tag, Typography } from 'antd';
 import type { DescriptionsProps } from 'antd';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ErrorCodes, type EntityDef } from '@tpl/contracts';
 import { ApiError } from '../../api/client';
 import { paths } from '../../paths';
@@ -12,7 +12,8 @@ import { FieldValue } from './FieldValue';
 import { HistoryDrawer } from './HistoryDrawer';
 import { useEntityDetail } from './hooks';
 import { useEntityLabels } from './labels';
-import { recordKey } from './listQuery';
+import { recordKey, recordSubject } from './listQuery';
+import { usePageSubject } from '../../layout/pageTitle';
 
 const COLUMNS = { xs: 1, sm: 1, md: 2, lg: 3, xl: 3, xxl: 3 };
 
@@ -24,6 +25,9 @@ export const EntityViewPage = ({ def }: { def: EntityDef }) => {
   const can = useEntityButtons(def);
   const detail = useEntityDetail(def, id);
   const [historyOpen, setHistoryOpen] = useState(false);
+  // the tab names the record: "角色 · 查看 · dispatcher"
+  const { pathname } = useLocation();
+  usePageSubject(pathname, detail.data ? recordSubject(def, detail.data) : undefined);
 
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(paths.mdList(def.name))} data-testid="md-back">
