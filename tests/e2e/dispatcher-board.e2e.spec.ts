@@ -176,9 +176,10 @@ describe('dispatcher board in Chromium', () => {
     await a.getByTestId('signing-submit').click();
     await a.waitForURL(/\/deliveryBill\/deliveryBillView\//);
     await expectState(a, 'Signed');
-    await a.getByTestId('proof-signature').waitFor();
-    await a.getByTestId('proof-photo-0').waitFor();
-    expect(await a.getByTestId('proof-signer').innerText()).toBe('Han Mei');
+    // the signing's facts, once each: the signer, the drawn signature and the photo as images
+    await a.locator('[data-testid="detail-signature"] [data-testid="value-signature"]').waitFor();
+    await a.locator('[data-testid="facts-photos"] [data-testid="value-attachId"]').first().waitFor();
+    expect(await a.getByTestId('detail-signer').innerText()).toBe('Han Mei');
     await a.screenshot({ path: path.join(SCREENSHOTS, 'dispatcher-signed-delivery.png'), fullPage: true });
 
     // the auditor: the order's chain in one timeline, and the chain as it stood right after the dispatch
