@@ -14,6 +14,7 @@ import { useEntityLabels } from './labels';
 import { codeOf, recordSubject } from './listQuery';
 import { usePageSubject } from '../../layout/pageTitle';
 import { RowsField } from './RowsField';
+import { fieldWidget } from './fieldWidgets';
 
 /** /md/:entity/new and /md/:entity/:id/edit */
 export const EntityFormPage = ({ def }: { def: EntityDef }) => {
@@ -97,6 +98,16 @@ const EntityEditor = ({ def, record, problems, setProblems }: EditorProps) => {
   const self = record ? [codeOf(def, record)] : undefined;
 
   const item = (key: string, f: FieldDef) => {
+    const Widget = fieldWidget(def.name, key);
+    if (Widget) {
+      return (
+        <Col xs={24} key={key}>
+          <Form.Item name={key} label={label(key)} required={requiredHere(def, key, f, editing)} style={{ marginBottom: 16 }}>
+            <Widget />
+          </Form.Item>
+        </Col>
+      );
+    }
     if (f.kind === 'rows') {
       return (
         <Col xs={24} key={key}>

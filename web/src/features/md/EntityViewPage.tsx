@@ -9,10 +9,11 @@ import { ApiError } from '../../api/client';
 import { paths } from '../../paths';
 import { formatDateTime } from '../../shared/format';
 import { FieldValue } from './FieldValue';
+import { fieldWidget } from './fieldWidgets';
 import { HistoryDrawer } from './HistoryDrawer';
 import { useEntityDetail } from './hooks';
 import { useEntityLabels } from './labels';
-import { recordKey, recordSubject } from './listQuery';
+import { recordSubject } from './listQuery';
 import { usePageSubject } from '../../layout/pageTitle';
 
 const COLUMNS = { xs: 1, sm: 1, md: 2, lg: 3, xl: 3, xxl: 3 };
@@ -49,8 +50,12 @@ export const EntityViewPage = ({ def }: { def: EntityDef }) => {
     );
   }
 
-  const fields = Object.entries(def.fields).filter(([, f]) => f.kind !== 'rows' && f.kind !== 'password');
+  const fields = Object.entries(def.fields).filter(([key, f]) => f.kind !== 'rows' && f.kind !== 'password' && !fieldWidget(def.name, key));
   const rowsFields = Object.entries(def.fields).filter(([, f]) => f.kind === 'rows');
+  const widgetFields = Object.keys(def.fields).flatMap((key) => {
+    const Widget = fieldWidget(def.name, key);
+    return Widget ? [[key, Widget] as const] : [];
+  });
 
   const items: DescriptionsProps['items'] = fields.map(([key, f]) => ({
     key,
@@ -88,7 +93,7 @@ export const EntityViewPage = ({ def }: { def: EntityDef }) => {
           <Space wrap align="center">
             {back}
             <Typography.Title level={4} style={{ margin: 0 }} data-testid="md-view-title">
-              {t('md.pages.view', { title })} {recordKey(def, record)}
+              {t('md.pages.view', { title })} {recordSubject(def, record) ?? ''}
             </Typography.Title>
             <Tag>{t('md.events.version', { version: record.version })}</Tag>
           </Space>
@@ -109,6 +114,12 @@ export const EntityViewPage = ({ def }: { def: EntityDef }) => {
         <Descriptions bordered size="small" column={COLUMNS} items={items} />
       </Card>
 
+      {widgetFields.map(([key, Widget]) => (
+        <Card size="small" title={label(key)} key={key} data-testid={`md-value-${key}`}>
+          <Widget value={record[key]} disabled />
+        </Card>
+      ))}
+
       {rowsFields.map(([key, f]) => (
         <Card size="small" title={label(key)} key={key}>
           <FieldValue def={def} name={key} field={f} value={record[key]} record={record} />
@@ -119,7 +130,7 @@ export const EntityViewPage = ({ def }: { def: EntityDef }) => {
         <Descriptions bordered size="small" column={COLUMNS} items={audit} />
       </Card>
 
-      <HistoryDrawer def={def} id={historyOpen ? record.id : undefined} subject={recordKey(def, record)} onClose={() => setHistoryOpen(false)} />
+      <HistoryDrawer def={def} id={historyOpen ? record.id : undefined} subject={recordSubject(def, record) ?? title} onClose={() => setHistoryOpen(false)} />
     </Space>
   );
 };
