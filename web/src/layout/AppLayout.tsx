@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router-dom';
 import { useSession } from '../auth/session';
 import { currentLanguage } from '../i18n';
-import { HOME_PATH, openTab } from '../shell/tabs';
+import { openTab } from '../shell/tabs';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { MenuSearch, SideMenu, TopMenuBar } from './Menus';
 import { entryFor, visibleMenu, type MenuNode } from './menu';
-import { LABEL_SEPARATOR, pageLabel, setEntryTitle, usePageSubjectOf, type PageHandle } from './pageTitle';
+import { labelFor, routePage, routeTitleKey, setEntryTitle, usePageSubjectOf } from './pageTitle';
 import { TabsBar } from './TabsBar';
 import { darkSider, useAppearance } from './theme';
 import { TopBar } from './TopBar';
@@ -17,60 +17,6 @@ import { useScreen } from './useScreen';
 import './shell.css';
 import { useShellMenus } from './useMenus';
 
-/** Pages of the shell that no menu entry names (spec 01 section 2), by path: their tab label. */
-const SHELL_PAGE_LABELS: Record<string, string> = {
-  [HOME_PATH]: 'shell.home',
-  '/wel/dashboard': 'pages.names.dashboard',
-  '/info/index': 'pages.names.info',
-  '/test/index': 'pages.names.test',
-};
-
-/** The last segment of a page under an entry's path: new, edit, or a record shown. */
-export const subPageKey = (rest: string): string => {
-  const last = rest.split('/').filter(Boolean).pop() ?? '';
-  return last === 'new' ? 'common.new' : last === 'edit' ? 'common.edit' : 'common.view';
-};
-
-/** What the innermost route that says so says of its page (a document's kind and mode). */
-const routePage = (matches: ReturnType<typeof useMatches>): PageHandle['page'] =>
-  [...matches]
-    .reverse()
-    .map((m) => (m.handle as PageHandle | undefined)?.page)
-    .find((page) => page !== undefined);
-
-/** The i18n key a route names its page with (`handle.titleKey`), the innermost route's first. */
-const routeTitleKey = (matches: ReturnType<typeof useMatches>): string | undefined =>
-  [...matches]
-    .reverse()
-    .map((m) => (m.handle as { titleKey?: unknown } | undefined)?.titleKey)
-    .find((key): key is string => typeof key === 'string');
-
-/**
- * A tab's label: kept as an i18n key where there is one, so it follows the language. A page no
- * menu entry names (a task opened from the inbox) is named by its route, never by its URL.
- */
-export const labelFor = (
-  pathname: string,
-  search: string,
-  found: ReturnType<typeof entryFor>,
-  exists: (key: string) => boolean,
-  routeKey?: string,
-  page?: PageHandle['page'],
-  subject?: string,
-): string => {
-  if (SHELL_PAGE_LABELS[pathname]) return SHELL_PAGE_LABELS[pathname];
-  // a page that says what it shows and how (a document's view, new or edit form) is named so, whatever its path
-  if (page) return pageLabel(page, subject);
-  const name = (node: MenuNode) => (node.meta?.i18n && exists(node.meta.i18n) ? node.meta.i18n : node.name);
-  if (found?.exact) return name(found.node);
-  if (pathname.startsWith('/myiframe/')) return new URLSearchParams(search).get('name') || 'pages.names.iframe';
-  if (found) {
-    const mode = subPageKey(pathname.slice((found.node.path ?? '').length));
-    return [name(found.node), mode, ...(mode !== 'common.new' && subject ? [subject] : [])].join(LABEL_SEPARATOR);
-  }
-  // a page no entry and no route names is never named by its URL
-  return routeKey && exists(routeKey) ? routeKey : 'pages.names.untitled';
-};
 
 const SIDER_WIDTH = 220;
 

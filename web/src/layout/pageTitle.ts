@@ -1,4 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { HOME_PATH } from '../shell/tabs';
+import type { entryFor, MenuNode } from './menu';
 
 /**
  * Spec 01 section 2: the page title is the entry name plus the product title. The layout
@@ -85,3 +87,59 @@ export type PageHandle = { page?: { titleKey: string; mode: 'new' | 'view' | 'ed
 /** A page's label from its kind, mode and subject: "入库单 · 新增", "入库单 · 查看 · RK2026…". */
 export const pageLabel = (page: NonNullable<PageHandle['page']>, subject?: string): string =>
   [page.titleKey, `common.${page.mode}`, ...(page.mode !== 'new' && subject ? [subject] : [])].join(LABEL_SEPARATOR);
+
+/** Pages of the shell that no menu entry names (spec 01 section 2), by path: their tab label. */
+export const SHELL_PAGE_LABELS: Record<string, string> = {
+  [HOME_PATH]: 'shell.home',
+  '/wel/dashboard': 'pages.names.dashboard',
+  '/info/index': 'pages.names.info',
+  '/test/index': 'pages.names.test',
+};
+
+/** The last segment of a page under an entry's path: new, edit, or a record shown. */
+export const subPageKey = (rest: string): string => {
+  const last = rest.split('/').filter(Boolean).pop() ?? '';
+  return last === 'new' ? 'common.new' : last === 'edit' ? 'common.edit' : 'common.view';
+};
+
+/** What the innermost route that says so says of its page (a document's kind and mode). */
+export const routePage = (matches: readonly { handle?: unknown }[]): PageHandle['page'] =>
+  [...matches]
+    .reverse()
+    .map((m) => (m.handle as PageHandle | undefined)?.page)
+    .find((page) => page !== undefined);
+
+/** The i18n key a route names its page with (`handle.titleKey`), the innermost route's first. */
+export const routeTitleKey = (matches: readonly { handle?: unknown }[]): string | undefined =>
+  [...matches]
+    .reverse()
+    .map((m) => (m.handle as { titleKey?: unknown } | undefined)?.titleKey)
+    .find((key): key is string => typeof key === 'string');
+
+/**
+ * A tab's label: kept as an i18n key where there is one, so it follows the language. A page no
+ * menu entry names (a task opened from the inbox) is named by its route, never by its URL.
+ */
+export const labelFor = (
+  pathname: string,
+  search: string,
+  found: ReturnType<typeof entryFor> | undefined,
+  exists: (key: string) => boolean,
+  routeKey?: string,
+  page?: PageHandle['page'],
+  subject?: string,
+): string => {
+  if (SHELL_PAGE_LABELS[pathname]) return SHELL_PAGE_LABELS[pathname];
+  // a page that says what it shows and how (a document's view, new or edit form) is named so, whatever its path
+  if (page) return pageLabel(page, subject);
+  const name = (node: MenuNode) => (node.meta?.i18n && exists(node.meta.i18n) ? node.meta.i18n : node.name);
+  if (found?.exact) return name(found.node);
+  if (pathname.startsWith('/myiframe/')) return new URLSearchParams(search).get('name') || 'pages.names.iframe';
+  if (found) {
+    const mode = subPageKey(pathname.slice((found.node.path ?? '').length));
+    return [name(found.node), mode, ...(mode !== 'common.new' && subject ? [subject] : [])].join(LABEL_SEPARATOR);
+  }
+  // a page no entry and no route names is never named by its URL
+  return routeKey && exists(routeKey) ? routeKey : 'pages.names.untitled';
+};
+
