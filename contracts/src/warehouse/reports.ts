@@ -51,6 +51,8 @@ export type ReportColumn = {
   documentType?: true;
   /** a text column holding a state of this document type (monthbill): shown and exported as the state's words */
   stateOf?: string;
+  /** a text column holding a spec 02 billType (the stream's streamType): shown and exported as "12 入库单" */
+  billType?: true;
 };
 
 /** Text columns of the reports that name records by code, with the entity each names. */
@@ -85,6 +87,7 @@ export const reportText = (key: string, width = 14): ReportColumn => ({
   width,
   ...(REPORT_CODE_REFS[key] ? { ref: REPORT_CODE_REFS[key] } : {}),
   ...(key === 'documentType' ? { documentType: true as const } : {}),
+  ...(key === 'streamType' ? { billType: true as const } : {}),
 });
 const text = reportText;
 const num = (key: string, kind: ReportColumnKind, explain?: ExplainWhat): ReportColumn => ({ key, kind, ...(explain ? { explain } : {}), width: 12 });

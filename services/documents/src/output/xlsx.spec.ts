@@ -24,5 +24,8 @@ describe('report spreadsheets', () => {
     // a value with no words stays as it is; a plain text column is never translated
     expect(cellValue({ key: 'documentType', kind: 'text', documentType: true }, 'nosuchtype', 'zh')).toBe('nosuchtype');
     expect(cellValue({ key: 'billNo', kind: 'text' }, 'isinstockbill', 'zh')).toBe('isinstockbill');
+    // the stream's type is the causing document's billType: its number and its title
+    expect(cellValue({ key: 'streamType', kind: 'text', billType: true }, '12', 'zh')).toBe('12 入库单');
+    expect(cellValue({ key: 'streamType', kind: 'text', billType: true }, '0', 'en')).toBe('0 General');
   });
 });
