@@ -4,7 +4,7 @@ import { labelFor, pageLabel, routePage } from '../../web/src/layout/pageTitle';
 import { codeAndName, namesBatcher, NAMES_PER_CALL } from '../../web/src/features/md/names';
 
 const doc = (name: string): DocumentDef => documentByName(name)!;
-const actor = { id: 'u1', account: 'keeper', name: '高凯' };
+const actor = { userId: 'u1', account: 'keeper', name: '高凯' };
 
 describe('a document view lays its facts out in words', () => {
   it('names a fact several actions record once (sign, sign partially, refuse all record the signer), and the one who keyed it in apart from the signer', () => {

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { SearchOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Input, Space, Spin, Tag, Tree, Typography } from 'antd';
 import type { TreeDataNode } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -80,7 +81,7 @@ export const MenuTreeField = ({ value, onChange, disabled, id }: Props) => {
   return (
     <Space orientation="vertical" style={{ width: '100%' }} id={id} data-testid="role-menu-tree">
       <Space wrap>
-        <Input.Search allowClear placeholder={t('roleEditor.search')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ width: 280 }} data-testid="role-menu-search" />
+        <Input allowClear prefix={<SearchOutlined />} placeholder={t('roleEditor.search')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ width: 280 }} data-testid="role-menu-search" />
         <Button size="small" onClick={() => setExpanded(allWithChildren)} data-testid="role-menu-expand">
           {t('roleEditor.expandAll')}
         </Button>
