@@ -311,9 +311,9 @@ const makeListQuerySchemaOf = (def: EntityDef) => {
       z
         .string()
         .trim()
-        .max(3300)
-        .transform((v) => [...new Set(v.split(',').map((c) => c.trim()).filter(Boolean))])
-        .refine((v) => v.length <= 50, { error: 'validation.tooLong' }),
+        .max(3300, { error: 'validation.codesTooMany' })
+        .refine((v) => v.split(',').filter((c) => c.trim()).length <= 50, { error: 'validation.codesTooMany' })
+        .transform((v) => [...new Set(v.split(',').map((c) => c.trim()).filter(Boolean))]),
     ),
     sort: z.enum(sortable).default((def.defaultSort ?? def.codeField ?? 'updateTime') as string),
     order: sortOrderSchema.default(def.defaultSort ? 'asc' : def.codeField ? 'asc' : 'desc'),
