@@ -61,6 +61,13 @@ describe('a tab names the document, the mode and its number, never a path', () =
     // a new form is 新增, never 查看, and has no number yet
     expect(pageLabel({ titleKey: 'consignment.title', mode: 'new' }, 'ignored')).toBe('consignment.title · common.new');
   });
+  it('names a page its route names by the route, not as a view of the entry above its path, with its subject', () => {
+    const entry = { node: { code: 'deliverybill', name: '签收单', path: '/deliveryBill', meta: { i18n: 'deliverybill.title' } }, exact: false, trail: [] } as unknown as Parameters<typeof labelFor>[2];
+    expect(labelFor('/deliveryBill/deliveryBillEdit/9f56', '', entry, () => true, 'signing.title', undefined, 'QS2026112800001')).toBe('signing.title · QS2026112800001');
+    // a page under an entry that no route names: the entry and the mode
+    expect(labelFor('/md/role/9f56/edit', '', { ...entry!, node: { ...entry!.node, path: '/md/role', meta: { i18n: 'role.title' } } }, () => true, undefined, undefined, 'dispatcher')).toBe('role.title · common.edit · dispatcher');
+  });
+
   it('names a page no entry and no route names as a page, not by its URL', () => {
     expect(labelFor('/somewhere/783c4a', '', undefined, exists)).toBe('pages.names.untitled');
   });

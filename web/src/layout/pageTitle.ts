@@ -135,11 +135,13 @@ export const labelFor = (
   const name = (node: MenuNode) => (node.meta?.i18n && exists(node.meta.i18n) ? node.meta.i18n : node.name);
   if (found?.exact) return name(found.node);
   if (pathname.startsWith('/myiframe/')) return new URLSearchParams(search).get('name') || 'pages.names.iframe';
+  // a page its route names (the signing confirmation under the delivery bills' entry) is named so, not "查看" of the entry
+  if (routeKey && exists(routeKey)) return [routeKey, ...(subject ? [subject] : [])].join(LABEL_SEPARATOR);
   if (found) {
     const mode = subPageKey(pathname.slice((found.node.path ?? '').length));
     return [name(found.node), mode, ...(mode !== 'common.new' && subject ? [subject] : [])].join(LABEL_SEPARATOR);
   }
   // a page no entry and no route names is never named by its URL
-  return routeKey && exists(routeKey) ? routeKey : 'pages.names.untitled';
+  return 'pages.names.untitled';
 };
 

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Result, Space, Spin, Table, Tag, Typography, message } from 'antd';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { usePageSubject } from '../../layout/pageTitle';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { DATE_TIME_FORMAT, instantOfPicked, pickerValueOf } from '../../shared/format';
@@ -27,6 +28,9 @@ export const SigningPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const bill = useDocument(def, id);
+  // the tab: 签收确认 · QS2026…
+  const { pathname } = useLocation();
+  usePageSubject(pathname, bill.data?.billNo);
   if (!id) return <Result status="info" subTitle={t('signing.title')} />;
   if (bill.isPending) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   if (!bill.data) return <Result status="warning" subTitle={bill.error?.message} />;
