@@ -148,6 +148,7 @@ export const en: ConsoleStrings = {
       empty: 'No records',
       version: 'Version {{version}}',
       emptyValue: 'empty',
+      more: 'and {{count}} more',
     },
   },
   errors: {

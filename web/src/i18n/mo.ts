@@ -148,6 +148,7 @@ export const mo: ConsoleStrings = {
       empty: '暫無記錄',
       version: '版本 {{version}}',
       emptyValue: '空',
+      more: '等另 {{count}} 項',
     },
   },
   errors: {

@@ -150,6 +150,7 @@ export const zh = {
       empty: '暂无记录',
       version: '版本 {{version}}',
       emptyValue: '空',
+      more: '等另 {{count}} 项',
     },
   },
   errors: {
