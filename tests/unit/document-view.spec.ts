@@ -1,6 +1,6 @@
 import { documentByName, documentLandings, documentResources, type DocumentDef, type KitDocument } from '@tpl/contracts';
 import { factsLayout, logRows, loggedActions } from '../../web/src/features/documents/viewModel';
-import { labelFor, pageLabel, routePage } from '../../web/src/layout/pageTitle';
+import { labelFor, pageLabel, resolveLabel, routePage } from '../../web/src/layout/pageTitle';
 import { codeAndName, namesBatcher, NAMES_PER_CALL } from '../../web/src/features/md/names';
 
 const doc = (name: string): DocumentDef => documentByName(name)!;
@@ -52,20 +52,25 @@ describe('a document view lays its facts out in words', () => {
 });
 
 describe('a tab names the document, the mode and its number, never a path', () => {
-  const exists = (key: string) => !key.startsWith('/');
+  // the keys a label holds, shown as they are: what resolveLabel would look up
+  const keys = new Set(['isinstockbill.title', 'consignment.title', 'signing.title', 'role.title', 'syscode.title', 'common.view', 'common.new', 'common.edit', 'consignment']);
+  const exists = (key: string) => keys.has(key);
+  const said = (label: string) => resolveLabel(label, { exists, t: (key) => `<${key}>` });
   it('names a document page by its route, whatever its path, and adds the bill number once read', () => {
     const page = routePage([{ handle: undefined }, { handle: { page: { titleKey: 'isinstockbill.title', mode: 'view' } } }]);
     expect(page).toEqual({ titleKey: 'isinstockbill.title', mode: 'view' });
-    expect(labelFor('/warehousingManagement/isinstockbillFormView/783c', '', undefined, exists, undefined, page)).toBe('isinstockbill.title · common.view');
-    expect(labelFor('/warehousingManagement/isinstockbillFormView/783c', '', undefined, exists, undefined, page, 'RK2026112800004')).toBe('isinstockbill.title · common.view · RK2026112800004');
+    expect(said(labelFor('/warehousingManagement/isinstockbillFormView/783c', '', undefined, exists, undefined, page))).toBe('<isinstockbill.title> · <common.view>');
+    expect(said(labelFor('/warehousingManagement/isinstockbillFormView/783c', '', undefined, exists, undefined, page, 'RK2026112800004'))).toBe('<isinstockbill.title> · <common.view> · RK2026112800004');
     // a new form is 新增, never 查看, and has no number yet
-    expect(pageLabel({ titleKey: 'consignment.title', mode: 'new' }, 'ignored')).toBe('consignment.title · common.new');
+    expect(said(pageLabel({ titleKey: 'consignment.title', mode: 'new' }, 'ignored'))).toBe('<consignment.title> · <common.new>');
+    // a subject that is also a key (the serial code `consignment`) is shown as it is, never looked up
+    expect(said(pageLabel({ titleKey: 'syscode.title', mode: 'view' }, 'consignment'))).toBe('<syscode.title> · <common.view> · consignment');
   });
   it('names a page its route names by the route, not as a view of the entry above its path, with its subject', () => {
     const entry = { node: { code: 'deliverybill', name: '签收单', path: '/deliveryBill', meta: { i18n: 'deliverybill.title' } }, exact: false, trail: [] } as unknown as Parameters<typeof labelFor>[2];
-    expect(labelFor('/deliveryBill/deliveryBillEdit/9f56', '', entry, () => true, 'signing.title', undefined, 'QS2026112800001')).toBe('signing.title · QS2026112800001');
+    expect(said(labelFor('/deliveryBill/deliveryBillEdit/9f56', '', entry, exists, 'signing.title', undefined, 'QS2026112800001'))).toBe('<signing.title> · QS2026112800001');
     // a page under an entry that no route names: the entry and the mode
-    expect(labelFor('/md/role/9f56/edit', '', { ...entry!, node: { ...entry!.node, path: '/md/role', meta: { i18n: 'role.title' } } }, () => true, undefined, undefined, 'dispatcher')).toBe('role.title · common.edit · dispatcher');
+    expect(said(labelFor('/md/role/9f56/edit', '', { ...entry!, node: { ...entry!.node, path: '/md/role', meta: { i18n: 'role.title' } } }, exists, undefined, undefined, 'dispatcher'))).toBe('<role.title> · <common.edit> · dispatcher');
   });
 
   it('names a page no entry and no route names as a page, not by its URL', () => {

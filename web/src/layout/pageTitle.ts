@@ -41,11 +41,18 @@ export const usePageTitleText = (): string | null => {
 /** Parts of a stored label (a tab's, a title's): each an i18n key or text. */
 export const LABEL_SEPARATOR = ' · ';
 
-/** A stored label in the current language: every part that is an i18n key translated. */
+/**
+ * A part of a label that is text as it is, never looked up (a record's code may also be a key:
+ * the serial code `consignment`): marked by a leading word joiner, which shows as nothing.
+ */
+const LITERAL = '\u2060';
+export const literal = (text: string): string => `${LITERAL}${text}`;
+
+/** A stored label in the current language: every part that is an i18n key translated, literal parts as they are. */
 export const resolveLabel = (label: string, i18n: { exists: (key: string) => boolean; t: (key: string) => string }): string =>
   label
     .split(LABEL_SEPARATOR)
-    .map((part) => (i18n.exists(part) ? i18n.t(part) : part))
+    .map((part) => (part.startsWith(LITERAL) ? part.slice(LITERAL.length) : i18n.exists(part) ? i18n.t(part) : part))
     .join(LABEL_SEPARATOR);
 
 /**
@@ -86,7 +93,7 @@ export type PageHandle = { page?: { titleKey: string; mode: 'new' | 'view' | 'ed
 
 /** A page's label from its kind, mode and subject: "入库单 · 新增", "入库单 · 查看 · RK2026…". */
 export const pageLabel = (page: NonNullable<PageHandle['page']>, subject?: string): string =>
-  [page.titleKey, `common.${page.mode}`, ...(page.mode !== 'new' && subject ? [subject] : [])].join(LABEL_SEPARATOR);
+  [page.titleKey, `common.${page.mode}`, ...(page.mode !== 'new' && subject ? [literal(subject)] : [])].join(LABEL_SEPARATOR);
 
 /** Pages of the shell that no menu entry names (spec 01 section 2), by path: their tab label. */
 export const SHELL_PAGE_LABELS: Record<string, string> = {
@@ -136,10 +143,10 @@ export const labelFor = (
   if (found?.exact) return name(found.node);
   if (pathname.startsWith('/myiframe/')) return new URLSearchParams(search).get('name') || 'pages.names.iframe';
   // a page its route names (the signing confirmation under the delivery bills' entry) is named so, not "查看" of the entry
-  if (routeKey && exists(routeKey)) return [routeKey, ...(subject ? [subject] : [])].join(LABEL_SEPARATOR);
+  if (routeKey && exists(routeKey)) return [routeKey, ...(subject ? [literal(subject)] : [])].join(LABEL_SEPARATOR);
   if (found) {
     const mode = subPageKey(pathname.slice((found.node.path ?? '').length));
-    return [name(found.node), mode, ...(mode !== 'common.new' && subject ? [subject] : [])].join(LABEL_SEPARATOR);
+    return [name(found.node), mode, ...(mode !== 'common.new' && subject ? [literal(subject)] : [])].join(LABEL_SEPARATOR);
   }
   // a page no entry and no route names is never named by its URL
   return 'pages.names.untitled';
