@@ -14,8 +14,8 @@ import { menuLeaves, menuTarget, visibleMenu, type MenuNode, type TopMenu } from
  * history), each in one of zh, en and mo in turn (the catalogs are complete in all three, so one
  * language per screen finds what three would), the shell's pages and the consignment and flow
  * screens in all three. Any raw i18n key on the screen (a text such as
- * `consignment.actions.submit_review`), any i18next error text ("returned an object") and
- * any console error or uncaught page error fails it. One browser, one page, moved around
+ * `consignment.actions.submit_review`), any id shown where a number or a name belongs (a UUID in
+ * the page's text: issue 28), any i18next error text ("returned an object") and any console error or uncaught page error fails it. One browser, one page, moved around
  * inside the single-page app (a full load per screen would take minutes).
  */
 describe('every screen in zh, en and mo (sweep)', () => {
@@ -154,11 +154,14 @@ describe('every screen in zh, en and mo (sweep)', () => {
     );
 
   const RAW_KEY = /^[a-z]+(\.[a-zA-Z_]+)+$/;
+  /** an id where a number or a name belongs (issue 28 item 7): records and documents are named by code, name or number */
+  const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
   /** Raw keys and i18next's error texts in the shown page: texts, placeholders, titles, the document title. */
   const scan = async (p: Page) => {
-    const found = await p.evaluate((raw) => {
+    const found = await p.evaluate(([raw, uuidSource]) => {
       const rawKey = new RegExp(raw);
+      const uuid = new RegExp(uuidSource, 'i');
       const i18nError = /returned an object instead of string|key '[^']+ \((zh|en|mo)\)'/;
       const out: string[] = [];
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -167,6 +170,7 @@ describe('every screen in zh, en and mo (sweep)', () => {
         // identifiers shown as written (a menu's translation key in its alias) are data, not labels
         if (n.parentElement?.closest('code')) continue;
         if (text && (rawKey.test(text) || i18nError.test(text))) out.push(text);
+        else if (uuid.test(text)) out.push(`id shown: ${text.slice(0, 80)}`);
       }
       for (const el of Array.from(document.querySelectorAll('[placeholder], [title], [aria-label]'))) {
         for (const attr of ['placeholder', 'title', 'aria-label']) {
@@ -177,7 +181,7 @@ describe('every screen in zh, en and mo (sweep)', () => {
       const title = document.title.split(' - ')[0] ?? '';
       if (rawKey.test(title) || title.startsWith('/')) out.push(`document title "${document.title}"`);
       return [...new Set(out)];
-    }, RAW_KEY.source);
+    }, [RAW_KEY.source, UUID.source] as const);
     for (const f of found) problems.push(`${here}: ${f}`);
   };
 

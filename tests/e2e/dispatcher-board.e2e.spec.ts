@@ -82,7 +82,11 @@ describe('dispatcher board in Chromium', () => {
   const dropWith = async (page: Page, departure: string) => {
     await page.locator('[data-testid="drop-route"]').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^L-SH / }).first().click();
-    await page.getByTestId('drop-departure').fill(departure);
+    // the departure is picked as yyyy-MM-dd HH:mm (the tenant's clock), never a browser's own date format
+    const picker = page.getByTestId('drop-departure');
+    await picker.click();
+    await picker.fill(departure);
+    await picker.press('Enter');
   };
   const detail = async (name: string, id: string) => (await api.get<KitDocument>(`/api/bl-transport/${name}/detail?id=${id}`)).body.data;
   const noteByBillNo = async (billNo: string) => {
@@ -110,7 +114,7 @@ describe('dispatcher board in Chromium', () => {
     const [n1, n2] = open as [string, string];
 
     // A drags n1 onto a vehicle: A's board shows it carried, and B's board, pushed by the server
-    await dropWith(a, '2030-01-05T08:00');
+    await dropWith(a, '2030-01-05 08:00');
     await a.getByTestId(`note-${n1}`).dragTo(a.getByTestId('vehicle-沪A12345'));
     await carried(a, '沪A12345', n1).waitFor();
     await carried(b, '沪A12345', n1).waitFor({ timeout: 15_000 });
@@ -122,7 +126,7 @@ describe('dispatcher board in Chromium', () => {
     await b.reload();
     await b.getByTestId('column-Open').waitFor();
     await b.locator('[data-testid="board-live"][data-live="offline"]').waitFor();
-    await dropWith(a, '2030-01-06T08:00');
+    await dropWith(a, '2030-01-06 08:00');
     await a.getByTestId(`note-${n2}`).dragTo(a.getByTestId('vehicle-苏E8K321'));
     await carried(a, '苏E8K321', n2).waitFor();
     // the server's board has the move (A folded its own answer in at once; the projection may trail it)
@@ -130,7 +134,7 @@ describe('dispatcher board in Chromium', () => {
     expect(await openNotes(b)).toContain(n2);
 
     // B drags the note it still sees waiting elsewhere: the server refuses it, naming the note; B's board snaps to where it is
-    await dropWith(b, '2030-01-07T08:00');
+    await dropWith(b, '2030-01-07 08:00');
     await b.getByTestId(`note-${n2}`).dragTo(b.getByTestId('vehicle-沪C66881'));
     await b.getByTestId('board-lost').waitFor();
     expect(await b.getByTestId('board-lost-message').innerText()).toContain(n2);
@@ -176,9 +180,10 @@ describe('dispatcher board in Chromium', () => {
     await a.getByTestId('signing-submit').click();
     await a.waitForURL(/\/deliveryBill\/deliveryBillView\//);
     await expectState(a, 'Signed');
-    await a.getByTestId('proof-signature').waitFor();
-    await a.getByTestId('proof-photo-0').waitFor();
-    expect(await a.getByTestId('proof-signer').innerText()).toBe('Han Mei');
+    // the signing's facts, once each: the signer, the drawn signature and the photo as images
+    await a.locator('[data-testid="detail-signature"] [data-testid="value-signature"]').waitFor();
+    await a.locator('[data-testid="facts-photos"] [data-testid="value-attachId"]').first().waitFor();
+    expect(await a.getByTestId('detail-signer').innerText()).toBe('Han Mei');
     await a.screenshot({ path: path.join(SCREENSHOTS, 'dispatcher-signed-delivery.png'), fullPage: true });
 
     // the auditor: the order's chain in one timeline, and the chain as it stood right after the dispatch

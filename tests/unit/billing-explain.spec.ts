@@ -1,5 +1,5 @@
 import type { ChargeItem } from '@tpl/contracts';
-import { chargesOf, handlingRows, money, versionOf } from '../../web/src/features/billing/explain.model';
+import { chargesOf, handlingRows, money, stampTime, versionOf } from '../../web/src/features/billing/explain.model';
 import { demoMonthPlan, previousMonth } from '@tpl/warehouse';
 
 const fact = (billNo: string, lineNumber: number, weight: number) => ({
@@ -33,7 +33,10 @@ describe('month bill explain (console)', () => {
 
   it('shows money with two decimals and the agreement with its version', () => {
     expect([money(7.8), money(0), money(-5), money(null)]).toEqual(['7.80', '0.00', '-5.00', '']);
-    expect(versionOf({ agreementCode: 'AG-C001-2026', agreementVersion: '20261001080000000000' })).toBe('AG-C001-2026 · 20261001080000000000');
+    // the version stamp reads as the time it was written, never as its twenty digits
+    expect(versionOf({ agreementCode: 'AG-C001-2026', agreementVersion: '20261001080000000000' })).toBe('AG-C001-2026 · 2026-10-01 08:00:00');
+    expect(stampTime('20261128141004695000')).toBe('2026-11-28 14:10:04');
+    expect(stampTime('v2')).toBe('v2');
     expect(versionOf({ agreementCode: null, agreementVersion: null })).toBe('');
   });
 

@@ -57,6 +57,8 @@ export const tokenResponseSchema = z.object({
   oauthId: z.string(),
   openCodeCheck: z.boolean(),
   roles: z.array(z.string()),
+  /** the tenant's business time zone (IANA): the console shows every instant in it, as the printed documents do */
+  timeZone: z.string().optional(),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 

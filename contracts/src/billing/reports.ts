@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { envelopeSchema, pageQuerySchema, pageSchema, sortOrderSchema } from '../api/envelope';
 import { defineRoutes, XLSX_MEDIA_TYPE, type RouteDef } from '../api/route';
-import type { ReportColumn } from '../warehouse/reports';
+import { billingDocMessages } from '../i18n/billing-docs';
+import { reportText, type ReportColumn } from '../warehouse/reports';
 
 /**
  * The billing reports of spec 01 /acct (issue 15 item 5), each described once here (its
@@ -12,7 +13,7 @@ import type { ReportColumn } from '../warehouse/reports';
  * caller's owner scope, and exported to xlsx. Column labels: `billingReport.fields.<key>`.
  * What each shows: docs/DOMAIN.md "Billing reports (issue 15)".
  */
-const text = (key: string, width = 14): ReportColumn => ({ key, kind: 'text', width });
+const text = reportText;
 const num = (key: string, kind: ReportColumn['kind'] = 'qty'): ReportColumn => ({ key, kind, width: 12 });
 
 export type BillingReportDef = {
@@ -64,7 +65,7 @@ export const BILLING_REPORTS = {
   costbill: {
     api: 'costbill',
     views: ['report/costbillView'],
-    columns: [text('month', 9), text('billNo', 18), text('customerCode'), text('state', 10), num('totalCost', 'money'), num('amountDue', 'money'), num('paidAmount', 'money')],
+    columns: [text('month', 9), text('billNo', 18), text('customerCode'), { ...text('state', 10), stateOf: 'monthbill' }, num('totalCost', 'money'), num('amountDue', 'money'), num('paidAmount', 'money')],
     sorts: ['month', 'customerCode', 'totalCost'],
     defaultSort: 'month',
   },
@@ -226,6 +227,9 @@ export const billingPrintRoutes = defineRoutes({
   },
 });
 
+/** The words key of a route of a report that answers several ('lcr/costbilldeatilSum' -> 'lcr_costbilldeatilSum'). */
+const menuWordsKey = (view: string) => view.replace('/', '_') as keyof typeof billingDocMessages.zh.billingReport.menus;
+
 /**
  * The console's report pages and their menu entries: one per spec 01 route a report answers,
  * under its group (/acct, or /reportManagement for the piece-work reports).
@@ -235,9 +239,10 @@ export const BILLING_REPORT_MENUS: readonly { code: string; name: string; path: 
   const group = r.group ?? 'acct';
   return r.views.map((view) => ({
     code: `${group === 'acct' ? 'acct' : 'rm'}_${view.replace('/', '_')}`,
-    name: view,
+    // a report answering several routes is named per route (its menu entries never share a name)
+    name: r.views.length > 1 ? billingDocMessages.zh.billingReport.menus[menuWordsKey(view)] : billingDocMessages.zh.billingReport.titles[report],
     path: `/${group}/${view}`,
-    alias: `billingReport.titles.${report}`,
+    alias: r.views.length > 1 ? `billingReport.menus.${menuWordsKey(view)}` : `billingReport.titles.${report}`,
     report,
     group,
     staffOnly: r.staffOnly === true,

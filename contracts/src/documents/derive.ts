@@ -114,6 +114,12 @@ const STAMP_LABELS = {
   at: [(action: string) => `${action}时间`, (fact: string) => `${fact} at`, (action: string) => `${action}時間`],
   by: [(action: string) => `${action}人`, (fact: string) => `${fact} by`, (action: string) => `${action}人`],
 } as const;
+/**
+ * Who recorded a fact, when "<action>人" is already a field of the document (a signing's signer is
+ * 签收人, the consignee's contact; the user who keyed the signing in is its 经办人), so two different
+ * people never carry one label.
+ */
+const RECORDER_LABELS = [(action: string) => `${action}经办人`, (fact: string) => `${fact}: recorded by`, (action: string) => `${action}經辦人`] as const;
 
 /** How the history names the fact of an action: its own label, else the state it leads to (the one state, when it moves), else the action's label. */
 const factLabelOf = (def: DocumentDef, action: ActionDef): Labels => {
@@ -150,7 +156,9 @@ export const documentLandings = (def: DocumentDef): Landed[] => {
   for (const [kind, key] of [['at', approved?.at], ['by', approved?.by]] as const) {
     if (key && !out.some((l) => l.key === key)) out.push({ action: 'reviewApproved', key, kind });
   }
-  return out;
+  // several actions may land on one key (sign, sign partially and refuse each record the signer): a
+  // document holds one value there, so it is named once, by the first action that lands on it
+  return out.filter((l, i) => out.findIndex((o) => o.key === l.key) === i);
 };
 
 /** The fact an event type records (`ConsignmentDispatched` -> `Dispatched`), or undefined when it is not this type's. */
@@ -201,7 +209,11 @@ export const documentResources = (def: DocumentDef, lang: Lang): { tree: Tree; e
     const action = def.actions[l.action];
     const said = action ? (lang === 1 ? factLabelOf(def, action) : action.label) : KIT_ACTION_LABELS.reviewApproved!;
     if (l.kind === 'field') fields[l.key] ??= l.field!.label[lang];
-    else fields[l.key] ??= STAMP_LABELS[l.kind][lang](said[lang]);
+    else if (fields[l.key] === undefined) {
+      const stamp = STAMP_LABELS[l.kind][lang](said[lang]);
+      const taken = l.kind === 'by' && Object.entries(fields).some(([k, v]) => v === stamp && k !== l.key);
+      fields[l.key] = taken ? RECORDER_LABELS[lang](said[lang]) : stamp;
+    }
   }
   for (const c of def.list.columns) if (typeof c !== 'string' && c.label) fields[c.key] = c.label[lang];
   for (const f of def.list.filters) if (typeof f !== 'string' && f.label) fields[f.key] = f.label[lang];

@@ -67,3 +67,14 @@ export const documentsMadeFrom = (source: string): { target: DocumentDef; how: N
     const how = target.sources?.[source];
     return how ? [{ target, how }] : [];
   });
+
+/** The document type of a spec 02 billType (the stock stream's streamType names its causing document by it). */
+export const documentByBillType = (billType: unknown): DocumentDef | undefined =>
+  billType === undefined || billType === null || billType === '' ? undefined : documents.find((d) => d.billType !== undefined && String(d.billType) === String(billType));
+
+/** A billType as it reads: "12 入库单" through `title` (the type's title in the reader's words), "0" the general stream. */
+export const billTypeText = (billType: unknown, title: (documentName: string) => string, general: string): string => {
+  const d = documentByBillType(billType);
+  if (d) return `${String(billType)} ${title(d.name)}`;
+  return String(billType) === '0' || billType === 'general' ? general : String(billType);
+};

@@ -340,6 +340,18 @@ const makeListQuerySchemaOf = (def: EntityDef) => {
     parent: z.string().max(64).optional(),
     /** free text over code and name: the reference pickers search as you type */
     keyword: optionalEmpty(z.string().trim().max(100)),
+    /**
+     * exact codes, comma separated (at most a page of them): the console asks the names of the
+     * codes a screen shows (a document's customer and materials) in one call per entity
+     */
+    codes: optionalEmpty(
+      z
+        .string()
+        .trim()
+        .max(3300, { error: 'validation.codesTooMany' })
+        .refine((v) => v.split(',').filter((c) => c.trim()).length <= 50, { error: 'validation.codesTooMany' })
+        .transform((v) => [...new Set(v.split(',').map((c) => c.trim()).filter(Boolean))]),
+    ),
     sort: z.enum(sortable).default((def.defaultSort ?? def.codeField ?? 'updateTime') as string),
     order: sortOrderSchema.default(def.defaultSort ? 'asc' : def.codeField ? 'asc' : 'desc'),
   });

@@ -50,6 +50,16 @@ export const billingDocMessages = {
         sourceBillNo: '作业单号',
         price: '单价',
       },
+      // a report answering several routes (report/..., lcr/...) is named per route, so no two menu entries share a name
+      menus: {
+        report_costbilldeatilSum: '月度计费汇总',
+        report_yearsmonthinDetail: '年度逐月计费汇总',
+        lcr_costbilldeatilSum: '结算·月度计费汇总',
+        report_costbilldeatilIn: '入库计费明细',
+        lcr_costbilldeatilIn: '结算·入库计费明细',
+        report_costbilldeatilOut: '出库计费明细',
+        lcr_costbilldeatilOut: '结算·出库计费明细',
+      },
       titles: {
         costbill: '费用账单汇总',
         costbillDayAcctSum: '每日计费汇总',
@@ -126,6 +136,16 @@ export const billingDocMessages = {
         sourceBillNo: 'Work bill',
         price: 'Unit price',
       },
+      // a report answering several routes (report/..., lcr/...) is named per route, so no two menu entries share a name
+      menus: {
+        report_costbilldeatilSum: 'Billed handling by month',
+        report_yearsmonthinDetail: 'Billed handling, month by month over the year',
+        lcr_costbilldeatilSum: 'Settlement: billed handling by month',
+        report_costbilldeatilIn: 'Billed inbound lines',
+        lcr_costbilldeatilIn: 'Settlement: billed inbound lines',
+        report_costbilldeatilOut: 'Billed outbound lines',
+        lcr_costbilldeatilOut: 'Settlement: billed outbound lines',
+      },
       titles: {
         costbill: 'Cost bills',
         costbillDayAcctSum: 'Billed handling by day',
@@ -201,6 +221,16 @@ export const billingDocMessages = {
         ladingType: '計件類型',
         sourceBillNo: '作業單號',
         price: '單價',
+      },
+      // a report answering several routes (report/..., lcr/...) is named per route, so no two menu entries share a name
+      menus: {
+        report_costbilldeatilSum: '月度計費匯總',
+        report_yearsmonthinDetail: '年度逐月計費匯總',
+        lcr_costbilldeatilSum: '結算·月度計費匯總',
+        report_costbilldeatilIn: '入庫計費明細',
+        lcr_costbilldeatilIn: '結算·入庫計費明細',
+        report_costbilldeatilOut: '出庫計費明細',
+        lcr_costbilldeatilOut: '結算·出庫計費明細',
       },
       titles: {
         costbill: '費用賬單匯總',

@@ -37,7 +37,8 @@ export const documentMessages = {
       },
       dialog: '{{action}}：{{billNo}}',
       asOf: { banner: '正在查看第 {{n}} 版（共 {{m}} 版，只读）', back: '返回当前版本' },
-      history: { viewAsOf: '查看此事件后的单据', viewing: '正在查看', empty: '暂无事件', lines: '{{count}} 行明细' },
+      history: { viewAsOf: '查看此事件后的单据', viewing: '正在查看', empty: '暂无事件', lines: '{{count}} 行明细', signed: '已签名', attached: '已上传附件', items: '{{count}} 项', recorded: '已记录', more: '；另 {{count}} 行' },
+      log: { recordedAt: '记录时间', recordedBy: '经办人' },
       lifecycle: {
         current: '当前状态',
         final: '终态',
@@ -94,7 +95,8 @@ export const documentMessages = {
       },
       dialog: '{{action}}: {{billNo}}',
       asOf: { banner: 'Viewing version {{n}} of {{m}} (read only)', back: 'Back to the current version' },
-      history: { viewAsOf: 'View as of this event', viewing: 'Viewing', empty: 'No events yet', lines: '{{count}} line(s)' },
+      history: { viewAsOf: 'View as of this event', viewing: 'Viewing', empty: 'No events yet', lines: '{{count}} line(s)', signed: 'signed', attached: 'file attached', items: '{{count}} item(s)', recorded: 'recorded', more: '; {{count}} more row(s)' },
+      log: { recordedAt: 'Recorded at', recordedBy: 'Recorded by' },
       lifecycle: {
         current: 'Current state',
         final: 'Final',
@@ -151,7 +153,8 @@ export const documentMessages = {
       },
       dialog: '{{action}}：{{billNo}}',
       asOf: { banner: '正在查看第 {{n}} 版（共 {{m}} 版，唯讀）', back: '返回當前版本' },
-      history: { viewAsOf: '查看此事件後的單據', viewing: '正在查看', empty: '暫無事件', lines: '{{count}} 行明細' },
+      history: { viewAsOf: '查看此事件後的單據', viewing: '正在查看', empty: '暫無事件', lines: '{{count}} 行明細', signed: '已簽名', attached: '已上傳附件', items: '{{count}} 項', recorded: '已記錄', more: '；另 {{count}} 行' },
+      log: { recordedAt: '記錄時間', recordedBy: '經辦人' },
       lifecycle: {
         current: '當前狀態',
         final: '終態',

@@ -220,6 +220,7 @@ export const stockReportMessages = {
         stockStreamDetail: '库存流水明细',
         binBoard: '库位看板'
       },
+      generalStream: '0 一般流水',
       movement: {
         RECEIVE: '收货',
         MOVE_OUT: '移出',
@@ -498,6 +499,7 @@ export const stockReportMessages = {
         stockStreamDetail: 'Stock stream detail',
         binBoard: 'Bin board'
       },
+      generalStream: '0 General',
       movement: {
         RECEIVE: 'Received',
         MOVE_OUT: 'Moved out',
@@ -776,6 +778,7 @@ export const stockReportMessages = {
         stockStreamDetail: '庫存流水明細',
         binBoard: '庫位看板'
       },
+      generalStream: '0 一般流水',
       movement: {
         RECEIVE: '收貨',
         MOVE_OUT: '移出',

@@ -196,6 +196,25 @@ const importMissing = async (records: RecordsPort, ctx: RecordContext, entity: s
 };
 
 /**
+ * The billing reports answering several routes once named every route's entry alike (月度计费汇总
+ * three times): an entry still carrying the report's shared words is given its route's own. An
+ * entry renamed by the tenant (another alias) is left as it is.
+ */
+const renameSharedEntries = async (records: RecordsPort, ctx: RecordContext, menus: Rec[]): Promise<void> => {
+  const menuDef = entityByName('menu');
+  if (!menuDef) return;
+  const wanted = new Map(BILLING_REPORT_MENUS.filter((m) => m.alias.startsWith('billingReport.menus.')).map((m) => [m.code, m]));
+  const have = await existing(records, ctx.tenantId, 'menu', [...wanted.keys()]);
+  for (const [code, r] of have) {
+    const m = wanted.get(code)!;
+    const was = r.data.alias;
+    if (typeof was !== 'string' || !was.startsWith('billingReport.titles.') || was === m.alias) continue;
+    const seeded = menus.find((x) => x.code === code);
+    await records.submit(menuDef, ctx, { id: r.id, version: r.version, data: { ...r.data, alias: m.alias, ...(seeded ? { name: seeded.name } : {}) } });
+  }
+};
+
+/**
  * Menus, organisation, roles and users a tenant is missing, made as records (passwords as
  * PasswordSet events). Menu and button records added by a newer version are allocated to
  * the existing demo roles as the demo matrix says; nothing else existing is changed.
@@ -220,6 +239,7 @@ export const seedUsers = async (
       await records.submit(entityByName('topmenu')!, ctx, { id: work.id, version: work.version, data: { ...work.data, menus: [...menusNow, 'reportManagement'] } });
     }
   }
+  if (!firstRun) await renameSharedEntries(records, ctx, menus);
   if (users.some((u) => u.deptId)) for (const [entity, recs] of demoAccessRecords()) await importMissing(records, ctx, entity, recs);
 
   const roles = [...new Set(users.flatMap((u) => u.roles))];

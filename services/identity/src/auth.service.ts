@@ -3,6 +3,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import argon2 from 'argon2';
 import jwt from 'jsonwebtoken';
 import { VerifiedTokens } from './verified-tokens';
+import { tenantTimeZone } from './business-day';
 import type { Pool } from 'pg';
 import {
   ACCESS_TOKEN_SECONDS,
@@ -255,6 +256,8 @@ export class AuthService {
       oauthId: '',
       openCodeCheck: false,
       roles: user.roles,
+      // the console shows every instant in the zone the paper prints it in, whatever the browser's own
+      timeZone: tenantTimeZone(),
     };
   }
 

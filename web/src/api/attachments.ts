@@ -17,14 +17,15 @@ export const attachmentApi = {
     return request<Uploaded>('POST', systemRoutes.attachUpload.path, { form, timeoutMs: 60_000 });
   },
   /** An attachment's bytes: the download carries the session's headers, an <img src> could not. */
-  download: (id: string) => download(systemRoutes.ossDownload.path.replace('{id}', encodeURIComponent(id)), { fallbackName: 'attachment' }),
+  /** quiet: a preview that cannot read its file says so where the picture would be, not in a toast */
+  download: (id: string) => download(systemRoutes.ossDownload.path.replace('{id}', encodeURIComponent(id)), { fallbackName: 'attachment', notify: false }),
 };
 
 export const attachmentKeys = { one: (id: string) => ['attachment', id] as const };
 
 /** An attachment as an object URL for an <img>, freed when the component goes. */
 export const useAttachmentUrl = (id: string | undefined) => {
-  const q = useQuery({ queryKey: attachmentKeys.one(id ?? ''), queryFn: () => attachmentApi.download(id!), enabled: !!id, staleTime: Infinity });
+  const q = useQuery({ queryKey: attachmentKeys.one(id ?? ''), queryFn: () => attachmentApi.download(id!), enabled: !!id, staleTime: Infinity, retry: false });
   const [url, setUrl] = useState<string>();
   useEffect(() => {
     if (!q.data) return;
@@ -34,3 +35,6 @@ export const useAttachmentUrl = (id: string | undefined) => {
   }, [q.data]);
   return url;
 };
+
+/** Whether an attachment could not be read (gone, not an attachment's id): the preview says so instead of waiting. */
+export const useAttachmentFailed = (id: string | undefined): boolean => useQuery({ queryKey: attachmentKeys.one(id ?? ''), queryFn: () => attachmentApi.download(id!), enabled: !!id, staleTime: Infinity, retry: false }).isError;

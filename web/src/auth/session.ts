@@ -1,5 +1,6 @@
 import type { TokenResponse } from '@tpl/contracts';
 import { persistedStore } from '../shell/persistedStore';
+import { setDisplayTimeZone } from '../shared/format';
 
 /**
  * The signed-in session: the token answer of /api/bl-auth/token plus when it was issued
@@ -46,6 +47,11 @@ const dropCookie = () => {
 /** Whether the access-token cookie is still there (it expires 2 hours after sign-in or the last refresh). */
 export const hasTokenCookie = (): boolean =>
   hasDocument() && document.cookie.split(';').some((part) => part.trim().startsWith(`${TOKEN_COOKIE}=`) && part.trim().length > TOKEN_COOKIE.length + 1);
+
+// instants are shown in the tenant's zone the session names (shared/format.ts)
+const followZone = () => setDisplayTimeZone(store.get()?.token.timeZone);
+followZone();
+store.subscribe(followZone);
 
 export const getSession = store.get;
 

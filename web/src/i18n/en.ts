@@ -91,7 +91,7 @@ export const en: ConsoleStrings = {
       reset: 'Restore defaults',
     },
     line: { batch: 'batch', qty: 'qty' },
-    upload: { button: 'Upload a file', photo: 'Take or upload a photo', replace: 'Upload again', remove: 'Remove', failed: 'Upload failed: {{message}}', stored: 'Uploaded' },
+    upload: { button: 'Upload a file', photo: 'Take or upload a photo', replace: 'Upload again', remove: 'Remove', failed: 'Upload failed: {{message}}', stored: 'Uploaded', unreadable: 'The file cannot be read' },
     signature: { saving: 'Saving the signature…', saved: 'Signature saved' },
     rows: {
       add: 'Add row',
@@ -148,6 +148,7 @@ export const en: ConsoleStrings = {
       empty: 'No records',
       version: 'Version {{version}}',
       emptyValue: 'empty',
+      more: 'and {{count}} more',
     },
   },
   stockPick: {

@@ -3,6 +3,7 @@ import { zh } from './zh';
 import { en } from './en';
 import { mo } from './mo';
 import { registrationsMessages } from '../features/system/registrations/i18n';
+import { roleEditorMessages } from '../features/system/roles/i18n';
 import { flowStrings } from '../features/flow/i18n';
 import { signinStrings } from '../auth/i18n';
 import { shellStrings } from '../layout/i18n';
@@ -37,6 +38,7 @@ const consoleStrings: Record<Language, Messages> = { zh, en, mo };
 /** Strings of feature areas kept in their own folders: one line per area. */
 const areaStrings: Record<Language, Messages>[] = [
   registrationsMessages,
+  roleEditorMessages,
   flowStrings,
   signinStrings,
   shellStrings,

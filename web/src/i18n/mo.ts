@@ -91,7 +91,7 @@ export const mo: ConsoleStrings = {
       reset: '恢復預設',
     },
     line: { batch: '批次', qty: '數量' },
-    upload: { button: '上傳檔案', photo: '拍照或上傳照片', replace: '重新上傳', remove: '移除', failed: '上傳失敗：{{message}}', stored: '已上傳' },
+    upload: { button: '上傳檔案', photo: '拍照或上傳照片', replace: '重新上傳', remove: '移除', failed: '上傳失敗：{{message}}', stored: '已上傳', unreadable: '檔案無法讀取' },
     signature: { saving: '正在保存簽名…', saved: '簽名已保存' },
     rows: {
       add: '新增行',
@@ -148,6 +148,7 @@ export const mo: ConsoleStrings = {
       empty: '暫無記錄',
       version: '版本 {{version}}',
       emptyValue: '空',
+      more: '等另 {{count}} 項',
     },
   },
   stockPick: {

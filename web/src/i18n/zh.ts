@@ -93,7 +93,7 @@ export const zh = {
       reset: '恢复默认',
     },
     line: { batch: '批次', qty: '数量' },
-    upload: { button: '上传文件', photo: '拍照或上传照片', replace: '重新上传', remove: '移除', failed: '上传失败：{{message}}', stored: '已上传' },
+    upload: { button: '上传文件', photo: '拍照或上传照片', replace: '重新上传', remove: '移除', failed: '上传失败：{{message}}', stored: '已上传', unreadable: '文件无法读取' },
     signature: { saving: '正在保存签名…', saved: '签名已保存' },
     rows: {
       add: '添加行',
@@ -150,6 +150,7 @@ export const zh = {
       empty: '暂无记录',
       version: '版本 {{version}}',
       emptyValue: '空',
+      more: '等另 {{count}} 项',
     },
   },
   stockPick: {

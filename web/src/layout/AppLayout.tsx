@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router-dom';
 import { useSession } from '../auth/session';
 import { currentLanguage } from '../i18n';
-import { HOME_PATH, openTab } from '../shell/tabs';
+import { openTab } from '../shell/tabs';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { MenuSearch, SideMenu, TopMenuBar } from './Menus';
 import { entryFor, visibleMenu, type MenuNode } from './menu';
-import { LABEL_SEPARATOR, setEntryTitle } from './pageTitle';
+import { labelFor, routePage, routeTitleKey, setEntryTitle, usePageSubjectOf } from './pageTitle';
 import { TabsBar } from './TabsBar';
 import { darkSider, useAppearance } from './theme';
 import { TopBar } from './TopBar';
@@ -17,39 +17,6 @@ import { useScreen } from './useScreen';
 import './shell.css';
 import { useShellMenus } from './useMenus';
 
-/** Pages of the shell that no menu entry names (spec 01 section 2), by path: their tab label. */
-const SHELL_PAGE_LABELS: Record<string, string> = {
-  [HOME_PATH]: 'shell.home',
-  '/wel/dashboard': 'pages.names.dashboard',
-  '/info/index': 'pages.names.info',
-  '/test/index': 'pages.names.test',
-};
-
-/** The last segment of a page under an entry's path: new, edit, or a record shown. */
-const subPageKey = (rest: string): string => {
-  const last = rest.split('/').filter(Boolean).pop() ?? '';
-  return last === 'new' ? 'common.new' : last === 'edit' ? 'common.edit' : 'common.view';
-};
-
-/** The i18n key a route names its page with (`handle.titleKey`), the innermost route's first. */
-const routeTitleKey = (matches: ReturnType<typeof useMatches>): string | undefined =>
-  [...matches]
-    .reverse()
-    .map((m) => (m.handle as { titleKey?: unknown } | undefined)?.titleKey)
-    .find((key): key is string => typeof key === 'string');
-
-/**
- * A tab's label: kept as an i18n key where there is one, so it follows the language. A page no
- * menu entry names (a task opened from the inbox) is named by its route, never by its URL.
- */
-const labelFor = (pathname: string, search: string, found: ReturnType<typeof entryFor>, exists: (key: string) => boolean, routeKey?: string): string => {
-  if (SHELL_PAGE_LABELS[pathname]) return SHELL_PAGE_LABELS[pathname];
-  const name = (node: MenuNode) => (node.meta?.i18n && exists(node.meta.i18n) ? node.meta.i18n : node.name);
-  if (found?.exact) return name(found.node);
-  if (pathname.startsWith('/myiframe/')) return new URLSearchParams(search).get('name') || 'pages.names.iframe';
-  if (found) return [name(found.node), subPageKey(pathname.slice((found.node.path ?? '').length))].join(LABEL_SEPARATOR);
-  return routeKey && exists(routeKey) ? routeKey : pathname;
-};
 
 const SIDER_WIDTH = 220;
 
@@ -105,7 +72,8 @@ export const AppLayout = () => {
   }, [here?.found.trail]);
 
   const matches = useMatches();
-  const label = labelFor(pathname, search, here?.found, (key) => i18n.exists(key), routeTitleKey(matches));
+  const subject = usePageSubjectOf(pathname);
+  const label = labelFor(pathname, search, here?.found, (key) => i18n.exists(key), routeTitleKey(matches), routePage(matches), subject);
   // before paint: the page and its tab appear together
   useLayoutEffect(() => {
     openTab({ label, value: pathname, query: search.replace(/^\?/, '') || undefined });

@@ -9,6 +9,8 @@ export type SignaturePadHandle = {
   clear(): void;
 };
 
+const PAD_STYLE = { border: '1px dashed #8c8c8c', borderRadius: 4, background: '#fff', touchAction: 'none', cursor: 'crosshair', display: 'block', maxWidth: '100%', height: 'auto' } as const;
+
 /**
  * A signature drawn on screen with pointer events (mouse, pen, finger) on a canvas: strokes
  * are drawn as the pointer moves while pressed, each stroke smoothed through the midpoints.
@@ -62,6 +64,8 @@ export const SignaturePad = forwardRef<SignaturePadHandle, { width?: number; hei
           width={width}
           height={height}
           className="signature-pad"
+          // its own frame wherever it is drawn (a signing page, an action's dialog): where to sign is visible before the first stroke
+          style={PAD_STYLE}
           data-testid="signature-pad"
           data-empty={empty}
           aria-label={t('signing.signHere')}

@@ -48,8 +48,8 @@ export const monthbill = defineDocument({
     carriedOwing: money(L('上期结转欠款', 'Carried over unpaid', '上期結轉欠款'), { list: false }),
     amountDue: money(L('应收合计', 'Amount due', '應收合計'), { list: false }),
     paidAmount: num(L('已收金额', 'Amount received', '已收金額'), 'money', { default: 0, list: false }),
-    /** the knowledge point it was priced at: billing's projection cursor (what "regenerate from zero" starts from) */
-    cutoff: text(L('计费截点', 'Priced as of', '計費截點'), { max: 64, list: false }),
+    /** the knowledge point it was priced at: billing's projection cursor (what "regenerate from zero" starts from); a position, not for reading */
+    cutoff: text(L('计费截点', 'Priced as of', '計費截點'), { max: 64, list: false, hidden: true }),
     /** the last business day priced (the month's last day, or today in a running month) */
     pricedThrough: date(L('计费截止日', 'Priced through', '計費截止日'), { list: false }),
   },
@@ -63,8 +63,8 @@ export const monthbill = defineDocument({
       warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea'),
       adjustMonth: text(L('更正月份', 'Corrected month', '更正月份'), { max: 7 }),
       /** the knowledge points a late correction compares (what was accounted for the month, what is known now) */
-      adjustFrom: text(L('更正起点', 'Corrected from', '更正起點'), { max: 64, list: false }),
-      adjustTo: text(L('更正终点', 'Corrected to', '更正終點'), { max: 64, list: false }),
+      adjustFrom: text(L('更正起点', 'Corrected from', '更正起點'), { max: 64, list: false, hidden: true }),
+      adjustTo: text(L('更正终点', 'Corrected to', '更正終點'), { max: 64, list: false, hidden: true }),
       agreementCode: text(L('协议', 'Agreement', '協議'), { max: 40 }),
       basis: oneOf(L('计费方式', 'Storage basis', '計費方式'), storageBasisLabels),
       inQty: figure(L('入库数量', 'Inbound quantity', '入庫數量')),

@@ -1,4 +1,4 @@
-import { mobile, num, ref, rows, text, type FieldDef, type Labels } from '../../entities/define';
+import { mobile, num, oneOf, ref, rows, text, type FieldDef, type Labels } from '../../entities/define';
 import { group, type LinesDef } from '../define';
 
 /**
@@ -49,16 +49,27 @@ export const totalColumns = [
 
 /** A freight explanation line: which price record, which quantity, which basis, the arithmetic. */
 export const freightLineFields = (): Record<string, FieldDef> => ({
-  noteId: text(L('运单ID', 'Note id', '運單ID'), { max: 40 }),
+  // the note is named by its number beside it; its id is for the machine
+  noteId: text(L('运单ID', 'Note id', '運單ID'), { max: 40, hidden: true }),
   noteBillNo: text(L('运单号', 'Note number', '運單號'), { max: 40 }),
-  materialCode: text(L('物料', 'Material', '物料'), { max: 40 }),
-  source: text(L('价格来源', 'Price source', '價格來源'), { max: 40 }),
+  materialCode: ref(L('物料', 'Material', '物料'), 'material'),
+  // which price record of transport master data priced the line (spec 02: basicpay, basicgoodsforpay, basicpackge)
+  source: oneOf(L('价格来源', 'Price source', '價格來源'), {
+    basicpay: L('线路运价', 'Route rate', '路線運價'),
+    basicgoodsforpay: L('货物运价', 'Goods rate', '貨物運價'),
+    basicpackge: L('包装运价', 'Package rate', '包裝運價'),
+  }),
   priceCode: text(L('价格编码', 'Price code', '價格編碼'), { max: 40 }),
-  basis: text(L('计费方式', 'Charged by', '計費方式'), { max: 20 }),
+  basis: oneOf(L('计费方式', 'Charged by', '計費方式'), {
+    WEIGHT: L('按重量', 'By weight', '按重量'),
+    VOLUME: L('按体积', 'By volume', '按體積'),
+    PACKAGE: L('按件数', 'By packages', '按件數'),
+  }),
   quantity: num(L('计费数量', 'Charged quantity', '計費數量'), 'rate'),
-  unit: text(L('计费单位', 'Unit', '計費單位'), { max: 10 }),
+  unit: oneOf(L('计费单位', 'Unit', '計費單位'), { t: L('吨', 't', '噸'), 'm³': L('立方米', 'm³', '立方米'), pkg: L('件', 'pkg', '件') }),
   unitPrice: num(L('单价', 'Unit price', '單價'), 'unitPrice'),
   amount: num(L('金额', 'Amount', '金額'), 'money'),
-  formula: text(L('计算', 'Arithmetic', '計算'), { max: 200 }),
+  // the arithmetic as text, for the API; the view shows its parts in their own columns, in the reader's words
+  formula: text(L('计算', 'Arithmetic', '計算'), { max: 200, hidden: true }),
 });
 export const freightRows = () => rows(L('运费明细', 'Freight explanation', '運費明細'), freightLineFields(), { generated: true });

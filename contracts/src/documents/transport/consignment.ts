@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { date, lineRef, num, oneOf, ref, rows, text, type FieldDef } from '../../entities/define';
+import { date, docRef, lineRef, num, oneOf, ref, rows, text, type FieldDef } from '../../entities/define';
 import { defineDocument, type DocumentContentOf, type DocumentListRowOf, type DocumentOf } from '../define';
 import { cancelAction } from '../actions';
 import { L, party } from './common';
@@ -108,7 +108,8 @@ export const consignment = defineDocument({
           materialCode: lineRef(L('物料', 'Material', '物料'), 'materialCode', { required: true }),
           qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
         }),
-        notes: rows(L('运单', 'Notes', '運單'), { id: text(L('运单ID', 'Note id', '運單ID'), { max: 40, hidden: true }), billNo: text(L('运单号', 'Note number', '運單號'), { max: 40 }) }, { generated: true }),
+        // the notes made, by id (their numbers are given as they are made, after this fact): shown by their numbers
+        notes: rows(L('运单', 'Notes', '運單'), { id: docRef(L('运单', 'Note', '運單'), 'consignmentbill', { by: 'id' }), billNo: text(L('运单号', 'Note number', '運單號'), { max: 40, hidden: true }) }, { generated: true }),
       },
       hint: L('不分单时整单生成一张运单；要分给第 2、3… 张运单的物料和数量在下面逐行添加，其余留在第 1 张。', 'Left as it is, the order becomes one note. Add a row for each material and quantity that goes to note 2, 3…; the rest stays on note 1.', '不分單時整單生成一張運單；要分給第 2、3… 張運單的物料和數量在下面逐行添加，其餘留在第 1 張。'),
       at: 'acceptedAt',

@@ -87,9 +87,9 @@ export const dispatch = defineDocument({
       fact: 'Issued',
       // what the issue records is resolved by the server from the bill and master data (the vehicle's driver and carrier, the window, the freight)
       fields: {
-        driverCode: text(L('司机', 'Driver', '司機'), { max: 40, generated: true }),
-        carrierCode: text(L('承运商', 'Carrier', '承運商'), { max: 40, generated: true }),
-        lineCode: text(L('运输线路', 'Route', '運輸路線'), { max: 40, generated: true }),
+        driverCode: ref(L('司机', 'Driver', '司機'), 'basicdriver', { generated: true }),
+        carrierCode: ref(L('承运商', 'Carrier', '承運商'), 'basiccarrier', { generated: true }),
+        lineCode: ref(L('运输线路', 'Route', '運輸路線'), 'basicline', { generated: true }),
         plannedStart: datetime(L('计划发车', 'Planned start', '計劃發車'), { generated: true }),
         plannedEnd: datetime(L('计划完成', 'Planned end', '計劃完成'), { generated: true }),
         freight: num(L('运费', 'Freight', '運費'), 'money', { generated: true }),

@@ -12,7 +12,7 @@ export const loadbill = defineDocument({
   name: 'loadbill',
   service: 'bl-warehouse',
   streamType: 'LoadBill',
-  title: L('装车单', 'Load bill', '裝車單'),
+  title: L('出库装车单', 'Load bill', '出庫裝車單'),
   billType: 24,
   billNo: { serialCode: 'loadbill', prefix: 'ZC', serialName: L('装车单号', 'Load bill number', '裝車單號') },
   header: {

@@ -16,4 +16,16 @@ describe('report spreadsheets', () => {
     expect(cellValue({ key: 'batchNo', kind: 'text' }, '', 'en')).toBeUndefined();
     expect(cellValue({ key: 'supplierCode', kind: 'text' }, null, 'en')).toBeUndefined();
   });
+
+  it('write a document type and a state in words, not as the codes the rows hold', () => {
+    expect(cellValue({ key: 'documentType', kind: 'text', documentType: true }, 'isinstockbill', 'zh')).toBe('入库单');
+    expect(cellValue({ key: 'documentType', kind: 'text', documentType: true }, 'osoutstockbill', 'en')).toBe('Outbound bill');
+    expect(cellValue({ key: 'state', kind: 'text', stateOf: 'monthbill' }, 'Generated', 'zh')).toBe('已生成');
+    // a value with no words stays as it is; a plain text column is never translated
+    expect(cellValue({ key: 'documentType', kind: 'text', documentType: true }, 'nosuchtype', 'zh')).toBe('nosuchtype');
+    expect(cellValue({ key: 'billNo', kind: 'text' }, 'isinstockbill', 'zh')).toBe('isinstockbill');
+    // the stream's type is the causing document's billType: its number and its title
+    expect(cellValue({ key: 'streamType', kind: 'text', billType: true }, '12', 'zh')).toBe('12 入库单');
+    expect(cellValue({ key: 'streamType', kind: 'text', billType: true }, '0', 'en')).toBe('0 General');
+  });
 });

@@ -1,7 +1,7 @@
 import type { Stream } from 'node:stream';
 import { PassThrough } from 'node:stream';
 import { stream as excelStream, type Style } from 'exceljs';
-import { hasKey, translate, type Language, type ReportColumn } from '@tpl/contracts';
+import { billTypeText, hasKey, translate, type Language, type ReportColumn } from '@tpl/contracts';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -47,8 +47,12 @@ export const cellValue = (col: ReportColumn, value: unknown, lang: Language, tim
       return hasKey(lang, `stockReport.status.${String(value)}`) ? translate(lang, `stockReport.status.${String(value)}`) : String(value);
     case 'movement':
       return hasKey(lang, `stockReport.movement.${String(value)}`) ? translate(lang, `stockReport.movement.${String(value)}`) : String(value);
-    default:
-      return String(value);
+    default: {
+      if (col.billType) return billTypeText(value, (name) => translate(lang, `${name}.title`), translate(lang, 'stockReport.generalStream'));
+      // a document type or a state in the reader's words, as the console shows them
+      const key = col.documentType ? `${String(value)}.title` : col.stateOf ? `${col.stateOf}.states.${String(value)}` : undefined;
+      return key && hasKey(lang, key) ? translate(lang, key) : String(value);
+    }
   }
 };
 

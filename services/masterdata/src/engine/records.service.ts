@@ -248,6 +248,7 @@ export class RecordsService implements RecordsPort {
       where.push(`${q[k] === '1' ? '' : 'NOT '}${namedBySql(f, 'r')}`);
     }
     if (q.keyword) add(`(r.code ILIKE ? OR r.name ILIKE ?)`, `%${likeEscape(String(q.keyword))}%`);
+    if (Array.isArray(q.codes) && q.codes.length) add('r.code = ANY(?)', q.codes.map(String));
     if (q.parent !== undefined && def.tree) {
       if (q.parent === '' || q.parent === null) where.push('r.parent_code IS NULL');
       else add('r.parent_code = ?', q.parent);

@@ -10,6 +10,7 @@ import { download, request, type QueryValue } from '../../api/client';
 import { formatNumber } from '../../shared/format';
 import { saveFile } from '../../shared/saveFile';
 import { RefSelect } from '../md/RefSelect';
+import { RefName } from '../md/FieldValue';
 
 type Query = Record<string, QueryValue>;
 type Row = BillingPageData['records'][number];
@@ -45,7 +46,10 @@ export const BillingReportPage = ({ name }: { name: BillingReportName }) => {
     if (c.kind === 'money') return Number(v).toFixed(2);
     if (c.kind === 'flag') return Number(v) === 1 ? t('md.yes') : t('md.no');
     if (NUMBERS.has(c.kind)) return formatNumber(Number(v));
-    if (c.key === 'documentType') return t(`${String(v)}.title`);
+    if (c.documentType) return t(`${String(v)}.title`, { defaultValue: String(v) });
+    if (c.stateOf) return t(`${c.stateOf}.states.${String(v)}`, { defaultValue: String(v) });
+    // a record's code with its name beside it
+    if (c.ref) return <RefName entity={c.ref} code={String(v)} />;
     if (COST_LADING_ENUMS.has(c.key)) return t(`enum.costlading.${c.key}.${String(v)}`, { defaultValue: String(v) });
     return String(v);
   };

@@ -7,13 +7,26 @@ import { request } from '../../api/client';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { FieldValue } from '../md/FieldValue';
 import { useDocumentLabels } from '../documents/labels';
-import { chargesOf, handlingRows, money, versionOf, type DetailLine, type HandlingRow } from './explain.model';
+import { chargesOf, handlingRows, money, stampTime, versionOf, type DetailLine, type HandlingRow } from './explain.model';
+import { RefName } from '../md/FieldValue';
 
 type Opened = { line: number; kind: ChargeKind; amount: number };
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 const explain = (id: string, line: number, kind: ChargeKind, signal?: AbortSignal) =>
   request<ExplainResult>('GET', routes.explainMonthBill.path, { query: { id, line, kind }, signal, timeoutMs: 30_000 });
+
+/** The agreement an item was priced by: its code and name, and when the version it used was written ("版本 2026-11-28 14:10:04"). */
+const AgreementVersion = ({ item }: { item: { agreementCode: string | null; agreementVersion: string | null } }) => {
+  const { t } = useTranslation();
+  if (!item.agreementCode) return <>{t('common.empty')}</>;
+  return (
+    <span data-testid="explain-agreement" title={versionOf(item)}>
+      <RefName entity="lgagreement" code={item.agreementCode} />
+      {item.agreementVersion && ` · ${t('billingExplain.versionAt', { time: stampTime(item.agreementVersion) })}`}
+    </span>
+  );
+};
 
 /** The facts under a storage day or an other charge: the documents and stream lines behind it. */
 const FactsTable = ({ facts, testId }: { facts: ExplainFact[]; testId: string }) => {
@@ -31,7 +44,7 @@ const FactsTable = ({ facts, testId }: { facts: ExplainFact[]; testId: string })
         { title: t('billingExplain.cols.line'), dataIndex: 'lineNumber' },
         { title: t('billingExplain.cols.at'), onCell: () => ({ style: NOWRAP }), render: (_, f) => formatDateTime(f.effectiveAt) },
         { title: t('billingExplain.cols.movement'), render: (_, f) => f.movement === 'DOCUMENT' ? t('billingExplain.document') : t(`stockReport.movement.${f.movement}`, { defaultValue: f.movement }) },
-        { title: t('billingExplain.cols.material'), dataIndex: 'materialCode' },
+        { title: t('billingExplain.cols.material'), onCell: () => ({ style: NOWRAP }), render: (_, f) => (f.materialCode ? <RefName entity="material" code={f.materialCode} /> : t('common.empty')) },
         { title: t('billingExplain.cols.qty'), align: 'right', render: (_, f) => formatNumber(f.qty) },
         { title: t('billingExplain.cols.weight'), align: 'right', render: (_, f) => formatNumber(f.weight) },
         ...(facts.some((f) => f.amount !== undefined) ? [{ title: t('billingExplain.cols.amount'), align: 'right' as const, render: (_: unknown, f: ExplainFact) => money(f.amount) }] : []),
@@ -58,13 +71,13 @@ const StorageDays = ({ items }: { items: ChargeItem[] }) => {
       }}
       columns={[
         { title: t('billingExplain.cols.day'), dataIndex: 'day', width: 110, onCell: () => ({ style: NOWRAP }) },
-        { title: t('billingExplain.cols.area'), dataIndex: 'warehouseAreaCode', onCell: () => ({ style: NOWRAP }) },
+        { title: t('billingExplain.cols.area'), onCell: () => ({ style: NOWRAP }), render: (_, i) => (i.warehouseAreaCode ? <RefName entity="warehousearea" code={i.warehouseAreaCode} /> : t('common.empty')) },
         { title: t('billingExplain.cols.stockQty'), align: 'right', render: (_, i) => formatNumber(i.qty) },
         { title: t('billingExplain.cols.stockWeight'), align: 'right', render: (_, i) => formatNumber(i.weight) },
         { title: t('billingExplain.cols.billed'), align: 'right', render: (_, i) => `${formatNumber(i.quantity)} ${i.basis ? t(`billingExplain.units.${i.basis}`) : ''}` },
         { title: t('billingExplain.cols.tier'), render: (_, i) => (i.stage ? t('billingExplain.tier', { n: i.stage }) : t('billingExplain.flat')) },
         { title: t('billingExplain.cols.price'), align: 'right', render: (_, i) => formatNumber(i.price) },
-        { title: t('billingExplain.cols.agreement'), onCell: () => ({ style: NOWRAP }), render: (_, i) => <Typography.Text code>{versionOf(i)}</Typography.Text> },
+        { title: t('billingExplain.cols.agreement'), onCell: () => ({ style: NOWRAP }), render: (_, i) => <AgreementVersion item={i} /> },
         { title: t('billingExplain.cols.amount'), align: 'right', render: (_, i) => <span data-testid="explain-day-amount">{money(i.amount)}</span> },
       ]}
     />
@@ -88,13 +101,13 @@ const HandlingLines = ({ items }: { items: ChargeItem[] }) => {
         { title: t('billingExplain.cols.billNo'), dataIndex: 'billNo', render: (v: string) => <span data-testid="explain-line-billNo">{v}</span> },
         { title: t('billingExplain.cols.line'), dataIndex: 'lineNumber' },
         { title: t('billingExplain.cols.at'), onCell: () => ({ style: NOWRAP }), render: (_, r) => formatDateTime(r.effectiveAt) },
-        { title: t('billingExplain.cols.material'), dataIndex: 'materialCode' },
+        { title: t('billingExplain.cols.material'), onCell: () => ({ style: NOWRAP }), render: (_, r) => (r.materialCode ? <RefName entity="material" code={r.materialCode} /> : t('common.empty')) },
         { title: t('billingExplain.cols.qty'), align: 'right', render: (_, r) => formatNumber(r.qty) },
         { title: t('billingExplain.cols.weight'), align: 'right', render: (_, r) => formatNumber(r.weight) },
         { title: t('billingExplain.cols.price'), align: 'right', render: (_, r) => formatNumber(r.price) },
         { title: t('billingExplain.cols.day'), dataIndex: 'day', onCell: span },
         { title: t('billingExplain.cols.dayWeight'), align: 'right', onCell: span, render: (_, r) => formatNumber(r.itemWeight) },
-        { title: t('billingExplain.cols.agreement'), onCell: span, render: (_, r) => <Typography.Text code>{versionOf(r)}</Typography.Text> },
+        { title: t('billingExplain.cols.agreement'), onCell: span, render: (_, r) => <AgreementVersion item={r} /> },
         { title: t('billingExplain.cols.dayAmount'), align: 'right', onCell: span, render: (_, r) => money(r.itemAmount) },
       ]}
     />
@@ -133,7 +146,15 @@ export const ExplainDrawer = ({ doc, opened, onClose }: { doc: KitDocument; open
             size="small"
             column={{ xs: 1, md: 3 }}
             items={[
-              { key: 'bill', label: t('billingExplain.bill'), children: `${q.data.billNo} (${q.data.month}, ${q.data.customerCode})` },
+              {
+                key: 'bill',
+                label: t('billingExplain.bill'),
+                children: (
+                  <>
+                    {q.data.billNo} ({q.data.month}, <RefName entity="customer" code={q.data.customerCode} />)
+                  </>
+                ),
+              },
               { key: 'amount', label: t('billingExplain.total'), children: <strong data-testid="explain-total">{money(q.data.amount)}</strong> },
               { key: 'count', label: t('billingExplain.itemCount'), children: items.length },
             ]}

@@ -42,6 +42,15 @@ export const handlingRows = (items: readonly ChargeItem[]): HandlingRow[] =>
     })),
   );
 
-/** The agreement version an item was priced by, as shown: code and its version stamp. */
+/**
+ * An agreement's version stamp (spec 02: yyyyMMddHHmmssffffff, the business day's wall clock of its
+ * last write) as the time it reads: "2026-11-28 14:10:04". Anything else is returned as it is.
+ */
+export const stampTime = (stamp: string | null | undefined): string => {
+  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})\d*$/.exec(stamp ?? '');
+  return m ? `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}:${m[6]}` : (stamp ?? '');
+};
+
+/** The agreement version an item was priced by, as text: its code and when that version was written. */
 export const versionOf = (item: { agreementCode: string | null; agreementVersion: string | null }): string =>
-  [item.agreementCode, item.agreementVersion].filter(Boolean).join(' · ');
+  [item.agreementCode, stampTime(item.agreementVersion)].filter(Boolean).join(' · ');

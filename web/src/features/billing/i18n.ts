@@ -8,6 +8,7 @@ export const billingStrings: Record<Language, Messages> = {
   zh: {
     billingExplain: {
       reproduce: '按事件重新计算核对',
+      versionAt: '{{time}} 版',
       reproducedEqual: '已按计费截点的事件从零重新计算：与账单一致，精确到分（合计 {{total}}）',
       reproducedDiffers: '按事件重新计算的结果与账单不一致',
       pdf: '下载PDF账单',
@@ -63,6 +64,7 @@ export const billingStrings: Record<Language, Messages> = {
   en: {
     billingExplain: {
       reproduce: 'Recompute from the events',
+      versionAt: 'version of {{time}}',
       reproducedEqual: 'Recomputed from zero from the events as of its knowledge point: equal to the bill to the cent (total {{total}})',
       reproducedDiffers: 'Recomputed from the events, the bill differs',
       pdf: 'Download PDF',
@@ -117,6 +119,7 @@ export const billingStrings: Record<Language, Messages> = {
   },
   mo: {
     billingExplain: {
+      versionAt: '{{time}} 版',
       reproduce: '按事件重新計算核對',
       reproducedEqual: '已按計費截點的事件從零重新計算：與賬單一致，精確到分（合計 {{total}}）',
       reproducedDiffers: '按事件重新計算的結果與賬單不一致',

@@ -9,6 +9,8 @@ import type { DocumentListRow } from '../../api/documents';
 import { useConfirmSelected } from '../../shared/confirmSelected';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { ColumnChooser, useColumnPrefs } from '../md/ColumnChooser';
+import { DocLink } from '../md/DocLink';
+import { RefValue } from '../md/FieldValue';
 import { ListToolbarExtra } from './extras';
 import { DocumentFilters } from './DocumentFilters';
 import { useDocumentList, useRemoveDocuments } from './hooks';
@@ -99,6 +101,9 @@ export const DocumentListPage = ({ def }: { def: DocumentDef }) => {
         return row.isReview === 0 ? t('enum.isReview.0') : <Tag color={row.isReview === 2 ? 'green' : 'gold'}>{t(`enum.isReview.${row.isReview}`)}</Tag>;
     }
     if (value === undefined || value === null || value === '') return t('common.empty');
+    // a record's code with its name (the names of a page's codes are asked in one call per entity)
+    if (c.field?.kind === 'ref') return <RefValue entity={c.field.entity} value={value} />;
+    if (c.field?.kind === 'doc' && typeof value === 'string') return <DocLink document={c.field.document} by={c.field.by} value={value} />;
     switch (c.kind) {
       case 'number':
         return typeof value === 'number' ? formatNumber(value) : String(value);

@@ -2,6 +2,7 @@ import { Alert, Collapse, Descriptions, Space, Spin, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { documentPath, type DocumentDef } from '@tpl/contracts';
 import { formatDateTime, formatNumber } from '../../shared/format';
+import { RefValue } from '../md/FieldValue';
 import { DocumentDetails } from './DocumentDetails';
 import { useDocument } from './hooks';
 import { useDocumentLabels } from './labels';
@@ -36,7 +37,10 @@ export const DocumentSummary = ({ def, id }: { def: DocumentDef; id: string }) =
           { key: 'billNo', label: field('billNo'), children: <Link to={documentPath(def, 'view', d.id)} data-testid="summary-open-document">{d.billNo}</Link> },
           { key: 'state', label: field('state'), children: <StateTag def={def} state={d.state} testId="summary-state" /> },
           { key: 'isReview', label: field('isReview'), children: <Tag data-testid="summary-isReview" data-value={d.isReview}>{t(`enum.isReview.${d.isReview}`)}</Tag> },
-          ...columns.map((c) => ({ key: c.key, label: field(c.key), children: shown(c.path, c.kind, valueAt(d, c.path)) })),
+          ...columns.map((c) => {
+            const v = valueAt(d, c.path);
+            return { key: c.key, label: field(c.key), children: c.field?.kind === 'ref' && v !== undefined && v !== null && v !== '' ? <RefValue entity={c.field.entity} value={v} /> : shown(c.path, c.kind, v) };
+          }),
         ]}
       />
       <Collapse size="small" items={[{ key: 'all', label: t('flow.detail.allFields'), children: <DocumentDetails def={def} doc={d} /> }]} />

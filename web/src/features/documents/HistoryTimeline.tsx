@@ -5,7 +5,9 @@ import type { DocumentDef } from '@tpl/contracts';
 import { flowApi } from '../flow/api';
 import { flowKeys } from '../flow/queryKeys';
 import { formatDateTime } from '../../shared/format';
-import { summarizeEvent } from './eventSummary';
+import { summarizeEvent, type SummaryPart } from './eventSummary';
+import { DocLink } from '../md/DocLink';
+import { RefName } from '../md/FieldValue';
 import { useDocumentHistory } from './hooks';
 import { useDocumentLabels } from './labels';
 
@@ -16,6 +18,15 @@ type Props = {
   viewing?: number;
   onViewAsOf: (version: number) => void;
 };
+
+/** A summary's value: words as they are, a record's code with its name, a document by its number (a link). */
+const SummaryParts = ({ parts }: { parts: readonly SummaryPart[] }) => (
+  <>
+    {parts.map((p, i) =>
+      typeof p === 'string' ? <span key={i}>{p}</span> : 'ref' in p ? <RefName key={i} entity={p.ref} code={p.code} /> : <DocLink key={i} document={p.doc} by={p.by} value={p.value} />,
+    )}
+  </>
+);
 
 /** Every event of the document, oldest first, each one a way into the document as it was then. */
 export const HistoryTimeline = ({ def, id, viewing, onViewAsOf }: Props) => {
@@ -51,8 +62,8 @@ export const HistoryTimeline = ({ def, id, viewing, onViewAsOf }: Props) => {
               {summary.length > 0 && (
                 <ul className="history-data">
                   {summary.map((item) => (
-                    <li key={item.key}>
-                      {item.label}: {item.value}
+                    <li key={item.key} data-testid={`history-${entry.version}-${item.key}`}>
+                      {item.label}: <SummaryParts parts={item.parts} />
                     </li>
                   ))}
                 </ul>

@@ -2,14 +2,16 @@ import { useState } from 'react';
 import { CameraOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Image, Space, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { attachmentApi, useAttachmentUrl } from '../../api/attachments';
+import { attachmentApi, useAttachmentFailed, useAttachmentUrl } from '../../api/attachments';
 import { ApiError } from '../../api/client';
 
 /** An attachment shown back: an image as a thumbnail (fetched with the session's headers), else its name. */
 export const AttachmentPreview = ({ id, image, testId, width = 96 }: { id: string; image?: boolean; testId?: string; width?: number }) => {
   const url = useAttachmentUrl(image ? id : undefined);
+  const failed = useAttachmentFailed(image ? id : undefined);
   const { t } = useTranslation();
   if (!image) return <Typography.Text data-testid={testId}>{t('md.upload.stored')}</Typography.Text>;
+  if (failed) return <Typography.Text type="secondary" data-testid={testId ? `${testId}-missing` : undefined}>{t('md.upload.unreadable')}</Typography.Text>;
   return url ? <Image src={url} width={width} alt={t('md.upload.photo')} data-testid={testId} /> : <span data-testid={testId ? `${testId}-loading` : undefined} />;
 };
 

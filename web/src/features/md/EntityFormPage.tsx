@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Card, Col, Form, Input, Result, Row, Space, Spin, Typography } from 'antd';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ErrorCodes, submitSchemaOf, type EntityDef, type FieldDef } from '@tpl/contracts';
 import { ApiError } from '../../api/client';
 import type { EntityRecord } from '../../api/entities';
@@ -11,8 +11,10 @@ import { FieldInput } from './FieldInput';
 import { formFieldsOf, hasOwnRemark, newFormValues, schemaDefFor, toFormValues, toSubmitBody, toSubmitInput, type FormValues, confirmKey } from './formValues';
 import { useEntityDetail, useSubmitEntity } from './hooks';
 import { useEntityLabels } from './labels';
-import { codeOf } from './listQuery';
+import { codeOf, recordSubject } from './listQuery';
+import { usePageSubject } from '../../layout/pageTitle';
 import { RowsField } from './RowsField';
+import { fieldWidget } from './fieldWidgets';
 
 /** /md/:entity/new and /md/:entity/:id/edit */
 export const EntityFormPage = ({ def }: { def: EntityDef }) => {
@@ -20,6 +22,8 @@ export const EntityFormPage = ({ def }: { def: EntityDef }) => {
   const { t } = useEntityLabels(def);
   const navigate = useNavigate();
   const detail = useEntityDetail(def, id);
+  const { pathname } = useLocation();
+  usePageSubject(pathname, id !== undefined && detail.data ? recordSubject(def, detail.data) : undefined);
   // kept here so that a newer version (a 409 reloads the record) keeps the server's words
   const [problems, setProblems] = useState<string[]>([]);
 
@@ -94,6 +98,16 @@ const EntityEditor = ({ def, record, problems, setProblems }: EditorProps) => {
   const self = record ? [codeOf(def, record)] : undefined;
 
   const item = (key: string, f: FieldDef) => {
+    const Widget = fieldWidget(def.name, key);
+    if (Widget) {
+      return (
+        <Col xs={24} key={key}>
+          <Form.Item name={key} label={label(key)} required={requiredHere(def, key, f, editing)} style={{ marginBottom: 16 }}>
+            <Widget />
+          </Form.Item>
+        </Col>
+      );
+    }
     if (f.kind === 'rows') {
       return (
         <Col xs={24} key={key}>
@@ -137,7 +151,7 @@ const EntityEditor = ({ def, record, problems, setProblems }: EditorProps) => {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={4} style={{ margin: 0 }} data-testid="md-form-title">
-        {record ? `${t('md.pages.edit', { title })} ${codeOf(def, record)}` : t('md.pages.new', { title })}
+        {record ? `${t('md.pages.edit', { title })} ${recordSubject(def, record) ?? ''}` : t('md.pages.new', { title })}
       </Typography.Title>
       <ProblemsAlert problems={problems} testId="md-form-error" onClose={() => setProblems([])} />
       <Form<FormValues>

@@ -3,16 +3,18 @@ import { useState } from 'react';
 import { ArrowLeftOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Flex, Result, Space, Spin, Tag, Typography } from 'antd';
 import type { DescriptionsProps } from 'antd';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ErrorCodes, type EntityDef } from '@tpl/contracts';
 import { ApiError } from '../../api/client';
 import { paths } from '../../paths';
 import { formatDateTime } from '../../shared/format';
 import { FieldValue } from './FieldValue';
+import { fieldWidget } from './fieldWidgets';
 import { HistoryDrawer } from './HistoryDrawer';
 import { useEntityDetail } from './hooks';
 import { useEntityLabels } from './labels';
-import { recordKey } from './listQuery';
+import { recordSubject } from './listQuery';
+import { usePageSubject } from '../../layout/pageTitle';
 
 const COLUMNS = { xs: 1, sm: 1, md: 2, lg: 3, xl: 3, xxl: 3 };
 
@@ -24,6 +26,9 @@ export const EntityViewPage = ({ def }: { def: EntityDef }) => {
   const can = useEntityButtons(def);
   const detail = useEntityDetail(def, id);
   const [historyOpen, setHistoryOpen] = useState(false);
+  // the tab names the record: "角色 · 查看 · dispatcher"
+  const { pathname } = useLocation();
+  usePageSubject(pathname, detail.data ? recordSubject(def, detail.data) : undefined);
 
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(paths.mdList(def.name))} data-testid="md-back">
@@ -45,8 +50,12 @@ export const EntityViewPage = ({ def }: { def: EntityDef }) => {
     );
   }
 
-  const fields = Object.entries(def.fields).filter(([, f]) => f.kind !== 'rows' && f.kind !== 'password');
+  const fields = Object.entries(def.fields).filter(([key, f]) => f.kind !== 'rows' && f.kind !== 'password' && !fieldWidget(def.name, key));
   const rowsFields = Object.entries(def.fields).filter(([, f]) => f.kind === 'rows');
+  const widgetFields = Object.keys(def.fields).flatMap((key) => {
+    const Widget = fieldWidget(def.name, key);
+    return Widget ? [[key, Widget] as const] : [];
+  });
 
   const items: DescriptionsProps['items'] = fields.map(([key, f]) => ({
     key,
@@ -84,7 +93,7 @@ export const EntityViewPage = ({ def }: { def: EntityDef }) => {
           <Space wrap align="center">
             {back}
             <Typography.Title level={4} style={{ margin: 0 }} data-testid="md-view-title">
-              {t('md.pages.view', { title })} {recordKey(def, record)}
+              {t('md.pages.view', { title })} {recordSubject(def, record) ?? ''}
             </Typography.Title>
             <Tag>{t('md.events.version', { version: record.version })}</Tag>
           </Space>
@@ -105,6 +114,12 @@ export const EntityViewPage = ({ def }: { def: EntityDef }) => {
         <Descriptions bordered size="small" column={COLUMNS} items={items} />
       </Card>
 
+      {widgetFields.map(([key, Widget]) => (
+        <Card size="small" title={label(key)} key={key} data-testid={`md-value-${key}`}>
+          <Widget value={record[key]} disabled />
+        </Card>
+      ))}
+
       {rowsFields.map(([key, f]) => (
         <Card size="small" title={label(key)} key={key}>
           <FieldValue def={def} name={key} field={f} value={record[key]} record={record} />
@@ -115,7 +130,7 @@ export const EntityViewPage = ({ def }: { def: EntityDef }) => {
         <Descriptions bordered size="small" column={COLUMNS} items={audit} />
       </Card>
 
-      <HistoryDrawer def={def} id={historyOpen ? record.id : undefined} subject={recordKey(def, record)} onClose={() => setHistoryOpen(false)} />
+      <HistoryDrawer def={def} id={historyOpen ? record.id : undefined} subject={recordSubject(def, record) ?? title} onClose={() => setHistoryOpen(false)} />
     </Space>
   );
 };

@@ -1,14 +1,16 @@
-import { useCallback } from 'react';
+import { Fragment, useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { FieldDef } from '@tpl/contracts';
 import type { EntityRecord } from '../../api/entities';
-import { DATE_FORMAT, formatDateTime, formatNumber } from '../../shared/format';
+import { DATE_FORMAT, formatDateTime, formatNumber, looksLikeInstant } from '../../shared/format';
 import { useDictOptions } from './hooks';
 import { useEntityLabels, type Named } from './labels';
 import { AttachmentPreview } from './AttachmentInput';
 import { DocLink } from './DocLink';
+import { codeAndName, useRecordName } from './names';
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
@@ -46,6 +48,9 @@ export const useFormatValue = (def: Named) => {
           return formatDate(value);
         case 'datetime':
           return formatDateTime(String(value));
+        case 'text':
+          // a time kept as text (the order's arrival as its process manager wrote it) reads as a time
+          return typeof value === 'string' && looksLikeInstant(value) ? formatDateTime(value) : String(value);
         case 'ref': {
           const codes = Array.isArray(value) ? value.map(String) : [String(value)];
           const names = Array.isArray(refName) ? refName : codes.length === 1 ? [refName] : [];
@@ -94,7 +99,31 @@ export const FieldValue = ({ def, name, field, value, record }: Props) => {
   if (field?.kind === 'attachment' && typeof value === 'string') return <AttachmentPreview id={value} image={field.image} testId={`value-${name}`} />;
   if (field?.kind === 'signature' && typeof value === 'string') return <AttachmentPreview id={value} image testId={`value-${name}`} width={220} />;
   if (field?.kind === 'doc' && typeof value === 'string') return <DocLink document={field.document} by={field.by} value={value} />;
+  // a code whose record's name the caller does not hold (a document's customer, a line's material): asked by code
+  if (field?.kind === 'ref' && record?.refNames?.[name] === undefined) return <RefValue entity={field.entity} value={value} />;
   return <>{format(name, field, value, record?.refNames?.[name])}</>;
+};
+
+/** "code name" of one record by its code (the names lookup); the code alone until the name is known or when there is none. */
+export const RefName = ({ entity, code }: { entity: string; code: string }) => {
+  const name = useRecordName(entity, code);
+  return <span data-code={code}>{codeAndName(code, name)}</span>;
+};
+
+/** One or several codes of an entity, each with its record's name. */
+export const RefValue = ({ entity, value }: { entity: string; value: unknown }) => {
+  const { t } = useTranslation();
+  const codes = (Array.isArray(value) ? value : [value]).filter((c) => c !== undefined && c !== null && c !== '').map(String);
+  return (
+    <>
+      {codes.map((code, i) => (
+        <Fragment key={code}>
+          {i > 0 && t('common.listSeparator')}
+          <RefName entity={entity} code={code} />
+        </Fragment>
+      ))}
+    </>
+  );
 };
 
 const RowsValue = ({ def, name, field, value }: { def: Named; name: string; field: Extract<FieldDef, { kind: 'rows' }>; value: unknown }) => {

@@ -2,7 +2,8 @@ import { Drawer, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import type { EntityDef, FieldDef } from '@tpl/contracts';
 import type { EntityHistoryEntry } from '../../api/entities';
 import { formatDateTime } from '../../shared/format';
-import { useFormatValue } from './FieldValue';
+import { useTranslation } from 'react-i18next';
+import { RefValue, useFormatValue } from './FieldValue';
 import { useEntityHistory } from './hooks';
 import { useEntityLabels } from './labels';
 
@@ -60,10 +61,27 @@ const HistoryTimeline = ({ def, id }: { def: EntityDef; id: string }) => {
   );
 };
 
+/** At most this many codes of a list change are named; the rest are counted. */
+const NAMED = 10;
+
+/** Codes added (+) or taken away (−), each with its record's name. */
+const RefDelta = ({ entity, sign, codes }: { entity: string; sign: string; codes: string[] }) => {
+  const { t } = useTranslation();
+  if (!codes.length) return null;
+  return (
+    <span data-sign={sign}>
+      {' '}
+      {sign} <RefValue entity={entity} value={codes.slice(0, NAMED)} />
+      {codes.length > NAMED && ` ${t('md.events.more', { count: codes.length - NAMED })}`}
+    </span>
+  );
+};
+
 const HistoryItem = ({ def, entry, kind }: { def: EntityDef; entry: EntityHistoryEntry; kind: Kind }) => {
   const { t, field } = useEntityLabels(def);
   const format = useFormatValue(def);
   const changes = kind === 'changed' ? Object.entries(entry.data?.changes ?? {}) : [];
+  const refShown = (entity: string, value: unknown) => (value === undefined || value === null || value === '' ? t('md.events.emptyValue') : <RefValue entity={entity} value={value} />);
   const show = (key: string, f: FieldDef | undefined, value: unknown) => {
     const text = format(key, f, value);
     if (!text) return t('md.events.emptyValue');
@@ -82,9 +100,20 @@ const HistoryItem = ({ def, entry, kind }: { def: EntityDef; entry: EntityHistor
           {changes.map(([key, pair]) => {
             const f = def.fields[key];
             const [before, after] = Array.isArray(pair) ? pair : [undefined, pair];
+            // a list of references (a role's menus): what was added and taken away, by name, not both whole lists
+            if (f?.kind === 'ref' && f.multiple) {
+              const was = new Set((Array.isArray(before) ? before : []).map(String));
+              const now = new Set((Array.isArray(after) ? after : []).map(String));
+              return (
+                <li key={key} data-testid={`md-change-${key}`}>
+                  {field(key)}: <RefDelta entity={f.entity} sign="+" codes={[...now].filter((c) => !was.has(c))} />
+                  <RefDelta entity={f.entity} sign="−" codes={[...was].filter((c) => !now.has(c))} />
+                </li>
+              );
+            }
             return (
               <li key={key} data-testid={`md-change-${key}`}>
-                {field(key)}: {show(key, f, before)} → {show(key, f, after)}
+                {field(key)}: {f?.kind === 'ref' ? refShown(f.entity, before) : show(key, f, before)} → {f?.kind === 'ref' ? refShown(f.entity, after) : show(key, f, after)}
               </li>
             );
           })}

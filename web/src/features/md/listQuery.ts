@@ -122,6 +122,15 @@ export const recordKey = (def: EntityDef, record: EntityRecord): string => {
 };
 
 /** A ref field's value as the referenced record's code (what `parent=` and pickers use). */
+/** What a person calls a record: its code, else its name; never its id (undefined when it has neither). */
+export const recordSubject = (def: EntityDef, record: EntityRecord): string | undefined => {
+  for (const key of [def.codeField, def.nameField]) {
+    const v = key ? record[key] : undefined;
+    if (typeof v === 'string' && v !== '') return v;
+  }
+  return undefined;
+};
+
 export const codeOf = (def: EntityDef, record: EntityRecord): string => {
   const code = def.codeField ? record[def.codeField] : undefined;
   return typeof code === 'string' && code !== '' ? code : record.id;

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { consignmentDocument } from '@tpl/contracts';
 import { useSession } from '../../auth/session';
-import dayjs from 'dayjs';
-import { DATE_FORMAT } from '../../shared/format';
+import { todayInDisplayZone } from '../../shared/format';
 import { pagesApi, pagesKeys, type MenuNode } from './api';
 import { pagePaths } from './paths';
 
@@ -44,7 +43,7 @@ export const HomePage = () => {
               {info.data ? t('pages.home.tenant', { tenant: info.data.tenantName, tenantId: info.data.tenantId }) : '\u00a0'}
             </Typography.Text>
             <br />
-            <Typography.Text type="secondary">{t('pages.home.today', { date: dayjs().format(DATE_FORMAT) })}</Typography.Text>
+            <Typography.Text type="secondary">{t('pages.home.today', { date: todayInDisplayZone() })}</Typography.Text>
           </div>
         </Space>
       </Card>

@@ -8,7 +8,7 @@ import type { Language, Messages } from '../../i18n';
 export const pagesStrings: Record<Language, Messages> = {
   zh: {
     pages: {
-      names: { home: '首页', dashboard: '控制台', info: '个人信息', test: '测试页', iframe: '外部页面', forbidden: '403', notFound: '404', serverError: '500' },
+      names: { home: '首页', dashboard: '控制台', info: '个人信息', test: '测试页', iframe: '外部页面', untitled: '页面', forbidden: '403', notFound: '404', serverError: '500' },
       tokenCheck: {
         checking: '正在验证登录状态…',
         failed: '无法验证登录状态',
@@ -120,7 +120,7 @@ export const pagesStrings: Record<Language, Messages> = {
   },
   en: {
     pages: {
-      names: { home: 'Home', dashboard: 'Dashboard', info: 'Personal information', test: 'Connection check', iframe: 'External page', forbidden: '403', notFound: '404', serverError: '500' },
+      names: { home: 'Home', dashboard: 'Dashboard', info: 'Personal information', test: 'Connection check', iframe: 'External page', untitled: 'Page', forbidden: '403', notFound: '404', serverError: '500' },
       tokenCheck: {
         checking: 'Checking your sign-in…',
         failed: 'Your sign-in could not be checked',
@@ -232,7 +232,7 @@ export const pagesStrings: Record<Language, Messages> = {
   },
   mo: {
     pages: {
-      names: { home: '首頁', dashboard: '控制台', info: '個人資訊', test: '測試頁', iframe: '外部頁面', forbidden: '403', notFound: '404', serverError: '500' },
+      names: { home: '首頁', dashboard: '控制台', info: '個人資訊', test: '測試頁', iframe: '外部頁面', untitled: '頁面', forbidden: '403', notFound: '404', serverError: '500' },
       tokenCheck: {
         checking: '正在驗證登入狀態…',
         failed: '無法驗證登入狀態',

@@ -17,7 +17,7 @@ import {
   stockStreamReportQuerySchema,
   type StockReportName,
 } from '@tpl/contracts';
-import { DATE_TIME_FORMAT, formatDateTime } from '../../shared/format';
+import { DATE_TIME_FORMAT, formatDateTime, instantOfPicked, pickerValueOf } from '../../shared/format';
 import { parseUrlQuery, toUrlSearch } from '../../shared/urlQuery';
 import { RefSelect } from '../md/RefSelect';
 import type { ReportQuery, ReportRow } from './api';
@@ -88,10 +88,10 @@ export const ReportFilters = ({ keys, query, onSearch, onReset }: { keys: readon
   const [form] = Form.useForm<Values>();
   useEffect(() => {
     form.resetFields();
-    form.setFieldsValue(Object.fromEntries(keys.map((k) => [k, INSTANTS.has(k) && query[k] ? dayjs(String(query[k])) : (query[k] as string | undefined)])));
+    form.setFieldsValue(Object.fromEntries(keys.map((k) => [k, INSTANTS.has(k) && query[k] ? pickerValueOf(String(query[k])) : (query[k] as string | undefined)])));
   }, [form, keys, query]);
   const submit = (values: Values) =>
-    onSearch(Object.fromEntries(keys.map((k) => [k, dayjs.isDayjs(values[k]) ? (values[k] as Dayjs).toISOString() : ((values[k] as string | undefined) || undefined)])));
+    onSearch(Object.fromEntries(keys.map((k) => [k, dayjs.isDayjs(values[k]) ? instantOfPicked(values[k] as Dayjs) : ((values[k] as string | undefined) || undefined)])));
   return (
     <Form<Values> form={form} layout="inline" onFinish={submit} style={{ rowGap: 12 }} className="no-print">
       {keys.map((k) => (

@@ -3,7 +3,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PAGE_SIZES, type ReportColumn, type StockStreamRow } from '@tpl/contracts';
+import { PAGE_SIZES, reportText, type ReportColumn, type StockStreamRow } from '@tpl/contracts';
 import { formatNumber } from '../../shared/format';
 import { useShow } from './hooks';
 import { InstantLine } from './ReportPage';
@@ -14,9 +14,9 @@ type Line = StockStreamRow & { balance: number };
 const COLUMNS: ReportColumn[] = [
   { key: 'effectiveAt', kind: 'datetime' },
   { key: 'billNo', kind: 'text' },
-  { key: 'documentType', kind: 'text' },
+  reportText('documentType'),
   { key: 'movement', kind: 'movement' },
-  { key: 'warehousePlaceCode', kind: 'text' },
+  reportText('warehousePlaceCode'),
   { key: 'batchNo', kind: 'text' },
   { key: 'barcode', kind: 'text' },
   { key: 'qty', kind: 'qty' },
@@ -65,8 +65,8 @@ export const StockDetailShowPage = () => {
           </Space>
         </div>
         <Descriptions size="small" column={4} style={{ marginBottom: 12 }}>
-          <Descriptions.Item label={field('customerCode')}>{String(query.customerCode ?? '')}</Descriptions.Item>
-          <Descriptions.Item label={field('materialCode')}>{String(query.materialCode ?? '')}</Descriptions.Item>
+          <Descriptions.Item label={field('customerCode')}>{cell(reportText('customerCode'), query.customerCode)}</Descriptions.Item>
+          <Descriptions.Item label={field('materialCode')}>{cell(reportText('materialCode'), query.materialCode)}</Descriptions.Item>
           <Descriptions.Item label={t('stockReport.ui.opening')}>
             <span data-testid="show-opening">{formatNumber(data?.openingQty ?? 0)}</span>
           </Descriptions.Item>

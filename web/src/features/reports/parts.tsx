@@ -3,9 +3,10 @@ import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { App, Button, Drawer, Space, Table, Typography } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, STOCK_REPORTS, type ExplainWhat, type ReportColumn, type StockReportName, type StockStreamRow } from '@tpl/contracts';
+import { PAGE_SIZES, STOCK_REPORTS, billTypeText, reportText, type ExplainWhat, type ReportColumn, type StockReportName, type StockStreamRow } from '@tpl/contracts';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { saveFile } from '../../shared/saveFile';
+import { RefName } from '../md/FieldValue';
 import { explainSearch, reportsApi, type ReportQuery, type ReportRow } from './api';
 import { useExplain } from './hooks';
 import './reports.css';
@@ -19,8 +20,13 @@ export const useReportLabels = () => {
 /** A cell's text by the column's kind. */
 export const useCell = () => {
   const { t } = useTranslation();
-  return (col: Pick<ReportColumn, 'kind'>, value: unknown): string => {
+  return (col: Pick<ReportColumn, 'kind' | 'ref' | 'documentType' | 'stateOf' | 'billType'>, value: unknown): ReactNode => {
     if (value === undefined || value === null || value === '') return t('common.empty');
+    // words where the row holds codes: a document type's title, a record's code with its name
+    if (col.documentType) return t(`${String(value)}.title`, { defaultValue: String(value) });
+    if (col.stateOf) return t(`${col.stateOf}.states.${String(value)}`, { defaultValue: String(value) });
+    if (col.billType) return billTypeText(value, (name) => t(`${name}.title`), t('stockReport.generalStream'));
+    if (col.ref) return <RefName entity={col.ref} code={String(value)} />;
     switch (col.kind) {
       case 'qty':
       case 'weight':
@@ -66,9 +72,9 @@ export const explainTargetOf = (name: StockReportName, row: ReportRow, col: Repo
 const EXPLAIN_COLUMNS: ReportColumn[] = [
   { key: 'effectiveAt', kind: 'datetime' },
   { key: 'billNo', kind: 'text' },
-  { key: 'documentType', kind: 'text' },
+  reportText('documentType'),
   { key: 'movement', kind: 'movement' },
-  { key: 'warehousePlaceCode', kind: 'text' },
+  reportText('warehousePlaceCode'),
   { key: 'batchNo', kind: 'text' },
   { key: 'barcode', kind: 'text' },
   { key: 'qty', kind: 'qty' },

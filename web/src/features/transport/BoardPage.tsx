@@ -2,9 +2,9 @@ import { useMemo, useState, type DragEvent } from 'react';
 import { Alert, Badge, Button, Card, DatePicker, Dropdown, Empty, Input, Modal, Select, Space, Spin, Tag, Typography, message } from 'antd';
 import { CarOutlined, MoreOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { BOARD_NOTE_DOC, documentByName, type BoardNote, type BoardQuery } from '@tpl/contracts';
-import { formatNumber } from '../../shared/format';
+import { formatNumber, inDisplayZone, instantOfPicked } from '../../shared/format';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { boardColumns, finalStatesOf, notesIn, notesOn, scheduleOf } from './board.model';
@@ -14,7 +14,9 @@ import './transport.css';
 
 const noteDef = documentByName(BOARD_NOTE_DOC);
 const DRAG_TYPE = 'application/x-tpl-note';
-const today = () => dayjs().format('YYYY-MM-DD');
+const today = () => inDisplayZone(new Date()).format('YYYY-MM-DD');
+/** How the departure is picked and read: the date and the hour and minute, yyyy-MM-dd HH:mm (never the browser's own locale format). */
+const DEPARTURE_FORMAT = 'YYYY-MM-DD HH:mm';
 const viewPath = (id: string) => (noteDef ? noteDef.routes.view.replace(':id', id) : '#');
 
 const LIVE_STATUS: Record<LiveState, 'success' | 'processing' | 'error'> = { live: 'success', connecting: 'processing', offline: 'error' };
@@ -43,7 +45,7 @@ export const BoardPage = () => {
   const [menuCar, setMenuCar] = useState<string>();
   // what every drop carries besides the note and the vehicle: the route (when the note names none) and the departure
   const [route, setRoute] = useState<string>();
-  const [departure, setDeparture] = useState('');
+  const [departure, setDeparture] = useState<Dayjs | null>(null);
   const lines = useLines();
 
   const columns = useMemo(() => boardColumns(noteDef), []);
@@ -62,7 +64,8 @@ export const BoardPage = () => {
         ...(target.driverCode ? { driverCode: target.driverCode } : {}),
         ...(target.carrierCode ? { carrierCode: target.carrierCode } : {}),
         ...(!note.lineCode && (route ?? query.lineCode) ? { lineCode: route ?? query.lineCode } : {}),
-        ...(departure ? { plannedStart: new Date(departure).toISOString() } : {}),
+        // the departure as picked on the tenant's clock (its business time zone), whatever the browser's
+        ...(departure ? { plannedStart: instantOfPicked(departure) } : {}),
       },
       {
         onSuccess: (r) => void message.success(t('board.dispatched', { note: note.billNo, car: target.carNo, bill: r.dispatch.billNo })),
@@ -190,13 +193,15 @@ export const BoardPage = () => {
           onChange={(v) => setRoute(v || undefined)}
           options={(lines.data ?? []).map((l) => ({ value: String(l.code), label: `${l.code} ${l.name ?? ''}` }))}
         />
-        <Input
-          type="datetime-local"
+        <DatePicker
+          showTime={{ format: 'HH:mm' }}
+          format={DEPARTURE_FORMAT}
+          placeholder={t('board.departure')}
           aria-label={t('board.departure')}
           title={t('board.departure')}
           data-testid="drop-departure"
           value={departure}
-          onChange={(e) => setDeparture(e.target.value)}
+          onChange={(d) => setDeparture(d)}
           style={{ width: 220 }}
         />
       </Space>
@@ -263,7 +268,7 @@ export const BoardPage = () => {
                       schedule.map((d) => (
                         <div key={d.id}>
                           <Tag>{d.billNo}</Tag>
-                          {d.plannedStart ? t('board.window', { start: dayjs(d.plannedStart).format('HH:mm'), end: d.plannedEnd ? dayjs(d.plannedEnd).format('HH:mm') : '' }) : ''}
+                          {d.plannedStart ? t('board.window', { start: inDisplayZone(d.plannedStart).format('HH:mm'), end: d.plannedEnd ? inDisplayZone(d.plannedEnd).format('HH:mm') : '' }) : ''}
                         </div>
                       ))
                     )}

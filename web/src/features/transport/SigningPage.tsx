@@ -1,8 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Result, Space, Spin, Table, Tag, Typography, message } from 'antd';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { usePageSubject } from '../../layout/pageTitle';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { DATE_TIME_FORMAT, instantOfPicked, pickerValueOf } from '../../shared/format';
 import { documentByName, type KitDocument } from '@tpl/contracts';
 import { useDocument, useDocumentAction } from '../documents/hooks';
 import { StateTag } from '../documents/StateTag';
@@ -26,6 +28,9 @@ export const SigningPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const bill = useDocument(def, id);
+  // the tab: 签收确认 · QS2026…
+  const { pathname } = useLocation();
+  usePageSubject(pathname, bill.data?.billNo);
   if (!id) return <Result status="info" subTitle={t('signing.title')} />;
   if (bill.isPending) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   if (!bill.data) return <Result status="warning" subTitle={bill.error?.message} />;
@@ -37,7 +42,7 @@ const SigningForm = ({ doc, onDone }: { doc: KitDocument; onDone: () => void }) 
   const act = useDocumentAction(def);
   const pad = useRef<SignaturePadHandle>(null);
   const [signer, setSigner] = useState(String((doc.consignee as { linkman?: string } | undefined)?.linkman ?? ''));
-  const [signedAt, setSignedAt] = useState<Dayjs>(dayjs());
+  const [signedAt, setSignedAt] = useState<Dayjs>(() => pickerValueOf(new Date()));
   const [lines, setLines] = useState<SigningLine[]>(() => linesToSign(doc));
   const [reason, setReason] = useState('');
   const [drawn, setDrawn] = useState(false);
@@ -66,7 +71,7 @@ const SigningForm = ({ doc, onDone }: { doc: KitDocument; onDone: () => void }) 
           id: doc.id,
           version: doc.version,
           signer: signer.trim(),
-          signedAt: signedAt.toISOString(),
+          signedAt: instantOfPicked(signedAt),
           signature: signature.id,
           photos: stored.map((s) => ({ attachId: s.id })),
           signedLines: lines.map((l) => ({ materialCode: l.materialCode, signedQty: l.signedQty, refusedQty: l.refusedQty })),
@@ -112,7 +117,7 @@ const SigningForm = ({ doc, onDone }: { doc: KitDocument; onDone: () => void }) 
                 <Input data-testid="signing-signer" value={signer} maxLength={50} onChange={(e) => setSigner(e.target.value)} style={{ width: 220 }} />
               </Form.Item>
               <Form.Item label={t('signing.signedAt')} required>
-                <DatePicker showTime data-testid="signing-signedAt" value={signedAt} onChange={(d) => d && setSignedAt(d)} allowClear={false} />
+                <DatePicker showTime format={DATE_TIME_FORMAT} data-testid="signing-signedAt" value={signedAt} onChange={(d) => d && setSignedAt(d)} allowClear={false} />
               </Form.Item>
             </Space>
             <Form.Item label={t('signing.lines')}>

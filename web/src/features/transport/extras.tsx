@@ -1,12 +1,8 @@
 import type { ComponentType } from 'react';
-import { Button, Card, Table, Typography } from 'antd';
+import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
-import type { DocumentDef, FreightLine, KitDocument } from '@tpl/contracts';
-import { formatNumber } from '../../shared/format';
-import { transportApi, transportKeys } from './api';
-import { SigningProof } from './SigningProof';
+import type { DocumentDef, KitDocument } from '@tpl/contracts';
 import { timelinePath } from './TimelinePage';
 
 export type ViewExtraProps = { def: DocumentDef; doc: KitDocument };
@@ -33,44 +29,9 @@ const SigningButton = ({ def, doc }: ViewExtraProps) => {
   );
 };
 
-const Proof = ({ doc }: ViewExtraProps) => {
-  const { t } = useTranslation();
-  if (!doc.signature) return null;
-  return (
-    <Card size="small" title={t('signing.signatureShown')} style={{ marginTop: 12 }}>
-      <SigningProof doc={doc} />
-    </Card>
-  );
-};
-
-/** A dispatch bill's freight explained: per note and goods line, which price, which quantity, which basis, the arithmetic. */
-const Freight = ({ doc }: ViewExtraProps) => {
-  const { t } = useTranslation();
-  const issued = doc.state !== 'Draft';
-  const q = useQuery({ queryKey: [...transportKeys.all, 'freight', doc.id, doc.version], queryFn: ({ signal }) => transportApi.freight(doc.id, signal), enabled: issued });
-  if (!issued || !q.data) return null;
-  return (
-    <Card size="small" style={{ marginTop: 12 }} title={`${t('dispatch.fields.freight', { defaultValue: 'Freight' })}: ${formatNumber(q.data.freight)}`} data-testid="freight-explained">
-      <Table<FreightLine>
-        size="small"
-        pagination={false}
-        rowKey={(l) => `${l.noteId}:${l.materialCode}:${l.source}`}
-        dataSource={q.data.lines}
-        columns={[
-          { title: t('signing.note'), dataIndex: 'noteBillNo' },
-          { title: t('signing.material'), dataIndex: 'materialCode' },
-          { title: t('dispatch.fields.freight', { defaultValue: 'Freight' }), render: (_, l) => <Typography.Text code>{l.formula}</Typography.Text> },
-          { title: '=', render: (_, l) => formatNumber(l.amount) },
-        ]}
-      />
-    </Card>
-  );
-};
-
 /** What the transport documents add to the kit's generic view (web/src/features/documents/extras.tsx reads it). */
 export const transportViewExtras: ViewExtras = {
   consignment: { toolbar: TimelineButton },
-  consignmentbill: { details: Proof },
-  dispatch: { details: Freight },
-  deliverybill: { toolbar: SigningButton, details: Proof },
+  // a signing's proof (signer, signature, photos) and a dispatch's freight lines are facts the kit's view shows
+  deliverybill: { toolbar: SigningButton },
 };

@@ -7,11 +7,25 @@ import { FLOW_BUTTONS, reviewDocumentTypes, type CopyRow, type InstanceRow, type
 import { useButtons } from '../../../auth/buttons';
 import { formatDateTime } from '../../../shared/format';
 import { flowApi } from '../api';
-import { useTab, useTaskAction } from '../hooks';
+import { useRoleOptions, useTab, useTaskAction } from '../hooks';
+import { useRecordNames } from '../../md/names';
 import { flowPaths, inboxTabs, type InboxTab } from '../paths';
 import { useListState } from '../shared/listState';
 import { InstanceStateTag } from './InstanceStateTag';
 import { instanceLink, taskLink } from './links';
+
+/** Who may claim a task, by name: its roles ("角色 审批人", never the alias approver) and its people. */
+const Candidates = ({ roles, users }: { roles: readonly string[]; users: readonly string[] }) => {
+  const { t } = useTranslation();
+  const options = useRoleOptions();
+  const roleName = (alias: string) => options.data?.find((o) => o.value === alias)?.label ?? alias;
+  const people = useRecordNames('user', users);
+  return (
+    <span data-testid="task-candidates">
+      {[...roles.map((x) => t('flow.inbox.role', { role: roleName(x) })), ...users.map((u, i) => people[i] ?? u)].join(t('common.listSeparator'))}
+    </span>
+  );
+};
 
 const TaskTable = ({ tab }: { tab: 'todo' | 'claim' | 'done' }) => {
   const { t } = useTranslation();
@@ -40,7 +54,7 @@ const TaskTable = ({ tab }: { tab: 'todo' | 'claim' | 'done' }) => {
     { title: t('flow.fields.documentType'), dataIndex: 'documentType', render: (v: string | null) => (v ? t(`enum.reviewDocumentType.${v}`, { defaultValue: v }) : '') },
     { title: t('flow.inbox.initiator'), dataIndex: 'initiatorName' },
     tab === 'claim'
-      ? { title: t('flow.inbox.candidates'), key: 'candidates', render: (_, r) => [...r.candidateRoles.map((x) => t('flow.inbox.role', { role: x })), ...r.candidateUsers].join(', ') }
+      ? { title: t('flow.inbox.candidates'), key: 'candidates', render: (_, r) => <Candidates roles={r.candidateRoles} users={r.candidateUsers} /> }
       : { title: t('flow.inbox.assignee'), dataIndex: 'assigneeName', render: (v: string | null, r) => v ?? r.assignee ?? '' },
     { title: t('flow.inbox.created'), dataIndex: 'createTime', render: (v: string) => formatDateTime(v) },
     ...(tab === 'done'
