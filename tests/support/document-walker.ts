@@ -25,6 +25,12 @@ export const PREFERRED: Record<string, string> = {
   targetWarehousePlaceCode: 'A-02-01',
 };
 
+/** Pickers where each document takes the next choice (a vehicle busy with one dispatch is free for none other that day). */
+const ROTATE = new Set(['carNo', 'driverCode']);
+const turns = new Map<string, number>();
+/** Months given to month bills, one each (one bill per customer and month). */
+let monthsBack = 0;
+
 /** Fields a person fills though the schema lets them be empty, because the step needs them (a count's quantity). */
 const NEEDED = new Set(['countQty']);
 
@@ -58,7 +64,7 @@ const hasValue = (page: Page, testId: string) =>
     });
 
 /** Chooses in a picker: the preferred value when it is offered, else the first choice. */
-const choose1 = async (page: Page, testId: string, preferred?: string) => {
+const choose1 = async (page: Page, testId: string, preferred?: string, rotate?: string) => {
   const picker = page.getByTestId(testId).first();
   await picker.click();
   if (preferred) {
@@ -78,13 +84,22 @@ const choose1 = async (page: Page, testId: string, preferred?: string) => {
     throw new Error(`${testId} offers nothing to choose`);
   });
   await page.waitForTimeout(200);
-  await optionsOf(page).first().click();
+  const n = rotate ? (turns.get(rotate) ?? 0) : 0;
+  if (rotate) turns.set(rotate, n + 1);
+  const count = await optionsOf(page).count();
+  await optionsOf(page).nth(n % count).click();
 };
 
 /** Fills one field by its kind (testId: its input's). Numbers take the example's, else 1. */
 export const fillField = async (page: Page, testId: string, key: string, f: FieldDef, example?: unknown): Promise<void> => {
   switch (f.kind) {
     case 'text':
+      if (key === 'month') {
+        // a month bill's month: one a month back from the last, so no customer is billed twice for one
+        const d = new Date(Date.UTC(2026, 9 - monthsBack++, 1));
+        await page.getByTestId(testId).first().fill(d.toISOString().slice(0, 7));
+        return;
+      }
       await page.getByTestId(testId).first().fill(textFor(key, example));
       return;
     case 'number':
@@ -109,7 +124,7 @@ export const fillField = async (page: Page, testId: string, key: string, f: Fiel
     case 'ref':
     case 'doc':
     case 'line':
-      await choose1(page, testId, PREFERRED[key]);
+      await choose1(page, testId, PREFERRED[key], ROTATE.has(key) ? key : undefined);
       return;
     case 'flag':
     case 'password':
@@ -182,11 +197,19 @@ export const fillNewForm = async (page: Page, def: DocumentDef) => {
       if (firstLine) return;
     }
     await page.getByTestId('pick-from-stock').click();
-    const row = page.locator('[data-testid="stock-pick-table"] tbody tr.ant-table-row').first();
-    await row.waitFor({ timeout: 20_000 }).catch(() => {
+    const rows = page.locator('[data-testid="stock-pick-table"] tbody tr.ant-table-row');
+    await rows.first().waitFor({ timeout: 20_000 }).catch(() => {
       throw new Error(`${def.name}: the stock picker offers no stock of the owner in the area`);
     });
-    await row.locator('input[type=checkbox]').check();
+    // a row nothing of which is allocated (a count posts only on such rows; a transfer or loss takes what is free)
+    const free = await rows.evaluateAll((trs) =>
+      trs.findIndex((tr) => {
+        const box = tr.querySelector<HTMLInputElement>('input[type=checkbox]');
+        const cells = Array.from(tr.querySelectorAll('td')).map((td) => td.textContent?.trim() ?? '');
+        return box && !box.disabled && cells[5] !== '' && cells[5] === cells[6];
+      }),
+    );
+    await rows.nth(Math.max(0, free)).locator('input[type=checkbox]').check();
     await choose(page, 'stock-pick-add');
     await page.getByTestId('line-0-barcode').waitFor();
     // what the stock does not give (a transfer's target location) is the person's

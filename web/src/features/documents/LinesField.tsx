@@ -142,6 +142,7 @@ export const LinesField = ({ def, lines }: { def: DocumentDef; lines: LinesDef }
                 owner={owner}
                 area={area}
                 taken={new Set((rows ?? []).map(stockRowKey))}
+                needsAvailable={Object.entries(lines.fromStock.set).some(([k, v]) => v === 'availableQty' && k in lines.fields)}
                 onClose={() => setPicking(false)}
                 onAdd={(picked) => {
                   // the empty line a new form starts with gives way to what was picked

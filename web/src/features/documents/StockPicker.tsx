@@ -33,6 +33,7 @@ export const StockPicker = ({
   owner,
   area,
   taken,
+  needsAvailable,
   onAdd,
   onClose,
 }: {
@@ -40,6 +41,8 @@ export const StockPicker = ({
   area: string | undefined;
   /** rows already on the document's lines */
   taken: ReadonlySet<string>;
+  /** the line takes what is available (a transfer, a loss): a row with nothing available is not offered */
+  needsAvailable?: boolean;
   onAdd: (rows: StockRow[]) => void;
   onClose: () => void;
 }) => {
@@ -74,7 +77,7 @@ export const StockPicker = ({
         rows.push(...got.records);
         if (current >= got.pages) break;
       }
-      onAdd(rows.filter((r) => !taken.has(stockRowKey(r))).slice(0, MOST));
+      onAdd(rows.filter((r) => !taken.has(stockRowKey(r)) && !(needsAvailable && r.availableQty <= 0)).slice(0, MOST));
       onClose();
     } finally {
       setAdding(false);
@@ -147,7 +150,7 @@ export const StockPicker = ({
             rowSelection={{
               selectedRowKeys: selected,
               preserveSelectedRowKeys: true,
-              getCheckboxProps: (r) => ({ disabled: taken.has(stockRowKey(r)) }),
+              getCheckboxProps: (r) => ({ disabled: taken.has(stockRowKey(r)) || (needsAvailable === true && r.availableQty <= 0) }),
               onChange: (keys, rows) => {
                 setSelected(keys);
                 setPicked((m) => new Map([...m, ...rows.filter(Boolean).map((r) => [stockRowKey(r), r] as const)]));
