@@ -11,21 +11,12 @@ import { LanguageSwitch } from '../layout/LanguageSwitch';
 import type { LoginLocationState } from './RequireAuth';
 import { clearSession, sessionState, useSession } from './session';
 import { AFTER_SIGN_IN, OAUTH_TENANT_KEY, completeSignIn } from './signIn';
+import { useDebounced } from '../shared/useDebounced';
 
 export const DEFAULT_TENANT_ID = '100001';
 
 type AccountForm = Credentials & { captchaCode?: string };
 type PhoneForm = { tenantId: string; phone: string; code: string };
-
-/** A value that settles a moment after the user stops typing (the tenant id drives login-options). */
-const useSettled = <T,>(value: T, ms = 300): T => {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-};
 
 /** Seconds until another SMS code may be sent, counting down once a second. */
 const useCountdown = (): [number, (seconds: number) => void] => {
@@ -69,7 +60,7 @@ export const LoginPage = () => {
 
   const accountTenant = Form.useWatch('tenantId', accountForm) ?? DEFAULT_TENANT_ID;
   const phoneTenant = Form.useWatch('tenantId', phoneForm) ?? DEFAULT_TENANT_ID;
-  const tenantId = useSettled((tab === 'account' ? accountTenant : phoneTenant).trim());
+  const tenantId = useDebounced((tab === 'account' ? accountTenant : phoneTenant).trim());
 
   const options = useQuery({
     queryKey: ['auth', 'login-options', tenantId],
