@@ -60,7 +60,7 @@ export const LoginPage = () => {
 
   const accountTenant = Form.useWatch('tenantId', accountForm) ?? DEFAULT_TENANT_ID;
   const phoneTenant = Form.useWatch('tenantId', phoneForm) ?? DEFAULT_TENANT_ID;
-  const tenantId = useDebounced((tab === 'account' ? accountTenant : phoneTenant).trim());
+  const tenantId = useDebounced((tab === 'account' ? accountTenant : phoneTenant).trim(), 300);
 
   const options = useQuery({
     queryKey: ['auth', 'login-options', tenantId],
