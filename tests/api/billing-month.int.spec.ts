@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { monthbill } from '@tpl/contracts';
-import { isSecondBillOfMonth } from '@tpl/billing';
+import { MonthBillDecisions, isSecondBillOfMonth } from '@tpl/billing';
 import { DocumentService } from '@tpl/documents';
 import { runInTenant } from '@tpl/event-store';
 import { ApiClient, data } from '../support/api-client';
@@ -259,7 +259,12 @@ describe.each(STORES)('billing a month on %s store', (kind) => {
     const docs = t.host.app.get(DocumentService);
     const ctx = { tenantId: '100001', actor: { userId: '00000000-0000-0000-0000-000000000000', account: 'system', name: 'System' }, correlationId: 'test', causationId: 'test' };
     const id = randomUUID();
-    // past the generation's queue in this host: what a second host's generation would write at the same moment
+    // in this host the bill's own decision refuses it first, naming the bill there is
+    const checked = await runInTenant('100001', () => docs.create(monthbill, ctx, content, id)).then(() => undefined, (e: unknown) => e);
+    expect(checked).toMatchObject({ code: 409, key: 'billing.errors.monthBillExists' });
+    // past the generation's queue and the decision's read: what a second host, which read no bill
+    // yet, would write at the same moment
+    jest.spyOn(t.host.app.get(MonthBillDecisions), 'load').mockResolvedValueOnce({ laterIssued: [] });
     const refused = await runInTenant('100001', () => docs.create(monthbill, ctx, content, id)).then(() => undefined, (e: unknown) => e);
     expect(isSecondBillOfMonth(refused)).toBe(true);
     expect((await finance.get(`${BILL}/detail?id=${id}`, en)).status).toBe(404);

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PUT_AWAY_LIST } from '@tpl/contracts';
 import { launchChromium, SCREENSHOTS, signInPage, WEB_DIST } from '../support/browser';
 import { fillConsignmentForm } from '../support/consignment-form';
-import { act, addPhoto, billNoOf, confirm, lineInput, openByNumber, optionsOf, pick, press, save, sign, stateIs } from '../support/console';
+import { act, addPhoto, billNoOf, clickChoice, confirm, lineInput, openByNumber, optionsOf, pick, press, save, sign, stateIs } from '../support/console';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -196,7 +196,7 @@ describe('the day in the console alone', () => {
       const choice = optionsOf(page).nth(n);
       await choice.waitFor();
       vehicles.push((await choice.textContent())!);
-      await choice.click();
+      await clickChoice(page.getByTestId('carNo'), choice);
       await pick(page, 'lineCode');
       await save(page);
       await act(page, 'ISSUE', 'Issued');

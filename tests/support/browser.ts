@@ -26,6 +26,10 @@ export const launchChromium = async (): Promise<Browser> => {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // the console's reduced-motion mode (an accessibility setting it honours): antd's
+      // transitions off, so nothing waits for a modal's zoom or a dropdown's slide to end.
+      // E2E_MOTION=on keeps them (what a run with them costs: tests/bench or a timed jest run)
+      ...(process.env.E2E_MOTION === 'on' ? [] : ['--force-prefers-reduced-motion']),
     ],
   });
 };

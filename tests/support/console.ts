@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import path from 'node:path';
 import { choose, SCREENSHOTS, toasts } from './browser';
 
@@ -10,6 +10,20 @@ import { choose, SCREENSHOTS, toasts } from './browser';
 
 /** An open picker's choices (the newest dropdown on screen). */
 export const optionsOf = (page: Page) => page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+
+/**
+ * Clicks a choice of the open picker. A dropdown opened while its form was still settling (a
+ * made-from copy arriving, a chosen owner filling the fields it knows) may close under the click:
+ * the picker is opened again, once, and the choice clicked then.
+ */
+export const clickChoice = async (picker: Locator, choice: Locator) => {
+  try {
+    await choice.click({ timeout: 5_000 });
+  } catch {
+    await picker.click();
+    await choice.click({ timeout: 15_000 });
+  }
+};
 
 /** Opens a picker, types (when given) and chooses the first choice holding `option` (or the first one offered). */
 export const pick = async (page: Page, testId: string, typed = '', option?: string | RegExp) => {
@@ -36,7 +50,7 @@ export const pick = async (page: Page, testId: string, typed = '', option?: stri
     await page.screenshot({ path: path.join(SCREENSHOTS, `pick-failed-${testId}.png`) });
     throw new Error(`${testId} offers no ${option ?? 'choice'}: it offers ${JSON.stringify(await optionsOf(page).allTextContents())}`);
   }
-  await choice.click();
+  await clickChoice(picker, choice);
   // the dropdown closes once chosen (a multiple picker stays open: Escape)
   await page.keyboard.press('Escape').catch(() => undefined);
 };

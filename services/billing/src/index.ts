@@ -6,6 +6,7 @@ export * from './billing.module';
 export * from './charges/pricing';
 export { billingProjection, billingStatements, BILLING_PROJECTION, STOCK_LINES, AGREEMENTS, OTHER_EVENTS } from './charges/billing.projection';
 export { MonthBills } from './monthbill/month-bills';
+export { MonthBillDecisions } from './monthbill/monthbill.decisions';
 export { GENERATE_BUTTON } from './monthbill/monthbill.controller';
 export { MONTH_BILLS, ONE_BILL_PER_MONTH, isSecondBillOfMonth, monthBillsProjection } from './monthbill/bills.projection';
 
