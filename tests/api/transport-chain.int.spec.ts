@@ -94,7 +94,7 @@ describe.each(STORES)('transport chain on %s store', (kind) => {
     expect((await detail('consignmentbill', notes[0]!.id)).state).toBe('Loaded');
     await drain();
     expect((await detail('consignment', order.id)).state).toBe('Loaded');
-    ok(await dispatcher.post(`${T}/loadingbill/arrive`, { id: lb.id, version: loaded.version, arrivedAt: '2026-12-01T15:00:00+08:00' }));
+    ok(await dispatcher.post(`${T}/loadingbill/arrive`, { id: lb.id, version: loaded.version, arrivedAt: new Date().toISOString() }));
     const loading = await detail('loadingbill', lb.id);
     const arrival = await detail('arrivalbill', String(loading.arrivalBillId));
     expect(arrival).toMatchObject({ state: 'AwaitingReview', loadingBillNo: lb.billNo, dispatchBillNo: dispatch.billNo });

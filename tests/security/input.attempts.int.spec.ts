@@ -28,7 +28,7 @@ import { base, sampleRecord } from '../support/records';
 const C = '/api/bl-transport/consignment';
 const MALFORMED = [translate('zh', 'validation.malformedBody'), translate('zh', 'validation.unicodeBody'), translate('zh', 'errors.malformedJson')];
 const UNICODE_WORDS = '含有无法识别的字符';
-const ASKED = [messageOf('validation.required', {}, 'zh'), messageOf('validation.requiredSelect', {}, 'zh')];
+const ASKED = ['required', 'requiredSelect', 'signatureNeeded', 'attachmentNeeded'].map((key) => messageOf(`validation.${key}`, {}, 'zh'));
 
 type Attempt = { name: string; route: string; body: string; query?: string; label?: string | undefined; wall: 'unicode' | 'number' | 'shape' | 'url'; internal: string[]; platform?: boolean };
 type Verdict = { attempt: Attempt; answer: Answer };
