@@ -168,7 +168,7 @@ describe.each(STORES)('printing on %s store', (kind) => {
     const load = data(await admin.post<Result>(`${LOAD}/submit`, { billDate: '2026-11-24', warehouseAreaCode: 'SH1-B', carNo: '沪A12345', platformNumber: 'D3', details: [{ osBillNo: bill.billNo, packages: 12 }] }));
     const started = data(await admin.post<Result>(`${LOAD}/start-loading`, { id: load.id, version: load.version }));
     const loaded = data(await admin.post<Result>(`${LOAD}/finish-loading`, { id: load.id, version: started.version }));
-    data(await admin.post<Result>(`${LOAD}/ship`, { id: load.id, version: loaded.version, shippedAt: '2026-11-24T07:30:00.000Z' }));
+    data(await admin.post<Result>(`${LOAD}/ship`, { id: load.id, version: loaded.version, shippedAt: new Date().toISOString() }));
 
     // the load's vehicle, dock and number are the bill's now (its list row and detail say so)
     expect(data(await admin.get<Record<string, unknown>>(`${OUT}/detail?id=${bill.id}`))).toMatchObject({ state: 'Shipped', carNo: '沪A12345', platformNumber: 'D3', loadingOrderNumber: load.billNo });
