@@ -141,8 +141,11 @@ describe('every document type through its lifecycle in the console (generated fr
       page.getByTestId('view-billNo').waitFor({ timeout: 20_000 }).then(() => 'saved', () => 'nothing'),
       refusedShown.waitFor({ timeout: 20_000 }).then(() => 'refused', () => 'nothing'),
     ]);
-    // a message shown while the save was still on its way (a rule checked as a field changed) is not a refusal
-    if (first === 'saved' || (await page.getByTestId('view-billNo').waitFor({ timeout: 3_000 }).then(() => true, () => false))) return;
+    if (first === 'saved') return;
+    // a message shown while the save was still on its way (a rule checked as a field changed) is not
+    // a refusal: the save is waited for, and its view
+    await page.locator('[data-testid="save-button"].ant-btn-loading').waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
+    if (await page.getByTestId('view-billNo').waitFor({ timeout: 1_000 }).then(() => true, () => false)) return;
     if (def && (await fillRefused(page, def))) {
       await page.getByTestId('save-button').click();
       if (await shown()) return;

@@ -216,7 +216,10 @@ export const fillNewForm = async (page: Page, def: DocumentDef) => {
         return box && !box.disabled && cells[5] !== '' && cells[5] === cells[6];
       }),
     );
-    await rows.nth(Math.max(0, free)).locator('input[type=checkbox]').check();
+    const row = rows.nth(Math.max(0, free));
+    // what the row holds: a count finds what the book says (a count of less writes the rest off)
+    const inStock = (await row.locator('td').nth(5).innerText()).replace(/[^\d.]/g, '');
+    await row.locator('input[type=checkbox]').check();
     await choose(page, 'stock-pick-add');
     await page.getByTestId('line-0-barcode').waitFor();
     // a part of the row, as a keeper moves or writes off a few: what is left serves the documents after
@@ -227,7 +230,9 @@ export const fillNewForm = async (page: Page, def: DocumentDef) => {
     // what the stock does not give (a transfer's target location) is the person's
     for (const [key, f] of Object.entries(lines.fields)) {
       if (f.hidden || f.generated || !(f.required || NEEDED.has(key)) || key in lines.fromStock.set) continue;
-      if (!(await hasValue(page, `line-0-${key}`))) await fillField(page, `line-0-${key}`, key, f);
+      if (await hasValue(page, `line-0-${key}`)) continue;
+      if (key === 'countQty') await page.getByTestId(`line-0-${key}`).first().fill(inStock);
+      else await fillField(page, `line-0-${key}`, key, f);
     }
     return;
   }
