@@ -76,7 +76,8 @@ describe('every document type through its lifecycle in the console (generated fr
     await signInPage(page, t.url, 'admin', 'admin');
   }, 180_000);
   afterAll(async () => {
-    const actions = [...covered.values()].reduce((n, s) => n + s.size, 0);
+    // the actions each type offers a person (its own, edit and remove) that were taken: making one (ADD) is not among them
+    const actions = [...covered.values()].reduce((n, s) => n + [...s].filter((e) => e !== 'ADD').length, 0);
     const offeredTotal = documents.reduce((n, d) => n + Object.values(d.actions).filter((a) => !a.system).length + 2, 0);
     console.log(`document lifecycles: ${covered.size} types, ${actions} of ${offeredTotal} user actions taken (edit and remove included) in ${Math.round((Date.now() - started) / 1000)} s`);
     console.log(`  seconds per type: ${[...took].map(([name, ms]) => `${name} ${Math.round(ms / 1000)}`).join(', ')}`);
