@@ -12,6 +12,14 @@ import { AttachmentInput } from './AttachmentInput';
 import { SignatureInput } from './SignatureInput';
 
 /** A record picked by a reference (an entity's record, a document's list row): what `fills` reads. */
+/**
+ * Enter in a date field confirms the date typed there and nothing more: it does not send the
+ * form (a form sent from a picker left the picker's closing to a page already gone: a page error).
+ */
+const keepEnterInPicker = (e: React.KeyboardEvent) => {
+  if (e.key === 'Enter') e.preventDefault();
+};
+
 export type Picked = Record<string, unknown>;
 
 type Props = {
@@ -131,6 +139,7 @@ export const FieldInput = ({ def, id, name, field, value, onChange, testId, edit
           onChange={(d) => set(d ? d.format(DATE_FORMAT) : undefined)}
           format={DATE_FORMAT}
           style={{ width: '100%' }}
+          onKeyDown={keepEnterInPicker}
           id={id}
           data-testid={testId}
         />
@@ -144,6 +153,7 @@ export const FieldInput = ({ def, id, name, field, value, onChange, testId, edit
           format={DATE_TIME_FORMAT}
           placeholder={placeholder}
           style={{ width: '100%' }}
+          onKeyDown={keepEnterInPicker}
           id={id}
           data-testid={testId}
         />
