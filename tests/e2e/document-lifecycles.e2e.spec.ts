@@ -126,6 +126,16 @@ describe('every document type through its lifecycle in the console (generated fr
     for (const f of found) problems.push(`${here}: ${f}`);
   };
 
+  /** A step with its milliseconds written to the file LIFECYCLE_TRACE names (where a run's time goes). */
+  const traced = async <T>(label: () => string, step: () => Promise<T>): Promise<T> => {
+    const t0 = Date.now();
+    try {
+      return await step();
+    } finally {
+      if (process.env.LIFECYCLE_TRACE) fs.appendFileSync(process.env.LIFECYCLE_TRACE, `${label()} ${Date.now() - t0}\n`);
+    }
+  };
+
   const takeNote = (def: DocumentDef, event: string) => {
     const set = covered.get(def.name) ?? new Set<string>();
     set.add(event);
@@ -161,14 +171,7 @@ describe('every document type through its lifecycle in the console (generated fr
    * one, the source made first and taken to a state it can be made from when the suite has none
    * there; else the new form.
    */
-  const create = async (def: DocumentDef, depth = 0): Promise<boolean> => {
-    const t0 = Date.now();
-    try {
-      return await create1(def, depth);
-    } finally {
-      if (process.env.LIFECYCLE_TRACE) fs.appendFileSync(process.env.LIFECYCLE_TRACE, `${def.name} create ${Date.now() - t0}\n`);
-    }
-  };
+  const create = (def: DocumentDef, depth = 0): Promise<boolean> => traced(() => `${def.name} create`, () => create1(def, depth));
   const create1 = async (def: DocumentDef, depth = 0): Promise<boolean> => {
     const [sourceName, how] = Object.entries(def.sources ?? {})[0] ?? [];
     const sourceDef = sourceName ? documents.find((d) => d.name === sourceName) : undefined;
@@ -238,14 +241,7 @@ describe('every document type through its lifecycle in the console (generated fr
   };
 
   /** Presses an action, fills its dialog or confirms it, and waits for the state it leads to. */
-  const take = async (def: DocumentDef, event: string) => {
-    const t0 = Date.now();
-    try {
-      await take1(def, event);
-    } finally {
-      if (process.env.LIFECYCLE_TRACE) fs.appendFileSync(process.env.LIFECYCLE_TRACE, `${here} ${Date.now() - t0}\n`);
-    }
-  };
+  const take = (def: DocumentDef, event: string): Promise<void> => traced(() => here, () => take1(def, event));
   const take1 = async (def: DocumentDef, event: string) => {
     const before = await stateNow();
     const version = await page.getByTestId('view-version').getAttribute('data-version');

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams, type RouteObject } from 'react-router-dom';
 import { consignmentDocument, documents, type DocumentDef } from '@tpl/contracts';
 import { lazyPage } from '../../shared/lazyPage';
@@ -15,29 +16,18 @@ const DocumentViewPage = lazyPage(() => import('./DocumentViewPage').then((m) =>
  */
 export const routesOfDocument = (def: DocumentDef): RouteObject[] => {
   const page = (mode: NonNullable<PageHandle['page']>['mode']): PageHandle => ({ page: { titleKey: `${def.name}.title`, mode } });
+  /** a page of one document: its tab named by the bill number once read */
+  const named = (element: ReactNode) => (
+    <>
+      <BillNoSubject def={def} />
+      {element}
+    </>
+  );
   return [
     { path: def.routes.list, element: <DocumentListPage key={def.name} def={def} /> },
     { path: def.routes.new, element: <DocumentFormPage key={def.name} def={def} />, handle: page('new') },
-    {
-      path: def.routes.view,
-      element: (
-        <>
-          <BillNoSubject def={def} />
-          <DocumentViewPage key={def.name} def={def} />
-        </>
-      ),
-      handle: page('view'),
-    },
-    {
-      path: def.routes.edit,
-      element: (
-        <>
-          <BillNoSubject def={def} />
-          <DocumentFormPage key={def.name} def={def} />
-        </>
-      ),
-      handle: page('edit'),
-    },
+    { path: def.routes.view, element: named(<DocumentViewPage key={def.name} def={def} />), handle: page('view') },
+    { path: def.routes.edit, element: named(<DocumentFormPage key={def.name} def={def} />), handle: page('edit') },
   ];
 };
 
