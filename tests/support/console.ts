@@ -115,11 +115,23 @@ export const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAA
 /** Draws a signature on the open dialog's pad and waits until it is stored. */
 export const sign = async (page: Page) => {
   const pad = page.getByTestId('signature-pad').last();
-  const box = (await pad.boundingBox())!;
+  await pad.scrollIntoViewIfNeeded();
+  // the dialog settles first (what it copies from the document before it arrives and moves the
+  // pad down): the pen is put where the pad is once it stopped moving
+  let box = (await pad.boundingBox())!;
+  for (let i = 0; i < 40; i++) {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const now = (await pad.boundingBox())!;
+    if (now.x === box.x && now.y === box.y && now.height === box.height) break;
+    box = now;
+  }
   await page.mouse.move(box.x + 20, box.y + box.height / 2);
   await page.mouse.down();
   for (let i = 1; i <= 16; i++) await page.mouse.move(box.x + 20 + i * 14, box.y + box.height / 2 + (i % 2 ? -18 : 18));
   await page.mouse.up();
+  await pad.and(page.locator('[data-empty="false"]')).waitFor({ timeout: 5_000 }).catch(() => {
+    throw new Error(`the pen missed the signature pad (drawn at ${JSON.stringify(box)})`);
+  });
   await page.locator('[data-testid$="-saved"], [data-testid="signature-saved"]').last().waitFor({ timeout: 20_000 });
 };
 

@@ -78,6 +78,8 @@ export const SignaturePad = forwardRef<SignaturePadHandle, { width?: number; hei
             c?.beginPath();
             c?.arc(last.current.x, last.current.y, 1.2, 0, Math.PI * 2);
             c?.fill();
+            // the dot is ink: a pad tapped once is no longer empty (its stroke is stored like any other)
+            if (empty) mark(false);
           }}
           onPointerMove={(e) => {
             if (!last.current) return;
@@ -91,7 +93,6 @@ export const SignaturePad = forwardRef<SignaturePadHandle, { width?: number; hei
             c.lineTo(p.x, p.y);
             c.stroke();
             last.current = p;
-            if (empty) mark(false);
           }}
           onPointerUp={() => {
             const drew = last.current !== undefined;
