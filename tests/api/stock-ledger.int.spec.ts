@@ -2,7 +2,8 @@ import { runAsSystem, runInTenant, type EventStorePort } from '@tpl/event-store'
 import { STOCK_EVENT_TYPES, type StockLine } from '@tpl/contracts';
 import { StockLedger, allocate, factOf, receive, ship, stockLedgerProjection, STOCK_STREAM_TABLE, STOCK_TABLE, type AccountState } from '@tpl/warehouse';
 import { ApiClient, data } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { Client } from 'pg';
+import { freshDatabase, STORES } from '../support/databases';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -93,4 +94,28 @@ describe.each(STORES)('stock ledger on %s store', (kind) => {
     await (t.host.storage.store as unknown as { rebuild(p: unknown): Promise<number> }).rebuild(stockLedgerProjection);
     expect(await snap()).toEqual(live);
   });
+
+  if (kind === 'postgres')
+    it('rebuilds every committed event while a transaction older than the newest events is open elsewhere in the cluster', async () => {
+      // another database's transaction (another service, a report, another test) that began
+      // before the last facts were written and is still open: followers wait for it, a rebuild may not
+      const other = await freshDatabase('postgres');
+      const open = new Client({ connectionString: other.databaseUrl });
+      await open.connect();
+      try {
+        await open.query('BEGIN');
+        await open.query('SELECT pg_current_xact_id()');
+        await record(STOCK_EVENT_TYPES.received, (a) => receive(a, [{ barcode: 'B3', warehousePlaceCode: 'A-03', batchNo: 'L3', qty: 2 }], src('RK3'), '2026-11-21T00:00:00.000Z'), '2026-11-21T00:00:00.000Z');
+        const pool = t.host.storage.db.pool;
+        const rows = () => runAsSystem(async () => (await pool.query(`SELECT barcode, qty FROM ${STOCK_TABLE} WHERE material_code = 'M0002' ORDER BY barcode`)).rows);
+        const live = await rows();
+        expect(live.map((r) => r.barcode)).toContain('B3');
+        await (t.host.storage.store as unknown as { rebuild(p: unknown): Promise<number> }).rebuild(stockLedgerProjection);
+        expect(await rows()).toEqual(live);
+      } finally {
+        await open.query('ROLLBACK').catch(() => undefined);
+        await open.end();
+        await other.drop();
+      }
+    });
 });

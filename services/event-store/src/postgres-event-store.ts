@@ -484,15 +484,32 @@ export class PostgresEventStore implements EventStorePort {
     return runAsSystem(() => this.replay(projection, batchSize));
   }
 
+  /**
+   * A rebuild reads every committed event, not only those below the cluster's oldest open
+   * transaction (the followers' horizon in tpl_read_all: a transaction open in any database of
+   * the cluster holds it back, and a rebuild would leave out every event written since). Writers
+   * are shut out for the rebuild (SHARE: an append waits, and the lock waits for appends in
+   * flight), so what its snapshot sees is everything, and nothing is appended between its pages.
+   */
   private async replay(projection: InlineProjection, batchSize: number): Promise<number> {
     let after = '0';
     let count = 0;
     const client: PoolClient = await this.pool.connect();
     try {
       await client.query('BEGIN');
+      await client.query('LOCK TABLE emt_messages IN SHARE MODE');
       for (const t of projection.tables) await client.query(sql('DELETE FROM %I', t));
       for (;;) {
-        const batch = await this.readAll(after, batchSize, {}, client);
+        const { rows } = await client.query<Row>(
+          `SELECT transaction_id::text AS tx, message_id, stream_id, stream_position::int AS version, global_position::text AS "position", message_type,
+                  message_schema_version, message_data::text AS message_data, message_metadata::text AS message_metadata
+             FROM emt_messages
+            WHERE partition = $1 AND is_archived = FALSE AND (transaction_id, global_position) > ($2::xid8, $3::bigint)
+            ORDER BY transaction_id, global_position
+            LIMIT $4`,
+          [defaultTag, ...cursorParams(after), batchSize],
+        );
+        const batch = rows.map(this.toStored);
         if (batch.length === 0) break;
         const mine = batch.filter((e) => projection.handles.includes(e.type));
         const statements = projection.project(mine);
