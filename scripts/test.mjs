@@ -10,7 +10,17 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { buildServer, buildWebAsync, checkNode, install, log, root, run } from './lib.mjs';
 
+/** Seconds since the run began, printed with each phase (a CI log shows where its time went). */
+const started = Date.now();
+const since = () => `${Math.round((Date.now() - started) / 1000)} s`;
+const phases = [];
+const phase = (name) => {
+  phases.push([name, Date.now()]);
+  log(`${name} (at ${since()})`);
+};
+
 checkNode();
+phase('install');
 install();
 
 const canConnect = (port, host = '127.0.0.1') =>
@@ -61,6 +71,7 @@ const ensureChromium = () => {
 
 await ensurePostgres();
 ensureChromium();
+phase('build');
 buildServer();
 
 /**
@@ -175,7 +186,7 @@ const JEST_WORKERS = {
 };
 
 const jest = (project) => {
-  log(`suite: ${project}`);
+  phase(`suite: ${project}`);
   const out = path.join(reports, `${project}.json`);
   run('npx', ['jest', '--selectProjects', project, '--json', `--outputFile=${out}`, ...JEST_WORKERS[project]]);
   if (!fs.existsSync(out)) {
@@ -204,6 +215,7 @@ const jest = (project) => {
   for (const name of retried) summary.push(`    retried: ${name}`);
 };
 
+phase('checks');
 const webBuilt = buildWebAsync();
 await checks([
   ['dependencies: lock complete, engines fit Node 20 (scripts/check-deps.mjs)', 'node', ['scripts/check-deps.mjs']],
@@ -219,6 +231,9 @@ jest('e2e');
 fs.rmSync(templates, { recursive: true, force: true });
 await dropTemplates();
 
+phase('end');
+const took = phases.slice(0, -1).map(([name, at], i) => `${name} ${Math.round((phases[i + 1][1] - at) / 1000)} s`);
 console.log('\n' + summary.join('\n'));
+console.log(`time: ${took.join(', ')}; in all ${since()}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed ? 1 : 0);

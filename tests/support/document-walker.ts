@@ -69,31 +69,49 @@ const hasValue = (page: Page, testId: string) =>
       return Boolean(input?.value?.trim());
     });
 
+/**
+ * Waits until a picker's list has answered what was typed: a searching picker is aria-busy while
+ * its typed search waits for the debounce or the server (RefSelect, DocSelect, a dictionary).
+ */
+const settled = async (page: Page, testId: string) => {
+  // antd gives aria-busy to the picker's search input, inside the element named by the test id
+  const picker = await page.getByTestId(testId).first().elementHandle();
+  await page.waitForFunction((el) => !el?.matches('[aria-busy="true"]') && !el?.querySelector('[aria-busy="true"]'), picker, { timeout: 15_000 });
+};
+
+/**
+ * The choices of this picker's own list (its input's aria-controls names the list): not those of
+ * a picker closed a moment ago whose list is still fading out.
+ */
+const ownOptions = async (page: Page, testId: string) => {
+  const list = await page.getByTestId(testId).first().locator('input[aria-controls]').first().getAttribute('aria-controls', { timeout: 2_000 }).catch(() => null);
+  return list ? page.locator(`.ant-select-dropdown:has([id="${list}"]) .ant-select-item-option`) : optionsOf(page);
+};
+
 /** Chooses in a picker: the preferred value when it is offered, else the first choice. */
 const choose1 = async (page: Page, testId: string, preferred?: string, rotate?: string) => {
   const picker = page.getByTestId(testId).first();
   await picker.click();
+  const options = await ownOptions(page, testId);
   if (preferred) {
     await page.keyboard.type(preferred);
-    const wanted = optionsOf(page).filter({ hasText: preferred }).first();
-    const found = await wanted.waitFor({ timeout: 4_000 }).then(() => true, () => false);
-    if (found) {
-      await page.waitForTimeout(350); // the typed search's debounce: the list settles before the click
-      await optionsOf(page).filter({ hasText: preferred }).first().click();
+    await settled(page, testId);
+    const wanted = options.filter({ hasText: preferred }).first();
+    if ((await wanted.count()) > 0) {
+      await wanted.click();
       return;
     }
     // not offered (another owner's field, a code this tenant lacks): cleared, and the first choice taken
     for (let i = 0; i < preferred.length; i++) await page.keyboard.press('Backspace');
   }
-  const first = optionsOf(page).first();
-  await first.waitFor({ timeout: 15_000 }).catch(() => {
+  await settled(page, testId);
+  await options.first().waitFor({ timeout: 15_000 }).catch(() => {
     throw new Error(`${testId} offers nothing to choose`);
   });
-  await page.waitForTimeout(200);
   const n = rotate ? (turns.get(rotate) ?? 0) : 0;
   if (rotate) turns.set(rotate, n + 1);
-  const count = await optionsOf(page).count();
-  await optionsOf(page).nth(n % count).click();
+  const count = await options.count();
+  await options.nth(n % count).click();
 };
 
 /** Fills one field by its kind (testId: its input's). Numbers take the example's, else 1. */

@@ -113,6 +113,8 @@ export const DocSelect = ({ document, states, by = 'billNo', value, onChange, on
       }}
       notFoundContent={search.isFetching ? <Spin size="small" /> : undefined}
       loading={search.isFetching}
+      // busy while a typed search waits for its debounce or its answer (assistive technology, and the journeys, wait for the list)
+      aria-busy={keyword !== typed.trim() || search.isFetching}
       allowClear
       disabled={disabled}
       id={id}

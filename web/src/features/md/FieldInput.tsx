@@ -59,6 +59,7 @@ export const DictSelect = ({ code, value, onChange, testId }: { code: string; va
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
       loading={isFetching}
+      aria-busy={isFetching}
       value={value === null || value === '' ? undefined : (value as string | undefined)}
       onChange={(next) => onChange?.(next ?? undefined)}
       options={data ?? []}

@@ -139,6 +139,8 @@ export const RefSelect = ({ entity, value, onChange, multiple, exclude, names, p
       }}
       notFoundContent={search.isFetching ? <Spin size="small" /> : undefined}
       loading={search.isFetching}
+      // busy while a typed search waits for its debounce or its answer (assistive technology, and the journeys, wait for the list)
+      aria-busy={keyword !== typed.trim() || search.isFetching}
       allowClear
       disabled={disabled}
       placeholder={placeholder}
