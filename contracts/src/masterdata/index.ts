@@ -1,0 +1,8 @@
+import type { ContractsContext } from '../api/context';
+
+/**
+ * Master data's front door. Its entity descriptions (entities/basic, resource, system) are listed
+ * by the entity registry (entities/registry.ts), whose order the menus and the API follow; the
+ * profile call (profile.ts) reads the user record's field rules.
+ */
+export const masterdataContracts: ContractsContext = { name: 'masterdata' };
