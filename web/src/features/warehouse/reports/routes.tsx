@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { RouteObject } from 'react-router-dom';
 import { REPORT_PATHS, STOCK_REPORT_MENUS } from '@tpl/contracts';
-import { lazyPage } from '../../shared/lazyPage';
+import { lazyPage } from '../../../shared/lazyPage';
 
 // each page loads with its first visit (its own chunk)
 const BinBoardPage = lazyPage(() => import('./BinBoardPage').then((m) => m.BinBoardPage));

@@ -1,7 +1,7 @@
 import { isinstockbill, osoutstockbill, warehousePrintRoutes, type CommandResult, type ScanBill, type ScanMode } from '@tpl/contracts';
 import type { ScanLoaded, ScanSubmitInput, ScanSubmitOutput } from '@tpl/workflows';
-import { callRoute, request } from '../../api/client';
-import { routesOf } from '../../api/documents';
+import { callRoute, request } from '../../../api/client';
+import { routesOf } from '../../../api/documents';
 import { savedScans } from './saved';
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { documentByName, type DocumentDef } from '@tpl/contracts';
 import { documentApi, type DocumentListRow } from '../../api/documents';
 import { documentKeys } from '../../api/queryKeys';
-import { useDebounced } from '../../shared/useDebounced';
+import { useDebounced } from '../useDebounced';
 
 type Props = {
   /** the referenced document type's name */

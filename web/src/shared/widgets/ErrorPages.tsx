@@ -1,7 +1,7 @@
 import { Button, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { pagePaths } from './paths';
+import { pagePaths } from '../../pagePaths';
 
 type Kind = 'forbidden' | 'notFound' | 'serverError';
 const STATUS = { forbidden: '403', notFound: '404', serverError: '500' } as const;

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
-import { RequireAuth } from '../../auth/RequireAuth';
-import { lazyPage } from '../../shared/lazyPage';
+import { RequireAuth } from '../../../auth/RequireAuth';
+import { lazyPage } from '../../../shared/lazyPage';
 
 const ScanRoute = lazyPage(() => import('./ScanPage').then((m) => m.ScanRoute));
 

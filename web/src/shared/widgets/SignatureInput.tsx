@@ -3,7 +3,7 @@ import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { attachmentApi } from '../../api/attachments';
 import { ApiError } from '../../api/client';
-import { SignaturePad, type SignaturePadHandle } from '../../shared/SignaturePad';
+import { SignaturePad, type SignaturePadHandle } from '../SignaturePad';
 
 /** How long the pen may rest before what was drawn is stored (a signature is several strokes). */
 const SETTLE_MS = 700;

@@ -17,9 +17,9 @@ import {
   stockStreamReportQuerySchema,
   type StockReportName,
 } from '@tpl/contracts';
-import { DATE_TIME_FORMAT, formatDateTime, instantOfPicked, pickerValueOf } from '../../shared/format';
-import { parseUrlQuery, toUrlSearch } from '../../shared/urlQuery';
-import { RefSelect } from '../md/RefSelect';
+import { DATE_TIME_FORMAT, formatDateTime, instantOfPicked, pickerValueOf } from '../../../shared/format';
+import { parseUrlQuery, toUrlSearch } from '../../../shared/urlQuery';
+import { RefSelect } from '../../../shared/widgets/RefSelect';
 import type { ReportQuery, ReportRow } from './api';
 import { useReport } from './hooks';
 import { ExplainDrawer, ExportButton, PrintButton, ReportTable, useReportLabels, type ExplainTarget } from './parts';

@@ -1,6 +1,6 @@
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, currentLanguage, isLanguage, setLanguage } from '../i18n';
+import { LANGUAGES, currentLanguage, isLanguage, setLanguage } from '../../i18n';
 
 /** zh / en / mo; the choice is remembered in localStorage. */
 export const LanguageSwitch = () => {

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { HOME_PATH } from '../shell/tabs';
-import type { entryFor, MenuNode } from './menu';
+import { HOME_PATH } from '../../shell/tabs';
+import type { entryFor, MenuNode } from '../menu';
 
 /**
  * Spec 01 section 2: the page title is the entry name plus the product title. The layout

@@ -4,7 +4,7 @@ import { Button, Card, Descriptions, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, reportText, type ReportColumn, type StockStreamRow } from '@tpl/contracts';
-import { formatNumber } from '../../shared/format';
+import { formatNumber } from '../../../shared/format';
 import { useShow } from './hooks';
 import { InstantLine } from './ReportPage';
 import { PrintButton, useCell, useReportLabels } from './parts';

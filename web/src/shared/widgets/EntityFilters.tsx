@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { EntityDef, FieldDef } from '@tpl/contracts';
-import { DATE_FORMAT } from '../../shared/format';
+import { DATE_FORMAT } from '../format';
 import { DictSelect } from './FieldInput';
 import { useEntityLabels } from './labels';
 import { filterFieldsOf, filtersOf, type FilterValues, type MdListQuery } from './listQuery';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Card, Drawer, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { FILL_BANDS, binBoardQuerySchema, fillBandOf, type BinPlace, type FillBand } from '@tpl/contracts';
-import { formatNumber } from '../../shared/format';
+import { formatNumber } from '../../../shared/format';
 import type { ReportQuery } from './api';
 import { useBoard, useReport } from './hooks';
 import { InstantLine, ReportFilters, rowKeyOf } from './ReportPage';

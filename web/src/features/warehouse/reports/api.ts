@@ -8,7 +8,7 @@ import {
   type StockExplain,
   type StockReportName,
 } from '@tpl/contracts';
-import { download, request, type DownloadOptions, type QueryValue } from '../../api/client';
+import { download, request, type DownloadOptions, type QueryValue } from '../../../api/client';
 
 /**
  * The stock reports' calls (/api/bl-report) and explain (/api/bl-warehouse/stockstream/explain),

@@ -5,7 +5,7 @@ import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { FieldDef } from '@tpl/contracts';
 import type { EntityRecord } from '../../api/entities';
-import { DATE_FORMAT, formatDateTime, formatNumber, looksLikeInstant } from '../../shared/format';
+import { DATE_FORMAT, formatDateTime, formatNumber, looksLikeInstant } from '../format';
 import { useDictOptions } from './hooks';
 import { useEntityLabels, type Named } from './labels';
 import { AttachmentPreview } from './AttachmentInput';

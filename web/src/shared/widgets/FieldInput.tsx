@@ -1,7 +1,7 @@
 import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import type { FieldDef } from '@tpl/contracts';
-import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../shared/format';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from '../format';
 import { useFormatValue } from './FieldValue';
 import { useDictOptions } from './hooks';
 import { useEntityLabels, type Named } from './labels';

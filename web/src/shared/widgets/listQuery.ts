@@ -1,8 +1,8 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { filterFields, listColumns, listQuerySchemaOf, sortableFields, type EntityDef, type FieldDef } from '@tpl/contracts';
 import type { EntityListQuery, EntityRecord } from '../../api/entities';
-import { DATE_FORMAT } from '../../shared/format';
-import { parseUrlQuery, toUrlSearch } from '../../shared/urlQuery';
+import { DATE_FORMAT } from '../format';
+import { parseUrlQuery, toUrlSearch } from '../urlQuery';
 import type { ColumnSet } from './ColumnChooser';
 
 /**

@@ -2,9 +2,9 @@ import { Alert, Space, Spin, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { KIT_EVENTS, type DocumentDef, type KitDocument, type TaskRow } from '@tpl/contracts';
 import { soleTarget } from '@tpl/workflows';
-import { useByBusiness, useProcess, useRoleOptions } from '../flow/hooks';
-import { flowPaths } from '../flow/paths';
-import { useDocumentLabels } from './labels';
+import { useByBusiness, useProcess, useRoleOptions } from './hooks';
+import { flowPaths } from './paths';
+import { useDocumentLabels } from '../documents/labels';
 
 /** isReview as a tag: nothing for documents that need no review. */
 export const ReviewTag = ({ def, doc }: { def: DocumentDef; doc: Pick<KitDocument, 'isReview'> }) => {

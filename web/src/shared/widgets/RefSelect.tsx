@@ -4,7 +4,7 @@ import { entityByName, type EntityDef } from '@tpl/contracts';
 import type { EntityRecord } from '../../api/entities';
 import { useRefLookup, useRefSearch } from './hooks';
 import { codeOf } from './listQuery';
-import { useDebounced } from '../../shared/useDebounced';
+import { useDebounced } from '../useDebounced';
 
 const DEBOUNCE_MS = 300;
 

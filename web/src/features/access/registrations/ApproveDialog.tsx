@@ -1,7 +1,7 @@
 import { Alert, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationRow } from '@tpl/contracts';
-import { RefSelect } from '../../md/RefSelect';
+import { RefSelect } from '../../../shared/widgets/RefSelect';
 import { useApproveRegistration, useDecisionDialog } from './hooks';
 
 type Values = { roleId?: string[]; deptId?: string };
