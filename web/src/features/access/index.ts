@@ -1,6 +1,9 @@
 import type { FieldWidget, WebContext } from '../../shared/context';
 import { registrationRoutes } from './registrations/routes';
-import { MenuTreeField } from './roles/MenuTreeField';
+import { lazyPart } from '../../shared/lazyPage';
+
+// the menu tree loads with the first role form that shows it
+const MenuTreeField = lazyPart(() => import('./roles/MenuTreeField').then((m) => m.MenuTreeField as FieldWidget));
 
 /** Users' rights: the registrations screen; a role's menus ticked in a tree (the entity kit's role form). */
 export const accessContext: WebContext = {

@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ViewExtraProps, ViewExtras } from '../../shared/context';
-import { timelinePath } from './TimelinePage';
+import { timelinePath } from './paths';
 
 
 const TimelineButton = ({ doc }: ViewExtraProps) => {

@@ -2,13 +2,12 @@ import type { TFunction } from 'i18next';
 import { Navigate, useLocation, useParams, type RouteObject } from 'react-router-dom';
 import { consignmentDocument, documentByName } from '@tpl/contracts';
 import { lazyPage } from '../../shared/lazyPage';
+import { TIMELINE_PATH } from './paths';
 
 // each page loads with its first visit (its own chunk)
 const BoardPage = lazyPage(() => import('./BoardPage').then((m) => m.BoardPage));
 const SigningPage = lazyPage(() => import('./SigningPage').then((m) => m.SigningPage));
 const TimelinePage = lazyPage(() => import('./TimelinePage').then((m) => m.TimelinePage));
-/** the timeline's path (TimelinePage.tsx says the same: this module must not import the page) */
-const TIMELINE_PATH = '/consignmentTimeline';
 
 export const BOARD_PATH = '/dispatchBoard';
 const signingPath = documentByName('deliverybill')?.routes.edit ?? '/deliveryBill/deliveryBillEdit/:id';
