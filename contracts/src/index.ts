@@ -3,6 +3,7 @@ export * from './api/errors';
 export * from './api/app-error';
 export * from './api/route';
 export * from './api/routes';
+export * from './masterdata/routes';
 export * from './api/system-routes';
 export * from './validation/rules';
 export * from './i18n/format';

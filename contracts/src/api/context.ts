@@ -1,5 +1,6 @@
 import type { DocumentDef } from '../documents/define';
 import type { Language } from '../i18n/languages';
+import type { RouteDef } from './route';
 
 export type WordTree = { [key: string]: string | WordTree };
 /** A context's words in the three languages, or made from every described document type (the reviewable ones' titles). */
@@ -15,6 +16,8 @@ export type ContractsContext = {
   name: string;
   /** its document types, in menu order */
   documents?: readonly DocumentDef[];
+  /** its route groups (OpenAPI's tags) by name, beside its documents' (api/routes.ts composes them) */
+  routes?: Readonly<Record<string, Record<string, RouteDef>>>;
   /** its words (server messages and labels), deep-merged into the shared resources */
   words?: readonly ContextWords[];
 };

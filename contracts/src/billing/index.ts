@@ -8,10 +8,13 @@ import { monthbill } from './documents/monthbill';
 import { baccount } from './documents/baccount';
 import { billingDocMessages } from './document-words';
 import { billingCoreMessages } from './words';
+import { billingRoutes } from './charges';
+import { billingPrintRoutes, billingReportRoutes } from './reports';
 
 /** Billing's front door: the other charges and the piece-work (issue 15), the month bill and the account; its words. */
 export const billingContracts: ContractsContext = {
   name: 'billing',
   documents: [valueaddservicebill, handlingbill, adjustpricebill, packagewarehousebill, rentwarehousebill, ladingbill, costlading, monthbill, baccount],
+  routes: { billing: billingRoutes, billingReports: billingReportRoutes, billingPrint: billingPrintRoutes },
   words: [billingDocMessages, billingCoreMessages],
 };

@@ -4,6 +4,7 @@ export * from './projections';
 
 import type { ContractsContext } from '../api/context';
 import { reportMessages } from './words';
+import { reportRoutes } from './routes';
 
-/** The report context's front door: its words. */
-export const reportContracts: ContractsContext = { name: 'report', words: [reportMessages] };
+/** The report context's front door: its calls and words. */
+export const reportContracts: ContractsContext = { name: 'report', routes: { report: reportRoutes }, words: [reportMessages] };

@@ -17,6 +17,8 @@ import { inventorylossbill } from './documents/inventorylossbill';
 import { planbill } from './documents/planbill';
 import { warehouseMessages } from './words';
 import { stockReportMessages } from './stock-report-words';
+import { warehouseInboundRoutes, warehousePrintRoutes, warehouseStockRoutes } from './routes';
+import { stockReportRoutes, warehouseStockReadRoutes } from './reports';
 
 /** The warehouse's front door: its documents (bl-warehouse; transfers, the stock check, losses, plans), its words and the stock reports'. */
 export const warehouseContracts: ContractsContext = {
@@ -34,5 +36,12 @@ export const warehouseContracts: ContractsContext = {
     inventorylossbill,
     planbill,
   ],
+  routes: {
+    warehouseStock: warehouseStockRoutes,
+    warehouseInbound: warehouseInboundRoutes,
+    warehouseStockReads: warehouseStockReadRoutes,
+    stockReports: stockReportRoutes,
+    warehousePrint: warehousePrintRoutes,
+  },
   words: [warehouseMessages, stockReportMessages],
 };
