@@ -57,6 +57,34 @@ const ALLOWED = {
 
 const otherThan = (names) => `^services/(?!(${names.join('|')})/)[^/]+/`;
 
+/**
+ * The contracts and the console, by floor (issue 29): the kernel (contracts: api/, validation/,
+ * the entity and document engines, i18n/languages; the console: api/, auth/ (the session),
+ * shell/, shared/ (the widgets no feature owns), i18n's runtime) < the kits (the console's
+ * document and entity screens, features/documents and features/md) < the business contexts,
+ * each one folder and a front door (contracts/src/<context>/, web/src/features/<context>/),
+ * siblings < the composition (contracts: the registries, routes, messages, index; the console:
+ * the app's root, contexts.ts, the layout, the shell's pages, the words' composition). Nothing
+ * imports a floor above its own; a context imports no other context (beside the ports below).
+ */
+const CONTRACTS_CONTEXTS = ['auth', 'authz', 'masterdata', 'warehouse', 'transport', 'billing', 'flow', 'report'];
+/** The only imports one context of the contracts makes of another, with what each carries. */
+const CONTRACTS_ALLOWED = {
+  // the dashboard counts consignments by their states: transport's published state enum
+  report: ['transport'],
+};
+const CONTRACTS_COMPOSITION =
+  '^contracts/src/((index|light|contexts)\\.ts$|compose/|integration/|api/routes\\.ts$|(documents|entities)/(registry|index)\\.ts$|entities/routes\\.ts$|i18n/(messages|format)\\.ts$)';
+const CONTRACTS_CONTEXT = `^contracts/src/(${CONTRACTS_CONTEXTS.join('|')})/`;
+/** A spec may exercise the composed contracts (a document's rules through the registry). */
+const SPEC = '\\.spec\\.tsx?$';
+
+const WEB_KITS = '^web/src/features/(documents|md)/';
+/** Every other folder of web/src/features but the shell's pages is a context's. */
+const WEB_CONTEXT = '^web/src/features/(?!(?:documents|md|pages)/)([^/]+)/';
+const WEB_APP = '^web/src/((App|main|router|signedInRoutes|contexts)\\.tsx?$|layout/|features/pages/|i18n/(messages\\.ts$|words/))';
+const WEB_ABOVE_KERNEL = [WEB_KITS, WEB_CONTEXT, WEB_APP];
+
 module.exports = {
   forbidden: [
     {
@@ -147,6 +175,61 @@ module.exports = {
       from: { path: `^services/${context}/` },
       to: { path: otherThan([context, 'event-store', ...ALLOWED[context]]) },
     })),
+    {
+      name: 'contracts-kernel-imports-no-context',
+      comment:
+        "The contracts' kernel (api/, validation/, the entity and document engines, i18n/languages) imports no context and " +
+        'nothing composed over them (registries, routes, messages, index): a list it needs late is filled in (documents/known.ts).',
+      severity: 'error',
+      from: { path: '^contracts/src/', pathNot: [CONTRACTS_CONTEXT, CONTRACTS_COMPOSITION, SPEC] },
+      to: { path: [CONTRACTS_CONTEXT, CONTRACTS_COMPOSITION] },
+    },
+    {
+      name: 'contracts-context-imports-no-composition',
+      comment: "A context of the contracts imports the kernel, never what is composed over the contexts (the registries, routes, messages, index).",
+      severity: 'error',
+      from: { path: CONTRACTS_CONTEXT, pathNot: SPEC },
+      to: { path: CONTRACTS_COMPOSITION },
+    },
+    ...CONTRACTS_CONTEXTS.map((context) => ({
+      name: `contracts-context-${context}-imports-no-sibling`,
+      comment: `contracts/src/${context}/ imports another context's folder only as CONTRACTS_ALLOWED lists (${(CONTRACTS_ALLOWED[context] ?? []).join(', ') || 'none'}).`,
+      severity: 'error',
+      from: { path: `^contracts/src/${context}/`, pathNot: SPEC },
+      to: { path: `^contracts/src/(?!(${[context, ...(CONTRACTS_ALLOWED[context] ?? [])].join('|')})/)(${CONTRACTS_CONTEXTS.join('|')})/` },
+    })),
+    {
+      name: 'web-kernel-imports-no-kit-context-or-app',
+      comment:
+        "The console's kernel (api/, auth/'s session, shell/, shared/: the widgets no feature owns, i18n's runtime) imports no kit, no context and nothing of the app's root.",
+      severity: 'error',
+      from: { path: '^web/src/', pathNot: [...WEB_ABOVE_KERNEL, '^web/src/i18n/index\\.ts$'] },
+      to: { path: WEB_ABOVE_KERNEL },
+    },
+    {
+      name: 'web-i18n-runtime-loads-only-the-words',
+      comment:
+        "i18n's runtime loads one language's finished words on demand (i18n/words/<lang>.ts, which the build replaces by the tree alone); it imports nothing else above the kernel.",
+      severity: 'error',
+      from: { path: '^web/src/i18n/index\\.ts$' },
+      to: { path: WEB_ABOVE_KERNEL, pathNot: '^web/src/i18n/words/[a-z]+\\.ts$' },
+    },
+    {
+      name: 'web-kit-imports-no-context',
+      comment:
+        "The console's kits (the document and entity screens) import no context and nothing of the app: what a context adds to them " +
+        '(view extras, the review port, field widgets) it registers through its front door, composed at the root (web/src/contexts.ts).',
+      severity: 'error',
+      from: { path: WEB_KITS },
+      to: { path: [WEB_CONTEXT, WEB_APP] },
+    },
+    {
+      name: 'web-context-imports-no-sibling-or-app',
+      comment: "A context of the console (web/src/features/<context>/) imports the kernel and the kits, never another context's folder nor the app's root.",
+      severity: 'error',
+      from: { path: WEB_CONTEXT },
+      to: { path: [WEB_CONTEXT, WEB_APP], pathNot: '^web/src/features/$1/' },
+    },
     {
       name: 'no-circular',
       comment:

@@ -6,7 +6,7 @@ import { choose, FIRST_PAGE, fillSignIn, launchChromium, WEB_DIST } from '../sup
 import { data, type ApiClient } from '../support/api-client';
 import { consignmentInput } from '../support/fixtures';
 import { startTestHost, type TestHost } from '../support/host';
-import { menuLeaves, menuTarget, visibleMenu, type MenuNode, type TopMenu } from '../../web/src/layout/menu';
+import { menuLeaves, menuTarget, visibleMenu, type MenuNode, type TopMenu } from '../../web/src/shared/menu';
 
 /**
  * Issue 11 item 7: the administrator of tenant 100001 visits every entry of the menus the

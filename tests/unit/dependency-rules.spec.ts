@@ -29,6 +29,13 @@ const clean: Record<string, string> = {
   'services/report/src/index.ts': `import { ROW_SCOPES } from '@tpl/identity';\nexport const REPORT = ROW_SCOPES;\n`,
   'services/host/src/index.ts': `import { ACCESS } from '@tpl/access';\nimport { CONSIGNMENT } from '@tpl/transport';\nimport { REPORT } from '@tpl/report';\nexport const wired = [ACCESS, CONSIGNMENT, REPORT];\n`,
   'web/src/main.ts': `import { entityName } from '@tpl/contracts';\nimport { machine } from '@tpl/workflows';\nexport const screen = [entityName, machine];\n`,
+  // the contracts and the console by floor: kernel < (console) kit < context < composition
+  'contracts/src/warehouse/stock.ts': `import { entityName } from '../entity';\nexport const stock = entityName;\n`,
+  'contracts/src/contexts.ts': `import { stock } from './warehouse/stock';\nexport const contexts = [stock];\n`,
+  'web/src/shared/widget.ts': `export const widget = 'RefSelect';\n`,
+  'web/src/features/documents/kit.ts': `import { widget } from '../../shared/widget';\nexport const kit = widget;\n`,
+  'web/src/features/warehouse/index.ts': `import { kit } from '../documents/kit';\nimport { widget } from '../../shared/widget';\nexport const warehouse = [kit, widget];\n`,
+  'web/src/contexts.ts': `import { warehouse } from './features/warehouse/index';\nexport const contexts = [warehouse];\n`,
   'tests/api/host.ts': `import { wired } from '@tpl/host';\nimport { screen } from '../../web/src/main';\nexport const all = [wired, screen];\n`,
 };
 
@@ -48,6 +55,15 @@ const violations: [file: string, source: string, rule: string | undefined][] = [
   ['services/report/src/sibling.ts', `import { RECORDS } from '@tpl/masterdata';\nexport const x = RECORDS;\n`, 'context-report-imports-only-its-allowed-ports'],
   // master data below access: the engine never imports the rights that plug into it
   ['services/masterdata/src/up.ts', `import { ACCESS } from '@tpl/access';\nexport const x = ACCESS;\n`, 'context-masterdata-imports-only-its-allowed-ports'],
+  // the contracts' kernel reads no context, a context nothing composed over them, nor a sibling
+  ['contracts/src/api/up.ts', `import { stock } from '../warehouse/stock';\nexport const x = stock;\n`, 'contracts-kernel-imports-no-context'],
+  ['contracts/src/warehouse/up.ts', `import { contexts } from '../contexts';\nexport const x = contexts;\n`, 'contracts-context-imports-no-composition'],
+  ['contracts/src/billing/sibling.ts', `import { stock } from '../warehouse/stock';\nexport const x = stock;\n`, 'contracts-context-billing-imports-no-sibling'],
+  // the console: the shared widgets read no kit, the kits no context (they register), a context no sibling
+  ['web/src/shared/up.ts', `import { kit } from '../features/documents/kit';\nexport const x = kit;\n`, 'web-kernel-imports-no-kit-context-or-app'],
+  ['web/src/i18n/index.ts', `import { contexts } from '../contexts';\nexport const x = contexts;\n`, 'web-i18n-runtime-loads-only-the-words'],
+  ['web/src/features/documents/up.ts', `import { warehouse } from '../warehouse/index';\nexport const x = warehouse;\n`, 'web-kit-imports-no-context'],
+  ['web/src/features/billing/sibling.ts', `import { warehouse } from '../warehouse/index';\nexport const x = warehouse;\n`, 'web-context-imports-no-sibling-or-app'],
   ['services/documents/src/a.ts', `import { b } from './b';\nexport const a = () => b;\n`, 'no-circular'],
   ['services/documents/src/b.ts', `import { a } from './a';\nexport const b = () => a;\n`, undefined],
   ['services/documents/src/typo.ts', `import { c } from './missing';\nexport const x = c;\n`, 'no-unresolvable-local-import'],

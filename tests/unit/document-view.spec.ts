@@ -1,7 +1,7 @@
 import { documentByName, documentLandings, documentResources, type DocumentDef, type KitDocument } from '@tpl/contracts';
 import { factsLayout, logRows, loggedActions } from '../../web/src/features/documents/viewModel';
-import { labelFor, pageLabel, resolveLabel, routePage } from '../../web/src/layout/pageTitle';
-import { codeAndName, namesBatcher, NAMES_PER_CALL } from '../../web/src/features/md/names';
+import { labelFor, pageLabel, resolveLabel, routePage } from '../../web/src/shared/widgets/pageTitle';
+import { codeAndName, namesBatcher, NAMES_PER_CALL } from '../../web/src/shared/widgets/names';
 
 const doc = (name: string): DocumentDef => documentByName(name)!;
 const actor = { userId: 'u1', account: 'keeper', name: '高凯' };

@@ -1,5 +1,5 @@
-import { grantedMenu, isGranted } from '../../web/src/layout/menuGrant';
-import type { MenuNode } from '../../web/src/layout/menu';
+import { grantedMenu, isGranted } from '../../web/src/shared/menuGrant';
+import type { MenuNode } from '../../web/src/shared/menu';
 
 const node = (code: string, path: string, extra: Partial<MenuNode> = {}): MenuNode => ({ id: code, code, name: code, path, ...extra });
 

@@ -1,10 +1,10 @@
 import i18next, { type TFunction } from 'i18next';
 import { demoMenus } from '@tpl/access';
-import { buttonWords, menuLabel, menuTree, searchTree, toggleMenu, type MenuRecord } from '../../web/src/features/system/roles/menuTree';
+import { buttonWords, menuLabel, menuTree, searchTree, toggleMenu, type MenuRecord } from '../../web/src/features/access/roles/menuTree';
 import { messages } from '../../web/src/i18n/messages';
 
 /**
- * The role editor's tree (web/src/features/system/roles/menuTree.ts) over the demo's own menu
+ * The role editor's tree (web/src/features/access/roles/menuTree.ts) over the demo's own menu
  * records: every entry and button in the user's words, searchable, and ticking that gives a role
  * what it needs to see a page and use its buttons.
  */

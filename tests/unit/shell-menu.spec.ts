@@ -1,5 +1,5 @@
-import { entryFor, matchesPrefix, menuLabel, menuLeaves, menuTarget, menuTestId, screenClass, searchMatches, visibleMenu, type MenuNode } from '../../web/src/layout/menu';
-import { LABEL_SEPARATOR, resolveLabel } from '../../web/src/layout/pageTitle';
+import { entryFor, matchesPrefix, menuLabel, menuLeaves, menuTarget, menuTestId, screenClass, searchMatches, visibleMenu, type MenuNode } from '../../web/src/shared/menu';
+import { LABEL_SEPARATOR, resolveLabel } from '../../web/src/shared/widgets/pageTitle';
 
 const node = (code: string, path: string, extra: Partial<MenuNode> = {}): MenuNode => ({ id: code, code, name: code.toUpperCase(), path, ...extra });
 

@@ -7,7 +7,7 @@ import { FeedbackBridge } from './api/FeedbackBridge';
 import { queryClient } from './api/queryClient';
 import { acceptLanguage, currentLanguage, i18n } from './i18n';
 import { antdLocaleOf, applyDayjsLocale } from './i18n/uiLocale';
-import { resolveLabel, usePageTitleText } from './layout/pageTitle';
+import { resolveLabel, usePageTitleText } from './shared/widgets/pageTitle';
 import { applyThemeClass, prefersReducedMotion, themeConfig, useAppearance } from './layout/theme';
 import { router } from './router';
 

@@ -4,7 +4,7 @@ import { LOCK_PATH, LockGuard, LockPage } from './layout/Lock';
 import { paths } from './paths';
 import { authRoutes } from './auth/routes';
 import { standalonePageRoutes } from './features/pages/routes';
-import { scanRoutes } from './features/scan/routes';
+import { scanRoutes } from './features/warehouse/scan/routes';
 
 /** The route under which the signed-in routes are patched in (router.patchRoutes). */
 const GUARDED = 'lock-guarded';

@@ -1,26 +1,15 @@
 import type { RouteObject } from 'react-router-dom';
-import { REPORT_PATHS, consignmentDocument, documentByName, documents } from '@tpl/contracts';
+import { documents } from '@tpl/contracts';
 import { RequireAuth } from './auth/RequireAuth';
 import { documentRoutes } from './features/documents/routes';
-import { EntityRoute } from './features/md/entityRoute';
-import { paths } from './paths';
-import { flowRoutes } from './features/flow/routes';
-import { registrationRoutes } from './features/system/registrations/routes';
 import { shellPageRoutes } from './features/pages/routes';
-import { reportRoutes } from './features/reports/routes';
-import { billingRoutes } from './features/billing/routes';
-import { transportRoutes } from './features/transport/routes';
-import { warehouseRoutes } from './features/warehouse/routes';
 import { lazyPage } from './shared/lazyPage';
 import { MenuGate } from './layout/MenuGate';
-import type { RouteGrant } from './layout/menuGrant';
-import { flowPaths, inboxTabs } from './features/flow/paths';
+import type { RouteGrant } from './shared/menuGrant';
+import { contexts } from './contexts';
 
 // the signed-in layout and every page load after sign-in, each in its own chunk
 const AppLayout = lazyPage(() => import('./layout/AppLayout').then((m) => m.AppLayout));
-const EntityListPage = lazyPage(() => import('./features/md/EntityListPage').then((m) => m.EntityListPage));
-const EntityFormPage = lazyPage(() => import('./features/md/EntityFormPage').then((m) => m.EntityFormPage));
-const EntityViewPage = lazyPage(() => import('./features/md/EntityViewPage').then((m) => m.EntityViewPage));
 
 const BY_MENU: RouteGrant = {};
 
@@ -28,30 +17,8 @@ const BY_MENU: RouteGrant = {};
 const documentGrants = new Map<string, RouteGrant>(
   documents.flatMap((def) => [def.routes.list, def.routes.new, def.routes.view, def.routes.edit].map((path) => [path, { menus: [def.routes.list] }] as const)),
 );
-const deliveryList = documentByName('deliverybill')?.routes.list;
-const inboxEntries = inboxTabs.map(flowPaths.inbox);
-/**
- * Pages no entry names, by route path: the entries whose pages they are. The process page also
- * belongs to the entry of the document type it shows the review of (a cargo owner reads the
- * approval of its own order from the order).
- */
-const PAGE_GRANTS: Record<string, RouteGrant> = {
-  '/flowable/work/detail': {
-    menus: (search) => {
-      const reviewed = documentByName(search.get('documentType') ?? '');
-      return [...inboxEntries, flowPaths.start, flowPaths.definitions, ...(reviewed ? [reviewed.routes.list] : [])];
-    },
-  },
-  '/task/process/leave/form/:processDefinitionId': { menus: [flowPaths.start] },
-  '/task/process/leave/handle/:taskId/:processInstanceId/:businessId': { menus: inboxEntries },
-  '/task/process/leave/detail/:processInstanceId/:businessId': { menus: [...inboxEntries, flowPaths.start] },
-  [REPORT_PATHS.stockDetailShow]: { menus: [REPORT_PATHS.stockDetail] },
-  ...(deliveryList ? { [documentByName('deliverybill')!.routes.edit]: { menus: [deliveryList] } } : {}),
-  '/transport/consignment': { menus: [consignmentDocument.routes.list] },
-  '/transport/consignment/new': { menus: [consignmentDocument.routes.list] },
-  '/transport/consignment/:id': { menus: [consignmentDocument.routes.list] },
-  '/transport/consignment/:id/edit': { menus: [consignmentDocument.routes.list] },
-};
+/** Pages no entry names, by route path: the entries whose pages they are (each context says its own). */
+const PAGE_GRANTS: Record<string, RouteGrant> = Object.assign({}, ...contexts.map((c) => c.pageGrants ?? {}));
 
 /**
  * Every page behind the user's menus (layout/MenuGate): a route shows where the menus grant it,
@@ -81,21 +48,12 @@ export const signedInRoutes: RouteObject[] = [
     children: [
       ...gated(
         [
-          // transport's own screens (the board, signing, the chain timeline): before the documents', whose
-          // generic edit screen of the delivery bill the signing screen replaces
-          ...transportRoutes,
+          // a context's screens that replace a generic one (transport's signing screen): before the documents'
+          ...contexts.flatMap((c) => c.overrides ?? []),
           // documents: every type of the contracts' registry, at the paths its description gives
           ...documentRoutes,
-          // master data: any entity type of the contracts' registry; an unknown one is the 404 page
-          { path: paths.mdList(':entity'), element: <EntityRoute render={(def) => <EntityListPage def={def} />} /> },
-          { path: paths.mdNew(':entity'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
-          { path: paths.mdView(':entity', ':id'), element: <EntityRoute render={(def) => <EntityViewPage def={def} />} /> },
-          { path: paths.mdEdit(':entity', ':id'), element: <EntityRoute render={(def) => <EntityFormPage def={def} />} /> },
-          ...flowRoutes,
-          ...reportRoutes,
-          ...warehouseRoutes,
-          ...billingRoutes,
-          ...registrationRoutes,
+          // every context's own pages (master data's: any entity type of the contracts' registry)
+          ...contexts.flatMap((c) => c.routes ?? []),
         ],
         grantOf,
       ),

@@ -13,6 +13,7 @@ import {
   rejectRegistrationSchema,
 } from './registration';
 import { authCalls } from './calls';
+import { captchaSchema, refreshTokenQuerySchema, smsSendQuerySchema, tokenQuerySchema, tokenResponseSchema, userInfoSchema } from './token';
 
 /** The sign-in flows' calls (spec 01 section 7), described once for OpenAPI; the controllers validate with the same schemas. */
 export const authFlowRoutes = defineRoutes({
@@ -110,5 +111,75 @@ export const authFlowRoutes = defineRoutes({
     query: errorLogZipQuerySchema,
     response: z.null(),
     download: 'application/zip',
+  },
+});
+
+export const authRoutes = defineRoutes({
+  token: {
+    ...authCalls.token,
+    summary: 'Sign in (grantType password, captcha with Captcha-Key/Captcha-Code headers, refresh_token, sms, social); Authorization: Basic base64(clientId:clientSecret)',
+    tag: 'auth',
+    query: tokenQuerySchema,
+    response: envelopeSchema(tokenResponseSchema),
+    auth: false,
+  },
+  refreshToken: {
+    ...authCalls.refreshToken,
+    summary: 'Spec 01\'s refresh call: the refresh grant of /api/bl-auth/token (rotation; a reused refresh token revokes its session); header Tenant-Id must name the same tenant',
+    tag: 'auth',
+    query: refreshTokenQuerySchema,
+    response: envelopeSchema(tokenResponseSchema),
+    auth: false,
+  },
+  captcha: {
+    method: 'GET',
+    path: '/api/bl-auth/captcha',
+    summary: 'A picture code for the captcha grant (works once, five minutes)',
+    tag: 'auth',
+    response: envelopeSchema(captchaSchema),
+    auth: false,
+  },
+  smsSend: {
+    method: 'POST',
+    path: '/api/bl-auth/sms/send',
+    summary: 'Send a 6-digit sign-in code to a phone (then grantType=sms); resendIn seconds until another may be sent',
+    tag: 'auth',
+    query: smsSendQuerySchema,
+    response: envelopeSchema(z.object({ resendIn: z.number().int() })),
+    auth: false,
+  },
+  tokenCheck: {
+    method: 'GET',
+    path: '/api/bl-customize/token-check/check',
+    summary: "The console's periodic check that its token still works",
+    tag: 'auth',
+    response: envelopeSchema(z.object({ valid: z.literal(true), tenantId: z.string(), userId: z.string() })),
+  },
+  userLogout: {
+    method: 'POST',
+    path: '/api/bl-system/user/logout',
+    summary: 'Revoke the session of the calling token (the same as GET /api/bl-auth/logout)',
+    tag: 'auth',
+    response: envelopeSchema(z.boolean()),
+  },
+  licenseHistory: {
+    method: 'GET',
+    path: '/api/bl-auth/license/history',
+    summary: 'Every licence import, with who and when (platform administrators)',
+    tag: 'auth',
+    response: envelopeSchema(z.array(z.record(z.string(), z.unknown()))),
+  },
+  logout: {
+    ...authCalls.logout,
+    summary: 'Revoke the session of the calling token',
+    tag: 'auth',
+    response: envelopeSchema(z.boolean()),
+  },
+  userInfo: {
+    method: 'GET',
+    path: '/api/bl-system/user/getUserInfo',
+    summary: 'The signed-in user and roles',
+    tag: 'auth',
+    response: envelopeSchema(userInfoSchema),
   },
 });

@@ -1,3 +1,20 @@
 export * from './money';
 export * from './charges';
 export * from './reports';
+
+import type { ContractsContext } from '../api/context';
+import { valueaddservicebill, handlingbill, adjustpricebill, packagewarehousebill, rentwarehousebill, ladingbill, costlading } from './documents/index';
+import { monthbill } from './documents/monthbill';
+import { baccount } from './documents/baccount';
+import { billingDocMessages } from './document-words';
+import { billingCoreMessages } from './words';
+import { billingRoutes } from './charges';
+import { billingPrintRoutes, billingReportRoutes } from './reports';
+
+/** Billing's front door: the other charges and the piece-work (issue 15), the month bill and the account; its words. */
+export const billingContracts: ContractsContext = {
+  name: 'billing',
+  documents: [valueaddservicebill, handlingbill, adjustpricebill, packagewarehousebill, rentwarehousebill, ladingbill, costlading, monthbill, baccount],
+  routes: { billing: billingRoutes, billingReports: billingReportRoutes, billingPrint: billingPrintRoutes },
+  words: [billingDocMessages, billingCoreMessages],
+};

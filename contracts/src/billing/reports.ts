@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { envelopeSchema, pageQuerySchema, pageSchema, sortOrderSchema } from '../api/envelope';
 import { defineRoutes, XLSX_MEDIA_TYPE, type RouteDef } from '../api/route';
-import { billingDocMessages } from '../i18n/billing-docs';
-import { reportText, type ReportColumn } from '../warehouse/reports';
+import { billingDocMessages } from './document-words';
+import { reportText, type ReportColumn } from '../api/report-columns';
 
 /**
  * The billing reports of spec 01 /acct (issue 15 item 5), each described once here (its

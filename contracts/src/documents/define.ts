@@ -2,7 +2,7 @@ import { perDefinition, perDefinitionAnd } from '../validation/per-definition';
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema, sortOrderSchema } from '../api/envelope';
 import { fieldSchema, type FieldDef, type Labels } from '../entities/define';
-import { isReviewSchema } from '../flow/is-review';
+import { isReviewSchema } from './is-review';
 
 /**
  * The document kit's description: one per document type (a consignment order, an inbound

@@ -11,23 +11,23 @@ export {
   type ConsignmentContent,
   type Consignment,
   type ConsignmentListRow,
-} from './transport/consignment';
-export { consignmentbill, deliveryModes, signingFields, earlyReceiptFields } from './transport/consignmentbill';
-export { dispatch as dispatchDocument } from './transport/dispatch';
-export { loadingbill, arrivalbill } from './transport/loadingbill';
-export { deliverybill, scheduling } from './transport/deliverybill';
-export { orderisinstockbill } from './warehouse/orderisinstockbill';
-export { isinstockbill } from './warehouse/isinstockbill';
-export { orderosoutstockbill } from './warehouse/orderosoutstockbill';
-export { osoutstockbill } from './warehouse/osoutstockbill';
-export { stocksortingbill } from './warehouse/stocksortingbill';
-export { loadbill } from './warehouse/loadbill';
-export { warehousetransferbill } from './warehouse/warehousetransferbill';
-export { diversecustomertransferbill } from './warehouse/diversecustomertransferbill';
-export { checkbill } from './warehouse/checkbill';
-export { inventorylossbill } from './warehouse/inventorylossbill';
-export { planbill } from './warehouse/planbill';
-export { stockRowLine, STOCK_ROW_KEY } from './warehouse/stockrow';
-export * from './billing/index';
-export { monthbill, MONTH_BILL_STAGES } from './billing/monthbill';
-export { baccount } from './billing/baccount';
+} from '../transport/documents/consignment';
+export { consignmentbill, deliveryModes, signingFields, earlyReceiptFields } from '../transport/documents/consignmentbill';
+export { dispatch as dispatchDocument } from '../transport/documents/dispatch';
+export { loadingbill, arrivalbill } from '../transport/documents/loadingbill';
+export { deliverybill, scheduling } from '../transport/documents/deliverybill';
+export { orderisinstockbill } from '../warehouse/documents/orderisinstockbill';
+export { isinstockbill } from '../warehouse/documents/isinstockbill';
+export { orderosoutstockbill } from '../warehouse/documents/orderosoutstockbill';
+export { osoutstockbill } from '../warehouse/documents/osoutstockbill';
+export { stocksortingbill } from '../warehouse/documents/stocksortingbill';
+export { loadbill } from '../warehouse/documents/loadbill';
+export { warehousetransferbill } from '../warehouse/documents/warehousetransferbill';
+export { diversecustomertransferbill } from '../warehouse/documents/diversecustomertransferbill';
+export { checkbill } from '../warehouse/documents/checkbill';
+export { inventorylossbill } from '../warehouse/documents/inventorylossbill';
+export { planbill } from '../warehouse/documents/planbill';
+export { stockRowLine, STOCK_ROW_KEY } from '../warehouse/documents/stockrow';
+export * from '../billing/documents/index';
+export { monthbill, MONTH_BILL_STAGES } from '../billing/documents/monthbill';
+export { baccount } from '../billing/documents/baccount';

@@ -1,63 +1,15 @@
 import type { DocumentDef } from './define';
-import { consignment } from './transport/consignment';
-import { consignmentbill } from './transport/consignmentbill';
-import { dispatch } from './transport/dispatch';
-import { arrivalbill, loadingbill } from './transport/loadingbill';
-import { deliverybill, scheduling } from './transport/deliverybill';
-import { isinstockbill } from './warehouse/isinstockbill';
-import { orderisinstockbill } from './warehouse/orderisinstockbill';
-import { orderosoutstockbill } from './warehouse/orderosoutstockbill';
-import { osoutstockbill } from './warehouse/osoutstockbill';
-import { stocksortingbill } from './warehouse/stocksortingbill';
-import { loadbill } from './warehouse/loadbill';
-import { warehousetransferbill } from './warehouse/warehousetransferbill';
-import { diversecustomertransferbill } from './warehouse/diversecustomertransferbill';
-import { checkbill } from './warehouse/checkbill';
-import { inventorylossbill } from './warehouse/inventorylossbill';
-import { planbill } from './warehouse/planbill';
-import { valueaddservicebill, handlingbill, adjustpricebill, packagewarehousebill, rentwarehousebill, ladingbill, costlading } from './billing/index';
-import { monthbill } from './billing/monthbill';
-import { baccount } from './billing/baccount';
+import { contexts } from '../contexts';
+import { registerDocuments } from './known';
 
 /**
- * Every document type the kit serves. Adding one: its description file, one line here, and
- * a folder of its own decisions when it has any. See docs/ARCHITECTURE.md.
+ * Every document type the kit serves: each context's, in the order of the list of contexts
+ * (contracts/src/contexts.ts). Adding one: its description file and one line in its context's
+ * front door (contracts/src/<context>/index.ts), and a folder of its own decisions when it has
+ * any. See docs/ARCHITECTURE.md.
  */
-export const documents: readonly DocumentDef[] = [
-  // bl-transport
-  consignment,
-  // the transport chain (issue 14): notes, dispatch, loading, arrival, delivery, vehicle schedules
-  consignmentbill,
-  dispatch,
-  loadingbill,
-  arrivalbill,
-  deliverybill,
-  scheduling,
-  // bl-warehouse
-  orderisinstockbill,
-  isinstockbill,
-  orderosoutstockbill,
-  osoutstockbill,
-  stocksortingbill,
-  loadbill,
-  // in the warehouse: transfers, the stock check, losses, plans
-  warehousetransferbill,
-  diversecustomertransferbill,
-  checkbill,
-  inventorylossbill,
-  planbill,
-  // bl-billing: the other charges and the piece-work (issue 15)
-  valueaddservicebill,
-  handlingbill,
-  adjustpricebill,
-  packagewarehousebill,
-  rentwarehousebill,
-  ladingbill,
-  costlading,
-  // bl-billing
-  monthbill,
-  baccount,
-];
+export const documents: readonly DocumentDef[] = contexts.flatMap((c) => c.documents ?? []);
+registerDocuments(documents);
 
 export const documentByName = (name: string): DocumentDef | undefined => documents.find((d) => d.name === name);
 

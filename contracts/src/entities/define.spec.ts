@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatIssues } from '../validation/format';
+import { formatIssues } from '../i18n/format';
 import { consignmentDocument, documentContentSchemaOf, documentContentShapeOf } from '../documents';
 import { INVALID_FIELD, referenceEntityOf } from './references';
 import { resources } from '../i18n/messages';
@@ -20,7 +20,7 @@ import {
   date,
 } from './define';
 import { entities } from './registry';
-import { actionsOf, buttonCode, holds, mayManageIn } from '../authz/access';
+import { actionsOf, buttonCode, holds, mayManageIn } from '../api/access';
 
 const gadget = defineEntity({
   name: 'material',

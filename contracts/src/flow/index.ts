@@ -5,3 +5,9 @@ export * from './process';
 export * from './review';
 export * from './leave';
 export * from './routes';
+
+import type { ContractsContext } from '../api/context';
+import { flowMessagesOf } from './words';
+
+/** The workflow's front door: its words (the reviewable documents' titles from the composed list). */
+export const flowContracts: ContractsContext = { name: 'flow', words: [flowMessagesOf] };

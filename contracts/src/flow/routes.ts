@@ -38,7 +38,7 @@ import {
   transferTaskSchema,
 } from './tasks';
 import { businessQuerySchema, decisionEntrySchema, instanceListPageSchema, instanceListQuerySchema, instanceRowSchema, processDetailQuerySchema, processDetailSchema } from './process';
-import { reviewConfigSchema, submitReviewConfigSchema } from './review';
+import type { reviewSchemasOf } from './review';
 import { leaveDetailQuerySchema, leaveResultSchema, leaveSchema, startLeaveSchema } from './leave';
 
 /** Roles that design and deploy processes, and that act on approval tasks (with their button codes below). */
@@ -80,7 +80,9 @@ const post = (path: string, summary: string, body: z.ZodType | undefined, respon
   response: envelopeSchema(response),
 });
 
-export const flowRoutes = defineRoutes({
+/** The workflow's calls, with the review configuration's schemas over the composed document list (compose/review.ts). */
+export const flowRoutesOf = ({ reviewConfigSchema, submitReviewConfigSchema }: Pick<ReturnType<typeof reviewSchemasOf>, 'reviewConfigSchema' | 'submitReviewConfigSchema'>) =>
+  defineRoutes({
   // models (designer drafts)
   modelList: list('model/list', 'Process models (designer drafts), paged', modelListQuerySchema, modelListPageSchema),
   modelDetail: list('model/detail', 'One model with its BPMN XML', z.object({ id: z.uuid() }), modelDetailSchema),

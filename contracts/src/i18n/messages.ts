@@ -9,17 +9,9 @@ import { documentResources } from '../documents/derive';
 import { DOCUMENT_MENU_GROUPS, type DocumentDef } from '../documents/define';
 import { documents } from '../documents/registry';
 import { documentMessages } from './documents';
-import { warehouseMessages } from './warehouse';
-import { transportMessages } from './transport';
 
-import { billingCoreMessages } from './billing-core';
-import { authzMessages } from './authz';
-import { reportMessages } from './report';
-import { stockReportMessages } from './stock-reports';
-import { billingDocMessages } from './billing-docs';
-import { authMessages } from './auth';
-import { flowMessages } from './flow';
 import { shellMessages } from './shell';
+import { contexts } from '../contexts';
 
 import { LANGUAGES, type Language } from './languages';
 
@@ -585,19 +577,11 @@ const withEntities = (base: Tree, lang: 0 | 1 | 2): Tree => {
   return out;
 };
 
-/** Messages of other areas, each kept in a file of its own: one line here per area. */
+/** Messages kept in files of their own: the kernel's (the shell's, the document kit's), then each context's words, in the list's order. */
 const areas: Record<Language, Tree>[] = [
-  authzMessages,
-  authMessages,
-  flowMessages,
   shellMessages,
   documentMessages,
-  reportMessages,
-  warehouseMessages,
-  stockReportMessages,
-  transportMessages,
-  billingDocMessages,
-  billingCoreMessages,
+  ...contexts.flatMap((c) => (c.words ?? []).map((w) => (typeof w === 'function' ? w(documents) : w))),
 ];
 const deepMerge = (base: Tree, extra: Tree): Tree => {
   const out: Tree = { ...base };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { consignmentStateSchema } from '../documents/transport/consignment';
+import { consignmentStateSchema } from '../transport/documents/consignment';
 
 const count = z.number().int().min(0);
 

@@ -9,7 +9,7 @@ import { defineRoutes } from '../api/route';
  * dispatch bills' events; these are the shapes the server answers and the console reads.
  */
 
-/** The document types the board follows (kit names, see contracts/src/documents/transport). */
+/** The document types the board follows (kit names, see contracts/src/transport/documents). */
 export const BOARD_NOTE_DOC = 'consignmentbill';
 export const BOARD_DISPATCH_DOC = 'dispatch';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkIdCard, checkMobile, checkPlate, idCardSchema, isEmpty, plateSchema } from './rules';
 import { translate } from '../i18n/messages';
-import { formatIssues } from './format';
+import { formatIssues } from '../i18n/format';
 import { consignmentDocument, documentContentSchemaOf, documentSubmitSchemaOf } from '../documents';
 
 const consignmentContentSchema = documentContentSchemaOf(consignmentDocument);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatIssues } from './format';
+import { formatIssues } from '../i18n/format';
 import { ValidationError, badText, badTextPath, parseOrThrow, queryAndBody } from './validate';
 
 const wording = (fn: () => unknown, entity = 'consignment', lang: 'zh' | 'en' | 'mo' = 'en') => {

@@ -2,3 +2,46 @@ export * from './stock';
 export * from './units';
 export * from './routes';
 export * from './reports';
+
+import type { ContractsContext } from '../api/context';
+import { orderisinstockbill } from './documents/orderisinstockbill';
+import { isinstockbill } from './documents/isinstockbill';
+import { orderosoutstockbill } from './documents/orderosoutstockbill';
+import { osoutstockbill } from './documents/osoutstockbill';
+import { stocksortingbill } from './documents/stocksortingbill';
+import { loadbill } from './documents/loadbill';
+import { warehousetransferbill } from './documents/warehousetransferbill';
+import { diversecustomertransferbill } from './documents/diversecustomertransferbill';
+import { checkbill } from './documents/checkbill';
+import { inventorylossbill } from './documents/inventorylossbill';
+import { planbill } from './documents/planbill';
+import { warehouseMessages } from './words';
+import { stockReportMessages } from './stock-report-words';
+import { warehouseInboundRoutes, warehousePrintRoutes, warehouseStockRoutes } from './routes';
+import { stockReportRoutes, warehouseStockReadRoutes } from './reports';
+
+/** The warehouse's front door: its documents (bl-warehouse; transfers, the stock check, losses, plans), its words and the stock reports'. */
+export const warehouseContracts: ContractsContext = {
+  name: 'warehouse',
+  documents: [
+    orderisinstockbill,
+    isinstockbill,
+    orderosoutstockbill,
+    osoutstockbill,
+    stocksortingbill,
+    loadbill,
+    warehousetransferbill,
+    diversecustomertransferbill,
+    checkbill,
+    inventorylossbill,
+    planbill,
+  ],
+  routes: {
+    warehouseStock: warehouseStockRoutes,
+    warehouseInbound: warehouseInboundRoutes,
+    warehouseStockReads: warehouseStockReadRoutes,
+    stockReports: stockReportRoutes,
+    warehousePrint: warehousePrintRoutes,
+  },
+  words: [warehouseMessages, stockReportMessages],
+};

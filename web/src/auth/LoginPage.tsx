@@ -7,7 +7,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { TokenResponse } from '@tpl/contracts';
 import { authApi, type Credentials } from '../api/auth';
 import { ApiError } from '../api/client';
-import { LanguageSwitch } from '../layout/LanguageSwitch';
+import { LanguageSwitch } from '../shared/widgets/LanguageSwitch';
 import type { LoginLocationState } from './RequireAuth';
 import { clearSession, sessionState, useSession } from './session';
 import { AFTER_SIGN_IN, OAUTH_TENANT_KEY, completeSignIn } from './signIn';

@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@tpl/contracts/light';
-import type { Messages } from './messages';
+import type { Messages } from './tree';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './stored';
 import { loadUiLocale } from './uiLocale';
 

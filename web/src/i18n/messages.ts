@@ -2,14 +2,16 @@ import { LANGUAGES, resources as sharedResources, type Language } from '@tpl/con
 import { zh } from './zh';
 import { en } from './en';
 import { mo } from './mo';
-import { registrationsMessages } from '../features/system/registrations/i18n';
-import { roleEditorMessages } from '../features/system/roles/i18n';
+import { accessStrings } from '../features/access/i18n';
 import { flowStrings } from '../features/flow/i18n';
 import { signinStrings } from '../auth/i18n';
 import { shellStrings } from '../layout/i18n';
 import { pagesStrings } from '../features/pages/i18n';
 import { transportStrings } from '../features/transport/i18n';
 import { billingStrings } from '../features/billing/i18n';
+import { mergeMessages, type Messages } from './tree';
+
+export { mergeMessages, type Messages };
 
 /**
  * The console's words: the shared resources of @tpl/contracts (field labels, actions, enums,
@@ -20,25 +22,11 @@ import { billingStrings } from '../features/billing/i18n';
  * tpl-words), so a page loads its language's words and neither zod nor the registries.
  * Node (tests, missingKeys()) reads it as it is.
  */
-export type Messages = { [key: string]: string | Messages };
-
-
-/** Deep merge: objects merge key by key, a string of `extra` replaces what `base` had. */
-export const mergeMessages = (base: Messages, extra: Messages): Messages => {
-  const out: Messages = { ...base };
-  for (const [key, value] of Object.entries(extra)) {
-    const existing = out[key];
-    out[key] = typeof value === 'object' && typeof existing === 'object' ? mergeMessages(existing, value) : value;
-  }
-  return out;
-};
-
 const consoleStrings: Record<Language, Messages> = { zh, en, mo };
 
-/** Strings of feature areas kept in their own folders: one line per area. */
+/** Strings kept in their own folders: each context's words (features/<context>/i18n.ts) and the shell's, one line each. */
 const areaStrings: Record<Language, Messages>[] = [
-  registrationsMessages,
-  roleEditorMessages,
+  ...accessStrings,
   flowStrings,
   signinStrings,
   shellStrings,

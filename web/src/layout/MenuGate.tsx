@@ -2,9 +2,9 @@ import { useMemo, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { useSession } from '../auth/session';
-import { ForbiddenPage } from '../features/pages/ErrorPages';
-import type { MenuNode } from './menu';
-import { grantedMenu, isGranted, type RouteGrant } from './menuGrant';
+import { ForbiddenPage } from '../shared/widgets/ErrorPages';
+import type { MenuNode } from '../shared/menu';
+import { grantedMenu, isGranted, type RouteGrant } from '../shared/menuGrant';
 import { useShellMenus } from './useMenus';
 
 /**

@@ -17,7 +17,7 @@ import { App, AutoComplete, Empty, Input, Menu, Spin } from 'antd';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { menuLabel, menuLeaves, menuTarget, menuTestId, searchMatches, type MenuNode, type TopMenu } from './menu';
+import { menuLabel, menuLeaves, menuTarget, menuTestId, searchMatches, type MenuNode, type TopMenu } from '../shared/menu';
 import { useReloadMenus } from './useMenus';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];

@@ -2,7 +2,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { resolveLabel } from './pageTitle';
+import { resolveLabel } from '../shared/widgets/pageTitle';
 import { HOME_PATH, closeAllTabs, closeOtherTabs, closeTab, getTabs, useTabs, type Tab } from '../shell/tabs';
 
 const hrefOf = (tab: Tab): string => (tab.query ? `${tab.value}?${tab.query}` : tab.value);

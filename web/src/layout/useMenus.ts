@@ -4,7 +4,7 @@ import { authFlowRoutes } from '@tpl/contracts';
 import { callRoute, request } from '../api/client';
 import { useSession } from '../auth/session';
 import type { ErrorLogEntry } from '../shell/errorLog';
-import type { MenuNode, TopMenu } from './menu';
+import type { MenuNode, TopMenu } from '../shared/menu';
 
 /** TanStack Query keys of the shell's menus; `all` is what the refresh entry reloads. */
 export const shellKeys = {

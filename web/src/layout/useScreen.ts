@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { screenClass, type ScreenClass } from './menu';
+import { screenClass, type ScreenClass } from '../shared/menu';
 
 const subscribe = (listener: () => void) => {
   window.addEventListener('resize', listener);

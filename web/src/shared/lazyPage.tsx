@@ -17,3 +17,18 @@ export const lazyPage = <P extends object>(load: () => Promise<ComponentType<P>>
   );
   return Lazy;
 };
+
+/**
+ * A part of a page (a context's card on the dashboard, its button beside a document) whose code
+ * loads when it is first shown, showing nothing meanwhile: a context's front door names its parts
+ * without putting their libraries in the chunk every signed-in page loads.
+ */
+export const lazyPart = <P extends object>(load: () => Promise<ComponentType<P>>): ((props: P) => JSX.Element) => {
+  const Part = lazy(async () => ({ default: await load() }));
+  const Lazy = (props: P) => (
+    <Suspense fallback={null}>
+      <Part {...(props as P & JSX.IntrinsicAttributes)} />
+    </Suspense>
+  );
+  return Lazy;
+};

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { EChartsCoreOption } from 'echarts/core';
 import { billingReportPath, type BillingReportPage } from '@tpl/contracts';
 import { request } from '../../api/client';
-import { EChart } from '../pages/EChart';
+import { EChart } from '../../shared/widgets/EChart';
 import { byMonth, type MonthFigure } from './figures';
 
 /**

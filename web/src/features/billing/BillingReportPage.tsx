@@ -9,8 +9,8 @@ import { BILLING_REPORTS, OTHER_CHARGE_DOCUMENTS, PAGE_SIZES, billingReportPath,
 import { download, request, type QueryValue } from '../../api/client';
 import { formatNumber } from '../../shared/format';
 import { saveFile } from '../../shared/saveFile';
-import { RefSelect } from '../md/RefSelect';
-import { RefName } from '../md/FieldValue';
+import { RefSelect } from '../../shared/widgets/RefSelect';
+import { RefName } from '../../shared/widgets/FieldValue';
 
 type Query = Record<string, QueryValue>;
 type Row = BillingPageData['records'][number];

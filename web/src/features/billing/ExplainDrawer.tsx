@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { billingRoutes as routes, type ChargeItem, type ChargeKind, type DocumentDef, type ExplainFact, type ExplainResult, type KitDocument } from '@tpl/contracts';
 import { request } from '../../api/client';
 import { formatDateTime, formatNumber } from '../../shared/format';
-import { FieldValue } from '../md/FieldValue';
+import { FieldValue } from '../../shared/widgets/FieldValue';
 import { useDocumentLabels } from '../documents/labels';
 import { chargesOf, handlingRows, money, stampTime, versionOf, type DetailLine, type HandlingRow } from './explain.model';
-import { RefName } from '../md/FieldValue';
+import { RefName } from '../../shared/widgets/FieldValue';
 
 type Opened = { line: number; kind: ChargeKind; amount: number };
 const NOWRAP = { whiteSpace: 'nowrap' } as const;

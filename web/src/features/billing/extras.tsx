@@ -10,8 +10,8 @@ import { documentKeys } from '../../api/queryKeys';
 import { useButtons } from '../../auth/buttons';
 import { saveFile } from '../../shared/saveFile';
 import { useDocumentButtons } from '../documents/permissions';
-import { RefSelect } from '../md/RefSelect';
-import type { ViewExtraProps, ViewExtras } from '../transport/extras';
+import { RefSelect } from '../../shared/widgets/RefSelect';
+import type { ViewExtraProps, ViewExtras } from '../../shared/context';
 import { MonthBillCharges } from './ExplainDrawer';
 
 /** The month bill's printed form (GET /api/bl-billing/monthbill/pdf), downloaded as a file. */

@@ -6,9 +6,9 @@ import { documentActionSchemaOf, type DocumentDef, type KitDocument } from '@tpl
 import { ApiError } from '../../api/client';
 import { ProblemsAlert } from '../../shared/ProblemsAlert';
 import { parseWithInput, useSchemaValidation } from '../../shared/zodForm';
-import { FormField } from '../md/FormField';
-import { useSaid } from '../md/labels';
-import { DocumentLinesContext } from '../md/LineSelect';
+import { FormField } from '../../shared/widgets/FormField';
+import { useSaid } from '../../shared/widgets/labels';
+import { DocumentLinesContext } from '../../shared/widgets/LineSelect';
 import { useDocumentAction, useActionSuggestion } from './hooks';
 import { useDocumentLabels } from './labels';
 import { actionInputsOf, dialogStart } from './model';

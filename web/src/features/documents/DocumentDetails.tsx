@@ -3,7 +3,7 @@ import { Card, Descriptions, Space, Table } from 'antd';
 import type { DescriptionsProps, TableColumnsType } from 'antd';
 import type { Actor, DocumentDef, FieldDef, KitDocument } from '@tpl/contracts';
 import { formatDateTime, formatNumber } from '../../shared/format';
-import { FieldValue, RefName } from '../md/FieldValue';
+import { FieldValue, RefName } from '../../shared/widgets/FieldValue';
 import { useDocumentLabels } from './labels';
 import { useDocumentHistory } from './hooks';
 import { headerLayout, isWide, shownLineFields } from './model';

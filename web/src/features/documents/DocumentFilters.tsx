@@ -3,7 +3,7 @@ import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { DocumentDef } from '@tpl/contracts';
 import { DATE_FORMAT } from '../../shared/format';
-import { RefSelect } from '../md/RefSelect';
+import { RefSelect } from '../../shared/widgets/RefSelect';
 import { useDocumentLabels } from './labels';
 import { filterValuesOf, listFiltersOf, type DocumentListState, type FilterValues, type ListFilter } from './model';
 

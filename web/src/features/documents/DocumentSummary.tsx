@@ -2,7 +2,7 @@ import { Alert, Collapse, Descriptions, Space, Spin, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { documentPath, type DocumentDef } from '@tpl/contracts';
 import { formatDateTime, formatNumber } from '../../shared/format';
-import { RefValue } from '../md/FieldValue';
+import { RefValue } from '../../shared/widgets/FieldValue';
 import { DocumentDetails } from './DocumentDetails';
 import { useDocument } from './hooks';
 import { useDocumentLabels } from './labels';

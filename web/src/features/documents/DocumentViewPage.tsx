@@ -12,7 +12,7 @@ import { PrintButton } from './PrintButton';
 import { useDocument } from './hooks';
 import { useDocumentLabels } from './labels';
 import { useDocumentButtons } from './permissions';
-import { ReviewBanner, ReviewTag } from './ReviewInfo';
+import { ReviewBanner, ReviewTag } from './review';
 import { StateTag } from './StateTag';
 
 // React Flow is only needed when the lifecycle tab is opened

@@ -1,13 +1,11 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { Button, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
-import { useQueries } from '@tanstack/react-query';
 import type { DocumentDef } from '@tpl/contracts';
-import { flowApi } from '../flow/api';
-import { flowKeys } from '../flow/queryKeys';
+import { useReviewProcessNames } from './review';
 import { formatDateTime } from '../../shared/format';
 import { summarizeEvent, type SummaryPart } from './eventSummary';
-import { DocLink } from '../md/DocLink';
-import { RefName } from '../md/FieldValue';
+import { DocLink } from '../../shared/widgets/DocLink';
+import { RefName } from '../../shared/widgets/FieldValue';
 import { useDocumentHistory } from './hooks';
 import { useDocumentLabels } from './labels';
 
@@ -34,10 +32,7 @@ export const HistoryTimeline = ({ def, id, viewing, onViewAsOf }: Props) => {
   const history = useDocumentHistory(def, id);
   // the review processes the history names, by their names (the key is the designer's word)
   const keys = [...new Set((history.data ?? []).flatMap((e) => (typeof (e.data as { processKey?: unknown } | null)?.processKey === 'string' ? [(e.data as { processKey: string }).processKey] : [])))];
-  const names = useQueries({
-    queries: keys.map((key) => ({ queryKey: flowKeys.processName(key), queryFn: ({ signal }: { signal: AbortSignal }) => flowApi.processName(key, signal), staleTime: 5 * 60_000 })),
-  });
-  const processNames = Object.fromEntries(keys.flatMap((key, i) => (names[i]?.data ? [[key, names[i].data]] : [])));
+  const processNames = useReviewProcessNames(keys);
 
   if (history.isPending) return <Spin style={{ display: 'block', margin: '32px auto' }} />;
   if (!history.data?.length) return <Empty description={t('documents.history.empty')} />;

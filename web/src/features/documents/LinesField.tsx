@@ -4,7 +4,7 @@ import { Button, Form, Space, Table } from 'antd';
 import type { FormListFieldData, TableColumnsType } from 'antd';
 import { documentTotals, type DocumentDef, type LinesDef } from '@tpl/contracts';
 import { formatNumber } from '../../shared/format';
-import { FieldInput, type Picked } from '../md/FieldInput';
+import { FieldInput, type Picked } from '../../shared/widgets/FieldInput';
 import { useDocumentLabels } from './labels';
 import { fillsFrom, shownLineFields } from './model';
 import { lineFromStock, StockPicker, stockRowKey } from './StockPicker';

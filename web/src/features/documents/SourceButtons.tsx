@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { documentButtons, documentPath, documentsMadeFrom, type DocumentDef, type KitDocument } from '@tpl/contracts';
 import { useButtons } from '../../auth/buttons';
-import { useSaid } from '../md/labels';
+import { useSaid } from '../../shared/widgets/labels';
 import { useDocumentLabels } from './labels';
 
 /** The new form of `target` made from a source document: ?from=<source type>&id=<source id> (the form copies it). */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { warehouseStockRoutes, type Page, type StockRow } from '@tpl/contracts';
 import { request } from '../../api/client';
 import { formatNumber } from '../../shared/format';
-import { RefSelect } from '../md/RefSelect';
+import { RefSelect } from '../../shared/widgets/RefSelect';
 
 /** The most lines one pick may add (a document holds at most 500). */
 const MOST = 500;

@@ -1,13 +1,17 @@
 import type { DocumentDef, KitDocument } from '@tpl/contracts';
-import { transportViewExtras, type ViewExtras } from '../transport/extras';
-import { billingViewExtras } from '../billing/extras';
+import type { ViewExtras } from '../../shared/context';
 
 /**
  * What a document type adds to the kit's generic view, beside its toolbar and under its
- * details (one line per area that has any): the order's chain timeline, a signing's proof, a
- * dispatch bill's freight explained, a month bill's charges explained.
+ * details: the order's chain timeline, a signing's proof, a month bill's charges explained.
+ * The kit names no context: each registers its own (its front door's `viewExtras`), composed
+ * at the app's root (web/src/contexts.ts).
  */
-const extras: ViewExtras = { ...transportViewExtras, ...billingViewExtras };
+const extras: ViewExtras = {};
+
+export const registerViewExtras = (more: ViewExtras): void => {
+  Object.assign(extras, more);
+};
 
 export const ViewToolbarExtra = ({ def, doc }: { def: DocumentDef; doc: KitDocument }) => {
   const C = extras[def.name]?.toolbar;

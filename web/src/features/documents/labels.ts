@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { actionOfEvent, factOfEventType, type DocumentDef } from '@tpl/contracts';
-import { useEntityLabels } from '../md/labels';
+import { useEntityLabels } from '../../shared/widgets/labels';
 
 /**
  * Words of one document type, all from its description (contracts' documentResources):

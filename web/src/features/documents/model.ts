@@ -23,7 +23,7 @@ import {
 import type { DocumentListQuery } from '../../api/documents';
 import { DATE_FORMAT } from '../../shared/format';
 import { parseUrlQuery, toUrlSearch } from '../../shared/urlQuery';
-import type { ColumnSet } from '../md/ColumnChooser';
+import type { ColumnSet } from '../../shared/widgets/ColumnChooser';
 
 /**
  * The pure part of the document console: what a description says about its screens

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useParams, type RouteObject } from 'react-router-dom';
-import { consignmentDocument, documents, type DocumentDef } from '@tpl/contracts';
+import { useLocation, useParams, type RouteObject } from 'react-router-dom';
+import { documents, type DocumentDef } from '@tpl/contracts';
 import { lazyPage } from '../../shared/lazyPage';
-import { usePageSubject, type PageHandle } from '../../layout/pageTitle';
+import { usePageSubject, type PageHandle } from '../../shared/widgets/pageTitle';
 import { useDocument } from './hooks';
 
 // each page loads with its first visit (its own chunk)
@@ -43,17 +43,4 @@ const BillNoSubject = ({ def }: { def: DocumentDef }) => {
   return null;
 };
 
-/** The consignment order's paths before issue 14 (/transport/consignment...) lead to its spec routes, query kept. */
-const OldConsignmentPath = ({ to }: { to: 'list' | 'new' | 'view' | 'edit' }) => {
-  const { id = '' } = useParams();
-  const { search } = useLocation();
-  return <Navigate replace to={`${consignmentDocument.routes[to].replace(':id', id)}${search}`} />;
-};
-const oldConsignmentRoutes: RouteObject[] = [
-  { path: '/transport/consignment', element: <OldConsignmentPath to="list" /> },
-  { path: '/transport/consignment/new', element: <OldConsignmentPath to="new" /> },
-  { path: '/transport/consignment/:id', element: <OldConsignmentPath to="view" /> },
-  { path: '/transport/consignment/:id/edit', element: <OldConsignmentPath to="edit" /> },
-];
-
-export const documentRoutes: RouteObject[] = [...documents.flatMap(routesOfDocument), ...oldConsignmentRoutes];
+export const documentRoutes: RouteObject[] = documents.flatMap(routesOfDocument);

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DefinitionState, ReviewDocumentType, StartLeave, SubmitModel } from '@tpl/contracts';
 import { ErrorCodes } from '@tpl/contracts';
 import { ApiError } from '../../api/client';
@@ -149,4 +149,12 @@ export const useStartLeave = () => {
     mutationFn: (body: StartLeave) => flowApi.startLeave(body),
     onSettled: (result) => invalidate(flowKeys.work(), flowKeys.instances(), ...(result ? [flowKeys.leave(result.id)] : [])),
   });
+};
+
+/** Review processes' names by key (the designer's word), for a document's history. */
+export const useProcessNames = (keys: string[]): Record<string, string> => {
+  const names = useQueries({
+    queries: keys.map((key) => ({ queryKey: flowKeys.processName(key), queryFn: ({ signal }: { signal: AbortSignal }) => flowApi.processName(key, signal), staleTime: 5 * 60_000 })),
+  });
+  return Object.fromEntries(keys.flatMap((key, i) => (names[i]?.data ? [[key, names[i].data]] : [])));
 };

@@ -1,7 +1,7 @@
 /**
  * Console strings of the workflow screens (designer, definitions, inbox, task page, leave
- * sample) in zh, en and mo; merged in web/src/i18n/index.ts with one line. Server words
- * (flow.fields, flow.errors, enum.*State) come from contracts/src/i18n/flow.ts.
+ * sample) in zh, en and mo; merged in web/src/i18n/messages.ts with one line. Server words
+ * (flow.fields, flow.errors, enum.*State) come from contracts/src/flow/words.ts.
  */
 type Tree = { [key: string]: string | Tree };
 

@@ -7,13 +7,13 @@ import type { EntityRecord } from '../../api/entities';
 import { paths } from '../../paths';
 import { ProblemsAlert } from '../../shared/ProblemsAlert';
 import { parseWithInput, useSchemaValidation } from '../../shared/zodForm';
-import { FieldInput } from './FieldInput';
+import { FieldInput } from '../../shared/widgets/FieldInput';
 import { formFieldsOf, hasOwnRemark, newFormValues, schemaDefFor, toFormValues, toSubmitBody, toSubmitInput, type FormValues, confirmKey } from './formValues';
-import { useEntityDetail, useSubmitEntity } from './hooks';
-import { useEntityLabels } from './labels';
-import { codeOf, recordSubject } from './listQuery';
-import { usePageSubject } from '../../layout/pageTitle';
-import { RowsField } from './RowsField';
+import { useEntityDetail, useSubmitEntity } from '../../shared/widgets/hooks';
+import { useEntityLabels } from '../../shared/widgets/labels';
+import { codeOf, recordSubject } from '../../shared/widgets/listQuery';
+import { usePageSubject } from '../../shared/widgets/pageTitle';
+import { RowsField } from '../../shared/widgets/RowsField';
 import { fieldWidget } from './fieldWidgets';
 
 /** /md/:entity/new and /md/:entity/:id/edit */

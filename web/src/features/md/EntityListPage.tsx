@@ -6,17 +6,17 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, type EntityDef } from '@tpl/contracts';
 import type { EntityRecord } from '../../api/entities';
 import { paths } from '../../paths';
-import { ColumnChooser, useColumnPrefs } from './ColumnChooser';
+import { ColumnChooser, useColumnPrefs } from '../../shared/widgets/ColumnChooser';
 import { entityColumns } from './columns';
-import { EntityFilters } from './EntityFilters';
+import { EntityFilters } from '../../shared/widgets/EntityFilters';
 import { EntityTreeList } from './EntityTreeList';
 import { ExportButton } from './ExportButton';
 import { HistoryDrawer } from './HistoryDrawer';
-import { useEntityList, useRemoveEntities, useResetPasswords } from './hooks';
+import { useEntityList, useRemoveEntities, useResetPasswords } from '../../shared/widgets/hooks';
 import { useConfirmSelected } from '../../shared/confirmSelected';
 import { useEntityButtons } from './permissions';
 import { ImportButton, TemplateButton } from './ImportButton';
-import { useEntityLabels } from './labels';
+import { useEntityLabels } from '../../shared/widgets/labels';
 import {
   columnSetOf,
   defaultListQuery,
@@ -28,7 +28,7 @@ import {
   toListSearch,
   type FilterValues,
   type MdListQuery,
-} from './listQuery';
+} from '../../shared/widgets/listQuery';
 
 
 const isTree = (def: EntityDef): def is EntityDef & { tree: { parentField: string } } => Boolean(def.tree);

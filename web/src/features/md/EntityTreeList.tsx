@@ -3,9 +3,9 @@ import { Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { PAGE_SIZES, type EntityDef } from '@tpl/contracts';
 import type { EntityRecord } from '../../api/entities';
-import { useEntityChildren, useEntityList } from './hooks';
-import { useEntityLabels } from './labels';
-import { codeOf, recordKey, type MdListQuery } from './listQuery';
+import { useEntityChildren, useEntityList } from '../../shared/widgets/hooks';
+import { useEntityLabels } from '../../shared/widgets/labels';
+import { codeOf, recordKey, type MdListQuery } from '../../shared/widgets/listQuery';
 
 type TreeRow = EntityRecord & { _children?: TreeRow[] };
 

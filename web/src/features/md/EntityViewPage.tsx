@@ -8,13 +8,13 @@ import { ErrorCodes, type EntityDef } from '@tpl/contracts';
 import { ApiError } from '../../api/client';
 import { paths } from '../../paths';
 import { formatDateTime } from '../../shared/format';
-import { FieldValue } from './FieldValue';
+import { FieldValue } from '../../shared/widgets/FieldValue';
 import { fieldWidget } from './fieldWidgets';
 import { HistoryDrawer } from './HistoryDrawer';
-import { useEntityDetail } from './hooks';
-import { useEntityLabels } from './labels';
-import { recordSubject } from './listQuery';
-import { usePageSubject } from '../../layout/pageTitle';
+import { useEntityDetail } from '../../shared/widgets/hooks';
+import { useEntityLabels } from '../../shared/widgets/labels';
+import { recordSubject } from '../../shared/widgets/listQuery';
+import { usePageSubject } from '../../shared/widgets/pageTitle';
 
 const COLUMNS = { xs: 1, sm: 1, md: 2, lg: 3, xl: 3, xxl: 3 };
 

@@ -6,7 +6,7 @@ import type { EntityDef } from '@tpl/contracts';
 import type { DownloadProgress } from '../../api/client';
 import { entityApi, type EntityListQuery } from '../../api/entities';
 import { saveFile } from '../../shared/saveFile';
-import { useEntityLabels } from './labels';
+import { useEntityLabels } from '../../shared/widgets/labels';
 
 const okTestId = { 'data-testid': 'modal-ok' } as ButtonProps;
 

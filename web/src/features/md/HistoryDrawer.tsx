@@ -3,9 +3,9 @@ import type { EntityDef, FieldDef } from '@tpl/contracts';
 import type { EntityHistoryEntry } from '../../api/entities';
 import { formatDateTime } from '../../shared/format';
 import { useTranslation } from 'react-i18next';
-import { RefValue, useFormatValue } from './FieldValue';
-import { useEntityHistory } from './hooks';
-import { useEntityLabels } from './labels';
+import { RefValue, useFormatValue } from '../../shared/widgets/FieldValue';
+import { useEntityHistory } from '../../shared/widgets/hooks';
+import { useEntityLabels } from '../../shared/widgets/labels';
 
 type Kind = 'created' | 'changed' | 'removed' | 'other';
 

@@ -5,8 +5,8 @@ import type { TableColumnsType } from 'antd';
 import type { EntityDef } from '@tpl/contracts';
 import { entityApi, IMPORT_EXTENSIONS, isImportFile, type ImportOutcome, type ImportPreview, type ImportRowError } from '../../api/entities';
 import { saveFile } from '../../shared/saveFile';
-import { useImportEntities } from './hooks';
-import { useEntityLabels } from './labels';
+import { useImportEntities } from '../../shared/widgets/hooks';
+import { useEntityLabels } from '../../shared/widgets/labels';
 
 type Failure = Extract<ImportOutcome, { ok: false }>;
 /** What the dialog shows: the server's preview of a file, or an import that failed after it (someone changed the data meanwhile). */

@@ -5,9 +5,9 @@ import type { EntityDef } from '@tpl/contracts';
 import type { EntityRecord } from '../../api/entities';
 import { paths } from '../../paths';
 import { formatDateTime } from '../../shared/format';
-import { FieldValue } from './FieldValue';
-import type { EntityLabels } from './labels';
-import { codeOf, isCommonDateTime, recordKey, sortableColumnsOf, type MdListQuery } from './listQuery';
+import { FieldValue } from '../../shared/widgets/FieldValue';
+import type { EntityLabels } from '../../shared/widgets/labels';
+import { codeOf, isCommonDateTime, recordKey, sortableColumnsOf, type MdListQuery } from '../../shared/widgets/listQuery';
 
 const NUMERIC = new Set(['number']);
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { entityByName, type EntityDef } from '@tpl/contracts';
-import { NotFoundPage } from '../pages/ErrorPages';
+import { NotFoundPage } from '../../shared/widgets/ErrorPages';
 
 /**
  * /md/:entity/... — the entity type named in the URL, or the 404 page. Keyed by the name so

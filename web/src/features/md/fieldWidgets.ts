@@ -1,16 +1,16 @@
-import type { ComponentType } from 'react';
-import { MenuTreeField } from '../system/roles/MenuTreeField';
+import type { FieldWidget } from '../../shared/context';
 
-/** A control a field of one entity takes instead of the kind's own, in its form (value, onChange) and its view (disabled). */
-export type FieldWidget = ComponentType<{ value?: unknown; onChange?: (value: never) => void; disabled?: boolean; id?: string }>;
+export type { FieldWidget };
 
 /**
- * Fields that need more than their kind's control, by entity and field: a role's menus are
- * hundreds of codes in a tree, ticked in the user's words (a multiple reference picker listed
- * them flat as codes). One line per field.
+ * Fields that need more than their kind's control, by entity and field (a role's menus are
+ * hundreds of codes in a tree, ticked in the user's words). The entity kit names no context:
+ * each registers its own (its front door's `fieldWidgets`), composed at the app's root.
  */
-export const FIELD_WIDGETS: Readonly<Record<string, Readonly<Record<string, FieldWidget>>>> = {
-  role: { menus: MenuTreeField as FieldWidget },
+const FIELD_WIDGETS: Record<string, Record<string, FieldWidget>> = {};
+
+export const registerFieldWidgets = (more: Record<string, Record<string, FieldWidget>>): void => {
+  for (const [entity, fields] of Object.entries(more)) FIELD_WIDGETS[entity] = { ...FIELD_WIDGETS[entity], ...fields };
 };
 
 export const fieldWidget = (entity: string, field: string): FieldWidget | undefined => FIELD_WIDGETS[entity]?.[field];

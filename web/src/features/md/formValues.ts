@@ -1,6 +1,6 @@
 import type { EntityDef, FieldDef } from '@tpl/contracts';
 import type { EntityRecord, EntitySubmitBody } from '../../api/entities';
-import { emptyRow } from './RowsField';
+import { emptyRow } from '../../shared/widgets/RowsField';
 
 /**
  * The form holds what the API carries (dates yyyy-MM-dd, date-times ISO, flags 0/1, references

@@ -8,8 +8,11 @@ import { consignmentDocument } from '@tpl/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { pagesApi, pagesKeys } from './api';
-import { EChart } from './EChart';
-import { BillingDashboardCard } from '../billing/BillingDashboardCard';
+import { EChart } from '../../shared/widgets/EChart';
+import { contexts } from '../../contexts';
+
+/** The cards the contexts add under the figures (billing's month bills). */
+const cards = contexts.flatMap((c) => c.dashboardCards ?? []);
 
 const PERIODS = [7, 14, 30] as const;
 
@@ -167,7 +170,9 @@ export const DashboardPage = () => {
           </Col>
         </Row>
       </Card>
-      <BillingDashboardCard />
+      {cards.map((Extra, i) => (
+        <Extra key={i} />
+      ))}
     </Space>
   );
 };

@@ -8,7 +8,7 @@ import { consignmentDocument } from '@tpl/contracts';
 import { useSession } from '../../auth/session';
 import { todayInDisplayZone } from '../../shared/format';
 import { pagesApi, pagesKeys, type MenuNode } from './api';
-import { pagePaths } from './paths';
+import { pagePaths } from '../../pagePaths';
 
 /** The menu's leaves with a console path: what the user may open, as shortcuts. */
 const leaves = (nodes: readonly MenuNode[]): MenuNode[] =>

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client';
 import { useSession } from '../../auth/session';
 import { paths } from '../../paths';
 import { pagesApi } from './api';
-import { pagePaths } from './paths';
+import { pagePaths } from '../../pagePaths';
 
 /**
  * `/` (spec 01 section 2): asks the server whether the stored token still works. Valid: on to

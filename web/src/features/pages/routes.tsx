@@ -3,13 +3,13 @@ import { Spin } from 'antd';
 import type { TFunction } from 'i18next';
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage as lazyRoute } from '../../shared/lazyPage';
-import { pagePaths } from './paths';
+import { pagePaths } from '../../pagePaths';
 
 // each page loads with its first visit (its own chunk)
 const ConnectionCheckPage = lazyRoute(() => import('./ConnectionCheckPage').then((m) => m.ConnectionCheckPage));
-const ForbiddenPage = lazyRoute(() => import('./ErrorPages').then((m) => m.ForbiddenPage));
-const NotFoundPage = lazyRoute(() => import('./ErrorPages').then((m) => m.NotFoundPage));
-const ServerErrorPage = lazyRoute(() => import('./ErrorPages').then((m) => m.ServerErrorPage));
+const ForbiddenPage = lazyRoute(() => import('../../shared/widgets/ErrorPages').then((m) => m.ForbiddenPage));
+const NotFoundPage = lazyRoute(() => import('../../shared/widgets/ErrorPages').then((m) => m.NotFoundPage));
+const ServerErrorPage = lazyRoute(() => import('../../shared/widgets/ErrorPages').then((m) => m.ServerErrorPage));
 const HomePage = lazyRoute(() => import('./HomePage').then((m) => m.HomePage));
 const IframePage = lazyRoute(() => import('./IframePage').then((m) => m.IframePage));
 const InfoPage = lazyRoute(() => import('./InfoPage').then((m) => m.InfoPage));

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Result, Space, Spin, Table, Tag, Typography, message } from 'antd';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { usePageSubject } from '../../layout/pageTitle';
+import { usePageSubject } from '../../shared/widgets/pageTitle';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { DATE_TIME_FORMAT, instantOfPicked, pickerValueOf } from '../../shared/format';

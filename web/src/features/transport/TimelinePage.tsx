@@ -7,9 +7,9 @@ import { documentApi } from '../../api/documents';
 import { formatDateTime } from '../../shared/format';
 import { useChainAt, useChainTimeline } from './hooks';
 import { SigningProof } from './SigningProof';
+import { timelinePath } from './paths';
 
-export const TIMELINE_PATH = '/consignmentTimeline';
-export const timelinePath = (orderId: string, at?: string) => `${TIMELINE_PATH}/${orderId}${at ? `?at=${at}` : ''}`;
+export { TIMELINE_PATH, timelinePath } from './paths';
 
 const COLORS: Record<string, string> = { consignment: 'blue', consignmentbill: 'cyan', dispatch: 'geekblue', loadingbill: 'purple', arrivalbill: 'orange', deliverybill: 'green', scheduling: 'gold' };
 const viewOf = (type: string, id: string) => documentByName(type)?.routes.view.replace(':id', id);

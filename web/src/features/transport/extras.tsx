@@ -1,12 +1,9 @@
-import type { ComponentType } from 'react';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { DocumentDef, KitDocument } from '@tpl/contracts';
-import { timelinePath } from './TimelinePage';
+import type { ViewExtraProps, ViewExtras } from '../../shared/context';
+import { timelinePath } from './paths';
 
-export type ViewExtraProps = { def: DocumentDef; doc: KitDocument };
-export type ViewExtras = Record<string, { toolbar?: ComponentType<ViewExtraProps>; details?: ComponentType<ViewExtraProps>; list?: ComponentType<{ def: DocumentDef }> }>;
 
 const TimelineButton = ({ doc }: ViewExtraProps) => {
   const { t } = useTranslation();
@@ -29,7 +26,7 @@ const SigningButton = ({ def, doc }: ViewExtraProps) => {
   );
 };
 
-/** What the transport documents add to the kit's generic view (web/src/features/documents/extras.tsx reads it). */
+/** What the transport documents add to the kit's generic view (registered with the kit by the context's front door, index.ts). */
 export const transportViewExtras: ViewExtras = {
   consignment: { toolbar: TimelineButton },
   // a signing's proof (signer, signature, photos) and a dispatch's freight lines are facts the kit's view shows

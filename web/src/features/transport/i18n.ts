@@ -2,7 +2,7 @@ import type { Language, Messages } from '../../i18n';
 
 /**
  * Strings of the transport screens (the dispatcher board, the signing screen, the order's
- * cross-document timeline) in zh, en and mo; merged in web/src/i18n/index.ts with one line.
+ * cross-document timeline) in zh, en and mo; merged in web/src/i18n/messages.ts with one line.
  * Field, state and action words come from the documents' descriptions (contracts).
  */
 export const transportStrings: Record<Language, Messages> = {

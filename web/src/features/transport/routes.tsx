@@ -1,14 +1,13 @@
 import type { TFunction } from 'i18next';
-import type { RouteObject } from 'react-router-dom';
-import { documentByName } from '@tpl/contracts';
+import { Navigate, useLocation, useParams, type RouteObject } from 'react-router-dom';
+import { consignmentDocument, documentByName } from '@tpl/contracts';
 import { lazyPage } from '../../shared/lazyPage';
+import { TIMELINE_PATH } from './paths';
 
 // each page loads with its first visit (its own chunk)
 const BoardPage = lazyPage(() => import('./BoardPage').then((m) => m.BoardPage));
 const SigningPage = lazyPage(() => import('./SigningPage').then((m) => m.SigningPage));
 const TimelinePage = lazyPage(() => import('./TimelinePage').then((m) => m.TimelinePage));
-/** the timeline's path (TimelinePage.tsx says the same: this module must not import the page) */
-const TIMELINE_PATH = '/consignmentTimeline';
 
 export const BOARD_PATH = '/dispatchBoard';
 const signingPath = documentByName('deliverybill')?.routes.edit ?? '/deliveryBill/deliveryBillEdit/:id';
@@ -24,4 +23,17 @@ export const transportRoutes: RouteObject[] = [
   { path: signingPath, element: <SigningPage />, handle: titled('签收确认', 'signing.title') },
   { path: TIMELINE_PATH, element: <TimelinePage key="none" />, handle: titled('托运链时间线', 'timeline.title') },
   { path: `${TIMELINE_PATH}/:id`, element: <TimelinePage />, handle: titled('托运链时间线', 'timeline.title') },
+];
+
+/** The consignment order's paths before issue 14 (/transport/consignment...) lead to its spec routes, query kept. */
+const OldConsignmentPath = ({ to }: { to: 'list' | 'new' | 'view' | 'edit' }) => {
+  const { id = '' } = useParams();
+  const { search } = useLocation();
+  return <Navigate replace to={`${consignmentDocument.routes[to].replace(':id', id)}${search}`} />;
+};
+export const oldConsignmentRoutes: RouteObject[] = [
+  { path: '/transport/consignment', element: <OldConsignmentPath to="list" /> },
+  { path: '/transport/consignment/new', element: <OldConsignmentPath to="new" /> },
+  { path: '/transport/consignment/:id', element: <OldConsignmentPath to="view" /> },
+  { path: '/transport/consignment/:id/edit', element: <OldConsignmentPath to="edit" /> },
 ];

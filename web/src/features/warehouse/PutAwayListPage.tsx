@@ -10,7 +10,7 @@ import { documentKeys } from '../../api/queryKeys';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { ActionDialog } from '../documents/ActionDialog';
 import { useDocumentButtons } from '../documents/permissions';
-import { RefSelect } from '../md/RefSelect';
+import { RefSelect } from '../../shared/widgets/RefSelect';
 
 /** Inbound bills with goods still at their dock: received, or put away in part. */
 export const WAITING = ['Received', 'PuttingAway'] as const;

@@ -8,7 +8,7 @@ import { useButtons } from '../../../auth/buttons';
 import { formatDateTime } from '../../../shared/format';
 import { flowApi } from '../api';
 import { useRoleOptions, useTab, useTaskAction } from '../hooks';
-import { useRecordNames } from '../../md/names';
+import { useRecordNames } from '../../../shared/widgets/names';
 import { flowPaths, inboxTabs, type InboxTab } from '../paths';
 import { useListState } from '../shared/listState';
 import { InstanceStateTag } from './InstanceStateTag';

@@ -1,0 +1,19 @@
+import { defineEntity, mobile, ref, text } from '../../entities/define';
+
+/** Customer store: a shop or outlet of a customer that goods are delivered to. */
+export const customerstore = defineEntity({
+  name: 'customerstore',
+  service: 'bl-transport',
+  title: ['客户门店', 'Customer store', '客戶門店'],
+  codeField: 'code',
+  nameField: 'name',
+  owner: { by: 'customer', field: 'customerCode' },
+  fields: {
+    code: text(['门店编码', 'Store code', '門店編碼'], { required: true, max: 40, filter: true }),
+    name: text(['门店名称', 'Store name', '門店名稱'], { required: true, filter: true }),
+    customerCode: ref(['所属客户', 'Customer', '所屬客戶'], 'customer', { required: true, filter: true }),
+    address: text(['门店地址', 'Address', '門店地址'], { max: 200 }),
+    linkman: text(['联系人', 'Contact', '聯絡人'], { max: 50 }),
+    mobile: mobile(['手机号', 'Mobile', '手機號']),
+  },
+});

@@ -1,0 +1,123 @@
+import { date, num, oneOf, ref, rows, text, type FieldDef, type Labels } from '../../entities/define';
+import { subQty } from '../units';
+import type { ActionDef } from '../../documents/define';
+
+/**
+ * Pieces every warehouse document shares (spec 02 section 3.3 "common header" and "common
+ * detail line"), so each description names only what is its own.
+ */
+export { L, auditAction, cancelAction } from '../../documents/actions';
+import { L } from '../../documents/actions';
+
+/** spec 02: stockType of inbound and outbound documents (values not shown: decided in docs/DOMAIN.md). */
+export const stockType = () =>
+  oneOf(L('出入库类型', 'Stock type', '出入庫類型'), {
+    NORMAL: L('正常', 'Normal', '正常'),
+    RETURN: L('退货', 'Return', '退貨'),
+    TRANSFER: L('调拨', 'Transfer', '調撥'),
+    OTHER: L('其他', 'Other', '其他'),
+  }, { required: true });
+
+/** The header fields of a warehouse document that names one cargo owner in one warehouse area. */
+export const ownerHeader = (): Record<string, FieldDef> => ({
+  billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
+  customerCode: ref(L('货主', 'Cargo owner', '貨主'), 'customer', { required: true, filter: true }),
+  // only areas that hold places are offered (a warehouse's root holds zones, not bins), and the server refuses the others
+  warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea', { required: true, pick: { holdsPlaces: '1' } }),
+});
+
+/**
+ * Line fields of goods (material, batch, unit, quantity and its weight, pallets, volume). Unit,
+ * weight per piece, pallet size, volume and pack specification left empty (or 0) are taken
+ * from the material and its pack specification by the server; the expiry date from a production
+ * date and the material's shelf life (docs/DOMAIN.md "Defaults from master data").
+ */
+export const goodsLine = (o: { expiring?: boolean } = {}): Record<string, FieldDef> => ({
+  lineNumber: num(L('行号', 'Line', '行號'), 'count', { generated: true }),
+  // the bill's owner's materials are offered (a 3PL keeps each owner's goods apart)
+  materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true, pick: { custCode: '$customerCode' } }),
+  batchNo: text(L('批次号', 'Batch number', '批次號'), { max: 40 }),
+  customerBatchNo: text(L('客户批次号', 'Owner batch number', '客戶批次號'), { max: 40, list: false }),
+  unitCode: ref(L('单位', 'Unit', '單位'), 'unit'),
+  packspecCode: ref(L('包装规格', 'Pack specification', '包裝規格'), 'packspec'),
+  qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
+  qtyWeg: num(L('单件重量(kg)', 'Weight per piece (kg)', '單件重量(kg)'), 'weight', { default: 0 }),
+  weg: num(L('重量(t)', 'Weight (t)', '重量(t)'), 'weight', { generated: true }),
+  boardQty: num(L('每托数量', 'Pieces per pallet', '每托數量'), 'quantity', { default: 0 }),
+  board: num(L('托数', 'Pallets', '托數'), 'count', { generated: true }),
+  volume: num(L('体积(m³)', 'Volume (m³)', '體積(m³)'), 'volume', { default: 0 }),
+  ...(o.expiring
+    ? { productionDate: date(L('生产日期', 'Production date', '生產日期')), expiringDate: date(L('失效日期', 'Expiry date', '失效日期')) }
+    : {}),
+});
+
+/**
+ * What picking a goods line's material fills at once in the form (the server takes the same
+ * figures for whatever is left empty): its unit, weight per piece and pack specification, and
+ * the line's volume from the material's m³ per piece once the quantity is there.
+ */
+export const goodsFills = () => ({
+  materialCode: {
+    set: { unitCode: 'unitCode', qtyWeg: 'gross', packspecCode: 'packspecCode' },
+    times: { volume: { field: 'unitVolume', by: 'qty', scale: 4 } },
+  },
+});
+
+/**
+ * What a working document reports to the document it works against (an inbound bill to its
+ * booked inbound, an outbound bill to its outbound order): which bill, how much of each line.
+ */
+export const reportFields = (source: Labels): Record<string, FieldDef> => ({
+  sourceId: text(L(`${source[0]}ID`, `${source[1]} id`, `${source[2]}ID`), { required: true, max: 40 }),
+  sourceBillNo: text(L(`${source[0]}号`, `${source[1]} number`, `${source[2]}號`), { required: true, max: 40 }),
+  lines: rows(L('明细', 'Lines', '明細'), {
+    lineNumber: num(L('行号', 'Line', '行號'), 'count', { required: true }),
+    qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
+  }),
+});
+
+/** A short close: what was not delivered or shipped is no longer expected (reason required). */
+export const closeAction = (): ActionDef => ({
+  label: L('关闭', 'Close', '關閉'),
+  event: 'CLOSE',
+  fact: 'Closed',
+  fields: { closeReason: text(L('关闭原因', 'Reason', '關閉原因'), { required: true, max: 200 }) },
+  at: 'closedAt',
+  by: 'closedBy',
+  confirm: true,
+});
+
+type Line = Record<string, unknown>;
+const numberOf = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+/**
+ * A source's goods lines with only what is left of each (a booking's qty less what was
+ * received, an order's less what was shipped), lines with nothing left dropped; the new line
+ * points back at its source line (applyLineNumber), and a line's total volume goes with its share.
+ */
+export const goodsLeft = (source: Record<string, unknown>, done: string): Line[] =>
+  ((source.details as Line[] | undefined) ?? []).flatMap((l) => {
+    const qty = numberOf(l.qty);
+    const left = subQty(qty, numberOf(l[done]));
+    if (!(left > 0)) return [];
+    const volume = numberOf(l.volume);
+    return [{
+      materialCode: l.materialCode,
+      ...(l.batchNo ? { batchNo: l.batchNo } : {}),
+      ...(l.customerBatchNo ? { customerBatchNo: l.customerBatchNo } : {}),
+      ...(l.unitCode ? { unitCode: l.unitCode } : {}),
+      qty: left,
+      ...(l.qtyWeg !== undefined ? { qtyWeg: l.qtyWeg } : {}),
+      ...(l.boardQty !== undefined ? { boardQty: l.boardQty } : {}),
+      ...(volume > 0 && qty > 0 ? { volume: Number(((volume * left) / qty).toFixed(4)) } : {}),
+      ...(l.expiringDate ? { expiringDate: l.expiringDate } : {}),
+      applyLineNumber: l.lineNumber,
+    }];
+  });
+
+/** The owner header a working document copies from the document it works against. */
+export const ownerOf = (source: Record<string, unknown>): Record<string, unknown> => ({
+  customerCode: source.customerCode,
+  warehouseAreaCode: source.warehouseAreaCode,
+  ...(source.stockType ? { stockType: source.stockType } : {}),
+});

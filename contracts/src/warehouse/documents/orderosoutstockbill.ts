@@ -1,0 +1,92 @@
+import { date, mobile, num, text } from '../../entities/define';
+import { defineDocument } from '../../documents/define';
+import { L, auditAction, cancelAction, closeAction, goodsFills, goodsLine, ownerHeader, reportFields, stockType } from './common';
+
+/**
+ * Outbound order (出库订单, spec 02 orderosoutstockbill): what a cargo owner asks to have
+ * shipped. Outbound bills allocate, pick and ship against it, in parts; what they ship adds
+ * up on its lines (shippedQty) and no line may be shipped beyond its ordered quantity.
+ */
+export const orderosoutstockbill = defineDocument({
+  name: 'orderosoutstockbill',
+  service: 'bl-warehouse',
+  streamType: 'OutboundOrder',
+  title: L('出库订单', 'Outbound order', '出庫訂單'),
+  billType: 21,
+  billNo: { serialCode: 'orderosoutstockbill', prefix: 'YC', serialName: L('出库订单号', 'Outbound order number', '出庫訂單號') },
+  header: {
+    ...ownerHeader(),
+    stockType: stockType(),
+    sourceBillNo: text(L('来源单号', 'Source bill number', '來源單號'), { max: 40 }),
+    planDate: date(L('计划发货日期', 'Planned shipping date', '計劃發貨日期'), { required: true }),
+    receiverName: text(L('收货人', 'Receiver', '收貨人'), { max: 50 }),
+    receiverMobile: mobile(L('收货人手机号', 'Receiver mobile', '收貨人手機號')),
+    receiverAddress: text(L('收货地址', 'Delivery address', '收貨地址'), { max: 200 }),
+  },
+  lines: {
+    key: 'details',
+    label: L('明细', 'Details', '明細'),
+    fields: { ...goodsLine(), shippedQty: num(L('已发数量', 'Shipped', '已發數量'), 'quantity', { generated: true }) },
+    uniqueBy: ['materialCode', 'batchNo'],
+    fills: goodsFills(),
+    totals: {
+      qty: { of: 'qty', label: L('总数量', 'Total quantity', '總數量'), scale: 3 },
+      weg: { of: 'weg', label: L('总重量(t)', 'Total weight (t)', '總重量(t)'), scale: 3 },
+      volume: { of: 'volume', label: L('总体积(m³)', 'Total volume (m³)', '總體積(m³)'), scale: 4 },
+      shippedQty: { of: 'shippedQty', label: L('已发总数', 'Total shipped', '已發總數'), scale: 3 },
+    },
+  },
+  refine: (c, ctx) => {
+    if (typeof c.planDate === 'string' && typeof c.billDate === 'string' && c.planDate < c.billDate) {
+      ctx.addIssue({ code: 'custom', path: ['planDate'], message: 'validation.plannedBeforeBill' });
+    }
+  },
+  lifecycle: {
+    initial: 'Draft',
+    states: {
+      Draft: {
+        label: L('草稿', 'Draft', '草稿'),
+        on: { EDIT: 'Draft', SUBMIT_REVIEW: { target: 'InReview', guard: 'reviewNeeded' }, AUDIT: { target: 'Audited', guard: 'noReviewNeeded' }, CANCEL: 'Cancelled', REMOVE: 'Draft' },
+      },
+      InReview: { label: L('审批中', 'In review', '審批中'), tone: 'processing', on: { REVIEW_APPROVED: 'Audited', REVIEW_REJECTED: 'Draft' } },
+      Audited: { label: L('待发货', 'Awaiting shipment', '待發貨'), tone: 'processing', on: { RECORD_SHIPMENT: 'Shipping', COMPLETE_SHIPMENT: 'Shipped', CANCEL: 'Cancelled' } },
+      Shipping: { label: L('发货中', 'Shipping', '發貨中'), tone: 'warning', on: { RECORD_SHIPMENT: 'Shipping', COMPLETE_SHIPMENT: 'Shipped', CLOSE: 'Closed' } },
+      Shipped: { label: L('已发货', 'Shipped', '已發貨'), tone: 'success', final: true },
+      Closed: { label: L('已关闭', 'Closed', '已關閉'), tone: 'default', final: true },
+      Cancelled: { label: L('已作废', 'Cancelled', '已作廢'), tone: 'error', on: { REMOVE: 'Cancelled' } },
+    },
+  },
+  actions: {
+    audit: auditAction(),
+    close: closeAction(),
+    cancel: cancelAction(),
+    recordShipment: { label: L('登记发货', 'Record shipment', '登記發貨'), event: 'RECORD_SHIPMENT', fact: 'ShipmentRecorded', system: true, fields: reportFields(L('出库单', 'Outbound bill', '出庫單')), into: 'lastShipment' },
+    completeShipment: { label: L('发货完成', 'Shipment complete', '發貨完成'), event: 'COMPLETE_SHIPMENT', fact: 'ShipmentCompleted', system: true, fields: reportFields(L('出库单', 'Outbound bill', '出庫單')), into: 'lastShipment', at: 'shippedAt' },
+  },
+  review: { approved: { at: 'auditDate', by: 'auditor' }, titleField: 'receiverName' },
+  list: {
+    columns: ['billNo', 'billDate', 'customerCode', 'warehouseAreaCode', 'stockType', 'sourceBillNo', 'planDate', 'receiverName', 'state', 'isReview',
+      { key: 'totalQty', path: 'totals.qty', label: L('总数量', 'Total quantity', '總數量') },
+      { key: 'totalShipped', path: 'totals.shippedQty', label: L('已发总数', 'Total shipped', '已發總數') }],
+    filters: [{ key: 'billNo', match: 'contains' }, 'state', { key: 'customerCode', match: 'exact' }, { key: 'sourceBillNo', match: 'contains' },
+      { key: 'date', path: 'billDate', match: 'range', label: L('单据日期', 'Bill date', '單據日期') }],
+    defaultSort: 'billNo',
+    defaultOrder: 'desc',
+  },
+  menu: { parent: 'outWarehouseManagement', sort: 1, icon: 'file-text' },
+  routes: {
+    list: '/outWarehouseManagement/orderOsoutstockbill',
+    new: '/outWarehouseManagement/orderOsoutstockbillForm',
+    view: '/outWarehouseManagement/orderOsoutstockbillFormView/:id',
+    edit: '/outWarehouseManagement/orderOsoutstockbillFormEdit/:id',
+  },
+  feeds: [],
+  example: {
+    billDate: '2026-11-23',
+    customerCode: 'C001',
+    warehouseAreaCode: 'A01',
+    stockType: 'NORMAL',
+    planDate: '2026-11-24',
+    details: [{ materialCode: 'M001', qty: 20, qtyWeg: 10 }],
+  },
+});

@@ -1,0 +1,46 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import type { DocumentDef, KitDocument } from '@tpl/contracts';
+import type { RouteGrant } from './menuGrant';
+
+/** What a document type adds to the document kit's generic screens (beside a view's toolbar, under its details, beside its list's buttons). */
+export type ViewExtraProps = { def: DocumentDef; doc: KitDocument };
+export type ViewExtras = Record<string, { toolbar?: ComponentType<ViewExtraProps>; details?: ComponentType<ViewExtraProps>; list?: ComponentType<{ def: DocumentDef }> }>;
+
+/** A control a field of one entity takes instead of the kind's own, in its form (value, onChange) and its view (disabled). */
+export type FieldWidget = ComponentType<{ value?: unknown; onChange?: (value: never) => void; disabled?: boolean; id?: string }>;
+
+/**
+ * A business context's front door in the console (web/src/features/<context>/index.ts): what it
+ * adds to the app. The app composes the list of them (web/src/contexts.ts); the kits read what
+ * the contexts registered, never a context. Its words are beside it (features/<context>/words.ts),
+ * read by the words' composition (i18n/messages.ts) without loading a screen.
+ */
+export type WebContext = {
+  name: string;
+  /** pages registered before the document kit's (a generic screen a context's own replaces: the signing screen) */
+  overrides?: RouteObject[];
+  /** its pages inside the signed-in layout, each behind the user's menus */
+  routes?: RouteObject[];
+  /** pages no menu entry names, by route path: the entries whose pages they are */
+  pageGrants?: Record<string, RouteGrant>;
+  /** what its document types add to the kit's generic screens */
+  viewExtras?: ViewExtras;
+  /** cards the dashboard shows under its figures */
+  dashboardCards?: ComponentType[];
+  /** entity fields that take a control of their own, by entity and field */
+  fieldWidgets?: Record<string, Record<string, FieldWidget>>;
+  /** the document kit's review port (one context fills it: workflow) */
+  review?: ReviewPort;
+};
+
+/**
+ * The approvals' part of the document kit's view (a port the workflow context fills): the tag
+ * beside a document in review, the banner naming who holds it, the review processes' names by key
+ * (the history names them).
+ */
+export type ReviewPort = {
+  Tag: ComponentType<{ def: DocumentDef; doc: Pick<KitDocument, 'isReview'> }>;
+  Banner: ComponentType<{ def: DocumentDef; doc: KitDocument }>;
+  useProcessNames: (keys: string[]) => Record<string, string>;
+};
