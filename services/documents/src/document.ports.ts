@@ -71,12 +71,6 @@ export type DocumentDecisions<F = unknown, D extends DocumentDef = DocumentDef> 
   evolve?: (doc: DocOf<D>, event: StoredEvent) => DocOf<D>;
 };
 
-/**
- * A type's decisions, written against its description: `decisionsOf(isinstockbill, {...})` types
- * each function's document and command without naming them.
- */
-export const decisionsOf = <const D extends DocumentDef, F = undefined>(_def: D, decisions: DocumentDecisions<F, D>): DocumentDecisions<F, D> => decisions;
-
 /** Contexts register their documents' decisions here when their module starts. */
 export class DocumentDecisionsRegistry {
   private readonly byName = new Map<string, unknown>();
