@@ -91,10 +91,20 @@ module.exports = {
       name: 'no-deep-import',
       comment:
         'Another @tpl package is imported through its index (its facade) only, never a file inside it; ' +
-        "contracts has a second declared entry, @tpl/contracts/light (no zod, no registries: the sign-in page's calls and words).",
+        "contracts has a second declared entry, @tpl/contracts/light (no zod, no registries: the sign-in page's calls and words), " +
+        'and the document kit its test kit, @tpl/documents/test (specs only: test-kit-only-in-specs).',
       severity: 'error',
       from: { path: PACKAGE },
-      to: { path: LIBRARY, pathNot: ['^$1/', '^(contracts|workflows|services/[^/]+)/src/index\\.ts$', '^contracts/src/light\\.ts$', ASSET] },
+      to: { path: LIBRARY, pathNot: ['^$1/', '^(contracts|workflows|services/[^/]+)/src/index\\.ts$', '^contracts/src/light\\.ts$', '^services/documents/test/index\\.ts$', ASSET] },
+    },
+    {
+      name: 'test-kit-only-in-specs',
+      comment:
+        "The document kit's test kit (services/documents/test, @tpl/documents/test: given / when / then over a type's decisions) " +
+        'is for specs: no shipped module imports it (it lies outside src/, so it is never built into dist).',
+      severity: 'error',
+      from: { pathNot: ['\\.spec\\.ts$', '^services/documents/test/'] },
+      to: { path: '^services/documents/test/' },
     },
     {
       name: 'no-deep-import-unresolved',

@@ -17,6 +17,8 @@ const map = {
   '^@tpl/event-store$': '<rootDir>/services/event-store/src/index.ts',
   '^@tpl/identity$': '<rootDir>/services/identity/src/index.ts',
   '^@tpl/documents$': '<rootDir>/services/documents/src/index.ts',
+  // the kit's test kit (given / when / then over a type's decisions): specs only, never in dist
+  '^@tpl/documents/test$': '<rootDir>/services/documents/test/index.ts',
   '^@tpl/warehouse$': '<rootDir>/services/warehouse/src/index.ts',
   '^@tpl/transport$': '<rootDir>/services/transport/src/index.ts',
   '^@tpl/billing$': '<rootDir>/services/billing/src/index.ts',

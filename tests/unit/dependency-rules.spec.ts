@@ -26,6 +26,9 @@ const clean: Record<string, string> = {
   'services/access/src/index.ts': `import { RECORDS } from '@tpl/masterdata';\nexport const ACCESS = RECORDS;\n`,
   'services/documents/src/index.ts': `import { RECORDS } from '@tpl/masterdata';\nexport const KIT = RECORDS;\n`,
   'services/transport/src/index.ts': `import { KIT } from '@tpl/documents';\nexport const CONSIGNMENT = KIT;\n`,
+  // the kit's test kit, outside its src/, and a spec that uses it
+  'services/documents/test/index.ts': `import { KIT } from '../src/index';\nexport const documentSpec = () => KIT;\n`,
+  'services/transport/src/consignment.spec.ts': `import { documentSpec } from '@tpl/documents/test';\nexport const spec = documentSpec();\n`,
   'services/report/src/index.ts': `import { ROW_SCOPES } from '@tpl/identity';\nexport const REPORT = ROW_SCOPES;\n`,
   'services/host/src/index.ts': `import { ACCESS } from '@tpl/access';\nimport { CONSIGNMENT } from '@tpl/transport';\nimport { REPORT } from '@tpl/report';\nexport const wired = [ACCESS, CONSIGNMENT, REPORT];\n`,
   'web/src/main.ts': `import { entityName } from '@tpl/contracts';\nimport { machine } from '@tpl/workflows';\nexport const screen = [entityName, machine];\n`,
@@ -66,6 +69,8 @@ const violations: [file: string, source: string, rule: string | undefined][] = [
   ['web/src/features/billing/sibling.ts', `import { warehouse } from '../warehouse/index';\nexport const x = warehouse;\n`, 'web-context-imports-no-sibling-or-app'],
   ['services/documents/src/a.ts', `import { b } from './b';\nexport const a = () => b;\n`, 'no-circular'],
   ['services/documents/src/b.ts', `import { a } from './a';\nexport const b = () => a;\n`, undefined],
+  // shipped code that takes the test kit along
+  ['services/transport/src/shipped.ts', `import { documentSpec } from '@tpl/documents/test';\nexport const x = documentSpec;\n`, 'test-kit-only-in-specs'],
   ['services/documents/src/typo.ts', `import { c } from './missing';\nexport const x = c;\n`, 'no-unresolvable-local-import'],
 ];
 

@@ -1,4 +1,4 @@
-import { text, type Labels } from '../entities/define';
+import { text, type FieldOf, type Labels } from '../entities/define';
 import type { ActionDef } from './define';
 
 /** Labels as [zh, en, mo] (a missing translation cannot compile). */
@@ -8,12 +8,14 @@ export const L = (zh: string, en: string, mo: string): Labels => [zh, en, mo];
  * The actions many document types share, written once for every context's descriptions:
  * auditing, and cancelling with a reason (kept on the document as cancelReason).
  */
-export const auditAction = (): ActionDef => ({ label: L('审核', 'Audit', '審核'), event: 'AUDIT', fact: 'Audited', at: 'auditDate', by: 'auditor', confirm: true });
+export const auditAction = (): ActionDef & { at: 'auditDate'; by: 'auditor' } => ({ label: L('审核', 'Audit', '審核'), event: 'AUDIT', fact: 'Audited', at: 'auditDate', by: 'auditor', confirm: true });
 /**
  * Cancelling a document (作废): with a reason kept as cancelReason unless `reason: false`; a
  * write-off and the like name themselves with `label` and may make the reason required.
  */
-export const cancelAction = (o: { label?: Labels; reason?: Labels | false; reasonRequired?: boolean } = {}): ActionDef => ({
+export const cancelAction = (
+  o: { label?: Labels; reason?: Labels | false; reasonRequired?: boolean } = {},
+): Omit<ActionDef, 'fields' | 'as'> & { fields?: { reason: FieldOf<'text'> }; as?: { reason: 'cancelReason' }; at: 'cancelledAt' } => ({
   label: o.label ?? L('作废', 'Cancel', '作廢'),
   event: 'CANCEL',
   fact: 'Cancelled',

@@ -21,7 +21,7 @@ import { isReviewSchema } from './is-review';
 /** A header field: a field of the entity framework's kinds, or a group of them (a party: name, linkman, mobile, address). */
 export type GroupField = { kind: 'group'; label: Labels; fields: Record<string, FieldDef>; required?: boolean; list?: boolean };
 export type HeaderField = FieldDef | GroupField;
-export const group = <const F extends Record<string, FieldDef>>(label: Labels, fields: F, o: { required?: boolean } = {}): GroupField & { fields: F } => ({
+export const group = <const F extends Record<string, FieldDef>>(label: Labels, fields: F, o: { required?: boolean } = {}): Omit<GroupField, 'fields'> & { fields: F } => ({
   kind: 'group',
   label,
   fields,
@@ -397,17 +397,20 @@ const makeDocumentSchemaOf = (def: DocumentDef) =>
     .and(z.record(z.string(), z.unknown()));
 /**
  * A field's value as the API carries it, at the type level: numbers and flags are numbers,
- * a multiple reference codes, the rest text; a group an object of its fields. Field helpers
- * keep only the kinds' union, so a value is typed as wide as its kinds allow.
+ * a multiple reference codes, a line by its number a number, the rest text; a group an object of
+ * its fields, rows a list of them. Field helpers return their kind (FieldOf), so a description's
+ * fields keep theirs and a document's values are typed as described.
  */
 export type FieldValueOf<F> = F extends { kind: 'group'; fields: infer G }
   ? { [K in keyof G]: FieldValueOf<G[K]> }
-  : F extends { kind: 'number' | 'flag' }
+  : F extends { kind: 'number' | 'flag' } | { kind: 'line'; key: 'lineNumber' }
     ? number
     : F extends { kind: 'ref'; multiple: true }
       ? string[]
-      : F extends { kind: 'rows' }
-        ? Record<string, unknown>[]
+      : F extends { kind: 'rows'; fields: infer R }
+        ? string extends keyof R
+          ? Record<string, unknown>[]
+          : { [K in keyof R]: FieldValueOf<R[K]> }[]
         : string;
 
 /** The content of a document type (header, remark, lines), read off its description. */
@@ -435,8 +438,43 @@ export type KitDocument = {
   [key: string]: unknown;
 };
 
-/** A document of a type as the detail call returns it: the kit's keys and the type's content. */
-export type DocumentOf<D extends DocumentDef> = KitDocument & DocumentContentOf<D>;
+/** The values of a set of fields, each optional (what a user may leave out), or any record when the fields are not known one by one. */
+type FieldValuesOf<F> = F extends Record<string, unknown> ? (string extends keyof F ? Record<string, unknown> : { [K in keyof F]?: FieldValueOf<F[K]> }) : Record<string, never>;
+type FieldsOfAction<A> = A extends { fields?: infer F } ? FieldValuesOf<NonNullable<F>> : Record<string, never>;
+
+/** What the user gives with an action of a document type (`putAway`: its placements...), read off its description. */
+export type ActionFieldsOf<D extends DocumentDef, A extends keyof D['actions']> = FieldsOfAction<D['actions'][A]>;
+
+type Literal<S> = S extends string ? (string extends S ? never : S) : never;
+/** a landing key at the top level of the document (a dotted one lands inside `into`) */
+type TopKey<S> = Literal<S> extends `${string}.${string}` ? never : Literal<S>;
+type Stamp<S, V> = [TopKey<S>] extends [never] ? unknown : { [K in TopKey<S>]?: V };
+type RenamesOf<A> = A extends { as?: infer M } ? (string extends keyof NonNullable<M> ? unknown : NonNullable<M>) : unknown;
+type LandedFieldsOf<A> = {
+  [K in keyof FieldsOfAction<A> as K extends keyof RenamesOf<A> ? (RenamesOf<A>[K] extends string ? RenamesOf<A>[K] : K) : K]?: FieldsOfAction<A>[K];
+};
+/** Where one action's fact lands (Landing): its fields at the top level, renamed, or under `into`; its time and actor stamps. */
+type LandedByAction<A> = (A extends { into: infer I }
+  ? [Literal<I>] extends [never]
+    ? unknown
+    : { [K in Literal<I>]?: FieldsOfAction<A> & { [key: string]: unknown } }
+  : string extends keyof FieldsOfAction<A>
+    ? unknown
+    : LandedFieldsOf<A>) &
+  (A extends { at: infer T } ? Stamp<T, string> : unknown) &
+  (A extends { by: infer B } ? Stamp<B, Actor> : unknown);
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/** What a document type's actions (and its approval) land on the document, each optional: present once the fact is recorded. */
+export type LandedOf<D extends DocumentDef> = Intersection<{ [A in keyof D['actions']]: LandedByAction<D['actions'][A]> }[keyof D['actions']]> &
+  (D['review'] extends { approved: infer L } ? LandedByAction<L> : unknown);
+
+/**
+ * A document of a type as the kit folds it and the detail call returns it: the kit's keys, the
+ * type's content and what its actions landed. Decisions are written against it
+ * (DocumentDecisions<F, typeof def>), so `doc.customerCode` is the field as described.
+ */
+export type DocumentOf<D extends DocumentDef> = KitDocument & DocumentContentOf<D> & LandedOf<D>;
 
 // ------------------------------------------------------------------ the list
 

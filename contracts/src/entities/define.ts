@@ -72,6 +72,8 @@ export type FieldDef =
   | (Common & { kind: 'signature' });
 
 export type FieldKind = FieldDef['kind'];
+/** A field of one kind: what each helper below returns, so a description keeps its fields' kinds (DocumentOf reads them). */
+export type FieldOf<K extends FieldKind> = Extract<FieldDef, { kind: K }>;
 
 /**
  * Whose a record is, for a cargo owner's user (a user bound to a customer, docs/DOMAIN.md "Cargo
@@ -136,32 +138,32 @@ export type NamedByFilter = { entity: string; field: string; label: Labels; refu
 export const defineEntity = <const D extends EntityDef>(def: D): D => def;
 
 // ---- field helpers: read like the spec's field lists
-export const text = (label: Labels, o: Omit<Extract<FieldDef, { kind: 'text' }>, 'kind' | 'label'> = {}): FieldDef => ({ kind: 'text', label, max: 100, ...o });
+export const text = (label: Labels, o: Omit<FieldOf<'text'>, 'kind' | 'label'> = {}): FieldOf<'text'> => ({ kind: 'text', label, max: 100, ...o });
 /** A number of a declared kind; min and max may narrow the kind's range, never widen it. */
 /** positive: more than zero (a line's quantity); default: what an empty optional value reads as (0 for a weight not given) */
-export const num = (label: Labels, numKind: NumberKind, o: Omit<Common, 'label'> & { min?: number; max?: number; positive?: boolean; default?: number } = {}): FieldDef => {
+export const num = (label: Labels, numKind: NumberKind, o: Omit<Common, 'label'> & { min?: number; max?: number; positive?: boolean; default?: number } = {}): FieldOf<'number'> => {
   const { min, max, positive, ...common } = o;
   const rule = numberRule(numKind, { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) });
   return { kind: 'number', label, numKind, min: rule.min, max: rule.max, scale: rule.scale, integer: rule.scale === 0, ...(positive ? { positive } : {}), ...common };
 };
-export const flag = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'flag', label, ...o });
-export const oneOf = (label: Labels, valueLabels: Record<string, Labels>, o: Omit<Common, 'label'> = {}): FieldDef => ({
+export const flag = (label: Labels, o: Omit<Common, 'label'> = {}): FieldOf<'flag'> => ({ kind: 'flag', label, ...o });
+export const oneOf = (label: Labels, valueLabels: Record<string, Labels>, o: Omit<Common, 'label'> = {}): FieldOf<'enum'> => ({
   kind: 'enum',
   label,
   values: Object.keys(valueLabels),
   valueLabels,
   ...o,
 });
-export const dict = (label: Labels, code: string, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'dict', label, dict: code, ...o });
-export const date = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'date', label, ...o });
-export const datetime = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'datetime', label, ...o });
-export const ref = (label: Labels, entity: string, o: Omit<Extract<FieldDef, { kind: 'ref' }>, 'kind' | 'label' | 'entity'> = {}): FieldDef => ({ kind: 'ref', label, entity, ...o });
-export const mobile = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'mobile', label, ...o });
-export const plate = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'plate', label, ...o });
-export const idCard = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'idCard', label, ...o });
-export const email = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'email', label, ...o });
-export const password = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'password', label, list: false, ...o });
-export const rows = (label: Labels, fields: Record<string, FieldDef>, o: Omit<Extract<FieldDef, { kind: 'rows' }>, 'kind' | 'label' | 'fields'> = {}): FieldDef => ({
+export const dict = (label: Labels, code: string, o: Omit<Common, 'label'> = {}): FieldOf<'dict'> => ({ kind: 'dict', label, dict: code, ...o });
+export const date = (label: Labels, o: Omit<Common, 'label'> = {}): FieldOf<'date'> => ({ kind: 'date', label, ...o });
+export const datetime = (label: Labels, o: Omit<Common, 'label'> = {}): FieldOf<'datetime'> => ({ kind: 'datetime', label, ...o });
+export const ref = <const O extends Omit<FieldOf<'ref'>, 'kind' | 'label' | 'entity'> = {}>(label: Labels, entity: string, o: O = {} as O): FieldOf<'ref'> & Pick<O, Extract<keyof O, 'multiple'>> => ({ kind: 'ref', label, entity, ...o });
+export const mobile = (label: Labels, o: Omit<Common, 'label'> = {}): FieldOf<'mobile'> => ({ kind: 'mobile', label, ...o });
+export const plate = (label: Labels, o: Omit<Common, 'label'> = {}): FieldOf<'plate'> => ({ kind: 'plate', label, ...o });
+export const idCard = (label: Labels, o: Omit<Common, 'label'> = {}): FieldOf<'idCard'> => ({ kind: 'idCard', label, ...o });
+export const email = (label: Labels, o: Omit<Common, 'label'> = {}): FieldOf<'email'> => ({ kind: 'email', label, ...o });
+export const password = (label: Labels, o: Omit<Common, 'label'> = {}): FieldOf<'password'> => ({ kind: 'password', label, list: false, ...o });
+export const rows = <const F extends Record<string, FieldDef>>(label: Labels, fields: F, o: Omit<FieldOf<'rows'>, 'kind' | 'label' | 'fields'> = {}): Omit<FieldOf<'rows'>, 'fields'> & { fields: F } => ({
   kind: 'rows',
   label,
   fields,
@@ -170,11 +172,11 @@ export const rows = (label: Labels, fields: Record<string, FieldDef>, o: Omit<Ex
 });
 
 /** A document picked by bill number (or id), among those in `states`. */
-export const docRef = (label: Labels, document: string, o: Omit<Extract<FieldDef, { kind: 'doc' }>, 'kind' | 'label' | 'document'> = {}): FieldDef => ({ kind: 'doc', label, document, ...o });
+export const docRef = (label: Labels, document: string, o: Omit<FieldOf<'doc'>, 'kind' | 'label' | 'document'> = {}): FieldOf<'doc'> => ({ kind: 'doc', label, document, ...o });
 /** A line of the same document, by one of its fields (lineNumber, materialCode). */
-export const lineRef = (label: Labels, key: string, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'line', label, key, ...o });
-export const attachment = (label: Labels, o: Omit<Extract<FieldDef, { kind: 'attachment' }>, 'kind' | 'label'> = {}): FieldDef => ({ kind: 'attachment', label, ...o });
-export const signature = (label: Labels, o: Omit<Common, 'label'> = {}): FieldDef => ({ kind: 'signature', label, ...o });
+export const lineRef = <const K extends string>(label: Labels, key: K, o: Omit<Common, 'label'> = {}): FieldOf<'line'> & { key: K } => ({ kind: 'line', label, key, ...o });
+export const attachment = (label: Labels, o: Omit<FieldOf<'attachment'>, 'kind' | 'label'> = {}): FieldOf<'attachment'> => ({ kind: 'attachment', label, ...o });
+export const signature = (label: Labels, o: Omit<Common, 'label'> = {}): FieldOf<'signature'> => ({ kind: 'signature', label, ...o });
 
 /** Columns every record carries (spec 02 section 3). */
 export const COMMON_COLUMNS = ['createUser', 'createDept', 'createTime', 'updateUser', 'updateTime', 'status', 'isDeleted', 'remark'] as const;

@@ -1,5 +1,5 @@
-import { date, num, oneOf, ref, type FieldDef } from '../../entities/define';
-import type { ActionDef, ColumnDef, DocumentDef, FilterDef, LifecycleStateDef } from '../../documents/define';
+import { date, num, oneOf, ref } from '../../entities/define';
+import type { ColumnDef, DocumentDef, FilterDef, LifecycleStateDef } from '../../documents/define';
 import { L, auditAction, cancelAction } from '../../documents/actions';
 
 /**
@@ -16,17 +16,17 @@ import { L, auditAction, cancelAction } from '../../documents/actions';
 export { L };
 
 /** The header every charge to a cargo owner starts with: its date (which month bill it lands on) and the owner. */
-export const chargeHeader = (): Record<string, FieldDef> => ({
+export const chargeHeader = () => ({
   billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
   customerCode: ref(L('货主', 'Cargo owner', '貨主'), 'customer', { required: true, filter: true }),
 });
 
 /** The computed header amount (what the month bill counts); signed only where a charge can credit. */
-export const amountField = (o: { signed?: boolean } = {}): FieldDef =>
+export const amountField = (o: { signed?: boolean } = {}) =>
   num(L('金额', 'Amount', '金額'), o.signed ? 'signedMoney' : 'money', { generated: true });
 
 /** A line's computed amount (price x quantity, rounded half up to the cent). */
-export const lineAmountField = (): FieldDef => num(L('金额', 'Amount', '金額'), 'money', { generated: true });
+export const lineAmountField = () => num(L('金额', 'Amount', '金額'), 'money', { generated: true });
 
 /**
  * The life of a billing document: a draft is edited or removed; finance audits it (from then on
@@ -42,7 +42,7 @@ export const billingLifecycle = (): { initial: string; states: Record<string, Li
   },
 });
 
-export const billingActions = (): Record<string, ActionDef> => ({ audit: auditAction(), cancel: cancelAction() });
+export const billingActions = () => ({ audit: auditAction(), cancel: cancelAction() });
 
 /** The list columns every billing document shows after its own: audit time and the cancel flag. */
 export const billingColumns = (): ColumnDef[] => [
@@ -65,7 +65,7 @@ export const otherBillRoutes = (name: string): DocumentDef['routes'] => ({
 });
 
 /** What kind of piece-work a worker is paid for (lading bill items, cost lading). */
-export const ladingTypeField = (o: { required?: boolean } = {}): FieldDef =>
+export const ladingTypeField = (o: { required?: boolean } = {}) =>
   oneOf(L('计件类型', 'Piece-work', '計件類型'), {
     HANDLING: L('装卸', 'Loading and unloading', '裝卸'),
     FORKLIFT: L('叉车', 'Forklift', '叉車'),

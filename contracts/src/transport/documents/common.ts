@@ -1,4 +1,4 @@
-import { mobile, num, oneOf, ref, rows, text, type FieldDef, type Labels } from '../../entities/define';
+import { mobile, num, oneOf, ref, rows, text, type Labels } from '../../entities/define';
 import { group, type LinesDef } from '../../documents/define';
 
 /**
@@ -48,7 +48,7 @@ export const totalColumns = [
 ] as const;
 
 /** A freight explanation line: which price record, which quantity, which basis, the arithmetic. */
-export const freightLineFields = (): Record<string, FieldDef> => ({
+export const freightLineFields = () => ({
   // the note is named by its number beside it; its id is for the machine
   noteId: text(L('运单ID', 'Note id', '運單ID'), { max: 40, hidden: true }),
   noteBillNo: text(L('运单号', 'Note number', '運單號'), { max: 40 }),

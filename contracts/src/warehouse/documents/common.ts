@@ -1,4 +1,4 @@
-import { date, num, oneOf, ref, rows, text, type FieldDef, type Labels } from '../../entities/define';
+import { date, num, oneOf, ref, rows, text, type FieldOf, type Labels } from '../../entities/define';
 import { subQty } from '../units';
 import type { ActionDef } from '../../documents/define';
 
@@ -19,7 +19,7 @@ export const stockType = () =>
   }, { required: true });
 
 /** The header fields of a warehouse document that names one cargo owner in one warehouse area. */
-export const ownerHeader = (): Record<string, FieldDef> => ({
+export const ownerHeader = () => ({
   billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
   customerCode: ref(L('货主', 'Cargo owner', '貨主'), 'customer', { required: true, filter: true }),
   // only areas that hold places are offered (a warehouse's root holds zones, not bins), and the server refuses the others
@@ -32,7 +32,7 @@ export const ownerHeader = (): Record<string, FieldDef> => ({
  * from the material and its pack specification by the server; the expiry date from a production
  * date and the material's shelf life (docs/DOMAIN.md "Defaults from master data").
  */
-export const goodsLine = (o: { expiring?: boolean } = {}): Record<string, FieldDef> => ({
+export const goodsLine = (o: { expiring?: boolean } = {}) => ({
   lineNumber: num(L('行号', 'Line', '行號'), 'count', { generated: true }),
   // the bill's owner's materials are offered (a 3PL keeps each owner's goods apart)
   materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true, pick: { custCode: '$customerCode' } }),
@@ -67,7 +67,7 @@ export const goodsFills = () => ({
  * What a working document reports to the document it works against (an inbound bill to its
  * booked inbound, an outbound bill to its outbound order): which bill, how much of each line.
  */
-export const reportFields = (source: Labels): Record<string, FieldDef> => ({
+export const reportFields = (source: Labels) => ({
   sourceId: text(L(`${source[0]}ID`, `${source[1]} id`, `${source[2]}ID`), { required: true, max: 40 }),
   sourceBillNo: text(L(`${source[0]}号`, `${source[1]} number`, `${source[2]}號`), { required: true, max: 40 }),
   lines: rows(L('明细', 'Lines', '明細'), {
@@ -77,7 +77,7 @@ export const reportFields = (source: Labels): Record<string, FieldDef> => ({
 });
 
 /** A short close: what was not delivered or shipped is no longer expected (reason required). */
-export const closeAction = (): ActionDef => ({
+export const closeAction = (): Omit<ActionDef, 'fields'> & { fields: { closeReason: FieldOf<'text'> }; at: 'closedAt'; by: 'closedBy' } => ({
   label: L('关闭', 'Close', '關閉'),
   event: 'CLOSE',
   fact: 'Closed',

@@ -1,4 +1,4 @@
-import { num, ref, text, type FieldDef, type Labels } from '../../entities/define';
+import { num, ref, text, type Labels } from '../../entities/define';
 import { L } from './common';
 
 /**
@@ -7,7 +7,7 @@ import { L } from './common';
  * (transfers, stock checks, losses) act on. The stock row's identity is the ledger's
  * (docs/adr/0006-stock-ledger.md), so each line points at exactly one row.
  */
-export const stockRowLine = (o: { place?: Labels; qty?: Labels | false } = {}): Record<string, FieldDef> => ({
+export const stockRowLine = (o: { place?: Labels; qty?: Labels | false } = {}) => ({
   lineNumber: num(L('行号', 'Line', '行號'), 'count', { generated: true }),
   barcode: text(L('条码', 'Barcode', '條碼'), { required: true, max: 64 }),
   materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true }),

@@ -1,17 +1,22 @@
 import { adjustpricebill, documentContentSchemaOf } from '@tpl/contracts';
-import { doc, event } from '../otherbill/given';
-import { adjustPriceDecisions as d } from './decisions';
+import { documentSpec } from '@tpl/documents/test';
+import { adjustPriceDecisions } from './decisions';
 
 // The adjust-price bill, given/when/then: increases add, decreases credit, the net may be negative.
+const spec = documentSpec(adjustpricebill, adjustPriceDecisions);
+
 describe('adjust-price bill decisions', () => {
   it('given increases and decreases, signs each line and nets them in the header', () => {
-    const out = d.compute!({ details: [{ adjustType: 'INCREASE', adjustAmount: 120.5 }, { adjustType: 'DECREASE', adjustAmount: 30 }] }, undefined);
-    expect(out.details).toEqual([
-      { adjustType: 'INCREASE', adjustAmount: 120.5, amount: 120.5, lineNumber: 1 },
-      { adjustType: 'DECREASE', adjustAmount: 30, amount: -30, lineNumber: 2 },
+    spec.given([]).when({ create: { details: [{ adjustType: 'INCREASE', adjustAmount: 120.5 }, { adjustType: 'DECREASE', adjustAmount: 30 }] } }).then([
+      { type: 'AdjustPriceBillCreated', data: { id: 'd1', billNo: 'B001', isReview: 0, content: {
+        details: [
+          { adjustType: 'INCREASE', adjustAmount: 120.5, amount: 120.5, lineNumber: 1 },
+          { adjustType: 'DECREASE', adjustAmount: 30, amount: -30, lineNumber: 2 },
+        ],
+        amount: 90.5,
+      } } },
     ]);
-    expect(out.amount).toBe(90.5);
-    expect(d.compute!({ details: [{ adjustType: 'DECREASE', adjustAmount: 0.1 }, { adjustType: 'DECREASE', adjustAmount: 0.2 }] }, undefined).amount).toBe(-0.3);
+    spec.given([]).when({ create: { details: [{ adjustType: 'DECREASE', adjustAmount: 0.1 }, { adjustType: 'DECREASE', adjustAmount: 0.2 }] } }).then({ doc: { amount: -0.3 } });
   });
 
   it('the description takes a negative header amount back (a form resubmits it) and refuses a month after the bill', () => {
@@ -24,6 +29,6 @@ describe('adjust-price bill decisions', () => {
   });
 
   it('is cancelled with isCancel 1', () => {
-    expect(d.evolve!(d.evolve!(doc(), event('AdjustPriceBillCreated')), event('AdjustPriceBillCancelled'))).toMatchObject({ isCancel: 1 });
+    spec.given([spec.created({ details: [] }), spec.acted('audit')]).when({ act: 'cancel' }).then({ doc: { state: 'Cancelled', isCancel: 1 } });
   });
 });

@@ -8,7 +8,7 @@ import { sumMoney, times } from '../otherbill/money';
  * -adjustAmount when it decreases (a credit); the header's amount is their sum and may be
  * negative. docs/DOMAIN.md "Billing documents (issue 15)".
  */
-export const adjustPriceDecisions: DocumentDecisions<undefined> = {
+export const adjustPriceDecisions: DocumentDecisions<undefined, typeof adjustpricebill> = {
   compute: (content) => {
     const details = numbered(content, 'details', (l) => ({ ...l, amount: times(l.adjustAmount, l.adjustType === 'DECREASE' ? -1 : 1) }));
     return { ...content, details, amount: sumMoney(details.map((l) => l.amount)) };

@@ -1,11 +1,14 @@
 import { costlading, documentContentSchemaOf } from '@tpl/contracts';
-import { costLadingDecisions as d } from './decisions';
+import { documentSpec } from '@tpl/documents/test';
+import { costLadingDecisions } from './decisions';
 
 // The cost lading, given/when/then: a worker's piece-work, costQty x price.
+const spec = documentSpec(costlading, costLadingDecisions);
+
 describe('cost lading decisions', () => {
   it('given a quantity and a price, the amount is costQty x price to the cent', () => {
-    expect(d.compute!({ costQty: 12.5, price: 8 }, undefined)).toMatchObject({ amount: 100 });
-    expect(d.compute!({ costQty: 0.125, price: 0.5 }, undefined)).toMatchObject({ amount: 0.06 });
+    spec.given([]).when({ create: { costQty: 12.5, price: 8 } }).then({ doc: { amount: 100 } });
+    spec.given([]).when({ create: { costQty: 0.125, price: 0.5 } }).then({ doc: { amount: 0.06 } });
   });
   it('names exactly one worker, of the kind chosen, and work done by the bill date', () => {
     const schema = documentContentSchemaOf(costlading);

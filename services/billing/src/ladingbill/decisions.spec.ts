@@ -1,10 +1,13 @@
 import { documentContentSchemaOf, ladingbill } from '@tpl/contracts';
-import { ladingDecisions as d } from './decisions';
+import { documentSpec } from '@tpl/documents/test';
+import { ladingDecisions } from './decisions';
 
 // The lading bill, given/when/then: piece rates per employee and kind of work.
+const spec = documentSpec(ladingbill, ladingDecisions);
+
 describe('lading bill decisions', () => {
   it('numbers its items', () => {
-    expect((d.compute!({ items: [{ employeeCode: 'E1' }, { employeeCode: 'E2', lineNumber: 7 }] }, undefined).items as { lineNumber: number }[]).map((l) => l.lineNumber)).toEqual([1, 2]);
+    spec.given([]).when({ create: { items: [{ employeeCode: 'E1' }, { employeeCode: 'E2', lineNumber: 7 }] } }).then({ doc: { items: [{ employeeCode: 'E1', lineNumber: 1 }, { employeeCode: 'E2', lineNumber: 2 }] } });
   });
   it('takes one rate per employee and kind of work; prices left out read as 0', () => {
     const schema = documentContentSchemaOf(ladingbill);

@@ -17,10 +17,10 @@ import {
   type ExplainQuery,
   type ExplainResult,
   type GenerateResult,
-  type KitDocument,
+  type DocumentOf,
 } from '@tpl/contracts';
 import { DB_POOL, PROJECTOR, type Projector } from '@tpl/event-store';
-import { DocumentNotFound, DocumentService, type DocumentContext } from '@tpl/documents';
+import { DocumentNotFound, DocumentService, documentOf, type DocumentContext } from '@tpl/documents';
 import { businessDay, type OwnerScope, type RowScope } from '@tpl/identity';
 import { BILLING_PROJECTION } from '../charges/billing.projection';
 import { difference, isZero, monthEnd, monthStart, previousMonth, priceMonth, type Components, type PricedItem, type PricedMonth } from '../charges/pricing';
@@ -36,6 +36,8 @@ export const OPEN_STATE = monthbill.lifecycle.initial;
 const isIssued = (b: Pick<BillRow, 'state'>) => b.state !== OPEN_STATE;
 
 /** An earlier issued month corrected on a bill: its month, the knowledge points, the component differences and the items behind them. */
+/** A month bill, as the kit folds it. */
+type MonthBill = DocumentOf<typeof monthbill>;
 type Adjustment = { month: string; from: string; to: string; diff: Components; items: PricedItem[] };
 
 /** A customer's month priced at a knowledge point: the month's own charges and the corrections of earlier issued months. */
@@ -353,9 +355,9 @@ export class MonthBills {
     }
   }
 
-  private async visibleBill(tenantId: string, id: string, rows: RowScope, owners: OwnerScope): Promise<KitDocument> {
+  private async visibleBill(tenantId: string, id: string, rows: RowScope, owners: OwnerScope): Promise<MonthBill> {
     await this.documents.assertVisible(monthbill, tenantId, [id], rows, owners);
-    const doc = await this.documents.detail(monthbill, tenantId, id);
+    const doc = documentOf(monthbill, await this.documents.detail(monthbill, tenantId, id));
     if (doc.removed) throw new AppError(404, 'billing.errors.billNotFound', { id });
     return doc;
   }
@@ -364,22 +366,22 @@ export class MonthBills {
    * The bill priced again from zero at the knowledge point it records: its month from the facts
    * known then, and each late correction it carried from the two knowledge points it names.
    */
-  async regenerate(tenantId: string, doc: KitDocument): Promise<PricedBill> {
-    const cutoff = String(doc.cutoff ?? '0');
+  async regenerate(tenantId: string, doc: MonthBill): Promise<PricedBill> {
+    const cutoff = doc.cutoff ?? '0';
     if (cutoff === '0') throw new AppError(409, 'billing.errors.cutoffMissing');
-    const month = String(doc.month);
-    const customer = String(doc.customerCode);
-    const through = String(doc.pricedThrough ?? monthEnd(month));
+    const month = doc.month;
+    const customer = doc.customerCode;
+    const through = doc.pricedThrough ?? monthEnd(month);
     const priced = (await this.priceMany(tenantId, [customer], month, through, parseCutoff(cutoff), parseCutoff(cutoff)))(customer);
     const all = await this.bills(tenantId, [customer]);
     const adjustments: Adjustment[] = [];
-    for (const d of (doc.details as Record<string, unknown>[] | undefined) ?? []) {
+    for (const d of doc.details ?? []) {
       if (d.lineType !== 'ADJUST') continue;
       const b = all.find((x) => x.month === d.adjustMonth && isIssued(x));
       if (!b) continue;
       adjustments.push(await this.adjustment(tenantId, customer, b, String(d.adjustFrom), String(d.adjustTo)));
     }
-    return { month, customerCode: customer, cutoff, through, priced, adjustments, carriedOwing: dec((doc.carriedOwing as number | undefined) ?? 0) };
+    return { month, customerCode: customer, cutoff, through, priced, adjustments, carriedOwing: dec(doc.carriedOwing ?? 0) };
   }
 
   /** GET reproduce: regenerated from zero and compared with the bill, to the cent. */
@@ -454,8 +456,9 @@ export class MonthBills {
     if (!chosen) {
       // a bill priced before its items were kept: priced again at its cutoff, and kept
       const doc = await this.visibleBill(tenantId, q.id, rows, owners);
-      const all = MonthBills.itemsOf(await this.regenerate(tenantId, doc), (doc.details as Record<string, unknown>[] | undefined) ?? []);
-      await this.storeItems(tenantId, doc.id, String(doc.cutoff), all);
+      const all = MonthBills.itemsOf(await this.regenerate(tenantId, doc), doc.details ?? []);
+      // priced again at it: regenerate refused a bill without one
+      await this.storeItems(tenantId, doc.id, doc.cutoff, all);
       chosen = all.filter((i) => (q.line === undefined || i.line === q.line) && (!q.kind || i.kind === q.kind) && (!q.day || i.day === q.day));
     }
     const customer = bill.customer_code;

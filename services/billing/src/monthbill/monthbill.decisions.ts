@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { AppError, monthbill, type KitDocument } from '@tpl/contracts';
-import { DocumentDecisionsRegistry, type DocumentCommand, type DocumentDecisions } from '@tpl/documents';
-import type { UnitOfWork } from '@tpl/event-store';
+import { AppError, monthbill, type DocumentOf } from '@tpl/contracts';
+import { DocumentDecisionsRegistry, type DocumentCommand, type DocumentDecisions, type LoadInput } from '@tpl/documents';
 import { MONTH_BILLS } from './bills.projection';
 
 /** The customer's bills of later months that are issued (past Generated): what a reopen would contradict. */
@@ -12,9 +11,10 @@ export type MonthBillFacts = {
 };
 
 /** The customer and month a create or a change would give the bill. */
-const customerMonthOf = (command: DocumentCommand, doc: KitDocument | undefined): { customerCode: string; month: string } | undefined => {
+const customerMonthOf = (command: DocumentCommand, doc: DocumentOf<typeof monthbill> | undefined): { customerCode: string; month: string } | undefined => {
   if (command.type !== 'Create' && command.type !== 'Change') return undefined;
-  const c = { ...(doc ?? {}), ...command.data.content } as Record<string, unknown>;
+  // the content as recorded would make it (a change replaces the content)
+  const c: Record<string, unknown> = { ...(doc ?? {}), ...command.data.content };
   return typeof c.customerCode === 'string' && typeof c.month === 'string' ? { customerCode: c.customerCode, month: c.month } : undefined;
 };
 
@@ -23,7 +23,7 @@ const customerMonthOf = (command: DocumentCommand, doc: KitDocument | undefined)
  * a later month of the same customer is issued (that bill may already carry this month's late
  * corrections; reopening would count them twice). Pure, given/when/then tested.
  */
-export const monthBillDecisions = (load: DocumentDecisions<MonthBillFacts>['load']): DocumentDecisions<MonthBillFacts> => ({
+export const monthBillDecisions = (load: DocumentDecisions<MonthBillFacts, typeof monthbill>['load']): DocumentDecisions<MonthBillFacts, typeof monthbill> => ({
   ...(load ? { load } : {}),
   check: (command, doc, facts) => {
     // one live bill per customer and month (a second would bill the month twice)
@@ -44,7 +44,7 @@ export class MonthBillDecisions implements OnModuleInit {
     this.registry.register(monthbill, monthBillDecisions((input) => this.load(input)));
   }
 
-  async load({ tenantId, command, doc, uow }: { tenantId: string; command: DocumentCommand; doc: KitDocument | undefined; uow: UnitOfWork }): Promise<MonthBillFacts> {
+  async load({ tenantId, command, doc, uow }: LoadInput<typeof monthbill>): Promise<MonthBillFacts> {
     const same = customerMonthOf(command, doc);
     if (same) {
       const id = command.type === 'Create' || command.type === 'Change' ? command.data.id : '';
@@ -57,7 +57,7 @@ export class MonthBillDecisions implements OnModuleInit {
     if (command.type !== 'Act' || command.data.action !== 'reopen' || !doc) return { laterIssued: [] };
     const rows = await uow.query<{ bill_no: string; month: string; state: string }>(
       `SELECT bill_no, month, state FROM ${MONTH_BILLS} WHERE tenant_id = $1 AND customer_code = $2 AND month > $3 AND NOT removed AND state <> $4 ORDER BY month`,
-      [tenantId, String(doc.customerCode), String(doc.month), monthbill.lifecycle.initial],
+      [tenantId, doc.customerCode, doc.month, monthbill.lifecycle.initial],
     );
     return { laterIssued: rows.map((r) => ({ billNo: r.bill_no, month: r.month, state: r.state })) };
   }

@@ -1,4 +1,4 @@
-import { eventTypeOf, type DocumentDef, type KitDocument } from '@tpl/contracts';
+import { eventTypeOf, type DocumentDef, type DocumentOf } from '@tpl/contracts';
 import type { StoredEvent } from '@tpl/event-store';
 
 type Row = Record<string, unknown>;
@@ -15,8 +15,8 @@ export const numbered = (content: Row, key: string, each: (line: Row) => Row = (
  * adds a document's own (the value-added bill's version stamp).
  */
 export const billingEvolve =
-  (def: DocumentDef, also?: (doc: KitDocument, event: StoredEvent) => KitDocument) =>
-  (doc: KitDocument, event: StoredEvent): KitDocument => {
+  <D extends DocumentDef>(def: D, also?: (doc: DocumentOf<D>, event: StoredEvent) => DocumentOf<D>) =>
+  (doc: DocumentOf<D>, event: StoredEvent): DocumentOf<D> => {
     let out = doc;
     if (event.type === eventTypeOf(def, 'Created')) out = { ...out, isCancel: 0 };
     if (event.type === eventTypeOf(def, 'Cancelled')) out = { ...out, isCancel: 1 };

@@ -1,6 +1,10 @@
-import { daysBetween, rentWarehouseDecisions as d } from './decisions';
+import { rentwarehousebill } from '@tpl/contracts';
+import { documentSpec } from '@tpl/documents/test';
+import { daysBetween, rentWarehouseDecisions } from './decisions';
 
 // The rent warehouse bill, given/when/then: area x price x days, both ends of the period counted.
+const spec = documentSpec(rentwarehousebill, rentWarehouseDecisions);
+
 describe('rent warehouse bill decisions', () => {
   it('counts both ends of the period', () => {
     expect(daysBetween('2026-11-01', '2026-11-30')).toBe(30);
@@ -9,7 +13,7 @@ describe('rent warehouse bill decisions', () => {
     expect(daysBetween('2026-11-02', '2026-11-01')).toBe(0);
   });
   it('given an area, a daily price and a period, the amount is rounded once', () => {
-    expect(d.compute!({ rentArea: 150, price: 1.2, periodStart: '2026-11-01', periodEnd: '2026-11-30' }, undefined)).toMatchObject({ days: 30, amount: 5400 });
-    expect(d.compute!({ rentArea: 10.01, price: 0.3333, periodStart: '2026-11-01', periodEnd: '2026-11-03' }, undefined)).toMatchObject({ days: 3, amount: 10.01 });
+    spec.given([]).when({ create: { rentArea: 150, price: 1.2, periodStart: '2026-11-01', periodEnd: '2026-11-30' } }).then({ doc: { days: 30, amount: 5400 } });
+    spec.given([]).when({ create: { rentArea: 10.01, price: 0.3333, periodStart: '2026-11-01', periodEnd: '2026-11-03' } }).then({ doc: { days: 3, amount: 10.01 } });
   });
 });

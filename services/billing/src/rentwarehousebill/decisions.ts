@@ -13,7 +13,7 @@ export const daysBetween = (from: unknown, to: unknown): number => {
 };
 
 /** The rent warehouse bill's own decisions: days both ends counted, amount = area x price x days rounded once. docs/DOMAIN.md "Billing documents (issue 15)". */
-export const rentWarehouseDecisions: DocumentDecisions<undefined> = {
+export const rentWarehouseDecisions: DocumentDecisions<undefined, typeof rentwarehousebill> = {
   compute: (content) => {
     const days = daysBetween(content.periodStart, content.periodEnd);
     return { ...content, days, amount: times(content.rentArea, content.price, days) };

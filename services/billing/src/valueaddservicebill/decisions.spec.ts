@@ -1,31 +1,40 @@
 import { documentContentSchemaOf, valueaddservicebill } from '@tpl/contracts';
-import { doc, event } from '../otherbill/given';
-import { valueAddDecisions as d } from './decisions';
+import { documentSpec } from '@tpl/documents/test';
+import { valueAddDecisions } from './decisions';
 
 // The value-added service bill, given/when/then: amounts derived from the lines, the version stamped from each change, a cancel makes it invalid.
+const spec = documentSpec(valueaddservicebill, valueAddDecisions);
+
 describe('value-added service bill decisions', () => {
   it('given lines at their prices, computes each amount, the total amount and the total quantity', () => {
-    const out = d.compute!({ customerCode: 'C001', details: [{ costtypeCode: 'A', price: 0.35, qty: 1201 }, { costtypeCode: 'B', price: 15.3333, qty: 3, lineNumber: 9 }] }, undefined);
-    expect(out.details).toEqual([
-      { costtypeCode: 'A', price: 0.35, qty: 1201, amount: 420.35, lineNumber: 1 },
-      { costtypeCode: 'B', price: 15.3333, qty: 3, amount: 46, lineNumber: 2 },
+    spec.given([]).when({ create: { customerCode: 'C001', details: [{ costtypeCode: 'A', price: 0.35, qty: 1201 }, { costtypeCode: 'B', price: 15.3333, qty: 3, lineNumber: 9 }] } }).then([
+      { type: 'ValueAddServiceBillCreated', data: { id: 'd1', billNo: 'B001', isReview: 0, content: {
+        customerCode: 'C001',
+        details: [
+          { costtypeCode: 'A', price: 0.35, qty: 1201, amount: 420.35, lineNumber: 1 },
+          { costtypeCode: 'B', price: 15.3333, qty: 3, amount: 46, lineNumber: 2 },
+        ],
+        amount: 466.35,
+        totalQty: 1204,
+      } } },
     ]);
-    expect(out).toMatchObject({ amount: 466.35, totalQty: 1204 });
   });
 
   it('whatever amount the caller sends is replaced by the computed one', () => {
-    expect(d.compute!({ amount: 1, totalQty: 99, details: [{ price: 2, qty: 2 }] }, undefined)).toMatchObject({ amount: 4, totalQty: 2 });
+    spec.given([]).when({ create: { amount: 1, totalQty: 99, details: [{ price: 2, qty: 2 }] } }).then({ doc: { amount: 4, totalQty: 2 } });
   });
 
   it('stamps versionStamp when created and changed, and is invalid and cancelled once cancelled', () => {
-    const created = d.evolve!(doc(), event('ValueAddServiceBillCreated', '2026-11-24T02:03:04.567Z'));
+    const made = [spec.created({ details: [{ price: 2, qty: 2 }] }, { at: '2026-11-24T02:03:04.567Z' })];
+    const created = spec.given(made).document();
     expect(created).toMatchObject({ isCancel: 0, invalid: 0 });
     expect(created.versionStamp).toMatch(/^\d{20}$/);
-    const changed = d.evolve!(created, event('ValueAddServiceBillChanged', '2026-11-24T03:00:00.000Z'));
-    expect(changed.versionStamp).not.toBe(created.versionStamp);
-    const audited = d.evolve!(changed, event('ValueAddServiceBillAudited', '2026-11-24T04:00:00.000Z'));
-    expect(audited.versionStamp).toBe(changed.versionStamp);
-    expect(d.evolve!(audited, event('ValueAddServiceBillCancelled'))).toMatchObject({ isCancel: 1, invalid: 1 });
+    const { doc: changed } = spec.given(made).when({ change: { details: [{ price: 3, qty: 2 }] } }, { now: '2026-11-24T03:00:00.000Z' }).then({ doc: { amount: 6 } });
+    expect(changed!.versionStamp).not.toBe(created.versionStamp);
+    const edited = [...made, spec.changed({ details: [{ price: 3, qty: 2 }] }, { at: '2026-11-24T03:00:00.000Z' })];
+    const { doc: audited } = spec.given(edited).when({ act: 'audit' }, { now: '2026-11-24T04:00:00.000Z' }).then({ doc: { state: 'Audited' } });
+    expect(audited!.versionStamp).toBe(changed!.versionStamp);
+    spec.given([...edited, spec.acted('audit', {}, { at: '2026-11-24T04:00:00.000Z' })]).when({ act: 'cancel' }).then({ doc: { isCancel: 1, invalid: 1 } });
   });
 
   it('refuses a line without a cost type or with no quantity, in the description', () => {

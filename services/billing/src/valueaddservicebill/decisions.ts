@@ -11,7 +11,7 @@ import { versionStamp } from '../charges/pricing';
  * recorded, and a cancelled bill is invalid (spec 02 `invalid` 1) as well as isCancel 1.
  * docs/DOMAIN.md "Billing documents (issue 15)".
  */
-export const valueAddDecisions: DocumentDecisions<undefined> = {
+export const valueAddDecisions: DocumentDecisions<undefined, typeof valueaddservicebill> = {
   compute: (content) => {
     const details = numbered(content, 'details', (l) => ({ ...l, amount: times(l.price, l.qty) }));
     return { ...content, details, amount: sumMoney(details.map((l) => l.amount)), totalQty: sumQty(details.map((l) => l.qty)) };

@@ -5,8 +5,11 @@ import {
   arrivalbill,
   consignmentbill,
   deliverybill,
-  type FreightLine,
-  type KitDocument,
+  type consignmentDocument,
+  type dispatchDocument,
+  type DocumentOf,
+  type loadingbill,
+  type scheduling,
 } from '@tpl/contracts';
 import type { DecideMeta, DocumentCommand, DocumentDecisions, Effect } from '@tpl/documents';
 import { priceFreight, type Freight, type FreightPrices } from './freight';
@@ -23,6 +26,13 @@ import { splitOrder, type OrderLine, type Split } from './split';
  * its notes through the process manager (workflows/src/transport).
  */
 
+/** The chain's documents, as the kit folds them. */
+export type Order = DocumentOf<typeof consignmentDocument>;
+export type Note = DocumentOf<typeof consignmentbill>;
+export type Dispatch = DocumentOf<typeof dispatchDocument>;
+export type LoadingBill = DocumentOf<typeof loadingbill>;
+export type ArrivalBill = DocumentOf<typeof arrivalbill>;
+
 const actionOf = (c: DocumentCommand) => (c.type === 'Act' ? c.data.action : undefined);
 const fieldsOf = (c: DocumentCommand) => (c.type === 'Act' ? c.data.fields : {});
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
@@ -36,11 +46,11 @@ const guard = (f: () => unknown): AppError | undefined => {
     throw e;
   }
 };
-const noteState = (n: KitDocument) => ({ state: `consignmentbill.states.${n.state}` });
+const noteState = (n: Note) => ({ state: `consignmentbill.states.${n.state}` });
 
 // ------------------------------------------------------------------ the order: accepted into notes
 
-export const orderDecisions: DocumentDecisions<undefined> = {
+export const orderDecisions: DocumentDecisions<undefined, typeof consignmentDocument> = {
   check: (command, doc) => {
     if (actionOf(command) !== 'dispatch' || !doc) return undefined;
     return guard(() => splitOrder(rowsOf<OrderLine>(doc, 'lines'), (fieldsOf(command).splits as Split[] | undefined) ?? []));
@@ -67,7 +77,7 @@ export const orderDecisions: DocumentDecisions<undefined> = {
         deliveryMode: after.deliveryMode,
         plannedDate: after.plannedDate,
         lines,
-        ...(typeof after.remark === 'string' && after.remark ? { remark: after.remark } : {}),
+        ...(after.remark ? { remark: after.remark } : {}),
       },
     }));
   },
@@ -76,7 +86,7 @@ export const orderDecisions: DocumentDecisions<undefined> = {
 // ------------------------------------------------------------------ the dispatch bill
 
 export type DispatchFacts = {
-  notes: Map<string, KitDocument>;
+  notes: Map<string, Note>;
   car: Rec;
   driver: Rec;
   carrier: Rec;
@@ -93,7 +103,7 @@ type Detail = { noteId: string; noteVersion?: number };
 
 /** What an issue resolves: the vehicle's driver and carrier when the bill names none, the notes' route, the window, the freight. */
 export type Resolved = { driverCode?: string | undefined; carrierCode?: string | undefined; lineCode?: string | undefined; window: Window };
-export const resolveIssue = (doc: KitDocument, facts: Pick<DispatchFacts, 'car' | 'notes' | 'line'>, now: string): Resolved => {
+export const resolveIssue = (doc: Dispatch, facts: Pick<DispatchFacts, 'car' | 'notes' | 'line'>, now: string): Resolved => {
   const driverCode = str(doc.driverCode) ?? str(facts.car?.data.driverCode);
   const carrierCode = str(doc.carrierCode) ?? str(facts.car?.data.carrierCode);
   const noteLine = [...facts.notes.values()].map((n) => str(n.lineCode)).find(Boolean);
@@ -102,14 +112,14 @@ export const resolveIssue = (doc: KitDocument, facts: Pick<DispatchFacts, 'car' 
   return { driverCode, carrierCode, lineCode, window: windowOf(str(doc.plannedStart), str(doc.plannedEnd), now, hours) };
 };
 
-export const notesOnDispatch = (doc: KitDocument, notes: Map<string, KitDocument>): NoteFacts[] =>
+export const notesOnDispatch = (doc: Dispatch, notes: Map<string, Note>): NoteFacts[] =>
   rowsOf<Detail>(doc, 'details').map((d) => {
     const n = notes.get(d.noteId);
     if (!n) throw new AppError(409, 'transport.errors.noteNotFound', { id: d.noteId });
-    return { id: n.id, billNo: n.billNo, state: n.state, version: n.version, seenVersion: d.noteVersion, customerCode: String(n.customerCode ?? ''), lineCode: str(n.lineCode) };
+    return { id: n.id, billNo: n.billNo, state: n.state, version: n.version, seenVersion: d.noteVersion, customerCode: n.customerCode ?? '', lineCode: str(n.lineCode) };
   });
 
-export const freightOf = (doc: KitDocument, facts: DispatchFacts, lineCode: string): Freight =>
+export const freightOf = (doc: Dispatch, facts: DispatchFacts, lineCode: string): Freight =>
   priceFreight(
     lineCode,
     rowsOf<Detail>(doc, 'details').map((d) => {
@@ -119,11 +129,11 @@ export const freightOf = (doc: KitDocument, facts: DispatchFacts, lineCode: stri
     facts.prices,
   );
 
-export const checkIssue = (doc: KitDocument, facts: DispatchFacts, meta: DecideMeta): AppError | undefined =>
+export const checkIssue = (doc: Dispatch, facts: DispatchFacts, meta: DecideMeta): AppError | undefined =>
   guard(() => {
     const notes = notesOnDispatch(doc, facts.notes);
     const r = resolveIssue(doc, facts, meta.now);
-    const carNo = String(doc.carNo);
+    const carNo = doc.carNo;
     const refused =
       checkRecords(carNo, facts.car, r.driverCode, facts.driver, r.carrierCode, facts.carrier, r.lineCode, facts.line, facts.today) ??
       checkNotes(notes, r.lineCode!) ??
@@ -133,7 +143,7 @@ export const checkIssue = (doc: KitDocument, facts: DispatchFacts, meta: DecideM
     freightOf(doc, facts, r.lineCode!);
   });
 
-export const dispatchDecisions = (load: DocumentDecisions<DispatchFacts>['load']): DocumentDecisions<DispatchFacts> => ({
+export const dispatchDecisions = (load: DocumentDecisions<DispatchFacts, typeof dispatchDocument>['load']): DocumentDecisions<DispatchFacts, typeof dispatchDocument> => ({
   load,
   check: (command, doc, facts, meta) => {
     if (!doc) return undefined;
@@ -155,11 +165,12 @@ export const dispatchDecisions = (load: DocumentDecisions<DispatchFacts>['load']
   },
   effects: (command, after, facts) => {
     const action = actionOf(command);
-    const carNo = String(after.carNo);
-    const driverCode = String(after.driverCode ?? '');
+    const carNo = after.carNo;
+    const driverCode = after.driverCode ?? '';
     if (action === 'issue') {
-      const booking: Booking = { documentType: 'dispatch', documentId: after.id, billNo: after.billNo, start: String(after.plannedStart), end: String(after.plannedEnd) };
-      const lines = (after.freightLines as FreightLine[] | undefined) ?? [];
+      // the window the issue resolved (fill) landed with it
+      const booking: Booking = { documentType: 'dispatch', documentId: after.id, billNo: after.billNo, start: after.plannedStart, end: after.plannedEnd };
+      const lines = after.freightLines ?? [];
       const effects: Effect[] = [
         { stream: scheduleStream(after.tenantId, 'car', carNo), streamType: SCHEDULE_STREAM_TYPE, events: [booked(booking)], expectedVersion: facts.carVersion },
         { stream: scheduleStream(after.tenantId, 'driver', driverCode), streamType: SCHEDULE_STREAM_TYPE, events: [booked(booking)], expectedVersion: facts.driverVersion },
@@ -188,24 +199,25 @@ export const dispatchDecisions = (load: DocumentDecisions<DispatchFacts>['load']
 
 // ------------------------------------------------------------------ loading, arrival, delivery
 
-export type ChainFacts = { dispatch?: KitDocument | undefined; loading?: KitDocument | undefined; notes: Map<string, KitDocument> };
+export type ChainFacts = { dispatch?: Dispatch | undefined; loading?: LoadingBill | undefined; notes: Map<string, Note> };
 type NoteLine = { noteId: string; noteBillNo?: string; packages?: number };
 
-const notesIn = (doc: KitDocument, facts: ChainFacts, states: readonly string[], dispatchId?: string): AppError | undefined => {
+const notesIn = (doc: Record<string, unknown>, facts: ChainFacts, states: readonly string[], dispatchId?: string): AppError | undefined => {
   for (const l of rowsOf<NoteLine>(doc, 'details')) {
     const n = facts.notes.get(l.noteId);
     if (!n) return new AppError(409, 'transport.errors.noteNotFound', { id: l.noteId });
-    if (dispatchId && n.dispatchId !== dispatchId) return new AppError(409, 'transport.errors.noteNotOnDispatch', { billNo: n.billNo, dispatch: String(facts.dispatch?.billNo ?? dispatchId) });
+    if (dispatchId && n.dispatchId !== dispatchId) return new AppError(409, 'transport.errors.noteNotOnDispatch', { billNo: n.billNo, dispatch: facts.dispatch?.billNo ?? dispatchId });
     if (!states.includes(n.state)) return new AppError(409, 'transport.errors.noteNotInState', { billNo: n.billNo }, noteState(n));
   }
   return undefined;
 };
 
-export const loadingDecisions = (load: DocumentDecisions<ChainFacts>['load']): DocumentDecisions<ChainFacts> => ({
+export const loadingDecisions = (load: DocumentDecisions<ChainFacts, typeof loadingbill>['load']): DocumentDecisions<ChainFacts, typeof loadingbill> => ({
   load,
   check: (command, doc, facts) => {
     const action = actionOf(command);
-    const subject = command.type === 'Create' || command.type === 'Change' ? ({ ...(doc ?? {}), ...command.data.content } as KitDocument) : doc;
+    // a content to be recorded is judged as the document it would make
+    const subject: Record<string, unknown> | undefined = command.type === 'Create' || command.type === 'Change' ? { ...(doc ?? {}), ...command.data.content } : doc;
     if (!subject) return undefined;
     if (command.type === 'Create' || command.type === 'Change' || action === 'load') {
       const d = facts.dispatch;
@@ -229,9 +241,10 @@ export const loadingDecisions = (load: DocumentDecisions<ChainFacts>['load']): D
     if (action === 'arrive') {
       return [{
         create: arrivalbill.name,
-        id: String(after.arrivalBillId),
+        // the id the arrival's fill gave it
+        id: after.arrivalBillId!,
         content: {
-          billDate: String(after.arrivedAt ?? '').slice(0, 10) || String(after.billDate),
+          billDate: (after.arrivedAt ?? '').slice(0, 10) || after.billDate,
           loadingBillId: after.id,
           loadingBillNo: after.billNo,
           dispatchBillNo: after.dispatchBillNo,
@@ -245,14 +258,14 @@ export const loadingDecisions = (load: DocumentDecisions<ChainFacts>['load']): D
   },
 });
 
-export const arrivalDecisions = (load: DocumentDecisions<ChainFacts>['load']): DocumentDecisions<ChainFacts> => ({
+export const arrivalDecisions = (load: DocumentDecisions<ChainFacts, typeof arrivalbill>['load']): DocumentDecisions<ChainFacts, typeof arrivalbill> => ({
   load,
   check: (command, _doc, facts) => {
     if (command.type === 'Create') {
       // only the loading bill's arrival confirmation writes an arrival bill
       const l = facts.loading;
       if (!l || l.state !== 'Arrived' || l.arrivalBillId !== command.data.id) return new AppError(409, 'transport.errors.noteNotFound', { id: String(command.data.content.loadingBillId ?? '') });
-      return notesIn({ ...command.data.content } as KitDocument, facts, ['Loaded']);
+      return notesIn(command.data.content, facts, ['Loaded']);
     }
     if (actionOf(command) === 'review') {
       const f = fieldsOf(command);
@@ -293,7 +306,7 @@ export const arrivalDecisions = (load: DocumentDecisions<ChainFacts>['load']): D
         // a note received early has gone ahead: the review leaves it (and its delivery bill) where they are
         if (!n || n.state !== 'Arrived') continue;
         out.push({ document: consignmentbill.name, id: n.id, action: 'review', fields: { reviewResult: after.reviewResult, reviewRemark: after.reviewRemark } });
-        if (str(n.deliveryBillId)) out.push({ document: deliverybill.name, id: String(n.deliveryBillId), action: 'release', fields: { arrivalBillNo: after.billNo } });
+        if (n.deliveryBillId) out.push({ document: deliverybill.name, id: n.deliveryBillId, action: 'release', fields: { arrivalBillNo: after.billNo } });
       }
       return out;
     }
@@ -303,7 +316,7 @@ export const arrivalDecisions = (load: DocumentDecisions<ChainFacts>['load']): D
 
 const SIGNING: readonly string[] = ['sign', 'signPartially', 'refuse'];
 
-export const deliveryDecisions: DocumentDecisions<undefined> = {
+export const deliveryDecisions: DocumentDecisions<undefined, typeof deliverybill> = {
   check: (command, doc) => {
     const action = actionOf(command);
     if (!doc || !action || !SIGNING.includes(action)) return undefined;
@@ -317,11 +330,11 @@ export const deliveryDecisions: DocumentDecisions<undefined> = {
   },
   effects: (command, after) => {
     const action = actionOf(command);
-    if (action === 'receiveEarly') return [{ document: consignmentbill.name, id: String(after.noteId), action: 'receiveEarly', fields: { receiver: after.receiver, receivedAt: after.receivedAt, receiptRemark: after.receiptRemark } }];
+    if (action === 'receiveEarly') return [{ document: consignmentbill.name, id: after.noteId, action: 'receiveEarly', fields: { receiver: after.receiver, receivedAt: after.receivedAt, receiptRemark: after.receiptRemark } }];
     if (action && SIGNING.includes(action)) {
       const fields: Record<string, unknown> = {};
       for (const k of ['signer', 'signedAt', 'signature', 'photos', 'signedLines', 'reason']) if (after[k] !== undefined) fields[k] = after[k];
-      return [{ document: consignmentbill.name, id: String(after.noteId), action, fields }];
+      return [{ document: consignmentbill.name, id: after.noteId, action, fields }];
     }
     return [];
   },
@@ -331,18 +344,18 @@ export const deliveryDecisions: DocumentDecisions<undefined> = {
 
 export type ScheduleFacts = { carBookings: Booking[]; carVersion: number; driverBookings: Booking[]; driverVersion: number };
 
-export const schedulingDecisions = (load: DocumentDecisions<ScheduleFacts>['load']): DocumentDecisions<ScheduleFacts> => ({
+export const schedulingDecisions = (load: DocumentDecisions<ScheduleFacts, typeof scheduling>['load']): DocumentDecisions<ScheduleFacts, typeof scheduling> => ({
   load,
   check: (command, doc, facts) => {
     if (!doc || actionOf(command) !== 'confirm') return undefined;
-    return checkSchedules({ start: String(doc.planStart), end: String(doc.planEnd) }, String(doc.carNo), facts.carBookings, String(doc.driverCode ?? ''), facts.driverBookings, doc.id);
+    return checkSchedules({ start: doc.planStart, end: doc.planEnd }, doc.carNo, facts.carBookings, doc.driverCode ?? '', facts.driverBookings, doc.id);
   },
   effects: (command, after, facts) => {
     const action = actionOf(command);
-    const streams: { stream: string; version: number }[] = [{ stream: scheduleStream(after.tenantId, 'car', String(after.carNo)), version: facts.carVersion }];
-    if (str(after.driverCode)) streams.push({ stream: scheduleStream(after.tenantId, 'driver', String(after.driverCode)), version: facts.driverVersion });
+    const streams: { stream: string; version: number }[] = [{ stream: scheduleStream(after.tenantId, 'car', after.carNo), version: facts.carVersion }];
+    if (after.driverCode) streams.push({ stream: scheduleStream(after.tenantId, 'driver', after.driverCode), version: facts.driverVersion });
     if (action === 'confirm') {
-      const b: Booking = { documentType: 'scheduling', documentId: after.id, billNo: after.billNo, start: new Date(String(after.planStart)).toISOString(), end: new Date(String(after.planEnd)).toISOString() };
+      const b: Booking = { documentType: 'scheduling', documentId: after.id, billNo: after.billNo, start: new Date(after.planStart).toISOString(), end: new Date(after.planEnd).toISOString() };
       return streams.map((s) => ({ stream: s.stream, streamType: SCHEDULE_STREAM_TYPE, events: [booked(b)], expectedVersion: s.version }));
     }
     if (action === 'release') return streams.map((s) => ({ stream: s.stream, streamType: SCHEDULE_STREAM_TYPE, events: [released(after.id)], expectedVersion: s.version }));

@@ -16,12 +16,12 @@ import {
   type BoardDispatchResult,
   type ChainView,
   type DocumentDef,
+  type DocumentOf,
   type FreightExplanation,
   type FreightLine,
-  type KitDocument,
   type TimelineEntry,
 } from '@tpl/contracts';
-import { DocumentDecisionsRegistry, DocumentService, type DocumentContext, type DocumentCommand } from '@tpl/documents';
+import { DocumentDecisionsRegistry, DocumentService, documentOf, type DocumentCommandOf, type DocumentContext, type LoadInput } from '@tpl/documents';
 import { PROJECTOR, runInTenant, type Projector, type StoredEvent, type UnitOfWork } from '@tpl/event-store';
 import { MASTER_DATA, type MasterData, type MasterRecord } from '@tpl/masterdata';
 import { NOTE_EVENTS, decideOrderFollows } from '@tpl/workflows';
@@ -35,14 +35,15 @@ import {
   resolveIssue,
   schedulingDecisions,
   type ChainFacts,
+  type Dispatch,
   type DispatchFacts,
+  type Note,
   type ScheduleFacts,
 } from './decisions';
 import type { FreightPrices, PriceRecord } from './freight';
 import type { ShippingRule } from './rules';
 import { bookingsOf, scheduleStream } from './schedule';
 
-type LoadInput = { tenantId: string; command: DocumentCommand; doc: KitDocument | undefined; uow: UnitOfWork };
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const valid = (r: MasterRecord, today: string) =>
   Number(r.data.invalid ?? 0) !== 1 && (!str(r.data.startDate) || String(r.data.startDate) <= today) && (!str(r.data.endDate) || String(r.data.endDate) >= today);
@@ -87,10 +88,10 @@ export class TransportChain implements OnModuleInit {
 
   // ------------------------------------------------------------------ loads
 
-  private async doc(def: DocumentDef, tenantId: string, id: string | undefined, uow?: UnitOfWork): Promise<KitDocument | undefined> {
+  private async doc<D extends DocumentDef>(def: D, tenantId: string, id: string | undefined, uow?: UnitOfWork): Promise<DocumentOf<D> | undefined> {
     if (!id) return undefined;
     try {
-      const d = await this.documents.detail(def, tenantId, id, undefined, uow);
+      const d = documentOf(def, await this.documents.detail(def, tenantId, id, undefined, uow));
       return d.removed ? undefined : d;
     } catch (e) {
       if (e instanceof AppError && e.code === 404) return undefined;
@@ -99,7 +100,7 @@ export class TransportChain implements OnModuleInit {
   }
 
   private async notes(tenantId: string, ids: readonly string[], uow: UnitOfWork) {
-    const out = new Map<string, KitDocument>();
+    const out = new Map<string, Note>();
     for (const id of ids) {
       const n = await this.doc(consignmentbill, tenantId, id, uow);
       if (n) out.set(id, n);
@@ -130,14 +131,14 @@ export class TransportChain implements OnModuleInit {
     return { rate: rate ? price(rate) : undefined, goods, pack: pack ? { code: pack.code, unitPrice: Number(pack.data.unitPrice) } : undefined };
   }
 
-  async dispatchFacts({ tenantId, command, doc, uow }: LoadInput): Promise<DispatchFacts> {
+  async dispatchFacts({ tenantId, command, doc, uow }: LoadInput<typeof dispatch>): Promise<DispatchFacts> {
     const today = new Date().toISOString().slice(0, 10);
     const facts: DispatchFacts = { notes: new Map(), car: undefined, driver: undefined, carrier: undefined, line: undefined, rules: new Map(), carBookings: [], carVersion: 0, driverBookings: [], driverVersion: 0, prices: { goods: new Map() }, today };
     if (!doc || command.type !== 'Act') return facts;
     const action = command.data.action;
     if (action !== 'issue' && action !== 'cancel') return facts;
     facts.notes = await this.notes(tenantId, rowsOf<{ noteId: string }>(doc, 'details').map((d) => d.noteId), uow);
-    const carNo = String(doc.carNo);
+    const carNo = doc.carNo;
     if (action === 'cancel') {
       const car = await this.schedule(tenantId, 'car', carNo, uow);
       const driver = await this.schedule(tenantId, 'driver', str(doc.driverCode), uow);
@@ -148,7 +149,7 @@ export class TransportChain implements OnModuleInit {
     facts.driver = await this.one(tenantId, 'basicdriver', r.driverCode, uow);
     facts.carrier = await this.one(tenantId, 'basiccarrier', r.carrierCode, uow);
     facts.line = await this.one(tenantId, 'basicline', r.lineCode, uow);
-    const customers = [...new Set([...facts.notes.values()].map((n) => String(n.customerCode ?? '')))];
+    const customers = [...new Set([...facts.notes.values()].map((n) => n.customerCode ?? ''))];
     const rules = await this.masterData.byCodes(tenantId, 'customershippingrules', customers, uow);
     facts.rules = new Map([...rules].map(([code, rec]) => [code, rec.data as ShippingRule]));
     const car = await this.schedule(tenantId, 'car', carNo, uow);
@@ -157,8 +158,8 @@ export class TransportChain implements OnModuleInit {
     return { ...facts, carBookings: car.bookings, carVersion: car.version, driverBookings: driver.bookings, driverVersion: driver.version };
   }
 
-  async chainFacts({ tenantId, command, doc, uow }: LoadInput): Promise<ChainFacts> {
-    const subject = command.type === 'Create' || command.type === 'Change' ? { ...(doc ?? {}), ...command.data.content } : doc;
+  async chainFacts({ tenantId, command, doc, uow }: LoadInput<typeof loadingbill> | LoadInput<typeof arrivalbill>): Promise<ChainFacts> {
+    const subject: Record<string, unknown> | undefined = command.type === 'Create' || command.type === 'Change' ? { ...(doc ?? {}), ...command.data.content } : doc;
     if (!subject) return { notes: new Map() };
     const dispatchDoc = await this.doc(dispatch, tenantId, str(subject.dispatchId), uow);
     const loading = await this.doc(loadingbill, tenantId, str(subject.loadingBillId), uow);
@@ -166,7 +167,7 @@ export class TransportChain implements OnModuleInit {
     return { dispatch: dispatchDoc, loading, notes };
   }
 
-  async scheduleFacts({ tenantId, doc, uow }: LoadInput): Promise<ScheduleFacts> {
+  async scheduleFacts({ tenantId, doc, uow }: LoadInput<typeof scheduling>): Promise<ScheduleFacts> {
     if (!doc) return { carBookings: [], carVersion: 0, driverBookings: [], driverVersion: 0 };
     const car = await this.schedule(tenantId, 'car', str(doc.carNo), uow);
     const driver = await this.schedule(tenantId, 'driver', str(doc.driverCode), uow);
@@ -184,7 +185,7 @@ export class TransportChain implements OnModuleInit {
   async boardDispatch(ctx: DocumentContext, body: BoardDispatchBody): Promise<BoardDispatchResult> {
     return this.documents.transaction(async (uow) => {
       const now = new Date().toISOString();
-      const notes: KitDocument[] = [];
+      const notes: Note[] = [];
       for (const t of body.notes) {
         const n = await this.doc(consignmentbill, ctx.tenantId, t.id, uow);
         if (!n) throw new AppError(404, 'transport.errors.noteNotFound', { id: t.id });
@@ -201,13 +202,13 @@ export class TransportChain implements OnModuleInit {
         ...(body.plannedEnd ? { plannedEnd: body.plannedEnd } : {}),
         details: notes.map((n) => {
           const t = (n.totals ?? {}) as Record<string, number>;
-          return { noteId: n.id, noteBillNo: n.billNo, noteVersion: seen.get(n.id), customerCode: String(n.customerCode ?? ''), qty: t.qty ?? 0, weg: t.weg ?? 0, volume: t.volume ?? 0, packages: t.packages ?? 0 };
+          return { noteId: n.id, noteBillNo: n.billNo, noteVersion: seen.get(n.id), customerCode: n.customerCode ?? '', qty: t.qty ?? 0, weg: t.weg ?? 0, volume: t.volume ?? 0, packages: t.packages ?? 0 };
         }),
       }) as Record<string, unknown>;
       const id = randomUUID();
       // the rules first, so a refusal names its rule (a reference check would only say "invalid")
-      const draft = { ...content, id, tenantId: ctx.tenantId, billNo: '', state: 'Draft', version: 0 } as unknown as KitDocument;
-      const command: DocumentCommand = { type: 'Act', data: { id, expectedVersion: 0, action: 'issue', fields: {} } };
+      const draft = { ...content, id, tenantId: ctx.tenantId, billNo: '', state: 'Draft', version: 0 } as unknown as Dispatch;
+      const command: DocumentCommandOf<typeof dispatch> = { type: 'Act', data: { id, expectedVersion: 0, action: 'issue', fields: {} } };
       const refused = checkIssue(draft, await this.dispatchFacts({ tenantId: ctx.tenantId, command, doc: draft, uow }), { now, actor: ctx.actor });
       if (refused) throw refused;
       const made = await this.documents.create(dispatch, ctx, content, id, {}, uow);
@@ -311,7 +312,7 @@ export class TransportChain implements OnModuleInit {
       if (!note || !orderId) return;
       const order = await this.doc(consignment, tenantId, orderId);
       if (!order) return;
-      const notes: KitDocument[] = [];
+      const notes: Note[] = [];
       for (const n of rowsOf<{ id: string }>(order, 'notes')) {
         const d = await this.doc(consignmentbill, tenantId, n.id);
         if (d) notes.push(d);

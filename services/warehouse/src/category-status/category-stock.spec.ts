@@ -1,4 +1,4 @@
-import { account, row } from '../inside/given';
+import { account, row } from '../../test/stock-facts';
 import { heldKey, holdLines, rowsToHold } from './category-stock';
 
 // The category's automatic status change on stock, given/when/then: given an account's rows, when the change is due, then the rows it holds and their lines.

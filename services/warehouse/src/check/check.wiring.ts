@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { checkbill, type KitDocument } from '@tpl/contracts';
-import { DocumentDecisionsRegistry, type DocumentCommand } from '@tpl/documents';
-import type { UnitOfWork } from '@tpl/event-store';
+import { checkbill } from '@tpl/contracts';
+import { DocumentDecisionsRegistry, type LoadInput } from '@tpl/documents';
 import { InsideReads } from '../inside/inside.reads';
 import { noFacts } from '../inside/rows';
 import { actionOf } from '../shared/lines';
@@ -23,14 +22,14 @@ export class CheckDecisions implements OnModuleInit {
     this.registry.register(checkbill, checkDecisions((input) => this.load(input)));
   }
 
-  async load({ tenantId, command, doc, uow }: { tenantId: string; command: DocumentCommand; doc: KitDocument | undefined; uow: UnitOfWork }): Promise<CheckFacts> {
+  async load({ tenantId, command, doc, uow }: LoadInput<typeof checkbill>): Promise<CheckFacts> {
     const action = actionOf(command);
     if (!doc || (action !== 'count' && action !== 'post')) return { ...noFacts(), later: new Map() };
-    const owner = String(doc.customerCode);
+    const owner = doc.customerCode;
     const items = itemsOf(doc);
     const facts = await this.reads.facts(uow, tenantId, { owners: [owner], lines: items });
     // counted at a time the keeper names (a count entered later): the book as of then
-    const countedAt = command.type === 'Act' && typeof command.data.fields.countedAt === 'string' && command.data.fields.countedAt ? command.data.fields.countedAt : undefined;
+    const countedAt = (command.type === 'Act' && command.data.action === 'count' && command.data.fields.countedAt) || undefined;
     const later = action === 'count' ? await this.reads.laterQty(uow, tenantId, owner, items, countedAt) : new Map<number, number>();
     return { ...facts, later };
   }

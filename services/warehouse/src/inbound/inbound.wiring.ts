@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Injectable, Query, type OnModuleInit } from '@nestjs/common';
-import { dockOf, isinstockbill, ok, orderisinstockbill, parseOrThrow, warehouseInboundRoutes as R, type KitDocument } from '@tpl/contracts';
-import { DocumentDecisionsRegistry, DocumentService } from '@tpl/documents';
+import { dockOf, isinstockbill, ok, orderisinstockbill, parseOrThrow, warehouseInboundRoutes as R } from '@tpl/contracts';
+import { DocumentDecisionsRegistry, DocumentService, documentOf, type LoadInput } from '@tpl/documents';
 import type { Pool } from 'pg';
 import { DB_POOL, type UnitOfWork } from '@tpl/event-store';
 import { Meta, ROW_SCOPES, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
@@ -9,7 +9,7 @@ import { StockLedger } from '../stock/stock.ledger';
 import { STOCK_TABLE } from '../stock/stock.projection';
 import { bookingDecisions } from './booking.decisions';
 import { planPutAway, type PlaceInfo, type PlaceLoad, type PutAwayPlan, type ShelvingRule } from './putaway';
-import { receiptDecisions, type Placement, type ReceiptFacts } from './receipt.decisions';
+import { receiptDecisions, type InboundBill, type ReceiptFacts } from './receipt.decisions';
 import { linesOf, unitVolumeOf } from '../shared/lines';
 import { givenTime } from '../shared/times';
 import { GoodsDefaults } from '../shared/defaults.wiring';
@@ -67,32 +67,32 @@ export class InboundDecisions implements OnModuleInit {
     return out;
   }
 
-  async load({ tenantId, command, doc, uow }: { tenantId: string; command: { type: string; data: unknown }; doc: KitDocument | undefined; uow: UnitOfWork }): Promise<ReceiptFacts> {
+  async load({ tenantId, command, doc, uow }: LoadInput<typeof isinstockbill>): Promise<ReceiptFacts> {
     const facts: ReceiptFacts = { accounts: new Map(), places: new Map() };
     if (!doc || command.type !== 'Act') return facts;
-    const { action, fields } = command.data as { action: string; fields: Record<string, unknown> };
     const lines = linesOf(doc);
-    const customerCode = String(doc.customerCode);
-    if (action === 'receive') {
+    const customerCode = doc.customerCode;
+    if (command.data.action === 'receive') {
       facts.accounts = await this.ledger.accounts(uow, tenantId, lines.map((l) => ({ customerCode, materialCode: l.materialCode })));
-      if (typeof doc.applyNo === 'string' && doc.applyNo) facts.booking = await this.documents.byBillNo(orderisinstockbill, tenantId, doc.applyNo, uow);
+      if (doc.applyNo) facts.booking = documentOf(orderisinstockbill, await this.documents.byBillNo(orderisinstockbill, tenantId, doc.applyNo, uow));
       facts.places = await this.places(tenantId, lines.map((l) => l.warehousePlaceCode).filter((c): c is string => typeof c === 'string' && c !== ''), uow);
-      facts.areas = await this.areasFrom(tenantId, String(doc.warehouseAreaCode), uow);
-    } else if (action === 'putAway') {
-      const placements = (fields.placements as Placement[] | undefined) ?? [];
+      facts.areas = await this.areasFrom(tenantId, doc.warehouseAreaCode, uow);
+    } else if (command.data.action === 'putAway') {
+      const { fields } = command.data;
+      const placements = fields.placements ?? [];
       const materials = placements.map((p) => lines.find((l) => l.lineNumber === p.lineNumber)?.materialCode).filter((m): m is string => !!m);
       facts.accounts = await this.ledger.accounts(uow, tenantId, materials.map((materialCode) => ({ customerCode, materialCode })));
       const at = givenTime(fields, 'putAwayAt');
       if (at) await this.ledger.withLater(uow, tenantId, facts.accounts, at);
       facts.places = await this.places(tenantId, placements.map((p) => p.warehousePlaceCode), uow);
-      facts.areas = await this.areasFrom(tenantId, String(doc.warehouseAreaCode), uow);
+      facts.areas = await this.areasFrom(tenantId, doc.warehouseAreaCode, uow);
     }
     return facts;
   }
 
   /** Where the bill's goods still at the dock should go: the materials' put-away strategies over the area's places and what they hold now. */
-  async suggest(tenantId: string, doc: KitDocument): Promise<PutAwayPlan & { dock: string }> {
-    const area = String(doc.warehouseAreaCode);
+  async suggest(tenantId: string, doc: InboundBill): Promise<PutAwayPlan & { dock: string }> {
+    const area = doc.warehouseAreaCode;
     const lines = linesOf(doc).filter((l) => Number(l.putAwayQty ?? 0) < l.qty);
     // the area's places and those of the areas below it (goods at a warehouse's dock go to its zones)
     const areas = [...(await this.areasFrom(tenantId, area))];
@@ -124,7 +124,7 @@ export class InboundDecisions implements OnModuleInit {
         const strategy = strategies.get(String(materials.get(l.materialCode)?.data.upshelfStrategyCode ?? ''));
         return {
           lineNumber: l.lineNumber,
-          customerCode: String(doc.customerCode),
+          customerCode: doc.customerCode,
           materialCode: l.materialCode,
           batchNo: l.batchNo ?? '',
           qty: l.qty - Number(l.putAwayQty ?? 0),
@@ -153,6 +153,6 @@ export class InboundController {
     const { id } = parseOrThrow(R.putAwaySuggestions.query!, query, isinstockbill.name) as { id: string };
     const tenantId = meta.user.tenantId;
     await this.documents.assertVisible(isinstockbill, tenantId, [id], await this.scopes.rowScope(meta.user, isinstockbill.name), ownerScopeOf(meta.user));
-    return ok(await this.inbound.suggest(tenantId, await this.documents.detail(isinstockbill, tenantId, id)));
+    return ok(await this.inbound.suggest(tenantId, documentOf(isinstockbill, await this.documents.detail(isinstockbill, tenantId, id))));
   }
 }

@@ -6,14 +6,14 @@ import {
   dockOf,
   eventTypeOf,
   isinstockbill,
+  orderisinstockbill,
   stockAccountStream,
   subQty,
-  type KitDocument,
+  type DocumentOf,
   type StockLine,
   type StockSource,
 } from '@tpl/contracts';
-import type { DecideMeta, DocumentCommand, DocumentDecisions, Effect } from '@tpl/documents';
-import type { StoredEvent } from '@tpl/event-store';
+import type { DocumentDecisions, Effect } from '@tpl/documents';
 import { applyLines, assertThereFrom, factOf, move, receive, type AccountState, type ReceiveItem } from '../stock/stock.account';
 import { accountId } from '../stock/stock.ledger';
 import { reportTo, type ApplyReport } from '../shared/apply';
@@ -24,6 +24,10 @@ import type { PlaceInfo, Placement } from './putaway';
 
 export type { Placement };
 
+/** The inbound bill and its booked inbound, as the kit folds them. */
+export type InboundBill = DocumentOf<typeof isinstockbill>;
+export type BookedInbound = DocumentOf<typeof orderisinstockbill>;
+
 /** A received line's barcode when it brought none: the bill number and the line. */
 export const barcodeOf = (billNo: string, line: { lineNumber: number; barcode?: unknown }) =>
   typeof line.barcode === 'string' && line.barcode ? line.barcode : `${billNo}-${String(line.lineNumber).padStart(3, '0')}`;
@@ -32,38 +36,38 @@ export const barcodeOf = (billNo: string, line: { lineNumber: number; barcode?: 
  * What the inbound bill's decisions read: the accounts its lines touch, its booking, the places it
  * names, and the bill's area with every area below it (`areas`; absent: the bill's area alone).
  */
-export type ReceiptFacts = { accounts: Map<string, AccountState>; booking?: KitDocument | undefined; places: Map<string, PlaceInfo>; areas?: ReadonlySet<string> };
+export type ReceiptFacts = { accounts: Map<string, AccountState>; booking?: BookedInbound | undefined; places: Map<string, PlaceInfo>; areas?: ReadonlySet<string> };
 
 /** The area a place's goods are in: the place's own (the bill's area or one below it). */
-const areaOfPlace = (doc: KitDocument, facts: ReceiptFacts, code: string): string => facts.places.get(code)?.warehouseAreaCode || String(doc.warehouseAreaCode);
+const areaOfPlace = (doc: InboundBill, facts: ReceiptFacts, code: string): string => facts.places.get(code)?.warehouseAreaCode || doc.warehouseAreaCode;
 
 const IN_STOCK = ['Received', 'PuttingAway', 'Stored'];
 const RECEIVED = eventTypeOf(isinstockbill, 'Received');
 const PUT_AWAY = eventTypeOf(isinstockbill, 'PutAway');
 
 /** The booked line a received line answers: the one it names, else the same material and batch. */
-export const bookedLineFor = (booking: KitDocument, line: GoodsLine): GoodsLine | undefined => {
+export const bookedLineFor = (booking: BookedInbound, line: GoodsLine): GoodsLine | undefined => {
   const lines = linesOf(booking);
   if (typeof line.applyLineNumber === 'number') return lines.find((b) => b.lineNumber === line.applyLineNumber);
   return lines.find((b) => b.materialCode === line.materialCode && (b.batchNo ?? '') === (line.batchNo ?? ''));
 };
 
-const checkPlace = (doc: KitDocument, code: string, facts: ReceiptFacts): AppError | undefined => {
+const checkPlace = (doc: InboundBill, code: string, facts: ReceiptFacts): AppError | undefined => {
   const place = facts.places.get(code);
   if (!place) return undefined; // the reference check names a missing place
   // the bill's area or one below it: goods that came in at a warehouse's dock go to its zones' bins
   const inReach = facts.areas ? facts.areas.has(place.warehouseAreaCode) : place.warehouseAreaCode === doc.warehouseAreaCode;
-  if (!inReach) return new AppError(409, 'warehouse.errors.placeOtherArea', { place: code, area: String(doc.warehouseAreaCode) });
+  if (!inReach) return new AppError(409, 'warehouse.errors.placeOtherArea', { place: code, area: doc.warehouseAreaCode });
   if (place.customerCode && place.customerCode !== doc.customerCode) return new AppError(409, 'warehouse.errors.placeOtherOwner', { place: code, owner: place.customerCode });
   return undefined;
 };
 
 /** Receiving: the booking must be this owner's and name every line; each place must be in the area and free for this owner. */
-export const checkReceive = (doc: KitDocument, facts: ReceiptFacts): AppError | undefined => {
-  const applyNo = typeof doc.applyNo === 'string' ? doc.applyNo : '';
+export const checkReceive = (doc: InboundBill, facts: ReceiptFacts): AppError | undefined => {
+  const applyNo = doc.applyNo ?? '';
   if (applyNo) {
     if (!facts.booking) return new AppError(409, 'warehouse.errors.bookingNotFound', { applyNo });
-    if (facts.booking.customerCode !== doc.customerCode) return new AppError(409, 'warehouse.errors.bookingOtherOwner', { applyNo, customerCode: String(facts.booking.customerCode) });
+    if (facts.booking.customerCode !== doc.customerCode) return new AppError(409, 'warehouse.errors.bookingOtherOwner', { applyNo, customerCode: facts.booking.customerCode });
     for (const l of linesOf(doc)) {
       if (!bookedLineFor(facts.booking, l)) return new AppError(409, 'warehouse.errors.notBooked', { applyNo, materialCode: l.materialCode, batchNo: l.batchNo ?? '' });
     }
@@ -78,7 +82,7 @@ export const checkReceive = (doc: KitDocument, facts: ReceiptFacts): AppError | 
 };
 
 /** Put-away: each placement names a line with that much still at the dock, and a place in the area free for this owner. */
-export const checkPutAway = (doc: KitDocument, placements: readonly Placement[], facts: ReceiptFacts): AppError | undefined => {
+export const checkPutAway = (doc: InboundBill, placements: readonly Placement[], facts: ReceiptFacts): AppError | undefined => {
   const lines = linesOf(doc);
   const wanted = new Map<number, number>();
   for (const p of placements) {
@@ -110,20 +114,21 @@ const stockEffects = (tenantId: string, decided: Map<AccountState, StockLine[][]
   }));
 
 /** Receiving puts every line into stock: into its place, or the dock; the booking hears what arrived. */
-export const receiptEffects = (doc: KitDocument, facts: ReceiptFacts): Effect[] => {
+export const receiptEffects = (doc: InboundBill, facts: ReceiptFacts): Effect[] => {
   const source = (l: GoodsLine): StockSource => ({ documentType: isinstockbill.name, documentId: doc.id, billNo: doc.billNo, lineNumber: l.lineNumber });
-  const at = String(doc.receivedAt);
+  // landed by the receive these effects follow (a nowField: never left out)
+  const at = doc.receivedAt!;
   const byAccount = new Map<AccountState, StockLine[][]>();
   for (const l of linesOf(doc)) {
-    const account = accountOf(facts, String(doc.customerCode), l.materialCode);
+    const account = accountOf(facts, doc.customerCode, l.materialCode);
     const before = byAccount.get(account) ?? [];
     // lines on the same account see each other: decide on the account after the earlier ones
     const current = applyLines(account, before.flat(), account.version);
     const named = typeof l.warehousePlaceCode === 'string' && l.warehousePlaceCode ? l.warehousePlaceCode : undefined;
     const item: ReceiveItem = {
       barcode: barcodeOf(doc.billNo, l),
-      warehousePlaceCode: named ?? dockOf(String(doc.warehouseAreaCode)),
-      warehouseAreaCode: named ? areaOfPlace(doc, facts, named) : String(doc.warehouseAreaCode),
+      warehousePlaceCode: named ?? dockOf(doc.warehouseAreaCode),
+      warehouseAreaCode: named ? areaOfPlace(doc, facts, named) : doc.warehouseAreaCode,
       batchNo: l.batchNo ?? '',
       qty: l.qty,
       qtyWeg: l.qtyWeg,
@@ -154,15 +159,15 @@ export const receiptEffects = (doc: KitDocument, facts: ReceiptFacts): Effect[] 
 };
 
 /** Put-away moves goods from the dock to the chosen places; the last one completes the bill. */
-export const putAwayEffects = (doc: KitDocument, placements: readonly Placement[], at: string, facts: ReceiptFacts): Effect[] => {
+export const putAwayEffects = (doc: InboundBill, placements: readonly Placement[], at: string, facts: ReceiptFacts): Effect[] => {
   const lines = linesOf(doc);
   const decided = new Map<AccountState, StockLine[]>();
   for (const p of placements) {
     const l = lines.find((x) => x.lineNumber === p.lineNumber)!;
-    const account = accountOf(facts, String(doc.customerCode), l.materialCode);
+    const account = accountOf(facts, doc.customerCode, l.materialCode);
     const done = decided.get(account) ?? [];
     const current = applyLines(account, done, account.version);
-    const from = { barcode: barcodeOf(doc.billNo, l), warehousePlaceCode: dockOf(String(doc.warehouseAreaCode)), batchNo: l.batchNo ?? '' };
+    const from = { barcode: barcodeOf(doc.billNo, l), warehousePlaceCode: dockOf(doc.warehouseAreaCode), batchNo: l.batchNo ?? '' };
     const moved = move(current, [{ from, toPlace: p.warehousePlaceCode, toArea: areaOfPlace(doc, facts, p.warehousePlaceCode), qty: p.qty, lineNumber: l.lineNumber }], {
       documentType: isinstockbill.name,
       documentId: doc.id,
@@ -179,28 +184,29 @@ export const putAwayEffects = (doc: KitDocument, placements: readonly Placement[
 };
 
 /** The inbound bill's own decisions (the IO of `load` is wired in inbound.module.ts). */
-export const receiptDecisions = (load: DocumentDecisions<ReceiptFacts>['load']): DocumentDecisions<ReceiptFacts> => ({
+export const receiptDecisions = (load: DocumentDecisions<ReceiptFacts, typeof isinstockbill>['load']): DocumentDecisions<ReceiptFacts, typeof isinstockbill> => ({
   load,
   compute: (content) => computeGoodsLines(content, { kept: { putAwayQty: 0 }, mantissa: true }),
-  check: (command: DocumentCommand, doc, facts, meta) => {
+  check: (command, doc, facts, meta) => {
     const removal = refuseRemoveOnceInStock(command, doc, IN_STOCK);
     if (removal || !doc || command.type !== 'Act') return removal;
     if (command.data.action === 'receive') return checkReceive(doc, facts);
     if (command.data.action === 'putAway') {
       return (
         notBefore(isinstockbill, 'putAwayAt', stepAt(command, 'putAwayAt', meta), doc, 'receivedAt') ??
-        checkPutAway(doc, (command.data.fields.placements as Placement[]) ?? [], facts)
+        checkPutAway(doc, command.data.fields.placements ?? [], facts)
       );
     }
     return undefined;
   },
-  effects: (command: DocumentCommand, after, facts, _meta: DecideMeta) => {
+  effects: (command, after, facts) => {
     const action = actionOf(command);
     if (action === 'receive') return receiptEffects(after, facts);
-    if (action === 'putAway' && command.type === 'Act') return putAwayEffects(after, command.data.fields.placements as Placement[], String((after.lastPutAway as { putAwayAt?: string } | undefined)?.putAwayAt), facts);
+    // the put-away's time landed with it (a nowField: never left out)
+    if (command.type === 'Act' && command.data.action === 'putAway') return putAwayEffects(after, command.data.fields.placements ?? [], after.lastPutAway!.putAwayAt!, facts);
     return [];
   },
-  evolve: (doc, event: StoredEvent) => {
+  evolve: (doc, event) => {
     if (event.type === RECEIVED) {
       // what went straight into a place needs no put-away
       const details = linesOf(doc).map((l) => ({

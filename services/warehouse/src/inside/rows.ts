@@ -1,6 +1,7 @@
 import { AppError, STOCK_ACCOUNT, addQty, stockAccountStream, subQty, type KitDocument, type StockFact, type StockKey, type StockLine, type StockSource } from '@tpl/contracts';
 import type { DocumentCommand, Effect } from '@tpl/documents';
 import type { PlaceInfo } from '../inbound/putaway';
+import type { OwnedDocument } from '../shared/lines';
 import { InsufficientStock, StockRowNotFound, applyLines, rowKey, type AccountState, type StockRowState } from '../stock/stock.account';
 import { accountId } from '../stock/stock.ledger';
 
@@ -65,14 +66,14 @@ const available = (r: StockRowState) => subQty(r.qty, r.djQty);
  * Every line names a row of the owner's stock in the bill's area that holds, not allocated,
  * what the line takes (lines on the same row add up).
  */
-export const checkRowsHold = (doc: KitDocument, lines: readonly RowLine[], facts: Pick<InsideFacts, 'accounts'>, owner = String(doc.customerCode)): AppError | undefined => {
+export const checkRowsHold = (doc: OwnedDocument, lines: readonly RowLine[], facts: Pick<InsideFacts, 'accounts'>, owner = doc.customerCode): AppError | undefined => {
   const taken = new Map<string, number>();
   for (const l of lines) {
     const account = accountOf(facts, owner, l.materialCode);
     const row = account.rows.get(rowKey(keyOf(l)));
     if (!row || row.qty <= 0) return new StockRowNotFound({ ...keyOf(l), materialCode: l.materialCode });
     if (row.warehouseAreaCode && row.warehouseAreaCode !== doc.warehouseAreaCode) {
-      return new AppError(409, 'warehouse.errors.placeOtherArea', { place: l.warehousePlaceCode, area: String(doc.warehouseAreaCode) });
+      return new AppError(409, 'warehouse.errors.placeOtherArea', { place: l.warehousePlaceCode, area: doc.warehouseAreaCode });
     }
     const id = `${accountId(owner, l.materialCode)}\u0000${rowKey(row)}`;
     const wanted = addQty(taken.get(id) ?? 0, l.qty);

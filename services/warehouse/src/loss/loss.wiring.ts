@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { inventorylossbill, type KitDocument } from '@tpl/contracts';
-import { DocumentDecisionsRegistry, type DocumentCommand } from '@tpl/documents';
-import type { UnitOfWork } from '@tpl/event-store';
+import { inventorylossbill } from '@tpl/contracts';
+import { DocumentDecisionsRegistry, type LoadInput } from '@tpl/documents';
 import { InsideReads } from '../inside/inside.reads';
 import { noFacts, rowLinesOf, type InsideFacts } from '../inside/rows';
 import { actionOf } from '../shared/lines';
@@ -19,9 +18,9 @@ export class LossDecisions implements OnModuleInit {
     this.registry.register(inventorylossbill, lossDecisions((input) => this.load(input)));
   }
 
-  async load({ tenantId, command, doc, uow }: { tenantId: string; command: DocumentCommand; doc: KitDocument | undefined; uow: UnitOfWork }): Promise<InsideFacts> {
+  async load({ tenantId, command, doc, uow }: LoadInput<typeof inventorylossbill>): Promise<InsideFacts> {
     const action = actionOf(command);
     if (!doc || (action !== 'audit' && action !== 'post')) return noFacts();
-    return this.reads.facts(uow, tenantId, { owners: [String(doc.customerCode)], lines: rowLinesOf(doc) });
+    return this.reads.facts(uow, tenantId, { owners: [doc.customerCode], lines: rowLinesOf(doc) });
   }
 }

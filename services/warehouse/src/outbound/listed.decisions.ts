@@ -1,6 +1,6 @@
-import { AppError, eventTypeOf, loadbill, osoutstockbill, stocksortingbill, type DocumentDef, type KitDocument } from '@tpl/contracts';
-import type { DocumentCommand, DocumentDecisions, Effect } from '@tpl/documents';
-import type { StoredEvent } from '@tpl/event-store';
+import { AppError, eventTypeOf, loadbill, osoutstockbill, stocksortingbill, type DocumentDef, type DocumentOf } from '@tpl/contracts';
+import type { DocumentDecisions, Effect } from '@tpl/documents';
+import type { OutboundBill } from './outbound.decisions';
 import { actionOf, refuseRemoveOnceInStock } from '../shared/lines';
 import { notBefore, notBeforeBill, stepAt } from '../shared/times';
 
@@ -10,26 +10,28 @@ import { notBefore, notBeforeBill, stepAt } from '../shared/times';
  * state the step needs; the step then sends each bill its own action, judged by the bill's
  * machine and decisions, in the same transaction.
  */
-export type ListedFacts = { bills: Map<string, KitDocument> };
+export type ListedFacts = { bills: Map<string, OutboundBill> };
 type Line = { lineNumber: number; osBillNo: string };
+/** A picking list or a load bill, as the kit folds it. */
+export type ListDocument = DocumentOf<typeof stocksortingbill> | DocumentOf<typeof loadbill>;
 
 export const listedLines = (doc: Record<string, unknown>): Line[] => ((doc.details as Line[] | undefined) ?? []);
 
 /** Line numbers in order (the lines carry only the bill numbers). */
 export const numberLines = (content: Record<string, unknown>) => ({ ...content, details: listedLines(content).map((l, i) => ({ ...l, lineNumber: i + 1 })) });
 
-export const checkListed = (doc: KitDocument, facts: ListedFacts, states: readonly string[]): AppError | undefined => {
+export const checkListed = (doc: ListDocument, facts: ListedFacts, states: readonly string[]): AppError | undefined => {
   for (const l of listedLines(doc)) {
     const bill = facts.bills.get(l.osBillNo);
     if (!bill) return new AppError(409, 'warehouse.errors.billNotFound', { billNo: l.osBillNo });
-    if (bill.warehouseAreaCode !== doc.warehouseAreaCode) return new AppError(409, 'warehouse.errors.billOtherArea', { billNo: l.osBillNo, area: String(doc.warehouseAreaCode) });
+    if (bill.warehouseAreaCode !== doc.warehouseAreaCode) return new AppError(409, 'warehouse.errors.billOtherArea', { billNo: l.osBillNo, area: doc.warehouseAreaCode });
     if (!states.includes(bill.state)) return new AppError(409, 'warehouse.errors.billNotReady', { billNo: l.osBillNo }, { state: `${osoutstockbill.name}.states.${bill.state}` });
   }
   return undefined;
 };
 
 /** A listed step's time is not before any listed bill's earlier step (400 naming the field and the bill). */
-const stepsAfter = (doc: KitDocument, facts: ListedFacts, def: DocumentDef, field: string, at: string, billField: string): AppError | undefined => {
+const stepsAfter = (doc: ListDocument, facts: ListedFacts, def: DocumentDef, field: string, at: string, billField: string): AppError | undefined => {
   for (const l of listedLines(doc)) {
     const bill = facts.bills.get(l.osBillNo);
     const early = bill && notBeforeBill(def, field, at, bill, osoutstockbill, billField);
@@ -39,16 +41,16 @@ const stepsAfter = (doc: KitDocument, facts: ListedFacts, def: DocumentDef, fiel
 };
 
 /** The same action sent to every listed bill. */
-export const actOnBills = (facts: ListedFacts, doc: KitDocument, action: string, fields: Record<string, unknown>): Effect[] =>
+export const actOnBills = (facts: ListedFacts, doc: ListDocument, action: string, fields: Record<string, unknown>): Effect[] =>
   listedLines(doc).map((l) => ({ document: osoutstockbill.name, id: facts.bills.get(l.osBillNo)!.id, action, fields }));
 
 const PRINTED = eventTypeOf(stocksortingbill, 'Printed');
 
 /** The picking list: its bills must be allocated when it is issued and completed; completing confirms each bill's picking. */
-export const sortingDecisions = (load: DocumentDecisions<ListedFacts>['load']): DocumentDecisions<ListedFacts> => ({
+export const sortingDecisions = (load: DocumentDecisions<ListedFacts, typeof stocksortingbill>['load']): DocumentDecisions<ListedFacts, typeof stocksortingbill> => ({
   load,
   compute: (content) => ({ ...numberLines(content), printSortStatus: 0, printBillBoardStatus: 0 }),
-  check: (command: DocumentCommand, doc, facts, meta) => {
+  check: (command, doc, facts, meta) => {
     const removal = refuseRemoveOnceInStock(command, doc, ['Done']);
     if (removal || !doc) return removal;
     const action = actionOf(command);
@@ -61,7 +63,7 @@ export const sortingDecisions = (load: DocumentDecisions<ListedFacts>['load']): 
     if (actionOf(command) !== 'complete') return [];
     return actOnBills(facts, after, 'pick', { picker: after.picker, pickedAt: after.pickedAt });
   },
-  evolve: (doc, event: StoredEvent) => {
+  evolve: (doc, event) => {
     if (event.type !== PRINTED) return doc;
     const kind = (event.data as { kind?: string }).kind;
     return kind === 'BOARD' ? { ...doc, printBillBoardStatus: 1 } : { ...doc, printSortStatus: 1 };
@@ -72,10 +74,10 @@ export const sortingDecisions = (load: DocumentDecisions<ListedFacts>['load']): 
  * The load bill: its bills must be picked when loading starts and when it ships; shipping ships
  * each bill on the load's vehicle from its dock, and names the load (what the delivery note prints).
  */
-export const loadDecisions = (load: DocumentDecisions<ListedFacts>['load']): DocumentDecisions<ListedFacts> => ({
+export const loadDecisions = (load: DocumentDecisions<ListedFacts, typeof loadbill>['load']): DocumentDecisions<ListedFacts, typeof loadbill> => ({
   load,
   compute: numberLines,
-  check: (command: DocumentCommand, doc, facts, meta) => {
+  check: (command, doc, facts, meta) => {
     const removal = refuseRemoveOnceInStock(command, doc, ['Shipped']);
     if (removal || !doc) return removal;
     const action = actionOf(command);

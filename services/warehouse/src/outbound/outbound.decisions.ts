@@ -3,14 +3,14 @@ import {
   STOCK_ACCOUNT,
   STOCK_EVENT_TYPES,
   eventTypeOf,
+  orderosoutstockbill,
   osoutstockbill,
   stockAccountStream,
-  type KitDocument,
+  type DocumentOf,
   type StockKey,
   type StockLine,
 } from '@tpl/contracts';
-import type { DecideMeta, DocumentCommand, DocumentDecisions, Effect } from '@tpl/documents';
-import type { StoredEvent } from '@tpl/event-store';
+import type { DecideMeta, DocumentDecisions, Effect } from '@tpl/documents';
 import { allocate, applyLines, assertThereFrom, factOf, release, ship, type AccountState, type PickingRule, type RowQty } from '../stock/stock.account';
 import { accountId } from '../stock/stock.ledger';
 import { checkReport, reportTo, type ApplyReport } from '../shared/apply';
@@ -18,13 +18,17 @@ import { actionOf, computeGoodsLines, linesOf, refuseRemoveOnceInStock, withLine
 import { notBefore, stepAt } from '../shared/times';
 import { ORDER } from './order.decisions';
 
+/** The outbound bill and its outbound order, as the kit folds them. */
+export type OutboundBill = DocumentOf<typeof osoutstockbill>;
+export type OutboundOrder = DocumentOf<typeof orderosoutstockbill>;
+
 /** What a bill holds frozen, row by row and line by line: the net of its ALLOCATE and RELEASE stream lines. */
 export type Held = { lineNumber: number; key: Pick<StockKey, 'barcode' | 'warehousePlaceCode' | 'batchNo'>; materialCode: string; qty: number };
 
 /** What the outbound bill's decisions read: the accounts its lines touch, its order, the picking rules, what it holds. */
 export type OutboundFacts = {
   accounts: Map<string, AccountState>;
-  order?: KitDocument | undefined;
+  order?: OutboundOrder | undefined;
   /** material code -> its picking strategy's rule (FIFO when none) */
   rules: Map<string, PickingRule>;
   held: Held[];
@@ -34,24 +38,24 @@ const ALLOCATED = eventTypeOf(osoutstockbill, 'Allocated');
 const RELEASED = eventTypeOf(osoutstockbill, 'Released');
 
 /** The ordered line a bill line answers: the one it names, else the same material and batch. */
-export const orderedLineFor = (order: KitDocument, line: GoodsLine): GoodsLine | undefined => {
+export const orderedLineFor = (order: OutboundOrder, line: GoodsLine): GoodsLine | undefined => {
   const lines = linesOf(order);
   if (typeof line.applyLineNumber === 'number') return lines.find((o) => o.lineNumber === line.applyLineNumber);
   return lines.find((o) => o.materialCode === line.materialCode && (o.batchNo ?? '') === (line.batchNo ?? ''));
 };
 
-const reportOf = (doc: KitDocument, order: KitDocument): ApplyReport => ({
+const reportOf = (doc: OutboundBill, order: OutboundOrder): ApplyReport => ({
   sourceId: doc.id,
   sourceBillNo: doc.billNo,
   lines: linesOf(doc).map((l) => ({ lineNumber: orderedLineFor(order, l)!.lineNumber, qty: l.qty })),
 });
 
 /** Allocation against an order: the order must be this owner's, open, name every line, and have that much left to ship. */
-export const checkAllocate = (doc: KitDocument, facts: OutboundFacts): AppError | undefined => {
-  const applyNo = typeof doc.applyNo === 'string' ? doc.applyNo : '';
+export const checkAllocate = (doc: OutboundBill, facts: OutboundFacts): AppError | undefined => {
+  const applyNo = doc.applyNo ?? '';
   if (!applyNo) return undefined;
   if (!facts.order) return new AppError(409, 'warehouse.errors.orderNotFound', { applyNo });
-  if (facts.order.customerCode !== doc.customerCode) return new AppError(409, 'warehouse.errors.orderOtherOwner', { applyNo, customerCode: String(facts.order.customerCode) });
+  if (facts.order.customerCode !== doc.customerCode) return new AppError(409, 'warehouse.errors.orderOtherOwner', { applyNo, customerCode: facts.order.customerCode });
   for (const l of linesOf(doc)) {
     if (!orderedLineFor(facts.order, l)) return new AppError(409, 'warehouse.errors.notOrdered', { applyNo, materialCode: l.materialCode, batchNo: l.batchNo ?? '' });
   }
@@ -66,7 +70,7 @@ const accountOf = (facts: OutboundFacts, customerCode: string, materialCode: str
 
 /** Decides per account, lines on the same account seeing the ones before; one fact per account. */
 const perAccount = (
-  doc: KitDocument,
+  doc: OutboundBill,
   facts: OutboundFacts,
   items: { materialCode: string }[],
   decide: (account: AccountState, i: number) => StockLine[],
@@ -77,7 +81,7 @@ const perAccount = (
 ): Effect[] => {
   const decided = new Map<AccountState, StockLine[]>();
   items.forEach((it, i) => {
-    const account = accountOf(facts, String(doc.customerCode), it.materialCode);
+    const account = accountOf(facts, doc.customerCode, it.materialCode);
     const done = decided.get(account) ?? [];
     decided.set(account, [...done, ...decide(applyLines(account, done, account.version), i)]);
   });
@@ -90,13 +94,13 @@ const perAccount = (
   }));
 };
 
-const sourceOf = (doc: KitDocument) => ({ documentType: osoutstockbill.name, documentId: doc.id, billNo: doc.billNo });
+const sourceOf = (doc: OutboundBill) => ({ documentType: osoutstockbill.name, documentId: doc.id, billNo: doc.billNo });
 
 /** Allocating freezes every line's quantity by its material's picking rule, in the bill's area; all of it or nothing. */
-export const allocationEffects = (doc: KitDocument, facts: OutboundFacts, meta: DecideMeta): Effect[] => {
+export const allocationEffects = (doc: OutboundBill, facts: OutboundFacts, meta: DecideMeta): Effect[] => {
   const lines = linesOf(doc);
   // the allocation's own time (a late entry names an earlier one): what had expired by then is not taken
-  const at = typeof doc.allocatedAt === 'string' && doc.allocatedAt ? doc.allocatedAt : meta.now;
+  const at = doc.allocatedAt || meta.now;
   const today = at.slice(0, 10);
   return perAccount(
     doc,
@@ -105,7 +109,7 @@ export const allocationEffects = (doc: KitDocument, facts: OutboundFacts, meta: 
     (account, i) =>
       allocate(
         account,
-        [{ qty: lines[i]!.qty, rule: facts.rules.get(lines[i]!.materialCode) ?? 'FIFO', batchNo: lines[i]!.batchNo || undefined, today, lineNumber: lines[i]!.lineNumber, area: String(doc.warehouseAreaCode) }],
+        [{ qty: lines[i]!.qty, rule: facts.rules.get(lines[i]!.materialCode) ?? 'FIFO', batchNo: lines[i]!.batchNo || undefined, today, lineNumber: lines[i]!.lineNumber, area: doc.warehouseAreaCode }],
         sourceOf(doc),
       ),
     STOCK_EVENT_TYPES.allocated,
@@ -118,7 +122,7 @@ const heldItems = (facts: OutboundFacts): (RowQty & { materialCode: string })[] 
   facts.held.filter((h) => h.qty > 0).map((h) => ({ key: h.key, qty: h.qty, lineNumber: h.lineNumber, materialCode: h.materialCode }));
 
 /** Releasing gives back every row the bill holds frozen. */
-export const releaseEffects = (doc: KitDocument, facts: OutboundFacts, meta: DecideMeta): Effect[] => {
+export const releaseEffects = (doc: OutboundBill, facts: OutboundFacts, meta: DecideMeta): Effect[] => {
   const items = heldItems(facts);
   if (!items.length) return [];
   return perAccount(doc, facts, items, (account, i) => release(account, [items[i]!], { ...sourceOf(doc), lineNumber: items[i]!.lineNumber }), STOCK_EVENT_TYPES.released, (l) =>
@@ -127,9 +131,10 @@ export const releaseEffects = (doc: KitDocument, facts: OutboundFacts, meta: Dec
 };
 
 /** Shipping takes the frozen rows out of stock at the shipping time (outbound fee flags), and tells the order. */
-export const shipmentEffects = (doc: KitDocument, facts: OutboundFacts): Effect[] => {
+export const shipmentEffects = (doc: OutboundBill, facts: OutboundFacts): Effect[] => {
   const items = heldItems(facts);
-  const at = String(doc.shippedAt);
+  // landed by the shipment these effects follow (a nowField: never left out)
+  const at = doc.shippedAt!;
   const out = perAccount(
     doc,
     facts,
@@ -144,10 +149,10 @@ export const shipmentEffects = (doc: KitDocument, facts: OutboundFacts): Effect[
 };
 
 /** The outbound bill's own decisions (the IO of `load` is wired in outbound.wiring.ts). */
-export const outboundDecisions = (load: DocumentDecisions<OutboundFacts>['load']): DocumentDecisions<OutboundFacts> => ({
+export const outboundDecisions = (load: DocumentDecisions<OutboundFacts, typeof osoutstockbill>['load']): DocumentDecisions<OutboundFacts, typeof osoutstockbill> => ({
   load,
   compute: (content) => computeGoodsLines(content, { kept: { allocatedQty: 0 } }),
-  check: (command: DocumentCommand, doc, facts, meta) => {
+  check: (command, doc, facts, meta) => {
     const removal = refuseRemoveOnceInStock(command, doc, ['Shipped']);
     if (removal || !doc || command.type !== 'Act') return removal;
     const action = command.data.action;
@@ -162,7 +167,7 @@ export const outboundDecisions = (load: DocumentDecisions<OutboundFacts>['load']
     if (action === 'allocate' || action === 'ship') return checkAllocate(doc, facts);
     return undefined;
   },
-  effects: (command: DocumentCommand, after, facts, meta) => {
+  effects: (command, after, facts, meta) => {
     switch (actionOf(command)) {
       case 'allocate':
         return allocationEffects(after, facts, meta);
@@ -174,7 +179,7 @@ export const outboundDecisions = (load: DocumentDecisions<OutboundFacts>['load']
         return [];
     }
   },
-  evolve: (doc, event: StoredEvent) => {
+  evolve: (doc, event) => {
     if (event.type !== ALLOCATED && event.type !== RELEASED) return doc;
     const allocated = event.type === ALLOCATED;
     return withLines(osoutstockbill, doc, linesOf(doc).map((l) => ({ ...l, allocatedQty: allocated ? l.qty : 0 })));

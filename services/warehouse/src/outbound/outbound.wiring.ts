@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { loadbill, orderosoutstockbill, osoutstockbill, stocksortingbill, type KitDocument } from '@tpl/contracts';
-import { DocumentDecisionsRegistry, DocumentService } from '@tpl/documents';
+import { loadbill, orderosoutstockbill, osoutstockbill, stocksortingbill } from '@tpl/contracts';
+import { DocumentDecisionsRegistry, DocumentService, documentOf, type LoadInput } from '@tpl/documents';
 import type { UnitOfWork } from '@tpl/event-store';
 import { MASTER_DATA, type MasterData } from '@tpl/masterdata';
 import type { PickingRule } from '../stock/stock.account';
@@ -10,7 +10,7 @@ import { linesOf } from '../shared/lines';
 import { givenTime } from '../shared/times';
 import { GoodsDefaults } from '../shared/defaults.wiring';
 import { orderDecisions } from './order.decisions';
-import { outboundDecisions, type Held, type OutboundFacts } from './outbound.decisions';
+import { outboundDecisions, type Held, type OutboundBill, type OutboundFacts } from './outbound.decisions';
 import { listedLines, loadDecisions, sortingDecisions, type ListedFacts } from './listed.decisions';
 
 /**
@@ -36,11 +36,11 @@ export class OutboundDecisions implements OnModuleInit {
   }
 
   /** The outbound bills a picking list or load bill names, by number, in the command's transaction. */
-  async listed({ tenantId, command, doc, uow }: { tenantId: string; command: { type: string }; doc: KitDocument | undefined; uow: UnitOfWork }): Promise<ListedFacts> {
-    const bills = new Map<string, KitDocument>();
+  async listed({ tenantId, command, doc, uow }: LoadInput<typeof stocksortingbill> | LoadInput<typeof loadbill>): Promise<ListedFacts> {
+    const bills = new Map<string, OutboundBill>();
     if (!doc || command.type !== 'Act') return { bills };
     for (const l of listedLines(doc)) {
-      const bill = await this.documents.byBillNo(osoutstockbill, tenantId, l.osBillNo, uow);
+      const bill = documentOf(osoutstockbill, await this.documents.byBillNo(osoutstockbill, tenantId, l.osBillNo, uow));
       if (bill) bills.set(l.osBillNo, bill);
     }
     return { bills };
@@ -68,14 +68,13 @@ export class OutboundDecisions implements OnModuleInit {
     return rows.map((r) => ({ lineNumber: r.line_no, key: { barcode: r.barcode, warehousePlaceCode: r.place_code, batchNo: r.batch_no }, materialCode: r.material_code, qty: Number(r.held) }));
   }
 
-  async load({ tenantId, command, doc, uow }: { tenantId: string; command: { type: string; data: unknown }; doc: KitDocument | undefined; uow: UnitOfWork }): Promise<OutboundFacts> {
+  async load({ tenantId, command, doc, uow }: LoadInput<typeof osoutstockbill>): Promise<OutboundFacts> {
     const facts: OutboundFacts = { accounts: new Map(), rules: new Map(), held: [] };
     if (!doc || command.type !== 'Act') return facts;
-    const { action, fields } = command.data as { action: string; fields: Record<string, unknown> };
-    const customerCode = String(doc.customerCode);
+    const { action, fields } = command.data;
+    const customerCode = doc.customerCode;
     const materials = linesOf(doc).map((l) => l.materialCode);
-    const order = async () =>
-      typeof doc.applyNo === 'string' && doc.applyNo ? this.documents.byBillNo(orderosoutstockbill, tenantId, doc.applyNo, uow) : undefined;
+    const order = async () => (doc.applyNo ? documentOf(orderosoutstockbill, await this.documents.byBillNo(orderosoutstockbill, tenantId, doc.applyNo, uow)) : undefined);
     if (action === 'allocate') {
       facts.accounts = await this.ledger.accounts(uow, tenantId, materials.map((materialCode) => ({ customerCode, materialCode })));
       facts.rules = await this.rules(tenantId, materials, uow);

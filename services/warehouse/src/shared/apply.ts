@@ -1,5 +1,5 @@
 import { AppError, addQty, eventTypeOf, type DocumentDef, type KitDocument } from '@tpl/contracts';
-import type { DocumentCommand, DocumentDecisions } from '@tpl/documents';
+import type { DocumentDecisions } from '@tpl/documents';
 import type { StoredEvent } from '@tpl/event-store';
 import { actionOf, computeGoodsLines, linesOf, refuseRemoveOnceInStock, withLines } from './lines';
 
@@ -9,8 +9,8 @@ import { actionOf, computeGoodsLines, linesOf, refuseRemoveOnceInStock, withLine
  * did, it adds up on its lines (`doneField`) and no line may go beyond its quantity. One
  * shape, described per document by `ApplyTarget`.
  */
-export type ApplyTarget = {
-  def: DocumentDef;
+export type ApplyTarget<D extends DocumentDef = DocumentDef> = {
+  def: D;
   /** the line field that adds up (receivedQty, shippedQty) */
   doneField: string;
   /** the system actions the working documents send: a part, or the last of it */
@@ -26,7 +26,7 @@ export type ApplyTarget = {
 export type ApplyReport = { sourceId: string; sourceBillNo: string; lines: { lineNumber: number; qty: number }[] };
 
 /** Refuses a report that takes a line beyond its quantity (zero tolerance), or names a line the target lacks. */
-export const checkReport = (t: Pick<ApplyTarget, 'doneField' | 'overKey'>, doc: KitDocument, report: Pick<ApplyReport, 'lines'>): AppError | undefined => {
+export const checkReport = (t: Pick<ApplyTarget, 'doneField' | 'overKey'>, doc: Record<string, unknown>, report: Pick<ApplyReport, 'lines'>): AppError | undefined => {
   const lines = linesOf(doc);
   for (const r of report.lines) {
     const line = lines.find((l) => l.lineNumber === r.lineNumber);
@@ -38,11 +38,11 @@ export const checkReport = (t: Pick<ApplyTarget, 'doneField' | 'overKey'>, doc: 
 };
 
 /** Whether, after a report, every line is done in full. */
-export const completes = (t: Pick<ApplyTarget, 'doneField'>, doc: KitDocument, report: Pick<ApplyReport, 'lines'>): boolean =>
+export const completes = (t: Pick<ApplyTarget, 'doneField'>, doc: Record<string, unknown>, report: Pick<ApplyReport, 'lines'>): boolean =>
   linesOf(doc).every((l) => addQty(Number(l[t.doneField] ?? 0), ...report.lines.filter((r) => r.lineNumber === l.lineNumber).map((r) => r.qty)) >= l.qty);
 
 /** The action a working document sends its target for a report. */
-export const reportTo = (t: ApplyTarget, target: KitDocument, report: ApplyReport) => ({
+export const reportTo = (t: ApplyTarget, target: Pick<KitDocument, 'id' | 'details'>, report: ApplyReport) => ({
   document: t.def.name,
   id: target.id,
   action: completes(t, target, report) ? t.complete : t.record,
@@ -50,15 +50,16 @@ export const reportTo = (t: ApplyTarget, target: KitDocument, report: ApplyRepor
 });
 
 /** The target's own decisions: line figures, the "not beyond" wall, reports landing on its lines. */
-export const applyTargetDecisions = (t: ApplyTarget): DocumentDecisions<undefined> => {
+export const applyTargetDecisions = <D extends DocumentDef>(t: ApplyTarget<D>): DocumentDecisions<undefined, D> => {
   const facts = [eventTypeOf(t.def, t.def.actions[t.record]!.fact), eventTypeOf(t.def, t.def.actions[t.complete]!.fact)];
   return {
     compute: (content) => computeGoodsLines(content, { kept: { [t.doneField]: 0 } }),
-    check: (command: DocumentCommand, doc) => {
+    check: (command, doc) => {
       const removal = refuseRemoveOnceInStock(command, doc, t.moved);
       if (removal) return removal;
       const action = actionOf(command);
-      if (doc && command.type === 'Act' && (action === t.record || action === t.complete)) return checkReport(t, doc, command.data.fields as ApplyReport);
+      // the report's fields as reportFields describes them (the same for every target)
+      if (doc && command.type === 'Act' && (action === t.record || action === t.complete)) return checkReport(t, doc, command.data.fields as unknown as ApplyReport);
       return undefined;
     },
     evolve: (doc, event: StoredEvent) => {

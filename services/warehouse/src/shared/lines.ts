@@ -14,7 +14,13 @@ export type GoodsLine = {
   [key: string]: unknown;
 };
 
-export const linesOf = (doc: Pick<KitDocument, 'details'> | Record<string, unknown>): GoodsLine[] => ((doc as Record<string, unknown>).details as GoodsLine[] | undefined) ?? [];
+/**
+ * A warehouse document as its shared decisions read it: one cargo owner in one warehouse area
+ * (ownerHeader). Every warehouse type's DocumentOf is one.
+ */
+export type OwnedDocument = KitDocument & { customerCode: string; warehouseAreaCode: string };
+
+export const linesOf = (doc: Record<string, unknown>): GoodsLine[] => (doc.details as GoodsLine[] | undefined) ?? [];
 
 /**
  * What every warehouse document computes on its goods lines before they are recorded: line
@@ -30,7 +36,7 @@ export const computeGoodsLines = (content: Record<string, unknown>, o: { kept?: 
 });
 
 /** The document with its lines replaced, totals recomputed. */
-export const withLines = (def: DocumentDef, doc: KitDocument, details: GoodsLine[]): KitDocument => {
+export const withLines = <T extends KitDocument>(def: DocumentDef, doc: T, details: readonly GoodsLine[]): T => {
   const next = { ...doc, details };
   return { ...next, totals: documentTotals(def, next) };
 };

@@ -1,5 +1,5 @@
-import { AppError, STOCK_EVENT_TYPES, diversecustomertransferbill, warehousetransferbill, type KitDocument, type StockLine } from '@tpl/contracts';
-import type { DecideMeta, DocumentCommand, DocumentDecisions, Effect } from '@tpl/documents';
+import { AppError, STOCK_EVENT_TYPES, diversecustomertransferbill, warehousetransferbill, type DocumentOf, type StockLine } from '@tpl/contracts';
+import type { DecideMeta, DocumentDecisions, Effect } from '@tpl/documents';
 import { factOf, move, ownerOut, receive } from '../stock/stock.account';
 import { refuseRemoveOnceInStock } from '../shared/lines';
 import {
@@ -17,6 +17,10 @@ import {
   type RowLine,
 } from '../inside/rows';
 
+/** The two transfers, as the kit folds them. */
+export type WarehouseTransfer = DocumentOf<typeof warehousetransferbill>;
+export type OwnerTransfer = DocumentOf<typeof diversecustomertransferbill>;
+
 /** A warehouse transfer's line: a stock row, how much of it, and where it goes. */
 type TransferLine = RowLine & { targetWarehousePlaceCode: string };
 const transferLines = (doc: Record<string, unknown>) => rowLinesOf(doc) as TransferLine[];
@@ -32,26 +36,26 @@ const checkSamePlace = (lines: readonly TransferLine[]): AppError | undefined =>
  * area; every target is a live location of the same warehouse (the root of the bill area's
  * tree) that is free or reserved for this owner.
  */
-export const checkTransfer = (doc: KitDocument, facts: InsideFacts): AppError | undefined => {
+export const checkTransfer = (doc: WarehouseTransfer, facts: InsideFacts): AppError | undefined => {
   const lines = transferLines(doc);
-  const owner = String(doc.customerCode);
+  const owner = doc.customerCode;
   const refused = checkSamePlace(lines) ?? checkRowsHold(doc, lines, facts);
   if (refused) return refused;
-  const warehouse = warehouseOf(facts.areas, String(doc.warehouseAreaCode));
+  const warehouse = warehouseOf(facts.areas, doc.warehouseAreaCode);
   for (const l of lines) {
     const target = facts.places.get(l.targetWarehousePlaceCode);
     const wall = checkPlaceFor(target, owner);
     if (wall) return wall;
     if (target && warehouseOf(facts.areas, target.warehouseAreaCode) !== warehouse) {
-      return new AppError(409, 'warehouse.errors.placeOtherWarehouse', { place: target.code, area: String(doc.warehouseAreaCode) });
+      return new AppError(409, 'warehouse.errors.placeOtherWarehouse', { place: target.code, area: doc.warehouseAreaCode });
     }
   }
   return undefined;
 };
 
 /** The stock moves, line by line, to the targets (the rows keep barcode, batch, dates and status; they take the target's area). */
-export const transferEffects = (doc: KitDocument, facts: InsideFacts, meta: DecideMeta): Effect[] => {
-  const owner = String(doc.customerCode);
+export const transferEffects = (doc: WarehouseTransfer, facts: InsideFacts, meta: DecideMeta): Effect[] => {
+  const owner = doc.customerCode;
   const decided = new PerAccount();
   for (const l of transferLines(doc)) {
     const account = accountOf(facts, owner, l.materialCode);
@@ -62,10 +66,10 @@ export const transferEffects = (doc: KitDocument, facts: InsideFacts, meta: Deci
 };
 
 /** The warehouse transfer's own decisions (the IO of `load` is wired in transfer.wiring.ts). */
-export const transferDecisions = (load: DocumentDecisions<InsideFacts>['load']): DocumentDecisions<InsideFacts> => ({
+export const transferDecisions = (load: DocumentDecisions<InsideFacts, typeof warehousetransferbill>['load']): DocumentDecisions<InsideFacts, typeof warehousetransferbill> => ({
   load,
   compute: (content) => numberRowLines(content),
-  check: (command: DocumentCommand, doc, facts) => {
+  check: (command, doc, facts) => {
     const content = submittedContent(command);
     if (content) return checkSamePlace(transferLines(content));
     const removal = refuseRemoveOnceInStock(command, doc, ['Done']);
@@ -77,7 +81,7 @@ export const transferDecisions = (load: DocumentDecisions<InsideFacts>['load']):
 
 // ------------------------------------------------------------------ owner to owner
 
-const ownerTo = (doc: Record<string, unknown>) => String(doc.targetCustomerCode ?? '');
+const ownerTo = (doc: OwnerTransfer) => doc.targetCustomerCode ?? '';
 
 const checkSameOwner = (content: Record<string, unknown>): AppError | undefined =>
   content.customerCode && content.customerCode === content.targetCustomerCode ? new AppError(400, 'warehouse.errors.sameOwner', { customerCode: String(content.customerCode) }) : undefined;
@@ -87,7 +91,7 @@ const checkSameOwner = (content: Record<string, unknown>): AppError | undefined 
  * allocated, in the bill's area; no line's location is reserved for an owner other than the
  * one receiving (a reserved location holds only its owner's goods).
  */
-export const checkOwnerTransfer = (doc: KitDocument, facts: InsideFacts): AppError | undefined => {
+export const checkOwnerTransfer = (doc: OwnerTransfer, facts: InsideFacts): AppError | undefined => {
   const refused = checkSameOwner(doc) ?? checkRowsHold(doc, rowLinesOf(doc), facts);
   if (refused) return refused;
   for (const l of rowLinesOf(doc)) {
@@ -103,8 +107,8 @@ export const checkOwnerTransfer = (doc: KitDocument, facts: InsideFacts): AppErr
  * the same barcode, location and batch that keep the inbound time, expiry, quality status,
  * weights and piece volume of what was taken.
  */
-export const ownerTransferEffects = (doc: KitDocument, facts: InsideFacts, meta: DecideMeta): Effect[] => {
-  const from = String(doc.customerCode);
+export const ownerTransferEffects = (doc: OwnerTransfer, facts: InsideFacts, meta: DecideMeta): Effect[] => {
+  const from = doc.customerCode;
   const to = ownerTo(doc);
   const decided = new PerAccount();
   for (const l of rowLinesOf(doc)) {
@@ -140,10 +144,10 @@ export const ownerTransferEffects = (doc: KitDocument, facts: InsideFacts, meta:
 };
 
 /** The owner transfer's own decisions. */
-export const ownerTransferDecisions = (load: DocumentDecisions<InsideFacts>['load']): DocumentDecisions<InsideFacts> => ({
+export const ownerTransferDecisions = (load: DocumentDecisions<InsideFacts, typeof diversecustomertransferbill>['load']): DocumentDecisions<InsideFacts, typeof diversecustomertransferbill> => ({
   load,
   compute: (content) => numberRowLines(content),
-  check: (command: DocumentCommand, doc, facts) => {
+  check: (command, doc, facts) => {
     const content = submittedContent(command);
     if (content) return checkSameOwner(content);
     const removal = refuseRemoveOnceInStock(command, doc, ['Done']);

@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { diversecustomertransferbill, warehousetransferbill, type KitDocument } from '@tpl/contracts';
-import { DocumentDecisionsRegistry, type DocumentCommand } from '@tpl/documents';
-import type { UnitOfWork } from '@tpl/event-store';
+import { diversecustomertransferbill, warehousetransferbill } from '@tpl/contracts';
+import { DocumentDecisionsRegistry, type LoadInput } from '@tpl/documents';
 import { InsideReads } from '../inside/inside.reads';
 import { noFacts, rowLinesOf, type InsideFacts } from '../inside/rows';
 import { ownerTransferDecisions, transferDecisions } from './transfer.decisions';
@@ -23,14 +22,15 @@ export class TransferDecisions implements OnModuleInit {
     this.registry.register(diversecustomertransferbill, ownerTransferDecisions((input) => this.load(input)));
   }
 
-  async load({ tenantId, command, doc, uow }: { tenantId: string; command: DocumentCommand; doc: KitDocument | undefined; uow: UnitOfWork }): Promise<InsideFacts> {
+  async load({ tenantId, command, doc, uow }: LoadInput<typeof warehousetransferbill> | LoadInput<typeof diversecustomertransferbill>): Promise<InsideFacts> {
     if (!doc || command.type !== 'Act' || command.data.action !== 'confirm') return noFacts();
     const lines = rowLinesOf(doc);
     return this.reads.facts(uow, tenantId, {
-      owners: [String(doc.customerCode), String(doc.targetCustomerCode ?? '')],
+      // the receiving owner's account too, for an owner transfer (a warehouse transfer has none)
+      owners: [doc.customerCode, typeof doc.targetCustomerCode === 'string' ? doc.targetCustomerCode : ''],
       lines,
       places: lines.map((l) => String(l.targetWarehousePlaceCode ?? '')),
-      areas: [String(doc.warehouseAreaCode)],
+      areas: [doc.warehouseAreaCode],
     });
   }
 }
