@@ -175,14 +175,14 @@ const checks = async (list) => {
  * WORKER_MEMORY after a file (a host, its PGlite and NestJS modules are not all freed between
  * files; one long-lived process ran out of heap in CI). Integration files each make their own
  * database and listen on port 0, so two run side by side; the browser journeys run one at a time
- * (each drives a host and a Chromium of its own on a 2-core machine).
+ * (each drives a host and a Chromium of its own on a 2-core machine; TEST_E2E_WORKERS=2 runs two).
  */
 const WORKER_MEMORY = '1200MB';
 const JEST_WORKERS = {
   // jest's default is one worker fewer than the cores: one on a 2-core machine
   unit: [`--maxWorkers=${os.availableParallelism?.() ?? os.cpus().length}`],
   integration: [`--maxWorkers=${process.env.TEST_INTEGRATION_WORKERS ?? 2}`, `--workerIdleMemoryLimit=${WORKER_MEMORY}`],
-  e2e: ['--maxWorkers=1', `--workerIdleMemoryLimit=${WORKER_MEMORY}`],
+  e2e: [`--maxWorkers=${process.env.TEST_E2E_WORKERS ?? 1}`, `--workerIdleMemoryLimit=${WORKER_MEMORY}`],
 };
 
 const jest = (project) => {
