@@ -215,6 +215,17 @@ const jest = (project) => {
       (retried.length ? ` (${retried.length} passed only when retried, counted as failed)` : ''),
   );
   for (const name of retried) summary.push(`    retried: ${name}`);
+  // each failure named with the first lines of its message, at the end where a cut log still shows it
+  const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
+  for (const file of r.testResults) {
+    const where = path.relative(root, file.name);
+    const failures = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    if (!failures.length && file.status === 'failed') summary.push(`    ${where}: ${plain(file.message ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 400) ?? 'failed'}`);
+    for (const a of failures) {
+      const message = plain((a.failureMessages ?? []).join('\n')).split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('at ')).slice(0, 2).join(' | ');
+      summary.push(`    ${where}: ${a.fullName}: ${message.slice(0, 600)}`);
+    }
+  }
 };
 
 phase('checks');
