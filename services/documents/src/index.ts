@@ -2,6 +2,7 @@ export * from './document.fold';
 export * from './document.decider';
 export * from './document.list';
 export * from './document.ports';
+export * from './ports';
 export * from './document.service';
 export * from './document.controller';
 export * from './document.review';

@@ -16,9 +16,9 @@ import { DEMO_TENANTS, demoActor, identityMigrations, identityPlatformTables, oa
 import { PLATFORM_TENANT, consignmentDocument, documents, publishedEvents } from '@tpl/contracts';
 import { boardMigrations, boardProjection, seedDemoConsignments, transportMigrations, transportUpcasters } from '@tpl/transport';
 import { billingAsyncProjections, billingMigrations, billingProjections } from '@tpl/billing';
-import { DocumentRepair, DocumentService, documentListMigrations } from '@tpl/documents';
+import { DocumentRepair, DocumentService, REVIEW_POLICY, documentListMigrations, type ReviewPolicy } from '@tpl/documents';
 import { seedDemoMonth, warehouseMigrations, warehouseProjections } from '@tpl/warehouse';
-import { FlowSeeder, REVIEW_POLICY, workflowMigrations, workflowProjections, type ReviewPolicy } from '@tpl/workflow';
+import { FlowSeeder, workflowMigrations, workflowProjections } from '@tpl/workflow';
 import { reportAsyncProjections, reportMigrations } from '@tpl/report';
 import { RECORDS, RecordsService, recordsMigrations, recordsProjection, secondOperatorMasterData, seedDemoMasterData, type RecordsPort } from '@tpl/masterdata';
 import { seedUsers } from '@tpl/access';

@@ -8,6 +8,7 @@ export * from './flow-context';
 export * from './definition/definition.service';
 export * from './instance/instance.service';
 export * from './review/review.manager';
+export { ReviewConfigService } from './review/review-config.service';
 export * from './timer.poller';
 export * from './flow.seed';
 export { FLOW_INBOX, FlowQueries, type FlowInbox } from './flow.queries';
