@@ -11,3 +11,4 @@ export * from './documents.tokens';
 export * from './document.repair';
 export * from './output/xlsx';
 export * from './output/pdf';
+export * from './documents.context';

@@ -1,7 +1,3 @@
-import { flowMigrations } from './projections/flow.migrations';
-import { instanceProjection } from './projections/instance.projection';
-import { definitionProjection } from './projections/definition.projection';
-
 export * from './review/review.port';
 export * from './workflow.module';
 export * from './flow-context';
@@ -12,8 +8,6 @@ export { ReviewConfigService } from './review/review-config.service';
 export * from './timer.poller';
 export * from './flow.seed';
 export { FLOW_INBOX, FlowQueries, type FlowInbox } from './flow.queries';
-export { instanceProjection, definitionProjection };
-
-/** What the workflow context brings to the shared store: its migrations and inline projections. */
-export const workflowMigrations = [...flowMigrations];
-export const workflowProjections = [definitionProjection, instanceProjection];
+export { instanceProjection } from './projections/instance.projection';
+export { definitionProjection } from './projections/definition.projection';
+export * from './workflow.context';
