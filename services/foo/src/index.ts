@@ -1,0 +1,2 @@
+export * from './foo.module';
+export * from './foo.context';
