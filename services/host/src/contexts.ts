@@ -9,7 +9,6 @@ import { transportContext } from '@tpl/transport';
 import { billingContext } from '@tpl/billing';
 import { workflowContext } from '@tpl/workflow';
 import { reportContext } from '@tpl/report';
-import { fooContext } from '@tpl/foo';
 
 /** What the host tells the contexts it composes, from its config: the document types it serves. */
 export type ContextOptions = { documents?: readonly DocumentDef[] | undefined };
@@ -30,7 +29,6 @@ export const CONTEXTS: readonly ServiceContext<ContextOptions>[] = [
   billingContext,
   workflowContext,
   reportContext,
-  fooContext,
 ];
 
 /**

@@ -1,5 +1,0 @@
-import { Module } from '@nestjs/common';
-
-/** An empty context (scratch: counting the files a new context touches). */
-@Module({})
-export class FooModule {}

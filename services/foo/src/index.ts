@@ -1,2 +1,0 @@
-export * from './foo.module';
-export * from './foo.context';
