@@ -10,23 +10,15 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
+// every @tpl package by its source index; the first pattern that matches wins
 const map = {
   '^@tpl/contracts$': '<rootDir>/contracts/src/index.ts',
   '^@tpl/contracts/light$': '<rootDir>/contracts/src/light.ts',
   '^@tpl/workflows$': '<rootDir>/workflows/src/index.ts',
-  '^@tpl/event-store$': '<rootDir>/services/event-store/src/index.ts',
-  '^@tpl/identity$': '<rootDir>/services/identity/src/index.ts',
-  '^@tpl/documents$': '<rootDir>/services/documents/src/index.ts',
   // the kit's test kit (given / when / then over a type's decisions): specs only, never in dist
   '^@tpl/documents/test$': '<rootDir>/services/documents/test/index.ts',
-  '^@tpl/warehouse$': '<rootDir>/services/warehouse/src/index.ts',
-  '^@tpl/transport$': '<rootDir>/services/transport/src/index.ts',
-  '^@tpl/billing$': '<rootDir>/services/billing/src/index.ts',
-  '^@tpl/workflow$': '<rootDir>/services/workflow/src/index.ts',
-  '^@tpl/report$': '<rootDir>/services/report/src/index.ts',
-  '^@tpl/masterdata$': '<rootDir>/services/masterdata/src/index.ts',
-  '^@tpl/access$': '<rootDir>/services/access/src/index.ts',
-  '^@tpl/host$': '<rootDir>/services/host/src/index.ts',
+  // every other is a service package, services/<name> (a new context needs no line here)
+  '^@tpl/([^/]+)$': '<rootDir>/services/$1/src/index.ts',
   // the console names antd's ES modules (its locales load per language); node's jest reads their CommonJS twins
   '^antd/es/(.*)$': 'antd/lib/$1',
 };

@@ -24,7 +24,9 @@ const clean: Record<string, string> = {
   'services/masterdata/src/index.ts': `import { ROW_SCOPES } from '@tpl/identity';\nexport const RECORDS = ROW_SCOPES;\n`,
   // access reads its rules through master data's port: an allowed edge of the graph
   'services/access/src/index.ts': `import { RECORDS } from '@tpl/masterdata';\nexport const ACCESS = RECORDS;\n`,
-  'services/documents/src/index.ts': `import { RECORDS } from '@tpl/masterdata';\nexport const KIT = RECORDS;\n`,
+  // the document kit stands on identity alone; the contexts it asks implement its ports (workflow: review)
+  'services/documents/src/index.ts': `import { ROW_SCOPES } from '@tpl/identity';\nexport const KIT = ROW_SCOPES;\n`,
+  'services/workflow/src/index.ts': `import type { KIT } from '@tpl/documents';\nexport const REVIEW: typeof KIT | undefined = undefined;\n`,
   'services/transport/src/index.ts': `import { KIT } from '@tpl/documents';\nexport const CONSIGNMENT = KIT;\n`,
   // the kit's test kit, outside its src/, and a spec that uses it
   'services/documents/test/index.ts': `import { KIT } from '../src/index';\nexport const documentSpec = () => KIT;\n`,
@@ -56,6 +58,8 @@ const violations: [file: string, source: string, rule: string | undefined][] = [
   ['services/report/src/host.ts', `import { wired } from '@tpl/host';\nexport const x = wired;\n`, 'nothing-imports-the-host'],
   // a sibling that is not among report's allowed ports (identity, workflow)
   ['services/report/src/sibling.ts', `import { RECORDS } from '@tpl/masterdata';\nexport const x = RECORDS;\n`, 'context-report-imports-only-its-allowed-ports'],
+  // the document kit imports no context it asks: it declares its ports (REVIEW_POLICY...) and workflow implements them
+  ['services/documents/src/up.ts', `import { REVIEW } from '@tpl/workflow';\nexport const x = REVIEW;\n`, 'context-documents-imports-only-its-allowed-ports'],
   // master data below access: the engine never imports the rights that plug into it
   ['services/masterdata/src/up.ts', `import { ACCESS } from '@tpl/access';\nexport const x = ACCESS;\n`, 'context-masterdata-imports-only-its-allowed-ports'],
   // the contracts' kernel reads no context, a context nothing composed over them, nor a sibling

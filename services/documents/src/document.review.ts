@@ -1,15 +1,16 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { KIT_FACTS, eventTypeOf, type DocumentDef, type ProcessVariables } from '@tpl/contracts';
-import { REVIEW_REGISTRY, type ReviewOutcome, type ReviewRegistration } from '@tpl/workflow';
 import { valueAt } from './document.fold';
 import { DocumentService } from './document.service';
 import { DOCUMENT_DEFS } from './documents.tokens';
+import { REVIEW_REGISTRY, type ReviewOutcome, type ReviewRegistration } from './ports';
 
 /**
- * Every document type that can be reviewed plugs into the workflow context's review port:
- * its fields are the process variables (conditions such as `totals.weg > 10000` read them),
- * the inbox shows its bill number, and the review's end reaches it as the kit's review
- * commands. Nothing here is written per document type.
+ * Every document type that can be reviewed plugs into the review port (the kit's
+ * REVIEW_REGISTRY, answered by the workflow context): its fields are the process variables
+ * (conditions such as `totals.weg > 10000` read them), the inbox shows its bill number, and
+ * the review's end reaches it as the kit's review commands. Nothing here is written per
+ * document type.
  */
 @Injectable()
 export class DocumentReviewPlugs implements OnModuleInit {

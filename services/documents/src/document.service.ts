@@ -37,8 +37,7 @@ import {
   type UnitOfWork,
 } from '@tpl/event-store';
 import { businessDay, ownerScopeSql, rowScopeSql, type OwnerScope, type RowScope } from '@tpl/identity';
-import { REFERENCE_CHECK, SERIAL_CODES, type ReferenceCheck, type SerialCodeSpecs } from '@tpl/masterdata';
-import { REVIEW_POLICY, type ReviewPolicy } from '@tpl/workflow';
+import { REFERENCE_CHECK, REVIEW_POLICY, SERIAL_CODES, type ReferenceCheck, type ReviewPolicy, type SerialCodeSpecs } from './ports';
 import { DocumentNotFound, decideDocument, type DecideMeta, type DocumentCommand } from './document.decider';
 import { documentFold, type DocState } from './document.fold';
 import { KeyedLimit } from './keyed-limit';

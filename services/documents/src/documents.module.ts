@@ -10,8 +10,9 @@ import { DOCUMENT_DEFS } from './documents.tokens';
 /**
  * The document kit: one controller per described document type, the kit's service, the
  * review plugs and the registry where contexts put their documents' own decisions. It asks
- * master data through its exported ports (serial codes, reference checks) and reads no
- * other context's tables.
+ * the contexts through the ports it declares (ports.ts: reference checks and serial codes,
+ * answered by master data; review, by workflow; bound by the host) and reads no other
+ * context's tables.
  */
 @Global()
 @Module({})

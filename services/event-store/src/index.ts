@@ -20,3 +20,4 @@ export * from './leases';
 export * from './metrics';
 export * from './cache-channel';
 export * from './statistics';
+export * from './service-context';

@@ -11,18 +11,12 @@ import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { openRequestScope, openStorage, runAsSystem, runInTenant, type Storage } from '@tpl/event-store';
-import { DEMO_TENANTS, demoActor, identityMigrations, identityPlatformTables, oauthLinksProjection, registrationsProjection, seedTenants, userAccountsProjection } from '@tpl/identity';
-import { PLATFORM_TENANT, consignmentDocument, documents, publishedEvents } from '@tpl/contracts';
-import { boardMigrations, boardProjection, seedDemoConsignments, transportMigrations, transportUpcasters } from '@tpl/transport';
-import { billingAsyncProjections, billingMigrations, billingProjections } from '@tpl/billing';
-import { DocumentRepair, DocumentService, documentListMigrations } from '@tpl/documents';
-import { seedDemoMonth, warehouseMigrations, warehouseProjections } from '@tpl/warehouse';
-import { FlowSeeder, REVIEW_POLICY, workflowMigrations, workflowProjections, type ReviewPolicy } from '@tpl/workflow';
-import { reportAsyncProjections, reportMigrations } from '@tpl/report';
-import { RECORDS, RecordsService, recordsMigrations, recordsProjection, secondOperatorMasterData, seedDemoMasterData, type RecordsPort } from '@tpl/masterdata';
-import { seedUsers } from '@tpl/access';
+import { openRequestScope, openStorage, runAsSystem, runInTenant, type ContextScope, type Storage } from '@tpl/event-store';
+import { PLATFORM_TENANT, documents, publishedEvents } from '@tpl/contracts';
+import { DocumentRepair } from '@tpl/documents';
+import { RecordsService } from '@tpl/masterdata';
 import { AppModule } from './app.module';
+import { CONTEXTS, demoTenantsOf, inOrder, storeOf } from './contexts';
 import { EnvelopeFilter } from './envelope.filter';
 import { runDataRepair } from './data-repair.controller';
 import { envelopeClientError, envelopeFrameworkError, refuseUnstorableText, safeJson } from './input-guard';
@@ -71,18 +65,20 @@ export const startHost = async (config: HostConfig, options: HostOptions = {}): 
   const hostId = options.hostId ?? `${process.env.HOSTNAME ?? 'host'}-${process.pid}`;
   const json = options.logFormat === 'json' ? new JsonLog({ host: hostId }) : undefined;
   const levels = options.logLevels ?? ['error', 'warn', 'log'];
+  // what every context brings to the store (contexts.ts: its migrations, in the contexts' order)
+  const store = storeOf(CONTEXTS);
   const storage = await openStorage({
     databaseUrl: config.databaseUrl,
     appDatabaseUrl: config.appDatabaseUrl,
     dataDir: config.dataDir,
     poolSize: config.poolSize,
     jobsPoolSize: config.jobsPoolSize,
-    migrations: [...identityMigrations, ...recordsMigrations, ...documentListMigrations, ...warehouseMigrations, ...transportMigrations, ...boardMigrations, ...billingMigrations, ...workflowMigrations, ...reportMigrations],
+    migrations: store.migrations,
     // inline: read models a user reads right after their own write (lists, records, sign-in, tasks)
-    projections: [recordsProjection(), ...warehouseProjections, userAccountsProjection, oauthLinksProjection, registrationsProjection, ...workflowProjections, ...billingProjections],
+    projections: store.projections,
     // asynchronous, from the projector's checkpoints: reports and cross-context read models
-    asyncProjections: [...reportAsyncProjections, ...billingAsyncProjections, boardProjection()],
-    upcasters: [...transportUpcasters],
+    asyncProjections: store.asyncProjections,
+    upcasters: store.upcasters,
     projector: {
       pollMs: Number(process.env.PROJECTOR_POLL_MS ?? 200),
       onError: (name, e) => logger.error(`projection ${name} failed: ${e instanceof Error ? e.stack : String(e)}`),
@@ -98,7 +94,7 @@ export const startHost = async (config: HostConfig, options: HostOptions = {}): 
       onChange: (name, held) => logger.log(`lease ${name} ${held ? 'taken' : 'given up'}`),
       onError: (e) => logger.warn(`leases: database session lost (${e instanceof Error ? e.message : String(e)}); jobs paused until it is back`),
     },
-    rowSecurity: { platformTables: identityPlatformTables, platformTenant: PLATFORM_TENANT },
+    rowSecurity: { platformTables: store.platformTables, platformTenant: PLATFORM_TENANT },
     // events out to Kafka: every published event also goes to the outbox, in the append's transaction
     outbox: config.integration ? publishedEvents(config.documents ?? documents) : undefined,
     kurrentdbUrl: config.kurrentdbUrl,
@@ -106,7 +102,8 @@ export const startHost = async (config: HostConfig, options: HostOptions = {}): 
   });
   let integration: Integration | undefined;
   try {
-    if (config.seedDemo) await runAsSystem(() => seedTenants(storage.db.pool));
+    // the demo's tenants (identity's registry), before the app
+    if (config.seedDemo) await runAsSystem(() => makeDemoTenants(storage));
 
     // maxParamLength: a licence travels in the path (spec 01 importLicense/{license})
     // a request Node's parser refuses (URL or headers too long: 431) is answered with the envelope too
@@ -175,12 +172,11 @@ export const startHost = async (config: HostConfig, options: HostOptions = {}): 
     storage.statistics.start();
     if (config.integration) integration = await startIntegration(app, storage, config.integration, (what, e) => logger.error(`${what} failed: ${e instanceof Error ? e.stack : String(e)}`));
     await storage.leases.start();
-    // document lists that have streams but no rows (a store from before the document kit): folded again
-    const rebuilt = await runAsSystem(() => app.get(DocumentService).rebuildMissingLists(config.documents ?? documents));
-    for (const [type, n] of Object.entries(rebuilt)) logger.log(`document list ${type}: ${n} rows rebuilt from the events`);
-    if (config.seedDemo) await seedDemoUsers(app);
-    if (config.seedSamples) await seedSamples(app, storage, config.seedDemoMonth === true);
-    if (config.seedSamples) await seedSecondOperator(app, storage);
+    // each context's repair at start (the kit: document lists that have streams but no rows, folded again)
+    const scope = scopeOf(app, storage);
+    for (const c of CONTEXTS) await c.start?.({ ...scope, options: config.documents ? { documents: config.documents } : {} });
+    if (config.seedDemo) await seedDemoTenants(scope);
+    if (config.seedSamples) await seedSamples(scope, config.seedDemoMonth === true);
     // records written before every number had a kind: back into range, through events
     const repaired = await runAsSystem(() => runDataRepair(app.get(RecordsService), app.get(DocumentRepair)));
     if (repaired.records.length + repaired.documents.length) {
@@ -230,54 +226,34 @@ export const logger = new Logger('Host');
 /** The largest JSON body (spreadsheets travel as multipart, up to 50 MB). */
 export const BODY_LIMIT = 1024 * 1024;
 
-const DEMO_TENANT = '100001';
+/** What a context's hooks are handed: the app, the database, the host's log. */
+const scopeOf = (app: NestFastifyApplication, storage: Storage): ContextScope => ({ app, pool: storage.db.pool, log: (line) => logger.log(line) });
 
-/** The demo tenants' roles and users, as user records (events), so sign-in and the user screens agree. */
-const seedDemoUsers = async (app: NestFastifyApplication) => {
-  const records = app.get<RecordsPort>(RECORDS);
-  const system = { userId: '00000000-0000-0000-0000-000000000000', account: 'system', name: 'System' };
-  for (const t of DEMO_TENANTS) {
-    const ctx = { tenantId: t.tenantId, actor: system, correlationId: 'demo-seed', causationId: `demo-seed-users-${t.tenantId}` };
-    const n = await runInTenant(t.tenantId, () => seedUsers(records, ctx, t.users));
-    if (n) logger.log(`seeded ${n} demo users for tenant ${t.tenantId}`);
-    // the built-in approval processes (consignment review, leave) are configuration every operator starts with
-    if (t.tenantId !== '000000') await app.get(FlowSeeder).deploySamples(t.tenantId, system);
+/** Who the demo's seeds act as where no user does. */
+const SYSTEM = { userId: '00000000-0000-0000-0000-000000000000', account: 'system', name: 'System' };
+
+/** The demo's tenants, made by the contexts that keep them (identity's registry). */
+const makeDemoTenants = async (storage: Storage) => {
+  for (const c of CONTEXTS) await c.seeds?.tenants?.make(storage.db.pool);
+};
+
+/** Each demo tenant's own configuration, tenant by tenant: its roles and users, as user records (events), so sign-in and the user screens agree; its approval processes. */
+const seedDemoTenants = async (scope: ContextScope) => {
+  for (const tenantId of demoTenantsOf(CONTEXTS)) {
+    for (const c of CONTEXTS) await c.seeds?.tenant?.({ ...scope, tenantId, system: SYSTEM });
   }
 };
 
-const SECOND_TENANT = '100002';
-
-/** The second demo operator's own master data (a small set), made as its administrator, once. */
-const seedSecondOperator = (app: NestFastifyApplication, storage: Storage) => runInTenant(SECOND_TENANT, async () => {
-  const admin = await demoActor(storage.db.pool, SECOND_TENANT, 'admin');
-  if (!admin) return;
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: process.env.BUSINESS_TZ ?? 'Asia/Shanghai' }).format(new Date());
-  const context = { tenantId: SECOND_TENANT, actor: admin, correlationId: 'demo-seed', causationId: `demo-seed-samples-${SECOND_TENANT}` };
-  const records = await seedDemoMasterData(app.get(RecordsService), storage.db.pool, context, today, secondOperatorMasterData);
-  if (records) logger.log(`seeded ${records} demo master data records for tenant ${SECOND_TENANT}`);
-});
-
-/** A working day's consignment board for the demo operator, made through the document kit. */
-const seedSamples = (app: NestFastifyApplication, storage: Storage, demoMonth: boolean) => runInTenant(DEMO_TENANT, async () => {
-  const actor = await demoActor(storage.db.pool, DEMO_TENANT, 'dispatcher');
-  if (!actor) return;
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: process.env.BUSINESS_TZ ?? 'Asia/Shanghai' }).format(new Date());
-  const context = { tenantId: DEMO_TENANT, actor, correlationId: 'demo-seed', causationId: `demo-seed-samples-${DEMO_TENANT}` };
-  const admin = (await demoActor(storage.db.pool, DEMO_TENANT, 'admin')) ?? actor;
-  const records = await seedDemoMasterData(app.get(RecordsService), storage.db.pool, { ...context, actor: admin }, today);
-  if (records) logger.log(`seeded ${records} demo master data records for tenant ${DEMO_TENANT}`);
-  // a few orders already waiting in review (by the tenant's consignment review process), so the approver has work
-  const withReview = Boolean(await app.get<ReviewPolicy>(REVIEW_POLICY).processKeyFor(DEMO_TENANT, consignmentDocument.name));
-  const n = await seedDemoConsignments(app.get(DocumentService), context, today, withReview);
-  if (n) logger.log(`seeded ${n} demo consignment orders for tenant ${DEMO_TENANT}`);
-  // leave requests waiting for the approver, so the inbox is not empty
-  const leaves = await app.get(FlowSeeder).seedDemoRequests(DEMO_TENANT, actor, 'approver');
-  if (leaves) logger.log(`seeded ${leaves} demo leave requests for tenant ${DEMO_TENANT}`);
-  // last month and this one in the warehouse, so finance has a month to bill (issue 15)
-  if (demoMonth) {
-    const keeper = (await demoActor(storage.db.pool, DEMO_TENANT, 'keeper')) ?? admin;
-    const started = Date.now();
-    const moves = await seedDemoMonth(app.get(DocumentService), { ...context, actor: keeper }, today);
-    if (moves) logger.log(`seeded the demo month: ${moves} receipts and shipments for tenant ${DEMO_TENANT} in ${Date.now() - started} ms`);
+/**
+ * Each demo tenant's samples, in its scope: what each context has for it (the demo operator: its
+ * master data, a working day's consignment board made through the document kit, leave requests
+ * for the approver, a month in the warehouse when asked; the second operator: its own master data).
+ */
+const seedSamples = async (scope: ContextScope, demoMonth: boolean) => {
+  for (const tenantId of demoTenantsOf(CONTEXTS)) {
+    await runInTenant(tenantId, async () => {
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: process.env.BUSINESS_TZ ?? 'Asia/Shanghai' }).format(new Date());
+      for (const c of inOrder(CONTEXTS, 'samples')) await c.seeds?.samples?.({ ...scope, tenantId, today, demoMonth });
+    });
   }
-});
+};

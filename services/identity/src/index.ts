@@ -23,3 +23,4 @@ export * from './business-day';
 export * from './api-permissions';
 export * from './row-scope';
 export * from './department-backfill';
+export * from './identity.context';

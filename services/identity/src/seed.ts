@@ -13,6 +13,10 @@ const user = (tenantId: string, account: string, password: string, name: string,
   ...(customerCode ? { customerCode } : {}),
 });
 
+/** The demo operator (a working day, a month in the warehouse) and the second operator (a small set of master data). */
+export const DEMO_OPERATOR = '100001';
+export const SECOND_OPERATOR = '100002';
+
 /**
  * DESIGN section 5: tenant 000000 with admin/admin, and operator tenants with one user per headline role.
  * The demo operators are Chinese companies: their names and their people's are Chinese (data is not
@@ -21,7 +25,7 @@ const user = (tenantId: string, account: string, password: string, name: string,
 export const DEMO_TENANTS: DemoTenant[] = [
   { tenantId: '000000', name: '平台管理', users: [user('000000', 'admin', 'admin', '平台管理员', ['admin'])] },
   {
-    tenantId: '100001',
+    tenantId: DEMO_OPERATOR,
     name: '港湾物流（演示三方物流运营商）',
     users: [
       // departments: HB > HB-OPS > (HB-TRN, HB-WH); HB > HB-FIN (the demo organisation of records.seed)
@@ -38,7 +42,7 @@ export const DEMO_TENANTS: DemoTenant[] = [
   {
     // a second operator, with its own administrator and master data (a small set: services/masterdata/src/seed.ts
     // secondOperatorMasterData), to work in and to show that tenants never see each other's data
-    tenantId: '100002',
+    tenantId: SECOND_OPERATOR,
     name: '东风供应链（第二个演示运营商）',
     users: [user('100002', 'admin', 'admin', '东风管理员', ['admin']), user('100002', 'dispatcher', 'demo123', '易立', ['dispatcher'])],
   },

@@ -19,3 +19,4 @@ export * from './entities/file-store';
 export * from './entities/account-records.adapter';
 export * from './masterdata.module';
 export * from './seed';
+export * from './masterdata.context';

@@ -3,21 +3,22 @@ import { entities, type EntityDef } from '@tpl/contracts';
 import { RecordsGate, lookupControllerFor, passwordResetControllerFor, recordsControllerFor } from './engine/records.controller';
 import { RecordsSpreadsheets } from './engine/records.xlsx';
 import { RecordsService } from './engine/records.service';
-import { REFERENCE_CHECK, RecordReferences } from './engine/reference-check';
+import { RecordReferences } from './engine/reference-check';
 import { ENTITY_HOOKS, EntityHooksRegistry } from './engine/entity-hooks';
 import { RECORDS } from './engine/records.port';
 import { MASTER_DATA, RecordsMasterData } from './engine/master-data';
 import { CategoryStatusJob } from './entities/category-status.job';
 import { AttachmentsController } from './entities/attachments.controller';
-import { SERIAL_CODES, SerialCodes, SyscodeHooks } from './entities/syscode';
+import { SerialCodes, SyscodeHooks } from './entities/syscode';
 import { RecordsAccountPort } from './entities/account-records.adapter';
 
 /**
  * Serves every registered entity through the one engine, with the behaviour of particular
  * entities beside it (entities/: serial codes, the category job, attachments, the user
  * records identity's AccountRecords port writes). Exports its own ports (RECORDS,
- * REFERENCE_CHECK, SERIAL_CODES, ENTITY_HOOKS) and the classes the host binds other
- * contexts' ports to (RecordsAccountPort for identity's ACCOUNT_RECORDS).
+ * ENTITY_HOOKS, MASTER_DATA) and the classes the host binds other contexts' ports to
+ * (RecordsAccountPort for identity's ACCOUNT_RECORDS; RecordReferences and SerialCodes for
+ * the document kit's REFERENCE_CHECK and SERIAL_CODES).
  */
 @Global()
 @Module({})
@@ -39,15 +40,13 @@ export class MasterdataModule {
         RecordsSpreadsheets,
         RecordsGate,
         RecordReferences,
-        { provide: REFERENCE_CHECK, useExisting: RecordReferences },
         { provide: MASTER_DATA, useClass: RecordsMasterData },
         SerialCodes,
-        { provide: SERIAL_CODES, useExisting: SerialCodes },
         SyscodeHooks,
         CategoryStatusJob,
         RecordsAccountPort,
       ],
-      exports: [RecordsService, RECORDS, RecordsGate, ENTITY_HOOKS, REFERENCE_CHECK, MASTER_DATA, SERIAL_CODES, CategoryStatusJob, RecordsAccountPort],
+      exports: [RecordsService, RECORDS, RecordsGate, ENTITY_HOOKS, MASTER_DATA, CategoryStatusJob, RecordsAccountPort, RecordReferences, SerialCodes],
     };
   }
 }

@@ -10,11 +10,7 @@ export * from './inbound/putaway';
 export * from './inbound/booking.decisions';
 export * from './shared/apply';
 export { barcodeOf, bookedLineFor, checkPutAway, checkReceive, putAwayEffects, receiptDecisions, receiptEffects, type ReceiptFacts } from './inbound/receipt.decisions';
-import { stockLedgerProjection, stockMigrations } from './stock/stock.projection';
-
-/** What the warehouse context brings to the shared store: its migrations and inline projections. */
-export const warehouseMigrations = [...stockMigrations];
-export const warehouseProjections = [stockLedgerProjection];
+export * from './warehouse.context';
 export * from './outbound/order.decisions';
 export * from './outbound/outbound.decisions';
 export * from './outbound/listed.decisions';

@@ -5,7 +5,7 @@ import { InstanceService } from './instance/instance.service';
 import { FLOW_INBOX, FlowQueries } from './flow.queries';
 import { FlowController } from './flow.controller';
 import { FlowClock } from './flow-context';
-import { REVIEW_POLICY, REVIEW_REGISTRY, ReviewRegistry } from './review/review.port';
+import { ReviewRegistry } from './review/review.port';
 import { ReviewConfigService } from './review/review-config.service';
 import { ReviewProcessManager } from './review/review.manager';
 import { TimerPoller } from './timer.poller';
@@ -14,8 +14,9 @@ import { FlowSeeder } from './flow.seed';
 import { ProcessWalls } from './process-wall';
 
 /**
- * The workflow context. Global: document contexts inject the review registry (to plug in)
- * and the review policy (to decide isReview when they make a document).
+ * The workflow context. Global: it answers the document kit's review ports, which the host
+ * binds to its review registry (REVIEW_REGISTRY: documents plug in) and its review
+ * configuration (REVIEW_POLICY: isReview when a document is made); report asks FLOW_INBOX.
  */
 @Global()
 @Module({
@@ -28,15 +29,13 @@ import { ProcessWalls } from './process-wall';
     FlowQueries,
     { provide: FLOW_INBOX, useExisting: FlowQueries },
     ReviewRegistry,
-    { provide: REVIEW_REGISTRY, useExisting: ReviewRegistry },
     ReviewConfigService,
-    { provide: REVIEW_POLICY, useExisting: ReviewConfigService },
     ReviewProcessManager,
     TimerPoller,
     LeaveService,
     FlowSeeder,
     ProcessWalls,
   ],
-  exports: [FlowQueries, FLOW_INBOX, ReviewRegistry, REVIEW_REGISTRY, REVIEW_POLICY, FlowClock, InstanceService, DefinitionService, ReviewProcessManager, TimerPoller, FlowSeeder],
+  exports: [FlowQueries, FLOW_INBOX, ReviewRegistry, ReviewConfigService, FlowClock, InstanceService, DefinitionService, ReviewProcessManager, TimerPoller, FlowSeeder],
 })
 export class WorkflowModule {}

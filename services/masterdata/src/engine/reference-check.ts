@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import type { z } from 'zod';
 import { INVALID_FIELD, ValidationError, entityByName, type NamedByFilter, type ReferenceUse } from '@tpl/contracts';
 import { CACHE_CHANNEL, ChannelCache, DB_POOL, LocalCacheChannel, type CacheChannel, type UnitOfWork } from '@tpl/event-store';
+import type { ReferenceCheck } from '@tpl/documents';
 import { RECORDS_TABLE } from './records.migrations';
 
 /** What is wrong with one reference: it names no live record, one marked invalid, or one its field's pick does not offer. */
@@ -18,20 +19,6 @@ export const namedBySql = (f: NamedByFilter, alias: string) =>
   `EXISTS (SELECT 1 FROM ${RECORDS_TABLE} n WHERE n.tenant_id = ${alias}.tenant_id AND n.entity = ${quoted(f.entity)} AND NOT n.is_deleted
              AND n.data->>${quoted(f.field)} = ${alias}.code AND coalesce(n.data->>'${INVALID_FIELD}', '0') <> '1')`;
 
-/**
- * The port other contexts check their codes through (transport's consignment order names
- * customers and materials): they never read master data's tables themselves.
- */
-export interface ReferenceCheck {
-  /**
-   * Refuses with a 400 (ValidationError of `entity`, so the message names the field in the
-   * caller's language, and the code) when a code names no live record of its entity in the
-   * tenant, or (unless `kept`) a record whose `invalid` flag is 1.
-   */
-  assertUsable(tenantId: string, uses: readonly ReferenceUse[], entity: string, db?: Pick<UnitOfWork, 'query'>): Promise<void>;
-}
-export const REFERENCE_CHECK = Symbol('REFERENCE_CHECK');
-
 /** Turns problems into the 400 that names each field and code. */
 export const referenceError = (entity: string, problems: readonly ReferenceProblem[]) =>
   new ValidationError(
@@ -45,7 +32,9 @@ export const referenceError = (entity: string, problems: readonly ReferenceProbl
 export const REFERENCES_TOPIC = 'references';
 
 /**
- * Master data's answer to "do these codes name usable records?", from md_records.
+ * Master data's answer to "do these codes name usable records?", from md_records: the document
+ * kit's ReferenceCheck port (REFERENCE_CHECK, bound to it by the host), so no context reads
+ * master data's tables itself.
  *
  * Records found are kept per tenant, entity and code with their invalid flag (a draft changed
  * ten times names the same customer ten times): every write of a tenant's records drops its

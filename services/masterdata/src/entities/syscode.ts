@@ -1,21 +1,12 @@
 import { Inject, Injectable, Optional, type OnModuleInit } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { CACHE_CHANNEL, ChannelCache, DB_POOL, DEFAULT_SERIAL, LocalCacheChannel, type CacheChannel, type SerialSpec } from '@tpl/event-store';
+import type { SerialCodeSpecs } from '@tpl/documents';
 import { RECORDS_TABLE } from '../engine/records.migrations';
 import { EntityHooksRegistry, type RecordRow } from '../engine/entity-hooks';
 
 /** The serial code entity (system administration's sysCode: seqCode, prefixValue, minValue, maxValue). */
 export const SYSCODE = 'syscode';
-
-/**
- * The port every bill number is made through (the document kit's): the spec of a serial
- * code record. A document type without one numbers with its own default prefix.
- */
-export interface SerialCodeSpecs {
-  /** `db`: the caller's transaction, when it holds one (the embedded store has a single connection) */
-  spec(tenantId: string, seqCode: string, fallbackPrefix: string, db?: { query<R extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]> }): Promise<SerialSpec>;
-}
-export const SERIAL_CODES = Symbol('SERIAL_CODES');
 
 /** The channel topic of serial code records: key, the tenant whose records changed. */
 export const SERIALS_TOPIC = 'serials';
@@ -23,7 +14,9 @@ export const SERIALS_TOPIC = 'serials';
 type SpecData = { prefixValue?: string; minValue?: number; maxValue?: number } | undefined;
 
 /**
- * Master data's answer: the serial code record of that code, from md_records. Outside a
+ * Master data's answer to the document kit's SerialCodeSpecs port (SERIAL_CODES, bound to it by
+ * the host), through which every bill number is made: the serial code record of that code, from
+ * md_records. Outside a
  * transaction the record is cached per tenant and code (every create asks): any write of a
  * serial code record drops the tenant's entries on every host (SyscodeHooks publishes on the
  * cache channel); inside the caller's transaction it is read there, as the transaction sees it.

@@ -3,9 +3,10 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { AppError, LEAVE, type FlowActor, type Leave, type LeaveContent, type StartLeave } from '@tpl/contracts';
 import { EVENT_STORE, StaleVersionError, loadStream, runCommand, type EventStorePort, type Fold, type StoredEvent } from '@tpl/event-store';
 import { reviewInstanceId } from '@tpl/workflows';
+import type { ReviewOutcome } from '@tpl/documents';
 import { FlowClock, metadataOf, type FlowContext } from '../flow-context';
 import { ReviewConfigService } from '../review/review-config.service';
-import { ReviewRegistry, type ReviewOutcome } from '../review/review.port';
+import { ReviewRegistry } from '../review/review.port';
 
 /**
  * The leave request (spec 01 /task/process/leave/*): a small document of its own, reviewed

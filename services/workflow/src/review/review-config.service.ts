@@ -2,10 +2,10 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { reviewDocumentTypes, type IsReview, type ReviewConfig, type SubmitReviewConfig } from '@tpl/contracts';
 import { CACHE_CHANNEL, ChannelCache, DB_POOL, EVENT_STORE, LocalCacheChannel, runCommand, type CacheChannel, type EventStorePort } from '@tpl/event-store';
+import type { ReviewPolicy } from '@tpl/documents';
 import { sampleProcesses } from '@tpl/workflows';
 import { REVIEW_CONFIG_STREAM, reviewConfigFold, reviewConfigStream, type ReviewConfigEvent } from '../definition/definition.events';
 import { FlowClock, metadataOf, type FlowContext } from '../flow-context';
-import type { ReviewPolicy } from './review.port';
 
 /** Without configuration a document type uses its sample process, and only leave needs review. */
 const defaults = (documentType: string): { processKey: string; enabled: boolean } => ({
@@ -20,8 +20,9 @@ type ConfigRow = { process_key: string; enabled: boolean; updated_by: string; up
 
 /**
  * Review configuration per document type per tenant: which process, and whether documents need
- * review. Every create asks, so rows are cached per tenant and type; a change drops the tenant's
- * entries on every host (the cache channel) before it answers.
+ * review: the document kit's REVIEW_POLICY, bound to this by the host. Every create asks, so
+ * rows are cached per tenant and type; a change drops the tenant's entries on every host (the
+ * cache channel) before it answers.
  */
 @Injectable()
 export class ReviewConfigService implements ReviewPolicy {
