@@ -16,6 +16,13 @@ import { fillConsignmentForm } from '../support/consignment-form';
  * refuses to deploy a broken diagram, and a rejection sends the consignment back to draft.
  * Every wait is for a state on screen, never for a length of time.
  */
+/**
+ * The journeys that wait for the review process manager (work done in the background, seen on the
+ * next read) across four sign-ins: a limit for a hung journey, not a speed check. Under a CI run's
+ * second worker one took more than the default 120 s (stop 34) while it passes in 60-80 s alone.
+ */
+const JOURNEY_LIMIT = 300_000;
+
 describe('approvals in Chromium', () => {
   let t: TestHost;
   let browser: Browser;
@@ -44,7 +51,11 @@ describe('approvals in Chromium', () => {
       await page.reload();
       await page.waitForLoadState('networkidle');
     }
-    await target().first().waitFor({ timeout: 5000 });
+    await target().first().waitFor({ timeout: 5000 }).catch(async () => {
+      // what was on screen instead, and how far the background work had come, for the failure's message
+      const shown = (await page.locator('main, .shell-page-slot').first().innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
+      throw new Error(`${page.url()} never showed what was waited for; it shows: ${shown}`);
+    });
   };
 
   const canvasReady = (page: Page) => page.locator('[data-testid="designer-canvas"] [data-element-id="StartEvent_1"]').waitFor();
@@ -163,7 +174,7 @@ describe('approvals in Chromium', () => {
     await reviewed.getByText('白立安').first().waitFor();
     await auditor.screenshot({ path: path.join(SCREENSHOTS, 'flow-auditor-history.png'), fullPage: true });
     await auditor.close();
-  });
+  }, JOURNEY_LIMIT);
 
   it('refuses to deploy a diagram that lint finds broken, and points at the element', async () => {
     const admin = await open('admin', 'admin');
@@ -227,7 +238,7 @@ describe('approvals in Chromium', () => {
     // back in draft, it can be changed and submitted again
     await dispatcher.getByTestId('action-submit_review').waitFor();
     await dispatcher.close();
-  });
+  }, JOURNEY_LIMIT);
 
   it('the leave sample: a request from its form, copied to the auditor and approved on its handle page', async () => {
     const applicant = await open('dispatcher');
@@ -289,7 +300,7 @@ describe('approvals in Chromium', () => {
     await auditor.goto(`${t.url}/flowable/work/copy`);
     await auditor.getByTestId('copy-杜晓娜 · 1.5d').waitFor();
     await auditor.close();
-  });
+  }, JOURNEY_LIMIT);
 
   it('opens the shipped sample and edits its escalation time and its condition in the properties panel', async () => {
     const admin = await open('admin', 'admin');
