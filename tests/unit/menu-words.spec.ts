@@ -1,5 +1,6 @@
 import { LANGUAGES } from '@tpl/contracts';
 import { demoMenus } from '@tpl/access';
+import { contextMenus } from '@tpl/host';
 import { messages, type Messages } from '../../web/src/i18n/messages';
 
 const lookup = (tree: Messages, key: string): string | undefined => {
@@ -11,7 +12,7 @@ const lookup = (tree: Messages, key: string): string | undefined => {
 // The menu entries as the console names them (an entry's alias in the user's language, else its name):
 // no two entries a user can reach read alike, in any language (issue 28: three finance entries all read 月度计费汇总).
 describe('menu words', () => {
-  const entries = demoMenus().menus.filter((m) => m.category === 'MENU');
+  const entries = demoMenus(contextMenus()).menus.filter((m) => m.category === 'MENU');
 
   it.each(LANGUAGES)('every menu entry has its own words in %s', (lang) => {
     const said = entries.map((m) => ({ code: String(m.code), words: (typeof m.alias === 'string' && lookup(messages[lang], m.alias)) || String(m.name) }));

@@ -1,5 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import { demoMenus } from '@tpl/access';
+import { contextMenus } from '@tpl/host';
 import { buttonWords, menuLabel, menuTree, searchTree, toggleMenu, type MenuRecord } from '../../web/src/features/access/roles/menuTree';
 import { messages } from '../../web/src/i18n/messages';
 
@@ -8,7 +9,7 @@ import { messages } from '../../web/src/i18n/messages';
  * records: every entry and button in the user's words, searchable, and ticking that gives a role
  * what it needs to see a page and use its buttons.
  */
-const records = demoMenus().menus as unknown as MenuRecord[];
+const records = demoMenus(contextMenus()).menus as unknown as MenuRecord[];
 const tree = menuTree(records);
 const words = buttonWords();
 

@@ -3,6 +3,7 @@ import { BillingModule, billingMigrations } from './billing.module';
 import { billingProjection } from './charges/billing.projection';
 import { monthBillsProjection } from './monthbill/bills.projection';
 import { reportFactsProjection } from './charges/report-facts.projection';
+import { billingMenus } from './billing.menus';
 
 /** Inline (the generate command reads its own bills at once) and asynchronous (the facts billed, from other contexts' events) read models. */
 export const billingProjections = [monthBillsProjection];
@@ -15,6 +16,7 @@ export const billingAsyncProjections = [billingProjection, reportFactsProjection
  */
 export const billingContext: ServiceContext = {
   name: 'billing',
+  menus: billingMenus,
   module: () => BillingModule,
   migrations: billingMigrations,
   projections: billingProjections,

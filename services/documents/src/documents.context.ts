@@ -3,6 +3,7 @@ import { runAsSystem, type ServiceContext } from '@tpl/event-store';
 import { DocumentsModule } from './documents.module';
 import { documentListMigrations } from './document.list';
 import { DocumentService } from './document.service';
+import { documentsMenus } from './documents.menus';
 
 /** What the host tells the kit: the document types it serves (tests: others beside the registry's). */
 export type DocumentsOptions = { documents?: readonly DocumentDef[] | undefined };
@@ -14,6 +15,7 @@ export type DocumentsOptions = { documents?: readonly DocumentDef[] | undefined 
  */
 export const documentsContext: ServiceContext<DocumentsOptions> = {
   name: 'documents',
+  menus: documentsMenus,
   module: ({ documents }) => DocumentsModule.forRoot(documents ? { documents } : {}),
   migrations: documentListMigrations,
   start: async ({ app, options, log }) => {

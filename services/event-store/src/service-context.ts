@@ -31,6 +31,37 @@ export type ServiceContext<Options = unknown> = {
   readonly start?: (scope: ContextScope & { options: Options }) => Promise<void>;
   /** the demo's data (seedDemo, seedSamples) */
   readonly seeds?: ContextSeeds;
+  /** its entries and button codes in the console's menu tree, and what each demo role is given of them */
+  readonly menus?: ContextMenus;
+};
+
+/**
+ * The console's menu tree as the contexts build it (the access context makes it and keeps it as
+ * menu records): entries (MENU) with a path, and button codes (BUTTON) under an entry. An entry
+ * or button whose code is in the tree already is left as it was (the first to add a code names it).
+ */
+export interface MenuTree {
+  menu(code: string, name: string, path: string, parent?: string, sort?: number, alias?: string): void;
+  button(code: string, name: string, parent: string | undefined, sort: number): void;
+  has(code: string): boolean;
+  /** the codes right under an entry (its entries and its buttons) */
+  under(parent: string): string[];
+  /** an area's entries with each one's entries and buttons (what a role that works the area is given) */
+  writes(area: string): string[];
+  /** every entry (MENU) of the tree */
+  entries(): string[];
+}
+
+/**
+ * What a context brings to the menus (issue 29): its entries and buttons, added in the host's
+ * order (services/host/src/contexts.ts KEPT_ORDER.menus); then, once the whole tree is known,
+ * what each demo role is given (a role may be given another context's entries: the dispatcher
+ * works transport's master data), and its groups on the top menus (work, data, admin).
+ */
+export type ContextMenus = {
+  add?: (tree: MenuTree) => void;
+  grants?: (tree: MenuTree) => Readonly<Record<string, readonly string[]>>;
+  top?: Readonly<Record<string, readonly string[]>> | ((tree: MenuTree) => Readonly<Record<string, readonly string[]>>);
 };
 
 /** A Nest module as the host imports it: its class, or a dynamic module. */
@@ -54,8 +85,11 @@ export type SeedActor = { userId: string; account: string; name: string };
 export type ContextSeeds = {
   /** the demo's tenants (their ids, in order) and how they are made: before the app starts, as the system (seedDemo) */
   tenants?: { ids: readonly string[]; make: (pool: Pool) => Promise<void> };
-  /** a demo tenant's own configuration, once the app is up (seedDemo): its users, its processes */
-  tenant?: (scope: ContextScope & { tenantId: string; system: SeedActor }) => Promise<void>;
+  /**
+   * a demo tenant's own configuration, once the app is up (seedDemo): its users, its processes;
+   * menus: every context's menus, in the order the tree is built
+   */
+  tenant?: (scope: ContextScope & { tenantId: string; system: SeedActor; menus: readonly ContextMenus[] }) => Promise<void>;
   /** a demo tenant's sample data (seedSamples), run in the tenant's scope: what this context has for that tenant, if anything */
   samples?: (scope: ContextScope & { tenantId: string; today: string; demoMonth: boolean }) => Promise<void>;
 };

@@ -1,5 +1,5 @@
 import type { DocumentDef } from '@tpl/contracts';
-import type { ContextModule, ServiceContext } from '@tpl/event-store';
+import type { ContextMenus, ContextModule, ServiceContext } from '@tpl/event-store';
 import { identityContext } from '@tpl/identity';
 import { masterdataContext } from '@tpl/masterdata';
 import { accessContext } from '@tpl/access';
@@ -44,6 +44,9 @@ export const KEPT_ORDER = {
   projections: ['masterdata', 'warehouse', 'identity', 'workflow', 'billing'],
   asyncProjections: ['report', 'billing', 'transport'],
   samples: ['masterdata', 'transport', 'workflow', 'warehouse'],
+  // a group named by its context before the kit adds the documents under it (transport), entries
+  // added where the kit's are already (billing's and the warehouse's, beside their documents)
+  menus: ['transport', 'documents', 'workflow', 'masterdata', 'identity', 'billing', 'access', 'warehouse'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The contexts in the order one of their aspects runs in (KEPT_ORDER), else in the list's. */
@@ -69,3 +72,7 @@ export const modulesOf = (contexts: readonly ServiceContext<ContextOptions>[], o
 
 /** The demo's tenants, in order (their ids: whoever makes them says which). */
 export const demoTenantsOf = (contexts: readonly ServiceContext<ContextOptions>[]) => contexts.flatMap((c) => c.seeds?.tenants?.ids ?? []);
+
+/** Every context's menus, in the order the menu tree is built (KEPT_ORDER.menus). */
+export const contextMenus = (contexts: readonly ServiceContext<ContextOptions>[] = CONTEXTS): ContextMenus[] =>
+  inOrder(contexts, 'menus').flatMap((c) => (c.menus ? [c.menus] : []));

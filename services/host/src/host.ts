@@ -16,7 +16,7 @@ import { PLATFORM_TENANT, documents, publishedEvents } from '@tpl/contracts';
 import { DocumentRepair } from '@tpl/documents';
 import { RecordsService } from '@tpl/masterdata';
 import { AppModule } from './app.module';
-import { CONTEXTS, demoTenantsOf, inOrder, storeOf } from './contexts';
+import { CONTEXTS, contextMenus, demoTenantsOf, inOrder, storeOf } from './contexts';
 import { EnvelopeFilter } from './envelope.filter';
 import { runDataRepair } from './data-repair.controller';
 import { envelopeClientError, envelopeFrameworkError, refuseUnstorableText, safeJson } from './input-guard';
@@ -239,8 +239,9 @@ const makeDemoTenants = async (storage: Storage) => {
 
 /** Each demo tenant's own configuration, tenant by tenant: its roles and users, as user records (events), so sign-in and the user screens agree; its approval processes. */
 const seedDemoTenants = async (scope: ContextScope) => {
+  const menus = contextMenus();
   for (const tenantId of demoTenantsOf(CONTEXTS)) {
-    for (const c of CONTEXTS) await c.seeds?.tenant?.({ ...scope, tenantId, system: SYSTEM });
+    for (const c of CONTEXTS) await c.seeds?.tenant?.({ ...scope, tenantId, system: SYSTEM, menus });
   }
 };
 

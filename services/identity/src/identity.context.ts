@@ -5,6 +5,7 @@ import { userAccountsProjection } from './user-accounts.projection';
 import { oauthLinksProjection } from './social/oauth-links.projection';
 import { registrationsProjection } from './registration/registration.projection';
 import { DEMO_TENANTS, seedTenants } from './seed';
+import { identityMenus } from './identity.menus';
 
 /**
  * The identity context's front door to the host: tenants, users, sessions and sign-in; the
@@ -13,6 +14,7 @@ import { DEMO_TENANTS, seedTenants } from './seed';
  */
 export const identityContext: ServiceContext = {
   name: 'identity',
+  menus: identityMenus,
   module: () => IdentityModule,
   migrations: identityMigrations,
   projections: [userAccountsProjection, oauthLinksProjection, registrationsProjection],

@@ -6,6 +6,7 @@ import { recordsMigrations } from './engine/records.migrations';
 import { recordsProjection } from './engine/records.projection';
 import { RecordsService } from './engine/records.service';
 import { demoMasterData, secondOperatorMasterData, seedDemoMasterData } from './seed';
+import { masterdataMenus } from './masterdata.menus';
 
 /**
  * Who makes a demo operator's master data: the demo operator's administrator (once its
@@ -25,6 +26,7 @@ const sampleActor = async (pool: Pool, tenantId: string) => {
  */
 export const masterdataContext: ServiceContext = {
   name: 'masterdata',
+  menus: masterdataMenus,
   // over the entity list as it is at the start
   module: () => MasterdataModule.forEntities(),
   migrations: recordsMigrations,

@@ -6,6 +6,7 @@ import { TransportModule } from './transport.module';
 import { boardMigrations, boardProjection } from './board';
 import { seedDemoConsignments } from './consignment/consignment.seed';
 import { transportUpcasters } from './upcasters';
+import { transportMenus } from './transport.menus';
 
 /**
  * What the transport context brings to the shared store. Its documents are described in
@@ -23,6 +24,7 @@ export const transportMigrations: Migration[] = [
  */
 export const transportContext: ServiceContext = {
   name: 'transport',
+  menus: transportMenus,
   module: () => TransportModule,
   migrations: [...transportMigrations, ...boardMigrations],
   // made at each start, over the document list as it is then

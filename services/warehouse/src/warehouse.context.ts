@@ -4,6 +4,7 @@ import { DocumentService } from '@tpl/documents';
 import { WarehouseModule } from './warehouse.module';
 import { stockLedgerProjection, stockMigrations } from './stock/stock.projection';
 import { seedDemoMonth } from './demo/demo-month.seed';
+import { warehouseMenus } from './warehouse.menus';
 
 /** What the warehouse context brings to the shared store: its migrations and inline projections. */
 export const warehouseMigrations = [...stockMigrations];
@@ -16,6 +17,7 @@ export const warehouseProjections = [stockLedgerProjection];
  */
 export const warehouseContext: ServiceContext = {
   name: 'warehouse',
+  menus: warehouseMenus,
   module: () => WarehouseModule,
   migrations: warehouseMigrations,
   projections: warehouseProjections,

@@ -6,6 +6,7 @@ import { flowMigrations } from './projections/flow.migrations';
 import { instanceProjection } from './projections/instance.projection';
 import { definitionProjection } from './projections/definition.projection';
 import { FlowSeeder } from './flow.seed';
+import { workflowMenus } from './workflow.menus';
 
 /** What the workflow context brings to the shared store: its migrations and inline projections. */
 export const workflowMigrations = [...flowMigrations];
@@ -18,6 +19,7 @@ export const workflowProjections = [definitionProjection, instanceProjection];
  */
 export const workflowContext: ServiceContext = {
   name: 'workflow',
+  menus: workflowMenus,
   module: () => WorkflowModule,
   migrations: workflowMigrations,
   projections: workflowProjections,
