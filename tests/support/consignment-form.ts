@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 /** Picks a choice from a search-as-you-type reference picker (RefSelect): types, waits for the option, clicks it. */
 export const pickRef = async (page: Page, testId: string, typed: string, option = typed) => {
   await page.getByTestId(testId).click();
-  await page.keyboard.type(typed);
+  // the search typed at once (a paste, not a keystroke each: one search, one render of the list)
+  await page.keyboard.insertText(typed);
   const choice = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
   await choice.waitFor();
   await choice.click();

@@ -29,7 +29,8 @@ export const clickChoice = async (picker: Locator, choice: Locator) => {
 export const pick = async (page: Page, testId: string, typed = '', option?: string | RegExp) => {
   const picker = page.getByTestId(testId).first();
   await picker.click();
-  if (typed) await page.keyboard.type(typed);
+  // the search typed at once (a paste, not a keystroke each: one search, one render of the list)
+  if (typed) await page.keyboard.insertText(typed);
   const choice = option ? optionsOf(page).filter({ hasText: option }).first() : optionsOf(page).first();
   try {
     await choice.waitFor({ timeout: 15_000 });

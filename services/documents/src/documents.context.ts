@@ -4,6 +4,7 @@ import { DocumentsModule } from './documents.module';
 import { documentListMigrations } from './document.list';
 import { DocumentService } from './document.service';
 import { documentsMenus } from './documents.menus';
+import { DocumentRepair } from './document.repair';
 
 /** What the host tells the kit: the document types it serves (tests: others beside the registry's). */
 export type DocumentsOptions = { documents?: readonly DocumentDef[] | undefined };
@@ -22,4 +23,6 @@ export const documentsContext: ServiceContext<DocumentsOptions> = {
     const rebuilt = await runAsSystem(() => app.get(DocumentService).rebuildMissingLists(options.documents ?? documents));
     for (const [type, n] of Object.entries(rebuilt)) log(`document list ${type}: ${n} rows rebuilt from the events`);
   },
+  // documents' numbers outside their kind, back into range through events
+  repair: { part: 'documents', run: (get, tenantId) => get(DocumentRepair).run(tenantId) },
 };

@@ -33,7 +33,16 @@ export type ServiceContext<Options = unknown> = {
   readonly seeds?: ContextSeeds;
   /** its entries and button codes in the console's menu tree, and what each demo role is given of them */
   readonly menus?: ContextMenus;
+  /**
+   * its data repair (issue 11): run for every tenant after each start, and for one tenant by its
+   * administrator (POST /api/bl-system/data-repair/run); answers what it repaired, reported
+   * under `part`
+   */
+  readonly repair?: { part: string; run: (get: Providers, tenantId?: string) => Promise<readonly object[]> };
 };
+
+/** A provider of the running app by its class (the app's get, or a controller's module reference). */
+export type Providers = <T>(token: Type<T>) => T;
 
 /**
  * The console's menu tree as the contexts build it (the access context makes it and keeps it as

@@ -1,17 +1,19 @@
 import { Controller, Inject } from '@nestjs/common';
-import { ok, type dataRepairReportSchema } from '@tpl/contracts';
+import { ModuleRef } from '@nestjs/core';
+import { dataRepairReportSchema, ok } from '@tpl/contracts';
+import type { Providers } from '@tpl/event-store';
 import type { z } from 'zod';
 import { CurrentUser, PostOk, Roles, type AuthUser } from '@tpl/identity';
-import { RecordsService } from '@tpl/masterdata';
-import { DocumentRepair } from '@tpl/documents';
+import { CONTEXTS } from './contexts';
 
 export type RepairReport = z.infer<typeof dataRepairReportSchema>;
 
-/** Runs every context's data repair (issue 11): numbers outside their kind are brought back into range through events. */
-export const runDataRepair = async (records: RecordsService, documents: DocumentRepair, tenantId?: string) => ({
-  records: await records.repairNumbers(tenantId),
-  documents: await documents.run(tenantId),
-});
+/** Runs every context's data repair (ServiceContext.repair, issue 11): each one's repairs under its part of the report. */
+export const runDataRepair = async (get: Providers, tenantId?: string): Promise<Record<string, readonly object[]>> => {
+  const done: Record<string, readonly object[]> = {};
+  for (const c of CONTEXTS) if (c.repair) done[c.repair.part] = await c.repair.run(get, tenantId);
+  return done;
+};
 
 /**
  * POST /api/bl-system/data-repair/run: a tenant's administrator repairs the tenant's own
@@ -20,19 +22,14 @@ export const runDataRepair = async (records: RecordsService, documents: Document
  */
 @Controller('api/bl-system/data-repair')
 export class DataRepairController {
-  constructor(
-    @Inject(RecordsService) private readonly records: RecordsService,
-    @Inject(DocumentRepair) private readonly documents: DocumentRepair,
-  ) {}
+  constructor(@Inject(ModuleRef) private readonly modules: ModuleRef) {}
 
   @PostOk('run')
   @Roles('admin')
   async run(@CurrentUser() user: AuthUser) {
-    const done = await runDataRepair(this.records, this.documents, user.tenantId);
-    const report: RepairReport = {
-      records: done.records.map(({ entity, id, fields }) => ({ entity, id, fields })),
-      documents: done.documents.map(({ documentType, id, fields }) => ({ documentType, id, fields })),
-    };
+    const done = await runDataRepair((token) => this.modules.get(token, { strict: false }), user.tenantId);
+    // each part as the report names it (what the repairs know beyond that stays in the store's events)
+    const report: RepairReport = dataRepairReportSchema.parse({ records: [], documents: [], ...done });
     return ok(report);
   }
 }

@@ -13,8 +13,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { openRequestScope, openStorage, runAsSystem, runInTenant, type ContextScope, type Storage } from '@tpl/event-store';
 import { PLATFORM_TENANT, documents, publishedEvents } from '@tpl/contracts';
-import { DocumentRepair } from '@tpl/documents';
-import { RecordsService } from '@tpl/masterdata';
 import { AppModule } from './app.module';
 import { CONTEXTS, contextMenus, demoTenantsOf, inOrder, storeOf } from './contexts';
 import { EnvelopeFilter } from './envelope.filter';
@@ -178,10 +176,8 @@ export const startHost = async (config: HostConfig, options: HostOptions = {}): 
     if (config.seedDemo) await seedDemoTenants(scope);
     if (config.seedSamples) await seedSamples(scope, config.seedDemoMonth === true);
     // records written before every number had a kind: back into range, through events
-    const repaired = await runAsSystem(() => runDataRepair(app.get(RecordsService), app.get(DocumentRepair)));
-    if (repaired.records.length + repaired.documents.length) {
-      logger.log(`data repair: ${repaired.records.length} records and ${repaired.documents.length} documents brought back into range`);
-    }
+    const repaired = await runAsSystem(() => runDataRepair((token) => app.get(token)));
+    for (const [part, items] of Object.entries(repaired)) if (items.length) logger.log(`data repair: ${items.length} ${part} brought back into range`);
     await app.listen(config.port, config.host);
     lifecycle.serving = true;
     const address = fastify.server.address();

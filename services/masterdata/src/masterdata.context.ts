@@ -30,6 +30,8 @@ export const masterdataContext: ServiceContext = {
   // over the entity list as it is at the start
   module: () => MasterdataModule.forEntities(),
   migrations: recordsMigrations,
+  // records' numbers outside their kind (written before every number had one), back into range through events
+  repair: { part: 'records', run: (get, tenantId) => get(RecordsService).repairNumbers(tenantId) },
   get projections() {
     return [recordsProjection()];
   },
