@@ -15,7 +15,7 @@
  */
 import { DOCUMENT_MENU_GROUPS, documents, entities, LANGUAGES, resources } from '@tpl/contracts';
 import { messages } from '../../web/src/i18n/messages';
-import { xlsxMessages } from '../../services/masterdata/src/engine/xlsx/messages';
+import { xlsxMessages } from '@tpl/masterdata';
 
 type Tree = { [key: string]: unknown };
 

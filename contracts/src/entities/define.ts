@@ -4,13 +4,14 @@ import { pageQuerySchema, sortOrderSchema } from '../api/envelope';
 import { numberRule, numberSchema, type NumberKind } from '../validation/numbers';
 import { mobileSchema } from '../validation/rules';
 import { idCardSchema, plateSchema } from '../validation/rules';
+import type { Labels } from '../i18n/labels';
 
 /**
  * One description per entity type drives everything: API validation, OpenAPI, the read
  * table's filters and sorts, list columns, forms, import columns and translations.
  * Labels travel with the field as [zh, en, mo] so a missing translation cannot compile.
  */
-export type Labels = readonly [zh: string, en: string, mo: string];
+export type { Labels };
 
 type Common = {
   label: Labels;

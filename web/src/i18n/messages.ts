@@ -1,14 +1,12 @@
-import { LANGUAGES, resources as sharedResources, type Language } from '@tpl/contracts';
-import { zh } from './zh';
-import { en } from './en';
-import { mo } from './mo';
-import { accessStrings } from '../features/access/i18n';
-import { flowStrings } from '../features/flow/i18n';
-import { signinStrings } from '../auth/i18n';
-import { shellStrings } from '../layout/i18n';
-import { pagesStrings } from '../features/pages/i18n';
-import { transportStrings } from '../features/transport/i18n';
-import { billingStrings } from '../features/billing/i18n';
+import { LANGUAGES, resources as sharedResources, treeIn, type Language, type Words } from '@tpl/contracts';
+import { consoleWords } from '../shared/words';
+import { accessWords } from '../features/access/words';
+import { flowWords } from '../features/flow/words';
+import { signinWords } from '../auth/words';
+import { shellWords } from '../layout/words';
+import { pagesWords } from '../features/pages/words';
+import { transportWords } from '../features/transport/words';
+import { billingWords } from '../features/billing/words';
 import { mergeMessages, type Messages } from './tree';
 
 export { mergeMessages, type Messages };
@@ -16,30 +14,19 @@ export { mergeMessages, type Messages };
 /**
  * The console's words: the shared resources of @tpl/contracts (field labels, actions, enums,
  * errors, validation: the same words the server uses, derived partly from the document and
- * entity registries) with the console's own strings deep-merged over them. The browser never
+ * entity registries) with the console's own words files deep-merged over them. The browser never
  * loads this module: words/<lang>.ts reads one language from it, and the build writes each
  * words/<lang>.ts as that language's finished tree alone (web/vite.config.ts, plugin
  * tpl-words), so a page loads its language's words and neither zod nor the registries.
  * Node (tests, missingKeys()) reads it as it is.
  */
-const consoleStrings: Record<Language, Messages> = { zh, en, mo };
 
-/** Strings kept in their own folders: each context's words (features/<context>/i18n.ts) and the shell's, one line each. */
-const areaStrings: Record<Language, Messages>[] = [
-  ...accessStrings,
-  flowStrings,
-  signinStrings,
-  shellStrings,
-  pagesStrings,
-  transportStrings,
-  billingStrings,
-];
+/** The console's words files, one line each, in merge order: the shared widgets', then each context's and the shell's (<folder>/words.ts). */
+export const wordFiles: readonly Words[] = [consoleWords, accessWords, flowWords, signinWords, shellWords, pagesWords, transportWords, billingWords];
 
-export const messages: Record<Language, Messages> = {
-  zh: areaStrings.reduce((m, a) => mergeMessages(m, a.zh), mergeMessages(sharedResources.zh, consoleStrings.zh)),
-  en: areaStrings.reduce((m, a) => mergeMessages(m, a.en), mergeMessages(sharedResources.en, consoleStrings.en)),
-  mo: areaStrings.reduce((m, a) => mergeMessages(m, a.mo), mergeMessages(sharedResources.mo, consoleStrings.mo)),
-};
+const composed = (lang: Language): Messages => wordFiles.reduce((m, w) => mergeMessages(m, treeIn(w, lang)), sharedResources[lang] as Messages);
+
+export const messages: Record<Language, Messages> = { zh: composed('zh'), en: composed('en'), mo: composed('mo') };
 
 const flatten = (tree: Messages, prefix = ''): [key: string, text: string][] =>
   Object.entries(tree).flatMap(([key, value]): [string, string][] => {
