@@ -91,17 +91,9 @@ export const flowWordsOf = (documents: readonly DocumentDef[]) => ({
   consignment: {
     fields: {
       isReview: L('审批', 'Review', '審批'),
-      reviewComment: L('审批意见', 'Review comment', '審批意見'),
       reviewedBy: L('审批人', 'Reviewed by', '審批人'),
-      approver: L('审批人', 'Approver', '審批人'),
-      comment: L('审批意见', 'Comment', '審批意見'),
-      processKey: L('审批流程', 'Review process', '審批流程'),
-      instanceId: L('流程实例', 'Process instance', '流程實例'),
     },
     actions: {
-      submitReview: L('提交审批', 'Submit for review', '提交審批'),
-      reviewApproved: L('审批通过', 'Review approved', '審批通過'),
-      reviewRejected: L('审批驳回', 'Review rejected', '審批駁回'),
     },
   },
   enum: {

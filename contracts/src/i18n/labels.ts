@@ -35,3 +35,28 @@ export const wordsIn = (words: Words): Record<Language, WordTree> => ({
   en: treeIn(words, 'en'),
   mo: treeIn(words, 'mo'),
 });
+
+const flatten = (tree: WordTree, prefix = ''): [key: string, text: string][] =>
+  Object.entries(tree).flatMap(([key, value]): [string, string][] => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return typeof value === 'string' ? [[path, value]] : flatten(value, path);
+  });
+
+/**
+ * Every key that one language has and another lacks, as "<lang>: <key>" (empty when the three
+ * languages agree); a key whose text is empty is reported too. Words files cannot differ (a
+ * label has its three languages), but a composition of them with derived words could.
+ */
+export const keysMissing = (trees: Record<Language, WordTree>): string[] => {
+  const entries = LANGUAGES.map((lang) => [lang, new Map(flatten(trees[lang]))] as const);
+  const every = [...new Set(entries.flatMap(([, texts]) => [...texts.keys()]))].sort();
+  const missing: string[] = [];
+  for (const [lang, texts] of entries) {
+    for (const key of every) {
+      const text = texts.get(key);
+      if (text === undefined) missing.push(`${lang}: ${key}`);
+      else if (text.trim() === '') missing.push(`${lang}: ${key} (empty)`);
+    }
+  }
+  return missing;
+};

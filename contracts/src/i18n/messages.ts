@@ -11,7 +11,7 @@ import { documents } from '../documents/registry';
 import { documentWords } from '../documents/words';
 
 import { kernelWords } from './words';
-import { wordsIn, type WordTree } from './labels';
+import { wordsIn, type Words, type WordTree } from './labels';
 import { contexts } from '../contexts';
 
 import { LANGUAGES, type Language } from './languages';
@@ -73,11 +73,18 @@ const withEntities = (base: Tree, lang: 0 | 1 | 2): Tree => {
   return out;
 };
 
-/** Words kept in files of their own: the document kit's, then each context's words file, in the list's order (the kernel's, i18n/words.ts, are the base). */
-const areas: Record<Language, Tree>[] = [
-  documentWords,
-  ...contexts.flatMap((c) => (c.words ?? []).map((w) => (typeof w === 'function' ? w(documents) : w))),
-].map(wordsIn);
+/**
+ * The contracts' words files by name, in merge order: the kernel's (i18n/words.ts, the base), the
+ * document kit's, then each context's (contracts/src/<context>/words.ts) in the contexts' order.
+ */
+export const wordFilesOfContracts: Readonly<Record<string, Words>> = Object.fromEntries([
+  ['kernel', kernelWords],
+  ['documents', documentWords],
+  ...contexts.flatMap((c) => (c.words ?? []).map((w, i) => [i ? `${c.name}${i}` : c.name, typeof w === 'function' ? w(documents) : w] as const)),
+]);
+const areas: Record<Language, Tree>[] = Object.entries(wordFilesOfContracts)
+  .filter(([name]) => name !== 'kernel')
+  .map(([, words]) => wordsIn(words));
 const deepMerge = (base: Tree, extra: Tree): Tree => {
   const out: Tree = { ...base };
   for (const [k, v] of Object.entries(extra)) {

@@ -1,4 +1,4 @@
-import { LANGUAGES, resources as sharedResources, treeIn, type Language, type Words } from '@tpl/contracts';
+import { keysMissing, resources as sharedResources, treeIn, type Language, type Words } from '@tpl/contracts';
 import { consoleWords } from '../shared/words';
 import { accessWords } from '../features/access/words';
 import { flowWords } from '../features/flow/words';
@@ -21,33 +21,24 @@ export { mergeMessages, type Messages };
  * Node (tests, missingKeys()) reads it as it is.
  */
 
-/** The console's words files, one line each, in merge order: the shared widgets', then each context's and the shell's (<folder>/words.ts). */
-export const wordFiles: readonly Words[] = [consoleWords, accessWords, flowWords, signinWords, shellWords, pagesWords, transportWords, billingWords];
+/** The console's words files by folder, one line each, in merge order: the shared widgets', then each context's and the shell's (<folder>/words.ts). */
+export const wordFiles: Readonly<Record<string, Words>> = {
+  shared: consoleWords,
+  access: accessWords,
+  flow: flowWords,
+  auth: signinWords,
+  layout: shellWords,
+  pages: pagesWords,
+  transport: transportWords,
+  billing: billingWords,
+};
 
-const composed = (lang: Language): Messages => wordFiles.reduce((m, w) => mergeMessages(m, treeIn(w, lang)), sharedResources[lang] as Messages);
+const composed = (lang: Language): Messages => Object.values(wordFiles).reduce((m, w) => mergeMessages(m, treeIn(w, lang)), sharedResources[lang] as Messages);
 
 export const messages: Record<Language, Messages> = { zh: composed('zh'), en: composed('en'), mo: composed('mo') };
-
-const flatten = (tree: Messages, prefix = ''): [key: string, text: string][] =>
-  Object.entries(tree).flatMap(([key, value]): [string, string][] => {
-    const path = prefix ? `${prefix}.${key}` : key;
-    return typeof value === 'string' ? [[path, value]] : flatten(value, path);
-  });
 
 /**
  * Every key that one language has and another lacks, as "<lang>: <key>" (empty when the
  * three languages agree). Also reports keys whose text is empty.
  */
-export const missingKeys = (): string[] => {
-  const entries = LANGUAGES.map((lang) => [lang, new Map(flatten(messages[lang]))] as const);
-  const every = [...new Set(entries.flatMap(([, texts]) => [...texts.keys()]))].sort();
-  const missing: string[] = [];
-  for (const [lang, texts] of entries) {
-    for (const key of every) {
-      const text = texts.get(key);
-      if (text === undefined) missing.push(`${lang}: ${key}`);
-      else if (text.trim() === '') missing.push(`${lang}: ${key} (empty)`);
-    }
-  }
-  return missing;
-};
+export const missingKeys = (): string[] => keysMissing(messages);

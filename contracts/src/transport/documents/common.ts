@@ -18,8 +18,8 @@ export const party = (who: Labels, o: { required?: boolean } = {}) =>
   }, o);
 
 /** The goods lines of an order or a note: material, quantity, gross weight (kg), volume (m³), packages. */
-export const goodsLines = (): LinesDef => ({
-  key: 'lines',
+export const goodsLines = () => ({
+  key: 'lines' as const,
   label: L('明细', 'Lines', '明細'),
   fields: {
     materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true }),
@@ -37,7 +37,7 @@ export const goodsLines = (): LinesDef => ({
     volume: { of: 'volume', label: L('总体积(m³)', 'Total volume (m³)', '總體積(m³)'), scale: 4 },
     packages: { of: 'packages', label: L('总件数', 'Total packages', '總件數'), scale: 0 },
   },
-});
+}) satisfies LinesDef;
 
 /** List columns of the goods totals. */
 export const totalColumns = [

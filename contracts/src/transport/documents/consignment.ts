@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { date, docRef, lineRef, num, oneOf, ref, rows, text, type FieldDef } from '../../entities/define';
 import { defineDocument, type DocumentContentOf, type DocumentListRowOf, type DocumentOf } from '../../documents/define';
 import { cancelAction } from '../../documents/actions';
-import { L, party } from './common';
+import { goodsLines, L, party } from './common';
 
 /**
  * Consignment order (spec 02 section 3.5, billType 1): what a customer asks to have carried,
@@ -38,27 +38,8 @@ export const consignment = defineDocument({
       ifEmpty: true,
     },
   },
-  lines: {
-    key: 'lines',
-    label: L('明细', 'Lines', '明細'),
-    fields: {
-      materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true }),
-      name: text(L('物料名称', 'Material name', '物料名稱'), { required: true, max: 100 }),
-      qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
-      weg: num(L('重量(kg)', 'Weight (kg)', '重量(kg)'), 'weight', { default: 0 }),
-      volume: num(L('体积(m³)', 'Volume (m³)', '體積(m³)'), 'volume', { default: 0 }),
-      packages: num(L('件数', 'Packages', '件數'), 'count', { default: 0 }),
-    },
-    uniqueBy: ['materialCode'],
-    // the pick fills the line's name, which stays editable (the customer's own wording on the waybill)
-    fills: { materialCode: { set: { name: 'name' } } },
-    totals: {
-      qty: { of: 'qty', label: L('总数量', 'Total quantity', '總數量'), scale: 3 },
-      weg: { of: 'weg', label: L('总重量(kg)', 'Total weight (kg)', '總重量(kg)'), scale: 3 },
-      volume: { of: 'volume', label: L('总体积(m³)', 'Total volume (m³)', '總體積(m³)'), scale: 4 },
-      packages: { of: 'packages', label: L('总件数', 'Total packages', '總件數'), scale: 0 },
-    },
-  },
+  // the pick fills the line's name, which stays editable (the customer's own wording on the waybill)
+  lines: goodsLines(),
   refine: (c, ctx) => {
     if (typeof c.plannedDate === 'string' && typeof c.billDate === 'string' && c.plannedDate < c.billDate) {
       ctx.addIssue({ code: 'custom', path: ['plannedDate'], message: 'validation.plannedBeforeBill' });
