@@ -10,7 +10,7 @@ import { L } from '../i18n/labels';
 /**
  * One description per entity type drives everything: API validation, OpenAPI, the read
  * table's filters and sorts, list columns, forms, import columns and translations.
- * Labels travel with the field as [zh, en, mo] so a missing translation cannot compile.
+ * Labels travel with the field as L(zh, en, mo) so a missing translation cannot compile.
  */
 export type { Labels };
 

@@ -52,7 +52,7 @@ const nest = (tree: Tree): Tree => {
   return out;
 };
 
-/** Each entity's labels come from its schema file ([zh, en, mo]); merged in here. */
+/** Each entity's labels come from its description (L(zh, en, mo)); merged in here. */
 const withEntities = (base: Tree, lang: 0 | 1 | 2): Tree => {
   const out: Tree = { ...base };
   const enumTree: Tree = { ...((base.enum as Tree | undefined) ?? {}) };

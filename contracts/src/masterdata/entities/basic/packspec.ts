@@ -19,8 +19,8 @@ const levelFields = Object.fromEntries(
     const [zh, en, mo] = LEVEL_NAMES[n];
     const o = n === 1 ? { required: true } : { list: false };
     return [
-      [`unit${n}Code`, ref([`${zh}级单位`, `Unit level ${en}`, `${mo}級單位`], 'unit', o)],
-      [`unit${n}Rate`, num([`${zh}级换算率`, `Level ${en} rate`, `${mo}級換算率`], 'rate', o)],
+      [`unit${n}Code`, ref(L(`${zh}级单位`, `Unit level ${en}`, `${mo}級單位`), 'unit', o)],
+      [`unit${n}Rate`, num(L(`${zh}级换算率`, `Level ${en} rate`, `${mo}級換算率`), 'rate', o)],
     ];
   }),
 );
