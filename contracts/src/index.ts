@@ -8,6 +8,7 @@ export * from './api/system-routes';
 export * from './validation/rules';
 export * from './i18n/format';
 export * from './i18n/messages';
+export * from './i18n/labels';
 export * from './auth/token';
 export * from './auth/login-options';
 export * from './auth/registration';

@@ -7,4 +7,5 @@
  */
 export * from './api/errors';
 export * from './i18n/languages';
+export * from './i18n/labels';
 export * from './auth/calls';

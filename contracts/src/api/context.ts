@@ -1,10 +1,9 @@
 import type { DocumentDef } from '../documents/define';
-import type { Language } from '../i18n/languages';
+import type { Words } from '../i18n/labels';
 import type { RouteDef } from './route';
 
-export type WordTree = { [key: string]: string | WordTree };
-/** A context's words in the three languages, or made from every described document type (the reviewable ones' titles). */
-export type ContextWords = Record<Language, WordTree> | ((documents: readonly DocumentDef[]) => Record<Language, WordTree>);
+/** A context's words file (its tree of L(zh, en, mo)), or one made from every described document type (the reviewable ones' titles). */
+export type ContextWords = Words | ((documents: readonly DocumentDef[]) => Words);
 
 /**
  * A business context's front door in the contracts (contracts/src/<context>/index.ts): what it
@@ -18,6 +17,6 @@ export type ContractsContext = {
   documents?: readonly DocumentDef[];
   /** its route groups (OpenAPI's tags) by name, beside its documents' (api/routes.ts composes them) */
   routes?: Readonly<Record<string, Record<string, RouteDef>>>;
-  /** its words (server messages and labels), deep-merged into the shared resources */
+  /** its words file (contracts/src/<context>/words.ts: server messages and labels), deep-merged into the shared resources */
   words?: readonly ContextWords[];
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelopeSchema } from '../api/envelope';
 import { defineRoutes } from '../api/route';
 import type { Labels } from '../entities/define';
+import { L } from '../i18n/labels';
 
 /**
  * What billing charges and how a charge is explained (issue 15; decisions in docs/DOMAIN.md
@@ -33,9 +34,9 @@ export const otherChargeEventTypes: string[] = OTHER_CHARGE_DOCUMENTS.flatMap((d
 export const STORAGE_BASES = ['WEIGHT', 'PALLET', 'VOLUME'] as const;
 export type StorageBasis = (typeof STORAGE_BASES)[number];
 export const storageBasisLabels: Record<StorageBasis, Labels> = {
-  WEIGHT: ['按重量(吨)', 'By weight (t)', '按重量(噸)'],
-  PALLET: ['按托盘', 'By pallets', '按托盤'],
-  VOLUME: ['按体积(m³)', 'By volume (m³)', '按體積(m³)'],
+  WEIGHT: L('按重量(吨)', 'By weight (t)', '按重量(噸)'),
+  PALLET: L('按托盘', 'By pallets', '按托盤'),
+  VOLUME: L('按体积(m³)', 'By volume (m³)', '按體積(m³)'),
 };
 
 /** The kinds of charge item a month bill is made of. */

@@ -6,8 +6,7 @@ import type { ContractsContext } from '../api/context';
 import { valueaddservicebill, handlingbill, adjustpricebill, packagewarehousebill, rentwarehousebill, ladingbill, costlading } from './documents/index';
 import { monthbill } from './documents/monthbill';
 import { baccount } from './documents/baccount';
-import { billingDocMessages } from './document-words';
-import { billingCoreMessages } from './words';
+import { billingWords } from './words';
 import { billingRoutes } from './charges';
 import { billingPrintRoutes, billingReportRoutes } from './reports';
 
@@ -16,5 +15,5 @@ export const billingContracts: ContractsContext = {
   name: 'billing',
   documents: [valueaddservicebill, handlingbill, adjustpricebill, packagewarehousebill, rentwarehousebill, ladingbill, costlading, monthbill, baccount],
   routes: { billing: billingRoutes, billingReports: billingReportRoutes, billingPrint: billingPrintRoutes },
-  words: [billingDocMessages, billingCoreMessages],
+  words: [billingWords],
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { envelopeSchema, pageQuerySchema, pageSchema, sortOrderSchema } from '../api/envelope';
 import { defineRoutes, XLSX_MEDIA_TYPE, type RouteDef } from '../api/route';
-import { billingDocMessages } from './document-words';
+import { billingWords } from './words';
+import { labelIn } from '../i18n/labels';
 import { reportText, type ReportColumn } from '../api/report-columns';
 
 /**
@@ -228,7 +229,7 @@ export const billingPrintRoutes = defineRoutes({
 });
 
 /** The words key of a route of a report that answers several ('lcr/costbilldeatilSum' -> 'lcr_costbilldeatilSum'). */
-const menuWordsKey = (view: string) => view.replace('/', '_') as keyof typeof billingDocMessages.zh.billingReport.menus;
+const menuWordsKey = (view: string) => view.replace('/', '_') as keyof typeof billingWords.billingReport.menus;
 
 /**
  * The console's report pages and their menu entries: one per spec 01 route a report answers,
@@ -240,7 +241,7 @@ export const BILLING_REPORT_MENUS: readonly { code: string; name: string; path: 
   return r.views.map((view) => ({
     code: `${group === 'acct' ? 'acct' : 'rm'}_${view.replace('/', '_')}`,
     // a report answering several routes is named per route (its menu entries never share a name)
-    name: r.views.length > 1 ? billingDocMessages.zh.billingReport.menus[menuWordsKey(view)] : billingDocMessages.zh.billingReport.titles[report],
+    name: r.views.length > 1 ? labelIn(billingWords.billingReport.menus[menuWordsKey(view)], 'zh') : labelIn(billingWords.billingReport.titles[report], 'zh'),
     path: `/${group}/${view}`,
     alias: r.views.length > 1 ? `billingReport.menus.${menuWordsKey(view)}` : `billingReport.titles.${report}`,
     report,

@@ -1,8 +1,8 @@
-import { text, type FieldOf, type Labels } from '../entities/define';
+import { text, type FieldOf } from '../entities/define';
+import { L, type Labels } from '../i18n/labels';
 import type { ActionDef } from './define';
 
-/** Labels as [zh, en, mo] (a missing translation cannot compile). */
-export const L = (zh: string, en: string, mo: string): Labels => [zh, en, mo];
+export { L };
 
 /**
  * The actions many document types share, written once for every context's descriptions:

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { pageQuerySchema, pageSchema, sortOrderSchema } from '../api/envelope';
 import { fieldSchema, type FieldDef, type Labels } from '../entities/define';
 import { isReviewSchema } from './is-review';
+import { L } from '../i18n/labels';
 
 /**
  * The document kit's description: one per document type (a consignment order, an inbound
@@ -663,14 +664,14 @@ const assertWellFormed = (def: DocumentDef) => {
  * first document that names one: code -> label and order in the menu.
  */
 export const DOCUMENT_MENU_GROUPS: Record<string, { label: Labels; sort: number; path: string }> = {
-  transport: { label: ['运输管理', 'Transport', '運輸管理'], sort: 1, path: '/transport' },
-  warehousingManagement: { label: ['入库管理', 'Inbound', '入庫管理'], sort: 3, path: '/warehousingManagement' },
-  outWarehouseManagement: { label: ['出库管理', 'Outbound', '出庫管理'], sort: 4, path: '/outWarehouseManagement' },
-  loadHandle: { label: ['装车管理', 'Loading', '裝車管理'], sort: 5, path: '/loadHandle' },
-  inWarehouseManagement: { label: ['库内管理', 'In the warehouse', '庫內管理'], sort: 6, path: '/inWarehouseManagement' },
-  otherBill: { label: ['其他单据', 'Other documents', '其他單據'], sort: 7, path: '/otherBill' },
-  reportManagement: { label: ['报表管理', 'Reports', '報表管理'], sort: 8, path: '/reportManagement' },
-  acct: { label: ['费用结算', 'Billing', '費用結算'], sort: 9, path: '/acct' },
+  transport: { label: L('运输管理', 'Transport', '運輸管理'), sort: 1, path: '/transport' },
+  warehousingManagement: { label: L('入库管理', 'Inbound', '入庫管理'), sort: 3, path: '/warehousingManagement' },
+  outWarehouseManagement: { label: L('出库管理', 'Outbound', '出庫管理'), sort: 4, path: '/outWarehouseManagement' },
+  loadHandle: { label: L('装车管理', 'Loading', '裝車管理'), sort: 5, path: '/loadHandle' },
+  inWarehouseManagement: { label: L('库内管理', 'In the warehouse', '庫內管理'), sort: 6, path: '/inWarehouseManagement' },
+  otherBill: { label: L('其他单据', 'Other documents', '其他單據'), sort: 7, path: '/otherBill' },
+  reportManagement: { label: L('报表管理', 'Reports', '報表管理'), sort: 8, path: '/reportManagement' },
+  acct: { label: L('费用结算', 'Billing', '費用結算'), sort: 9, path: '/acct' },
 };
 
 /** Made once per definition (validation/per-definition.ts). */

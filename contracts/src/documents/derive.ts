@@ -20,6 +20,7 @@ import {
   type DocumentDef,
   type HeaderField,
 } from './define';
+import { L } from '../i18n/labels';
 
 const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -58,52 +59,52 @@ export const documentRoutesOf = (def: DocumentDef): Record<string, RouteDef> => 
 
 type Lang = 0 | 1 | 2;
 const COMMON: Record<string, Labels> = {
-  id: ['编号', 'ID', '編號'],
-  billNo: ['单据编号', 'Bill number', '單據編號'],
-  billType: ['单据类型', 'Bill type', '單據類型'],
-  state: ['状态', 'State', '狀態'],
-  isReview: ['审核', 'Review', '審核'],
-  version: ['版本', 'Version', '版本'],
-  remark: ['备注', 'Remark', '備註'],
-  totals: ['合计', 'Totals', '合計'],
-  createdBy: ['创建人', 'Created by', '建立人'],
-  createdByName: ['创建人', 'Created by', '建立人'],
-  createdAt: ['创建时间', 'Created at', '建立時間'],
-  updatedBy: ['修改人', 'Updated by', '修改人'],
-  updatedAt: ['修改时间', 'Updated at', '修改時間'],
-  reviewedBy: ['审批人', 'Approver', '審批人'],
-  reviewComment: ['审批意见', 'Review comment', '審批意見'],
+  id: L('编号', 'ID', '編號'),
+  billNo: L('单据编号', 'Bill number', '單據編號'),
+  billType: L('单据类型', 'Bill type', '單據類型'),
+  state: L('状态', 'State', '狀態'),
+  isReview: L('审核', 'Review', '審核'),
+  version: L('版本', 'Version', '版本'),
+  remark: L('备注', 'Remark', '備註'),
+  totals: L('合计', 'Totals', '合計'),
+  createdBy: L('创建人', 'Created by', '建立人'),
+  createdByName: L('创建人', 'Created by', '建立人'),
+  createdAt: L('创建时间', 'Created at', '建立時間'),
+  updatedBy: L('修改人', 'Updated by', '修改人'),
+  updatedAt: L('修改时间', 'Updated at', '修改時間'),
+  reviewedBy: L('审批人', 'Approver', '審批人'),
+  reviewComment: L('审批意见', 'Review comment', '審批意見'),
   // what the review's facts carry (the history names them)
-  approver: ['审批人', 'Approver', '審批人'],
-  comment: ['审批意见', 'Comment', '審批意見'],
-  processKey: ['审批流程', 'Review process', '審批流程'],
-  instanceId: ['流程实例', 'Process instance', '流程實例'],
-  ids: ['所选单据', 'Selected documents', '所選單據'],
-  current: ['页码', 'Page', '頁碼'],
-  size: ['每页条数', 'Page size', '每頁條數'],
-  sort: ['排序', 'Sort', '排序'],
-  order: ['顺序', 'Order', '順序'],
+  approver: L('审批人', 'Approver', '審批人'),
+  comment: L('审批意见', 'Comment', '審批意見'),
+  processKey: L('审批流程', 'Review process', '審批流程'),
+  instanceId: L('流程实例', 'Process instance', '流程實例'),
+  ids: L('所选单据', 'Selected documents', '所選單據'),
+  current: L('页码', 'Page', '頁碼'),
+  size: L('每页条数', 'Page size', '每頁條數'),
+  sort: L('排序', 'Sort', '排序'),
+  order: L('顺序', 'Order', '順序'),
 };
 const KIT_ACTION_LABELS: Record<string, Labels> = {
-  add: ['新增', 'New', '新增'],
-  edit: ['编辑', 'Edit', '編輯'],
-  remove: ['删除', 'Delete', '刪除'],
-  submitReview: ['提交审批', 'Submit for review', '提交審批'],
-  reviewApproved: ['审批通过', 'Review approved', '審批通過'],
-  reviewRejected: ['审批驳回', 'Review rejected', '審批駁回'],
-  export: ['导出', 'Export', '匯出'],
-  print: ['打印', 'Print', '列印'],
+  add: L('新增', 'New', '新增'),
+  edit: L('编辑', 'Edit', '編輯'),
+  remove: L('删除', 'Delete', '刪除'),
+  submitReview: L('提交审批', 'Submit for review', '提交審批'),
+  reviewApproved: L('审批通过', 'Review approved', '審批通過'),
+  reviewRejected: L('审批驳回', 'Review rejected', '審批駁回'),
+  export: L('导出', 'Export', '匯出'),
+  print: L('打印', 'Print', '列印'),
 };
 
 /** How the history names the kit's own facts. */
 const KIT_FACT_LABELS: Record<keyof typeof KIT_FACTS, Labels> = {
-  created: ['创建', 'Created', '建立'],
-  changed: ['修改', 'Changed', '修改'],
-  removed: ['删除', 'Deleted', '刪除'],
-  submittedForReview: ['提交审批', 'Submitted for review', '提交審批'],
-  reviewed: ['审批通过', 'Review approved', '審批通過'],
-  reviewRejected: ['审批驳回', 'Review rejected', '審批駁回'],
-  repaired: ['数据修复', 'Data repaired', '數據修復'],
+  created: L('创建', 'Created', '建立'),
+  changed: L('修改', 'Changed', '修改'),
+  removed: L('删除', 'Deleted', '刪除'),
+  submittedForReview: L('提交审批', 'Submitted for review', '提交審批'),
+  reviewed: L('审批通过', 'Review approved', '審批通過'),
+  reviewRejected: L('审批驳回', 'Review rejected', '審批駁回'),
+  repaired: L('数据修复', 'Data repaired', '數據修復'),
 };
 
 /**

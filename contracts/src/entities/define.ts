@@ -4,13 +4,15 @@ import { pageQuerySchema, sortOrderSchema } from '../api/envelope';
 import { numberRule, numberSchema, type NumberKind } from '../validation/numbers';
 import { mobileSchema } from '../validation/rules';
 import { idCardSchema, plateSchema } from '../validation/rules';
+import type { Labels } from '../i18n/labels';
+import { L } from '../i18n/labels';
 
 /**
  * One description per entity type drives everything: API validation, OpenAPI, the read
  * table's filters and sorts, list columns, forms, import columns and translations.
- * Labels travel with the field as [zh, en, mo] so a missing translation cannot compile.
+ * Labels travel with the field as L(zh, en, mo) so a missing translation cannot compile.
  */
-export type Labels = readonly [zh: string, en: string, mo: string];
+export type { Labels };
 
 type Common = {
   label: Labels;
@@ -384,22 +386,22 @@ export const entityResources = (def: EntityDef, lang: 0 | 1 | 2) => {
   walk('', def.fields);
   for (const [k, f] of Object.entries(def.namedBy ?? {})) fields[k] ??= f.label[lang];
   const common: Record<string, Labels> = {
-    id: ['编号', 'ID', '編號'],
-    version: ['版本', 'Version', '版本'],
-    remark: ['备注', 'Remark', '備註'],
-    status: ['状态', 'Status', '狀態'],
-    createUser: ['创建人', 'Created by', '建立人'],
-    createDept: ['创建部门', 'Created in department', '建立部門'],
-    createTime: ['创建时间', 'Created at', '建立時間'],
-    updateUser: ['修改人', 'Updated by', '修改人'],
-    updateTime: ['修改时间', 'Updated at', '修改時間'],
-    isDeleted: ['已删除', 'Deleted', '已刪除'],
-    keyword: ['关键字', 'Keyword', '關鍵字'],
-    parent: ['上级', 'Parent', '上級'],
-    sort: ['排序', 'Sort', '排序'],
-    current: ['页码', 'Page', '頁碼'],
-    size: ['每页条数', 'Page size', '每頁條數'],
-    ids: ['所选记录', 'Selected records', '所選記錄'],
+    id: L('编号', 'ID', '編號'),
+    version: L('版本', 'Version', '版本'),
+    remark: L('备注', 'Remark', '備註'),
+    status: L('状态', 'Status', '狀態'),
+    createUser: L('创建人', 'Created by', '建立人'),
+    createDept: L('创建部门', 'Created in department', '建立部門'),
+    createTime: L('创建时间', 'Created at', '建立時間'),
+    updateUser: L('修改人', 'Updated by', '修改人'),
+    updateTime: L('修改时间', 'Updated at', '修改時間'),
+    isDeleted: L('已删除', 'Deleted', '已刪除'),
+    keyword: L('关键字', 'Keyword', '關鍵字'),
+    parent: L('上级', 'Parent', '上級'),
+    sort: L('排序', 'Sort', '排序'),
+    current: L('页码', 'Page', '頁碼'),
+    size: L('每页条数', 'Page size', '每頁條數'),
+    ids: L('所选记录', 'Selected records', '所選記錄'),
   };
   for (const [k, l] of Object.entries(common)) fields[k] ??= l[lang];
   return { title: def.title[lang], fields, enums };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { flag, type FieldDef } from './define';
+import { L } from '../i18n/labels';
 
 /**
  * Spec 02 section 4: `invalid` 0 valid, 1 invalid. A record marked invalid stays (history,
@@ -8,7 +9,7 @@ import { flag, type FieldDef } from './define';
  * referenced record cannot be removed, so marking it invalid is how it is retired.
  */
 export const INVALID_FIELD = 'invalid';
-export const invalidFlag = (): FieldDef => flag(['作废', 'Invalid', '作廢'], { filter: true });
+export const invalidFlag = (): FieldDef => flag(L('作废', 'Invalid', '作廢'), { filter: true });
 
 /**
  * A code that names a record of `entity`: where it sits in the input (for the message) and

@@ -7,7 +7,7 @@ export * from './leave';
 export * from './routes';
 
 import type { ContractsContext } from '../api/context';
-import { flowMessagesOf } from './words';
+import { flowWordsOf } from './words';
 
 /** The workflow's front door: its words (the reviewable documents' titles from the composed list). */
-export const flowContracts: ContractsContext = { name: 'flow', words: [flowMessagesOf] };
+export const flowContracts: ContractsContext = { name: 'flow', words: [flowWordsOf] };

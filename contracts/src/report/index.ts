@@ -3,8 +3,8 @@ export * from './routes';
 export * from './projections';
 
 import type { ContractsContext } from '../api/context';
-import { reportMessages } from './words';
+import { reportWords } from './words';
 import { reportRoutes } from './routes';
 
 /** The report context's front door: its calls and words. */
-export const reportContracts: ContractsContext = { name: 'report', routes: { report: reportRoutes }, words: [reportMessages] };
+export const reportContracts: ContractsContext = { name: 'report', routes: { report: reportRoutes }, words: [reportWords] };

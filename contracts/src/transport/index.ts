@@ -7,7 +7,7 @@ import { consignmentbill } from './documents/consignmentbill';
 import { dispatch } from './documents/dispatch';
 import { arrivalbill, loadingbill } from './documents/loadingbill';
 import { deliverybill, scheduling } from './documents/deliverybill';
-import { transportMessages } from './words';
+import { transportWords } from './words';
 import { transportRoutes } from './routes';
 import { transportBoardRoutes } from './board';
 
@@ -16,5 +16,5 @@ export const transportContracts: ContractsContext = {
   name: 'transport',
   documents: [consignment, consignmentbill, dispatch, loadingbill, arrivalbill, deliverybill, scheduling],
   routes: { transportBoard: transportBoardRoutes, transport: transportRoutes },
-  words: [transportMessages],
+  words: [transportWords],
 };

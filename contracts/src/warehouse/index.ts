@@ -15,8 +15,7 @@ import { diversecustomertransferbill } from './documents/diversecustomertransfer
 import { checkbill } from './documents/checkbill';
 import { inventorylossbill } from './documents/inventorylossbill';
 import { planbill } from './documents/planbill';
-import { warehouseMessages } from './words';
-import { stockReportMessages } from './stock-report-words';
+import { warehouseWords } from './words';
 import { warehouseInboundRoutes, warehousePrintRoutes, warehouseStockRoutes } from './routes';
 import { stockReportRoutes, warehouseStockReadRoutes } from './reports';
 
@@ -43,5 +42,5 @@ export const warehouseContracts: ContractsContext = {
     stockReports: stockReportRoutes,
     warehousePrint: warehousePrintRoutes,
   },
-  words: [warehouseMessages, stockReportMessages],
+  words: [warehouseWords],
 };

@@ -28,7 +28,7 @@ export { REPORT_CODE_REFS, reportText, type ExplainWhat, type ReportColumn, type
  *
  * Each report is described once here (its columns, which of them explain, its sorts): the
  * server's spreadsheets and the console's tables read the same description. Column labels are
- * `stockReport.fields.<key>` (contracts/src/warehouse/stock-report-words.ts).
+ * `stockReport.fields.<key>` (contracts/src/warehouse/words.ts).
  */
 
 const qty = z.number();

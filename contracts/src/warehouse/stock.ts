@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema, pageSchema, sortOrderSchema } from '../api/envelope';
 import type { Labels } from '../entities/define';
 import { NUMBER_KINDS } from '../validation/numbers';
+import { L } from '../i18n/labels';
 
 /**
  * The stock ledger (spec 02 section 3.3 "stock" and "stock stream"). Stock is never
@@ -20,9 +21,9 @@ import { NUMBER_KINDS } from '../validation/numbers';
 export const STOCK_STATUSES = ['AVAILABLE', 'QUALITY_INSPECTION', 'FROZEN'] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];
 export const stockStatusLabels: Record<StockStatus, Labels> = {
-  AVAILABLE: ['可用', 'Available', '可用'],
-  QUALITY_INSPECTION: ['质检', 'Quality inspection', '質檢'],
-  FROZEN: ['冻结', 'Frozen', '凍結'],
+  AVAILABLE: L('可用', 'Available', '可用'),
+  QUALITY_INSPECTION: L('质检', 'Quality inspection', '質檢'),
+  FROZEN: L('冻结', 'Frozen', '凍結'),
 };
 
 /** What a stock fact does to one stock row (movement kinds of the stock stream). */

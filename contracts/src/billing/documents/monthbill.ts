@@ -1,8 +1,8 @@
 import { date, num, oneOf, ref, text, type FieldDef, type Labels } from '../../entities/define';
+import { L } from '../../i18n/labels';
 import { storageBasisLabels } from '../charges';
 import { defineDocument } from '../../documents/define';
 
-const L = (zh: string, en: string, mo: string): Labels => [zh, en, mo];
 const money = (label: Labels, o: { list?: boolean } = {}) => num(label, 'signedMoney', { default: 0, ...o });
 const figure = (label: Labels, kind: 'quantity' | 'weight' = 'quantity') => num(label, kind, { default: 0, list: false });
 

@@ -1,5 +1,6 @@
 import { storageBasisLabels } from '../charges';
 import { date, defineEntity, flag, num, oneOf, ref, rows, text } from '../../entities/define';
+import { L } from '../../i18n/labels';
 
 /**
  * Logistics (fee) agreement with its distribution tiers: price per tier of quantity.
@@ -8,28 +9,28 @@ import { date, defineEntity, flag, num, oneOf, ref, rows, text } from '../../ent
 export const lgagreement = defineEntity({
   name: 'lgagreement',
   service: 'bl-basic',
-  title: ['物流协议', 'Fee agreement', '物流協議'],
+  title: L('物流协议', 'Fee agreement', '物流協議'),
   codeField: 'code',
   nameField: 'name',
   owner: { by: 'customer', field: 'customerCode' },
   fields: {
-    code: text(['协议编码', 'Agreement code', '協議編碼'], { required: true, max: 40, filter: true }),
-    name: text(['协议名称', 'Agreement name', '協議名稱'], { required: true, filter: true }),
-    customerCode: ref(['客户', 'Customer', '客戶'], 'customer', { required: true, filter: true }),
-    startDate: date(['开始日期', 'Start date', '開始日期'], { required: true }),
-    endDate: date(['结束日期', 'End date', '結束日期'], { required: true }),
-    warehouseAreaCode: ref(['库区', 'Warehouse area', '庫區'], 'warehousearea'),
+    code: text(L('协议编码', 'Agreement code', '協議編碼'), { required: true, max: 40, filter: true }),
+    name: text(L('协议名称', 'Agreement name', '協議名稱'), { required: true, filter: true }),
+    customerCode: ref(L('客户', 'Customer', '客戶'), 'customer', { required: true, filter: true }),
+    startDate: date(L('开始日期', 'Start date', '開始日期'), { required: true }),
+    endDate: date(L('结束日期', 'End date', '結束日期'), { required: true }),
+    warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea'),
     /** what storage is priced per (billing, docs/DOMAIN.md "Billing"): tonnes unless the agreement says pallets or m³ */
-    storageBasis: oneOf(['仓储计费方式', 'Storage priced by', '倉儲計費方式'], storageBasisLabels, { list: false }),
-    cycleUnitCost: num(['周期单价', 'Cycle unit cost', '週期單價'], 'unitPrice'),
-    dayUnitCost: num(['日单价', 'Daily unit cost', '日單價'], 'unitPrice'),
-    owing: num(['欠款', 'Amount owing', '欠款'], 'money', { list: false }),
-    lastVersion: text(['上一版本', 'Previous version', '上一版本'], { max: 40, list: false, generated: true }),
-    invalid: flag(['作废', 'Invalid', '作廢']),
-    tiers: rows(['分段价格', 'Distribution tiers', '分段價格'], {
-      lowerLimit: num(['下限', 'Lower limit', '下限'], 'quantity', { required: true }),
-      upLimit: num(['上限', 'Upper limit', '上限'], 'quantity', { required: true }),
-      price: num(['单价', 'Price', '單價'], 'unitPrice', { required: true }),
+    storageBasis: oneOf(L('仓储计费方式', 'Storage priced by', '倉儲計費方式'), storageBasisLabels, { list: false }),
+    cycleUnitCost: num(L('周期单价', 'Cycle unit cost', '週期單價'), 'unitPrice'),
+    dayUnitCost: num(L('日单价', 'Daily unit cost', '日單價'), 'unitPrice'),
+    owing: num(L('欠款', 'Amount owing', '欠款'), 'money', { list: false }),
+    lastVersion: text(L('上一版本', 'Previous version', '上一版本'), { max: 40, list: false, generated: true }),
+    invalid: flag(L('作废', 'Invalid', '作廢')),
+    tiers: rows(L('分段价格', 'Distribution tiers', '分段價格'), {
+      lowerLimit: num(L('下限', 'Lower limit', '下限'), 'quantity', { required: true }),
+      upLimit: num(L('上限', 'Upper limit', '上限'), 'quantity', { required: true }),
+      price: num(L('单价', 'Price', '單價'), 'unitPrice', { required: true }),
     }),
   },
   example: { startDate: '2026-01-01', endDate: '2026-12-31', tiers: [{ lowerLimit: 0, upLimit: 100, price: 12 }, { lowerLimit: 100, upLimit: 1000, price: 10 }] },

@@ -11,15 +11,15 @@ import { L } from '../../documents/actions';
 /** A party of the shipment: who ships or who receives. */
 export const party = (who: Labels, o: { required?: boolean } = {}) =>
   group(who, {
-    name: text([`${who[0]}名称`, `${who[1]} name`, `${who[2]}名稱`], { required: true, max: 100 }),
-    linkman: text([`${who[0]}联系人`, `${who[1]} contact`, `${who[2]}聯絡人`], { required: true, max: 50 }),
-    mobile: mobile([`${who[0]}手机号`, `${who[1]} mobile`, `${who[2]}手機號`], { required: true }),
-    address: text([`${who[0]}地址`, `${who[1]} address`, `${who[2]}地址`], { required: true, max: 200 }),
+    name: text(L(`${who[0]}名称`, `${who[1]} name`, `${who[2]}名稱`), { required: true, max: 100 }),
+    linkman: text(L(`${who[0]}联系人`, `${who[1]} contact`, `${who[2]}聯絡人`), { required: true, max: 50 }),
+    mobile: mobile(L(`${who[0]}手机号`, `${who[1]} mobile`, `${who[2]}手機號`), { required: true }),
+    address: text(L(`${who[0]}地址`, `${who[1]} address`, `${who[2]}地址`), { required: true, max: 200 }),
   }, o);
 
 /** The goods lines of an order or a note: material, quantity, gross weight (kg), volume (m³), packages. */
-export const goodsLines = (): LinesDef => ({
-  key: 'lines',
+export const goodsLines = () => ({
+  key: 'lines' as const,
   label: L('明细', 'Lines', '明細'),
   fields: {
     materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true }),
@@ -37,7 +37,7 @@ export const goodsLines = (): LinesDef => ({
     volume: { of: 'volume', label: L('总体积(m³)', 'Total volume (m³)', '總體積(m³)'), scale: 4 },
     packages: { of: 'packages', label: L('总件数', 'Total packages', '總件數'), scale: 0 },
   },
-});
+}) satisfies LinesDef;
 
 /** List columns of the goods totals. */
 export const totalColumns = [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { date, docRef, lineRef, num, oneOf, ref, rows, text, type FieldDef } from '../../entities/define';
 import { defineDocument, type DocumentContentOf, type DocumentListRowOf, type DocumentOf } from '../../documents/define';
 import { cancelAction } from '../../documents/actions';
-import { L, party } from './common';
+import { goodsLines, L, party } from './common';
 
 /**
  * Consignment order (spec 02 section 3.5, billType 1): what a customer asks to have carried,
@@ -12,24 +12,24 @@ export const consignment = defineDocument({
   name: 'consignment',
   service: 'bl-transport',
   streamType: 'Consignment',
-  title: ['托运单', 'Consignment order', '託運單'],
+  title: L('托运单', 'Consignment order', '託運單'),
   billType: 1,
-  billNo: { serialCode: 'consignment', prefix: 'TY', serialName: ['托运单号', 'Consignment number', '託運單號'] },
+  billNo: { serialCode: 'consignment', prefix: 'TY', serialName: L('托运单号', 'Consignment number', '託運單號') },
   header: {
-    billDate: date(['单据日期', 'Bill date', '單據日期'], { required: true }),
-    customerCode: ref(['客户', 'Customer', '客戶'], 'customer', { required: true }),
-    consignor: party(['发货方', 'Consignor', '發貨方']),
-    consignee: party(['收货方', 'Consignee', '收貨方']),
+    billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
+    customerCode: ref(L('客户', 'Customer', '客戶'), 'customer', { required: true }),
+    consignor: party(L('发货方', 'Consignor', '發貨方')),
+    consignee: party(L('收货方', 'Consignee', '收貨方')),
     deliveryMode: oneOf(
-      ['配送方式', 'Delivery mode', '配送方式'],
+      L('配送方式', 'Delivery mode', '配送方式'),
       {
-        CUSTOMER_PICKUP: ['客户自提', 'Customer pickup', '客戶自提'],
-        HOME_DELIVERY: ['送货上门', 'Home delivery', '送貨上門'],
-        OUTSOURCED_LOGISTICS: ['外包物流', 'Outsourced logistics', '外包物流'],
+        CUSTOMER_PICKUP: L('客户自提', 'Customer pickup', '客戶自提'),
+        HOME_DELIVERY: L('送货上门', 'Home delivery', '送貨上門'),
+        OUTSOURCED_LOGISTICS: L('外包物流', 'Outsourced logistics', '外包物流'),
       },
       { required: true },
     ),
-    plannedDate: date(['计划日期', 'Planned date', '計劃日期'], { required: true }),
+    plannedDate: date(L('计划日期', 'Planned date', '計劃日期'), { required: true }),
   },
   // the customer (cargo owner) is usually the consignor: a picked customer fills what the consignor card leaves empty
   fills: {
@@ -38,27 +38,8 @@ export const consignment = defineDocument({
       ifEmpty: true,
     },
   },
-  lines: {
-    key: 'lines',
-    label: ['明细', 'Lines', '明細'],
-    fields: {
-      materialCode: ref(['物料', 'Material', '物料'], 'material', { required: true }),
-      name: text(['物料名称', 'Material name', '物料名稱'], { required: true, max: 100 }),
-      qty: num(['数量', 'Quantity', '數量'], 'quantity', { required: true, positive: true }),
-      weg: num(['重量(kg)', 'Weight (kg)', '重量(kg)'], 'weight', { default: 0 }),
-      volume: num(['体积(m³)', 'Volume (m³)', '體積(m³)'], 'volume', { default: 0 }),
-      packages: num(['件数', 'Packages', '件數'], 'count', { default: 0 }),
-    },
-    uniqueBy: ['materialCode'],
-    // the pick fills the line's name, which stays editable (the customer's own wording on the waybill)
-    fills: { materialCode: { set: { name: 'name' } } },
-    totals: {
-      qty: { of: 'qty', label: ['总数量', 'Total quantity', '總數量'], scale: 3 },
-      weg: { of: 'weg', label: ['总重量(kg)', 'Total weight (kg)', '總重量(kg)'], scale: 3 },
-      volume: { of: 'volume', label: ['总体积(m³)', 'Total volume (m³)', '總體積(m³)'], scale: 4 },
-      packages: { of: 'packages', label: ['总件数', 'Total packages', '總件數'], scale: 0 },
-    },
-  },
+  // the pick fills the line's name, which stays editable (the customer's own wording on the waybill)
+  lines: goodsLines(),
   refine: (c, ctx) => {
     if (typeof c.plannedDate === 'string' && typeof c.billDate === 'string' && c.plannedDate < c.billDate) {
       ctx.addIssue({ code: 'custom', path: ['plannedDate'], message: 'validation.plannedBeforeBill' });
@@ -69,7 +50,7 @@ export const consignment = defineDocument({
     states: {
       // editable only in Draft; removal is a soft delete allowed in Draft and Cancelled
       Draft: {
-        label: ['草稿', 'Draft', '草稿'],
+        label: L('草稿', 'Draft', '草稿'),
         on: {
           EDIT: 'Draft',
           SUBMIT_REVIEW: { target: 'InReview', guard: 'reviewNeeded' },
@@ -79,27 +60,27 @@ export const consignment = defineDocument({
         },
       },
       // the review process decides: approval audits the order, rejection returns it to Draft
-      InReview: { label: ['审批中', 'In review', '審批中'], tone: 'processing', on: { REVIEW_APPROVED: 'Audited', REVIEW_REJECTED: 'Draft' } },
+      InReview: { label: L('审批中', 'In review', '審批中'), tone: 'processing', on: { REVIEW_APPROVED: 'Audited', REVIEW_REJECTED: 'Draft' } },
       // the dispatcher accepts the order into one or several consignment notes; from then on the
       // order follows its notes (the transport process manager sends the follow steps)
-      Audited: { label: ['已审核', 'Audited', '已審核'], tone: 'processing', on: { DISPATCH: 'Accepted', CANCEL: 'Cancelled' } },
-      Accepted: { label: ['已受理', 'Accepted', '已受理'], tone: 'processing', on: { FOLLOW_DISPATCHED: 'Dispatched' } },
-      Dispatched: { label: ['已派车', 'Dispatched', '已派車'], tone: 'processing', on: { FOLLOW_LOADED: 'Loaded' } },
-      Loaded: { label: ['已装车', 'Loaded', '已裝車'], tone: 'processing', on: { FOLLOW_ARRIVED: 'Arrived' } },
-      Arrived: { label: ['已到达', 'Arrived', '已到達'], tone: 'warning', on: { FOLLOW_SIGNED: 'Signed', FOLLOW_PARTIALLY_SIGNED: 'PartiallySigned', FOLLOW_REFUSED: 'Refused' } },
-      Signed: { label: ['已签收', 'Signed', '已簽收'], tone: 'success', final: true },
-      PartiallySigned: { label: ['部分签收', 'Partially signed', '部分簽收'], tone: 'warning', final: true },
-      Refused: { label: ['拒收', 'Refused', '拒收'], tone: 'error', final: true },
-      Cancelled: { label: ['已作废', 'Cancelled', '已作廢'], tone: 'error', on: { REMOVE: 'Cancelled' } },
+      Audited: { label: L('已审核', 'Audited', '已審核'), tone: 'processing', on: { DISPATCH: 'Accepted', CANCEL: 'Cancelled' } },
+      Accepted: { label: L('已受理', 'Accepted', '已受理'), tone: 'processing', on: { FOLLOW_DISPATCHED: 'Dispatched' } },
+      Dispatched: { label: L('已派车', 'Dispatched', '已派車'), tone: 'processing', on: { FOLLOW_LOADED: 'Loaded' } },
+      Loaded: { label: L('已装车', 'Loaded', '已裝車'), tone: 'processing', on: { FOLLOW_ARRIVED: 'Arrived' } },
+      Arrived: { label: L('已到达', 'Arrived', '已到達'), tone: 'warning', on: { FOLLOW_SIGNED: 'Signed', FOLLOW_PARTIALLY_SIGNED: 'PartiallySigned', FOLLOW_REFUSED: 'Refused' } },
+      Signed: { label: L('已签收', 'Signed', '已簽收'), tone: 'success', final: true },
+      PartiallySigned: { label: L('部分签收', 'Partially signed', '部分簽收'), tone: 'warning', final: true },
+      Refused: { label: L('拒收', 'Refused', '拒收'), tone: 'error', final: true },
+      Cancelled: { label: L('已作废', 'Cancelled', '已作廢'), tone: 'error', on: { REMOVE: 'Cancelled' } },
     },
   },
   actions: {
-    audit: { label: ['审核', 'Audit', '審核'], event: 'AUDIT', fact: 'Audited', at: 'auditedAt', by: 'auditedBy', confirm: true },
+    audit: { label: L('审核', 'Audit', '審核'), event: 'AUDIT', fact: 'Audited', at: 'auditedAt', by: 'auditedBy', confirm: true },
     // the order's dispatch step: accepted into consignment notes, its lines split between them
     // (split rows name a note number, a material and a quantity; what no row names goes to note 1)
     dispatch: {
-      label: ['受理派车', 'Dispatch', '受理派車'],
-      factLabel: ['已受理', 'Accepted into notes', '已受理'],
+      label: L('受理派车', 'Dispatch', '受理派車'),
+      factLabel: L('已受理', 'Accepted into notes', '已受理'),
       event: 'DISPATCH',
       fact: 'Accepted',
       fields: {
@@ -131,22 +112,22 @@ export const consignment = defineDocument({
       'billNo',
       'billDate',
       'customerCode',
-      { key: 'consignorName', path: 'consignor.name', label: ['发货方', 'Consignor', '發貨方'] },
-      { key: 'consigneeName', path: 'consignee.name', label: ['收货方', 'Consignee', '收貨方'] },
+      { key: 'consignorName', path: 'consignor.name', label: L('发货方', 'Consignor', '發貨方') },
+      { key: 'consigneeName', path: 'consignee.name', label: L('收货方', 'Consignee', '收貨方') },
       'deliveryMode',
       'plannedDate',
       'state',
       'isReview',
-      { key: 'totalQty', path: 'totals.qty', label: ['总数量', 'Total quantity', '總數量'] },
-      { key: 'totalWeg', path: 'totals.weg', label: ['总重量(kg)', 'Total weight (kg)', '總重量(kg)'] },
-      { key: 'totalVolume', path: 'totals.volume', label: ['总体积(m³)', 'Total volume (m³)', '總體積(m³)'] },
-      { key: 'totalPackages', path: 'totals.packages', label: ['总件数', 'Total packages', '總件數'] },
+      { key: 'totalQty', path: 'totals.qty', label: L('总数量', 'Total quantity', '總數量') },
+      { key: 'totalWeg', path: 'totals.weg', label: L('总重量(kg)', 'Total weight (kg)', '總重量(kg)') },
+      { key: 'totalVolume', path: 'totals.volume', label: L('总体积(m³)', 'Total volume (m³)', '總體積(m³)') },
+      { key: 'totalPackages', path: 'totals.packages', label: L('总件数', 'Total packages', '總件數') },
     ],
     filters: [
       { key: 'billNo', match: 'contains' },
       'state',
       { key: 'customerCode', match: 'prefix' },
-      { key: 'date', path: 'billDate', match: 'range', label: ['单据日期', 'Bill date', '單據日期'] },
+      { key: 'date', path: 'billDate', match: 'range', label: L('单据日期', 'Bill date', '單據日期') },
     ],
     defaultSort: 'billNo',
     defaultOrder: 'desc',

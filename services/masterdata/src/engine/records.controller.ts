@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, Inject, Injectable, Query, Req, Res, type Type } from '@nestjs/common';
 import {
+  labelIn,
   AppError,
   buttonCode,
   lookupQuerySchema,
@@ -16,6 +17,7 @@ import {
   type EntityDef,
 } from '@tpl/contracts';
 import { RecordsSpreadsheets, XLSX_MIME, fileName } from './records.xlsx';
+import { xlsxFileWords } from './xlsx';
 import { ButtonCheck, Meta, PostOk, ROW_SCOPES, actorOf, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
 import { RecordsService, type Viewer } from './records.service';
 import type { RecordContext } from './records.port';
@@ -163,13 +165,13 @@ export const recordsControllerFor = (def: EntityDef): Type<unknown> => {
       const q = parseOrThrow(listQuery, query, def.name) as Record<string, unknown>;
       await this.gate.may(def, meta, 'export');
       const { out, total } = await this.sheets.exportStream(def, await this.gate.viewer(def, meta), q, lang);
-      download(reply, fileName(def, lang, lang === 'en' ? 'export' : lang === 'zh' ? '导出' : '匯出'), out, { 'x-total-rows': String(total) });
+      download(reply, fileName(def, lang, labelIn(xlsxFileWords.export, lang)), out, { 'x-total-rows': String(total) });
     }
 
     @Get('template')
     async template(@Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
       const lang = languageFromHeader(al);
-      download(reply, fileName(def, lang, lang === 'en' ? 'template' : lang === 'zh' ? '导入模板' : '匯入範本'), await this.sheets.template(def, lang));
+      download(reply, fileName(def, lang, labelIn(xlsxFileWords.template, lang)), await this.sheets.template(def, lang));
     }
 
     /** `?preview=1`: what the import would do (rows found, their errors), nothing written; else the import itself. */
@@ -193,7 +195,7 @@ export const recordsControllerFor = (def: EntityDef): Type<unknown> => {
       const lang = languageFromHeader(al);
       const { id } = parseOrThrow(reportQuery, query, def.name);
       await this.gate.may(def, meta, 'import');
-      download(reply, fileName(def, lang, lang === 'en' ? 'import-errors' : lang === 'zh' ? '导入错误' : '匯入錯誤'), await this.sheets.report(def, meta.user.tenantId, id, lang));
+      download(reply, fileName(def, lang, labelIn(xlsxFileWords.importErrors, lang)), await this.sheets.report(def, meta.user.tenantId, id, lang));
     }
   }
   Object.defineProperty(EntityRecordsController, 'name', { value: `${def.name}RecordsController` });

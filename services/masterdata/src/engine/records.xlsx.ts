@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import {
+  labelIn,
   AppError,
   dataSchemaOf,
   formatIssues,
@@ -31,7 +32,7 @@ const MAX_ERRORS_SHOWN = 1000;
 
 export const fileName = (def: EntityDef, lang: Language, what: string) => {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()).replaceAll('-', '');
-  return `${def.title[lang === 'zh' ? 0 : lang === 'en' ? 1 : 2]}-${what}-${day}.xlsx`;
+  return `${labelIn(def.title, lang)}-${what}-${day}.xlsx`;
 };
 
 /** Export, template and all-or-nothing import of an entity's records as spreadsheets. */

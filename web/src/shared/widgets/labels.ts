@@ -22,7 +22,7 @@ export const useEntityLabels = (def: Named) => {
 
 export type EntityLabels = ReturnType<typeof useEntityLabels>;
 
-/** Words a description carries as [zh, en, mo] (an action's hint, a suggestion's button), in the user's language. */
+/** Words a description carries as L(zh, en, mo) (an action's hint, a suggestion's button), in the user's language. */
 export const useSaid = () => {
   const { i18n } = useTranslation();
   const index = Math.max(0, LANGUAGES.indexOf(i18n.language as (typeof LANGUAGES)[number]));

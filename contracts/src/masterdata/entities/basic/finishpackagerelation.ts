@@ -1,4 +1,5 @@
 import { defineEntity, num, ref } from '../../../entities/define';
+import { L } from '../../../i18n/labels';
 
 /**
  * Finished goods and packaging relation (spec 02 finishpackagerelation): how much of a
@@ -9,14 +10,14 @@ import { defineEntity, num, ref } from '../../../entities/define';
 export const finishpackagerelation = defineEntity({
   name: 'finishpackagerelation',
   service: 'bl-basic',
-  title: ['成品包材关系', 'Finished goods packaging', '成品包材關係'],
+  title: L('成品包材关系', 'Finished goods packaging', '成品包材關係'),
   owner: { by: 'customer', field: 'customerCode' },
   fields: {
-    finishedMaterialCode: ref(['成品物料', 'Finished material', '成品物料'], 'material', { required: true, filter: true }),
-    packageMaterialCode: ref(['包材物料', 'Packaging material', '包材物料'], 'material', { required: true, filter: true }),
-    qty: num(['单件用量', 'Per piece', '單件用量'], 'rate', { required: true, positive: true }),
-    unitCode: ref(['包材单位', 'Packaging unit', '包材單位'], 'unit'),
-    customerCode: ref(['货主', 'Cargo owner', '貨主'], 'customer', { filter: true }),
+    finishedMaterialCode: ref(L('成品物料', 'Finished material', '成品物料'), 'material', { required: true, filter: true }),
+    packageMaterialCode: ref(L('包材物料', 'Packaging material', '包材物料'), 'material', { required: true, filter: true }),
+    qty: num(L('单件用量', 'Per piece', '單件用量'), 'rate', { required: true, positive: true }),
+    unitCode: ref(L('包材单位', 'Packaging unit', '包材單位'), 'unit'),
+    customerCode: ref(L('货主', 'Cargo owner', '貨主'), 'customer', { filter: true }),
   },
   refine: (d, ctx) => {
     if (d.finishedMaterialCode !== undefined && d.finishedMaterialCode === d.packageMaterialCode) {

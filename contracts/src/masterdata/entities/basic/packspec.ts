@@ -1,12 +1,13 @@
 import { defineEntity, num, ref, text } from '../../../entities/define';
+import { L } from '../../../i18n/labels';
 
 const LEVELS = [1, 2, 3, 4, 5] as const;
 const LEVEL_NAMES = {
-  1: ['一', '1', '一'],
-  2: ['二', '2', '二'],
-  3: ['三', '3', '三'],
-  4: ['四', '4', '四'],
-  5: ['五', '5', '五'],
+  1: L('一', '1', '一'),
+  2: L('二', '2', '二'),
+  3: L('三', '3', '三'),
+  4: L('四', '4', '四'),
+  5: L('五', '5', '五'),
 } as const;
 
 /**
@@ -18,8 +19,8 @@ const levelFields = Object.fromEntries(
     const [zh, en, mo] = LEVEL_NAMES[n];
     const o = n === 1 ? { required: true } : { list: false };
     return [
-      [`unit${n}Code`, ref([`${zh}级单位`, `Unit level ${en}`, `${mo}級單位`], 'unit', o)],
-      [`unit${n}Rate`, num([`${zh}级换算率`, `Level ${en} rate`, `${mo}級換算率`], 'rate', o)],
+      [`unit${n}Code`, ref(L(`${zh}级单位`, `Unit level ${en}`, `${mo}級單位`), 'unit', o)],
+      [`unit${n}Rate`, num(L(`${zh}级换算率`, `Level ${en} rate`, `${mo}級換算率`), 'rate', o)],
     ];
   }),
 );
@@ -28,17 +29,17 @@ const levelFields = Object.fromEntries(
 export const packspec = defineEntity({
   name: 'packspec',
   service: 'bl-basic',
-  title: ['包装规格', 'Pack specification', '包裝規格'],
+  title: L('包装规格', 'Pack specification', '包裝規格'),
   codeField: 'code',
   nameField: 'name',
   fields: {
-    code: text(['规格编码', 'Pack spec code', '規格編碼'], { required: true, max: 40, filter: true }),
-    name: text(['规格名称', 'Pack spec name', '規格名稱'], { required: true, filter: true }),
-    qtyWeg: num(['单件重量(kg)', 'Weight per piece (kg)', '單件重量(kg)'], 'weight'),
-    boardQty: num(['每托件数', 'Pieces per pallet', '每托件數'], 'count'),
-    volumeLength: num(['长(cm)', 'Length (cm)', '長(cm)'], 'measure'),
-    volumeWidth: num(['宽(cm)', 'Width (cm)', '寬(cm)'], 'measure'),
-    volumeHeight: num(['高(cm)', 'Height (cm)', '高(cm)'], 'measure'),
+    code: text(L('规格编码', 'Pack spec code', '規格編碼'), { required: true, max: 40, filter: true }),
+    name: text(L('规格名称', 'Pack spec name', '規格名稱'), { required: true, filter: true }),
+    qtyWeg: num(L('单件重量(kg)', 'Weight per piece (kg)', '單件重量(kg)'), 'weight'),
+    boardQty: num(L('每托件数', 'Pieces per pallet', '每托件數'), 'count'),
+    volumeLength: num(L('长(cm)', 'Length (cm)', '長(cm)'), 'measure'),
+    volumeWidth: num(L('宽(cm)', 'Width (cm)', '寬(cm)'), 'measure'),
+    volumeHeight: num(L('高(cm)', 'Height (cm)', '高(cm)'), 'measure'),
     ...levelFields,
   },
   example: { unit1Rate: 1 },

@@ -1,5 +1,6 @@
 import { defineEntity, flag, num, oneOf, text } from '../../../entities/define';
 import { invalidFlag } from '../../../entities/references';
+import { L } from '../../../i18n/labels';
 
 /**
  * Stock stream quantity status (spec 02 streamqtystatus, named by the stock stream's
@@ -11,19 +12,19 @@ import { invalidFlag } from '../../../entities/references';
 export const streamqtystatus = defineEntity({
   name: 'streamqtystatus',
   service: 'bl-basic',
-  title: ['库存状态', 'Stock status', '庫存狀態'],
+  title: L('库存状态', 'Stock status', '庫存狀態'),
   codeField: 'code',
   nameField: 'name',
   fields: {
-    code: text(['状态编码', 'Status code', '狀態編碼'], { required: true, max: 40, filter: true }),
-    name: text(['状态名称', 'Status name', '狀態名稱'], { required: true, max: 50, filter: true }),
-    stockStatus: oneOf(['对应库存状态', 'Ledger status', '對應庫存狀態'], {
-      AVAILABLE: ['可用', 'Available', '可用'],
-      QUALITY_INSPECTION: ['质检', 'Quality inspection', '質檢'],
-      FROZEN: ['冻结', 'Frozen', '凍結'],
+    code: text(L('状态编码', 'Status code', '狀態編碼'), { required: true, max: 40, filter: true }),
+    name: text(L('状态名称', 'Status name', '狀態名稱'), { required: true, max: 50, filter: true }),
+    stockStatus: oneOf(L('对应库存状态', 'Ledger status', '對應庫存狀態'), {
+      AVAILABLE: L('可用', 'Available', '可用'),
+      QUALITY_INSPECTION: L('质检', 'Quality inspection', '質檢'),
+      FROZEN: L('冻结', 'Frozen', '凍結'),
     }, { required: true, filter: true }),
-    defaultFlag: flag(['默认', 'Default', '預設']),
-    sort: num(['排序', 'Sort order', '排序'], 'integer'),
+    defaultFlag: flag(L('默认', 'Default', '預設')),
+    sort: num(L('排序', 'Sort order', '排序'), 'integer'),
     invalid: invalidFlag(),
   },
 });

@@ -1,4 +1,5 @@
 import { defineEntity, num, ref, rows, text } from '../../../entities/define';
+import { L } from '../../../i18n/labels';
 
 /**
  * Dictionary: one record per dictionary (its code is unique), holding its entries
@@ -10,7 +11,7 @@ import { defineEntity, num, ref, rows, text } from '../../../entities/define';
 export const dict = defineEntity({
   name: 'dict',
   service: 'bl-system',
-  title: ['字典', 'Dictionary', '字典'],
+  title: L('字典', 'Dictionary', '字典'),
   codeField: 'code',
   nameField: 'dictValue',
   tree: { parentField: 'parentCode' },
@@ -19,14 +20,14 @@ export const dict = defineEntity({
   lookup: { route: 'dictionary', rows: 'items', sort: 'sort' },
   owner: { by: 'operator' },
   fields: {
-    code: text(['字典编码', 'Dictionary code', '字典編碼'], { required: true, max: 64, filter: true, pattern: /^[A-Za-z][\w.-]*$/ }),
-    dictValue: text(['字典名称', 'Dictionary name', '字典名稱'], { required: true, max: 100, filter: true }),
-    sort: num(['排序', 'Sort order', '排序'], 'integer'),
-    parentCode: ref(['上级字典', 'Parent dictionary', '上級字典'], 'dict'),
-    items: rows(['字典项', 'Entries', '字典項'], {
-      dictKey: text(['字典键值', 'Key', '字典鍵值'], { required: true, max: 64 }),
-      dictValue: text(['字典值', 'Value', '字典值'], { required: true, max: 100 }),
-      sort: num(['排序', 'Sort order', '排序'], 'integer'),
+    code: text(L('字典编码', 'Dictionary code', '字典編碼'), { required: true, max: 64, filter: true, pattern: /^[A-Za-z][\w.-]*$/ }),
+    dictValue: text(L('字典名称', 'Dictionary name', '字典名稱'), { required: true, max: 100, filter: true }),
+    sort: num(L('排序', 'Sort order', '排序'), 'integer'),
+    parentCode: ref(L('上级字典', 'Parent dictionary', '上級字典'), 'dict'),
+    items: rows(L('字典项', 'Entries', '字典項'), {
+      dictKey: text(L('字典键值', 'Key', '字典鍵值'), { required: true, max: 64 }),
+      dictValue: text(L('字典值', 'Value', '字典值'), { required: true, max: 100 }),
+      sort: num(L('排序', 'Sort order', '排序'), 'integer'),
     }),
   },
   example: { items: [{ dictKey: '1', dictValue: 'One', sort: 1 }] },

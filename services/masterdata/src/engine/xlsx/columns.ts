@@ -1,4 +1,4 @@
-import { LANGUAGES, fieldKey, hasKey, translate, type EntityDef, type FieldDef, type Labels, type Language } from '@tpl/contracts';
+import { L, LANGUAGES, fieldKey, labelIn, hasKey, translate, type EntityDef, type FieldDef, type Labels, type Language } from '@tpl/contracts';
 
 export type XlsxColumn = {
   /** the field key (or 'remark') */
@@ -18,9 +18,7 @@ export type ColumnOptions = {
 /** A column with the field description behind it. */
 export type ResolvedColumn = XlsxColumn & { field: FieldDef };
 
-export const langIndex = (lang: Language): 0 | 1 | 2 => (lang === 'zh' ? 0 : lang === 'en' ? 1 : 2);
-
-const REMARK_LABEL: Labels = ['备注', 'Remark', '備註'];
+const REMARK_LABEL: Labels = L('备注', 'Remark', '備註');
 /** Every record carries a remark (define.ts dataSchemaOf): text up to 500. */
 export const REMARK_FIELD: FieldDef = { kind: 'text', label: REMARK_LABEL, max: 500 };
 
@@ -28,7 +26,7 @@ export const REMARK_FIELD: FieldDef = { kind: 'text', label: REMARK_LABEL, max: 
 export const fieldLabel = (def: EntityDef, path: readonly string[], field: FieldDef | undefined, lang: Language): string => {
   const key = fieldKey(def.name, path);
   if (hasKey(lang, key)) return translate(lang, key);
-  if (field) return field.label[langIndex(lang)];
+  if (field) return labelIn(field.label, lang);
   return path.join('.');
 };
 
@@ -36,7 +34,7 @@ export const fieldLabel = (def: EntityDef, path: readonly string[], field: Field
 export const enumLabel = (def: EntityDef, key: string, field: Extract<FieldDef, { kind: 'enum' }>, value: string, lang: Language): string => {
   const k = `enum.${def.name}.${key}.${value}`;
   if (hasKey(lang, k)) return translate(lang, k);
-  return field.valueLabels[value]?.[langIndex(lang)] ?? value;
+  return (field.valueLabels[value] ? labelIn(field.valueLabels[value], lang) : value);
 };
 
 /** An entity's title, used to word reference columns ("物料分类编码"). */
@@ -126,7 +124,7 @@ export const headerIndex = (def: EntityDef, lang: Language): Map<string, Resolve
   for (const l of [lang, ...LANGUAGES.filter((x) => x !== lang)]) {
     for (const col of columns) {
       put(fieldLabel(def, [col.key], col.field, l), col);
-      put(col.field.label[langIndex(l)], col);
+      put(labelIn(col.field.label, l), col);
     }
   }
   return index;

@@ -1,6 +1,6 @@
 import type { Stream } from 'node:stream';
 import { stream as excelStream, type Style } from 'exceljs';
-import type { EntityDef, Language } from '@tpl/contracts';
+import { labelIn, type EntityDef, type Language } from '@tpl/contracts';
 import { resolveColumns } from './columns';
 import { rendererFor } from './values';
 
@@ -82,7 +82,7 @@ export const streamExport = async (
 
   try {
     const workbook = new excelStream.xlsx.WorkbookWriter({ stream: out as unknown as Stream, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(safeSheetName(opts.sheetName ?? def.title[lang === 'zh' ? 0 : lang === 'en' ? 1 : 2]), {
+    const sheet = workbook.addWorksheet(safeSheetName(opts.sheetName ?? labelIn(def.title, lang)), {
       views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }],
     });
     sheet.columns = columns.map((c) => ({ key: c.key, width: c.width }));

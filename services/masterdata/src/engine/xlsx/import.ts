@@ -1,7 +1,7 @@
 import { Workbook, type CellValue } from 'exceljs';
 import { AppError, type EntityDef, type Language } from '@tpl/contracts';
 import { headerIndex, normalizeHeader, type ResolvedColumn } from './columns';
-import { xlsxText } from './messages';
+import { xlsxText } from './words';
 import { parserFor, type Parser, type RawCell } from './values';
 
 /** Data rows one import may carry. */

@@ -1,7 +1,7 @@
 import { Workbook } from 'exceljs';
 import type { EntityDef, FieldDef, Language } from '@tpl/contracts';
 import { REMARK_FIELD, fieldLabel } from './columns';
-import { xlsxText } from './messages';
+import { xlsxText } from './words';
 
 export type ImportErrorEntry = { row: number; field: string; message: string };
 

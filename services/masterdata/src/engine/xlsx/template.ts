@@ -1,8 +1,8 @@
 import { Workbook, type Worksheet } from 'exceljs';
-import type { EntityDef, FieldDef, Language } from '@tpl/contracts';
+import { labelIn, type EntityDef, type FieldDef, type Language } from '@tpl/contracts';
 import { enumLabel, entityTitle, resolveColumns, type ResolvedColumn } from './columns';
 import { safeSheetName } from './export';
-import { xlsxText } from './messages';
+import { xlsxFileWords, xlsxText } from './words';
 import { formatShanghai } from './values';
 
 const HEADER_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF2F2F2' } } as const;
@@ -51,7 +51,7 @@ export const formatHint = (def: EntityDef, key: string, f: FieldDef, lang: Langu
       const parts = [t(f.integer ? 'xlsx.integer' : 'xlsx.number')];
       if (f.min !== undefined) parts.push(t('xlsx.min', { min: f.min }));
       if (f.max !== undefined) parts.push(t('xlsx.max', { max: f.max }));
-      return parts.join(lang === 'en' ? ', ' : '，');
+      return parts.join(labelIn(xlsxFileWords.listJoin, lang));
     }
     case 'flag':
       return t('xlsx.flag');
@@ -99,7 +99,7 @@ export const templateWorkbook = async (def: EntityDef, lang: Language): Promise<
   workbook.creator = 'tpl-console';
   workbook.created = new Date();
 
-  const sheet = workbook.addWorksheet(safeSheetName(def.title[lang === 'zh' ? 0 : lang === 'en' ? 1 : 2]));
+  const sheet = workbook.addWorksheet(safeSheetName(labelIn(def.title, lang)));
   sheet.columns = columns.map((c) => ({ key: c.key, width: c.width }));
   sheet.addRow(columns.map((c) => c.header));
   styleHeader(sheet);

@@ -3,9 +3,9 @@
  * back into what the API accepts (import). Times are China time: Asia/Shanghai has kept
  * UTC+8 without daylight saving since 1991, so a fixed offset is exact for any business date.
  */
-import { LANGUAGES, type EntityDef, type FieldDef, type Language } from '@tpl/contracts';
+import { LANGUAGES, labelIn, type EntityDef, type FieldDef, type Language } from '@tpl/contracts';
 import { enumLabel } from './columns';
-import { xlsxText } from './messages';
+import { xlsxText } from './words';
 
 /** What a cell holds after reading: Dates carry the wall-clock time in their UTC fields. */
 export type RawCell = string | number | boolean | Date | null;
@@ -188,7 +188,7 @@ export const parserFor = (def: EntityDef, key: string, field: FieldDef): Parser 
         for (const value of field.values) {
           const label = normal(enumLabel(def, key, field, value, l));
           if (!byLabel.has(label)) byLabel.set(label, value);
-          const own = normal(field.valueLabels[value]?.[l === 'zh' ? 0 : l === 'en' ? 1 : 2] ?? '');
+          const own = normal((field.valueLabels[value] ? labelIn(field.valueLabels[value], l) : ''));
           if (own && !byLabel.has(own)) byLabel.set(own, value);
         }
       }

@@ -1,0 +1,71 @@
+import { L, type Words } from '@tpl/contracts/light';
+
+/**
+ * Words of the month bill's explain drawer (issue 15 item 4). Field, state and document words
+ * come from contracts.
+ */
+export const billingWords = {
+  billingExplain: {
+    reproduce: L('按事件重新计算核对', 'Recompute from the events', '按事件重新計算核對'),
+    versionAt: L('{{time}} 版', 'version of {{time}}', '{{time}} 版'),
+    reproducedEqual: L('已按计费截点的事件从零重新计算：与账单一致，精确到分（合计 {{total}}）', 'Recomputed from zero from the events as of its knowledge point: equal to the bill to the cent (total {{total}})', '已按計費截點的事件從零重新計算：與賬單一致，精確到分（合計 {{total}}）'),
+    reproducedDiffers: L('按事件重新计算的结果与账单不一致', 'Recomputed from the events, the bill differs', '按事件重新計算的結果與賬單不一致'),
+    pdf: L('下载PDF账单', 'Download PDF', '下載PDF賬單'),
+    generate: L('生成月账单', 'Generate month bills', '生成月賬單'),
+    generateTitle: L('生成月账单', 'Generate month bills', '生成月賬單'),
+    month: L('月份', 'Month', '月份'),
+    customer: L('客户', 'Customer', '客戶'),
+    customerHint: L('不选：为该月有库存、协议或其他费用的每个客户生成。已核对及之后的账单保持不变。', 'Empty: every customer with stock, an agreement or other charges in the month. Bills checked or later are left as they are.', '不選：為該月有庫存、協議或其他費用的每個客戶生成。已核對及之後的賬單保持不變。'),
+    generated: L('{{month}}：已生成或更新 {{made}} 张账单，{{kept}} 张已出账保持不变', '{{month}}: {{made}} bills generated or brought up to date, {{kept}} issued bills left as they are', '{{month}}：已生成或更新 {{made}} 張賬單，{{kept}} 張已出賬保持不變'),
+    title: L('费用明细溯源', 'Where each charge comes from', '費用明細溯源'),
+    intro: L('点击任一费用，查看构成它的每一天、每一条出入库流水、单价、阶梯与协议版本。', 'Open any charge to see every day, receipt or shipment line, price, tier and agreement version behind it.', '點擊任一費用，查看構成它的每一天、每一條出入庫流水、單價、階梯與協議版本。'),
+    charges: L('费用（点击查看来源）', 'Charges (open to explain)', '費用（點擊查看來源）'),
+    drawerTitle: L('第 {{line}} 行 {{kind}} 的来源', '{{kind}} of line {{line}}, explained', '第 {{line}} 行 {{kind}} 的來源'),
+    kinds: {
+      STORAGE: L('仓储费', 'Storage', '倉儲費'),
+      INBOUND: L('入库装卸费', 'Inbound handling', '入庫裝卸費'),
+      OUTBOUND: L('出库装卸费', 'Outbound handling', '出庫裝卸費'),
+      OTHER: L('其他费用', 'Other charges', '其他費用'),
+    },
+    how: {
+      STORAGE: L('仓储费按每日日终库存计：当天的计费量（吨、托或立方米）落在协议哪一阶梯，就按该阶梯单价计价，每天四舍五入到分。', 'Storage is priced on the stock at the end of each day: the day\'s billed quantity (tonnes, pallets or m³) falls in one tier of the agreement and is priced at that tier\'s price, each day rounded to the cent.', '倉儲費按每日日終庫存計：當天的計費量（噸、托或立方米）落在協議哪一階梯，就按該階梯單價計價，每天四捨五入到分。'),
+      INBOUND: L('入库装卸费按收货流水（入库标记且计费）计：每库区每天的吨数 × 协议的装卸单价（元/吨），每天四舍五入到分。', 'Inbound handling is priced on the receipt lines flagged for handling: each area\'s tonnes of a day x the agreement\'s handling price per tonne, each day rounded to the cent.', '入庫裝卸費按收貨流水（入庫標記且計費）計：每庫區每天的噸數 × 協議的裝卸單價（元/噸），每天四捨五入到分。'),
+      OUTBOUND: L('出库装卸费按发运流水（出库标记且计费）计：每库区每天的吨数 × 协议的装卸单价（元/吨），每天四舍五入到分。', 'Outbound handling is priced on the shipment lines flagged for handling: each area\'s tonnes of a day x the agreement\'s handling price per tonne, each day rounded to the cent.', '出庫裝卸費按發運流水（出庫標記且計費）計：每庫區每天的噸數 × 協議的裝卸單價（元/噸），每天四捨五入到分。'),
+      OTHER: L('其他费用为本月已审核、未作废的增值服务单、装卸单、调价单、包仓单和租仓单。', 'Other charges are the month\'s audited, not cancelled value-added service, handling, adjust-price, package and rent warehouse bills.', '其他費用為本月已審核、未作廢的增值服務單、裝卸單、調價單、包倉單和租倉單。'),
+    },
+    bill: L('账单', 'Bill', '賬單'),
+    total: L('合计', 'Total', '合計'),
+    itemCount: L('计费项数', 'Charge items', '計費項數'),
+    nothing: L('此项费用没有可展示的来源。', 'Nothing to show behind this charge.', '此項費用沒有可展示的來源。'),
+    adjustment: L('含对 {{month}} 的迟到更正', 'Includes a late correction of {{month}}', '含對 {{month}} 的遲到更正'),
+    tier: L('第 {{n}} 阶梯', 'Tier {{n}}', '第 {{n}} 階梯'),
+    flat: L('协议基价', 'Base price', '協議基價'),
+    document: L('单据', 'Document', '單據'),
+    units: {
+      WEIGHT: L('吨', 't', '噸'),
+      PALLET: L('托', 'pallets', '托'),
+      VOLUME: L('m³', 'm³', 'm³'),
+    },
+    cols: {
+      day: L('日期', 'Day', '日期'),
+      area: L('库区', 'Area', '庫區'),
+      stockQty: L('日终数量', 'Day-end quantity', '日終數量'),
+      stockWeight: L('日终重量(吨)', 'Day-end weight (t)', '日終重量(噸)'),
+      billed: L('计费量', 'Billed quantity', '計費量'),
+      tier: L('阶梯', 'Tier', '階梯'),
+      price: L('单价', 'Price', '單價'),
+      agreement: L('协议 · 版本', 'Agreement · version', '協議 · 版本'),
+      amount: L('金额', 'Amount', '金額'),
+      document: L('单据类型', 'Document type', '單據類型'),
+      billNo: L('单号', 'Bill number', '單號'),
+      line: L('行号', 'Line', '行號'),
+      at: L('业务时间', 'Business time', '業務時間'),
+      movement: L('动作', 'Movement', '動作'),
+      material: L('物料', 'Material', '物料'),
+      qty: L('数量', 'Quantity', '數量'),
+      weight: L('重量(吨)', 'Weight (t)', '重量(噸)'),
+      dayWeight: L('当日计费吨数', 'Day\'s tonnes billed', '當日計費噸數'),
+      dayAmount: L('当日金额', 'Day\'s amount', '當日金額'),
+    },
+  },
+} satisfies Words;
