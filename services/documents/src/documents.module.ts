@@ -5,6 +5,7 @@ import { DocumentDecisionsRegistry } from './document.ports';
 import { DocumentRepair } from './document.repair';
 import { DocumentReviewPlugs } from './document.review';
 import { DocumentService } from './document.service';
+import { DocumentStreams } from './document.streams';
 import { DOCUMENT_DEFS } from './documents.tokens';
 
 /**
@@ -26,6 +27,7 @@ export class DocumentsModule {
       controllers: defs.map(documentControllerFor),
       providers: [
         DocumentService,
+        DocumentStreams,
         DocumentDecisionsRegistry,
         DocumentReviewPlugs,
         DocumentRepair,
