@@ -94,3 +94,20 @@ export class DocumentCommands {
     return (await this.send({ kind: 'reviewOutcome', def, ctx, outcome })) as CommandResult;
   }
 }
+
+/**
+ * The kit as a caller that both reads and commands sees it (the demo seeds): reads on the
+ * service, commands through the CommandBus. The service itself fits the type too (a test may
+ * hand it in directly).
+ */
+export type DocumentKit = Pick<DocumentService, 'any' | 'detail'> & Pick<DocumentCommands, 'create' | 'change' | 'act' | 'remove' | 'submitForReview'>;
+
+export const documentKit = (service: DocumentService, commands: DocumentCommands): DocumentKit => ({
+  any: service.any.bind(service),
+  detail: service.detail.bind(service),
+  create: commands.create.bind(commands),
+  change: commands.change.bind(commands),
+  act: commands.act.bind(commands),
+  remove: commands.remove.bind(commands),
+  submitForReview: commands.submitForReview.bind(commands),
+});
