@@ -17,6 +17,7 @@ import {
   type DocumentDef,
 } from '@tpl/contracts';
 import { ButtonCheck, Meta, ROW_SCOPES, actorOf, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
+import { DocumentCommands } from './document.commands';
 import { DocumentService, type DocumentContext } from './document.service';
 
 const contextOf = ({ user, correlationId, commandId }: RequestMeta): DocumentContext => ({
@@ -38,10 +39,11 @@ const merged = (query: unknown, body: unknown) => {
 
 type Handler = (this: DocumentRoutes, query: unknown, body: unknown, meta: RequestMeta) => Promise<unknown>;
 
-/** The routes of one document type, made from its description. */
+/** The routes of one document type, made from its description: reads ask the service, commands go through the CommandBus. */
 abstract class DocumentRoutes {
   constructor(
     readonly service: DocumentService,
+    readonly commands: DocumentCommands,
     readonly buttons: ButtonCheck,
     readonly scopes: RowScopes,
   ) {}
@@ -78,8 +80,13 @@ export const documentControllerFor = (def: DocumentDef): Type<unknown> => {
 
   @Controller(documentBase(def))
   class Routes extends DocumentRoutes {
-    constructor(@Inject(DocumentService) service: DocumentService, @Inject(ButtonCheck) buttons: ButtonCheck, @Inject(ROW_SCOPES) scopes: RowScopes) {
-      super(service, buttons, scopes);
+    constructor(
+      @Inject(DocumentService) service: DocumentService,
+      @Inject(DocumentCommands) commands: DocumentCommands,
+      @Inject(ButtonCheck) buttons: ButtonCheck,
+      @Inject(ROW_SCOPES) scopes: RowScopes,
+    ) {
+      super(service, commands, buttons, scopes);
     }
   }
 
@@ -110,16 +117,16 @@ export const documentControllerFor = (def: DocumentDef): Type<unknown> => {
     // a cargo owner's user writes (when given the button) only its own customer's documents
     const owners = ownerScopeOf(meta.user);
     if (!owners.all && !owners.customers.includes(String(content.customerCode ?? ''))) throw new AppError(403, 'errors.forbidden');
-    if (id === undefined) return ok(await this.service.create(def, ctx, content, randomUUID(), { fresh: true }));
+    if (id === undefined) return ok(await this.commands.create(def, ctx, content, randomUUID(), { fresh: true }));
     await visible(this, meta, [id]);
-    return ok(await this.service.change(def, ctx, id, version!, content));
+    return ok(await this.commands.change(def, ctx, id, version!, content));
   });
 
   route(Routes, 'remove', 'POST', 'remove', async function (query, _body, meta) {
     await this.buttons.require(meta.user, B.remove!);
     const { ids } = parse<{ ids: string[] }>(removeQuerySchema, query);
     await visible(this, meta, ids);
-    return ok(await this.service.remove(def, contextOf(meta), ids));
+    return ok(await this.commands.remove(def, contextOf(meta), ids));
   });
 
   if (def.review) {
@@ -127,7 +134,7 @@ export const documentControllerFor = (def: DocumentDef): Type<unknown> => {
       await this.buttons.require(meta.user, B.submitReview!);
       const t = parse<{ id: string; version: number }>(documentTargetSchema, merged(query, body));
       await visible(this, meta, [t.id]);
-      return ok(await this.service.submitForReview(def, contextOf(meta), t.id, t.version));
+      return ok(await this.commands.submitForReview(def, contextOf(meta), t.id, t.version));
     });
   }
 
@@ -137,7 +144,7 @@ export const documentControllerFor = (def: DocumentDef): Type<unknown> => {
       await this.buttons.require(meta.user, B[action]!);
       const { id, version, ...fields } = parse<{ id: string; version: number } & Record<string, unknown>>(schema, merged(query, body));
       await visible(this, meta, [id]);
-      return ok(await this.service.act(def, contextOf(meta), id, version, action, fields));
+      return ok(await this.commands.act(def, contextOf(meta), id, version, action, fields));
     });
   }
 

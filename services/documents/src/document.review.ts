@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { KIT_FACTS, eventTypeOf, type DocumentDef, type ProcessVariables } from '@tpl/contracts';
 import { valueAt } from './document.fold';
+import { DocumentCommands } from './document.commands';
 import { DocumentService } from './document.service';
 import { DOCUMENT_DEFS } from './documents.tokens';
 import { REVIEW_REGISTRY, type ReviewOutcome, type ReviewRegistration } from './ports';
@@ -17,6 +18,7 @@ export class DocumentReviewPlugs implements OnModuleInit {
   constructor(
     @Inject(REVIEW_REGISTRY) private readonly registry: ReviewRegistration,
     @Inject(DocumentService) private readonly service: DocumentService,
+    @Inject(DocumentCommands) private readonly commands: DocumentCommands,
     @Inject(DOCUMENT_DEFS) private readonly defs: readonly DocumentDef[],
   ) {}
 
@@ -49,7 +51,7 @@ export class DocumentReviewPlugs implements OnModuleInit {
   }
 
   private async send(def: DocumentDef, o: ReviewOutcome, approved: boolean) {
-    await this.service.reviewOutcome(
+    await this.commands.reviewOutcome(
       def,
       { tenantId: o.tenantId, actor: o.approver, correlationId: `review-${o.instanceId}`, causationId: o.causationId ?? `review-${o.instanceId}` },
       { id: o.documentId, instanceId: o.instanceId, approver: o.approver, comment: o.comment, approved },

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
   AppError,
@@ -16,23 +16,24 @@ import {
   type Page,
 } from '@tpl/contracts';
 import {
-  CACHE_CHANNEL,
   DB_POOL,
   EVENT_STORE,
+  appendProposal,
+  current,
   historyEntryOf,
   loadStream,
-  FoldedStreams,
   joined,
   prepared,
   nextSerial,
-  runCommand,
+  proposalOf,
   serialTake,
-  SerialFirstError,
+  type Folded,
+  type Proposal,
   type SerialTake,
   type EventMetadata,
   type EventStorePort,
+  type NewEvent,
   type StoredEvent,
-  type CacheChannel,
   type ParamStatement,
   type UnitOfWork,
 } from '@tpl/event-store';
@@ -41,8 +42,9 @@ import { REFERENCE_CHECK, REVIEW_POLICY, SERIAL_CODES, type ReferenceCheck, type
 import { DocumentNotFound, decideDocument, type DecideMeta, type DocumentCommand } from './document.decider';
 import { documentFold, type DocState } from './document.fold';
 import { KeyedLimit } from './keyed-limit';
-import { CORE_LIST_COLUMNS, DOC_LIST, DOC_LIST_COUNTS, keyedFiltersOf, ListTotals, upsertListRow } from './document.list';
-import { DocumentDecisionsRegistry, type Effect } from './document.ports';
+import { CORE_LIST_COLUMNS, DOC_LIST, DOC_LIST_COUNTS, keyedFiltersOf, upsertListRow } from './document.list';
+import { DocumentDecisionsRegistry, type DocumentDecisions, type Effect } from './document.ports';
+import { DocumentStreams } from './document.streams';
 import { DOCUMENT_DEFS } from './documents.tokens';
 
 /** Who asks, in which request; causationId: the command's own id (what its events name as their cause). */
@@ -86,39 +88,54 @@ type RunOptions = {
   serial?: SerialTake;
   /**
    * In a unit of work of its own (ownsWork): handed what keeps the written state for the next
-   * command (WrittenStates), for the caller to run once the unit of work has committed.
+   * command (DocumentStreams.keep), for the caller to run once the unit of work has committed.
    */
   committed?: (keep: () => void) => void;
 };
 
-/** Thrown before anything is written when a command decided outside a transaction turns out to have effects. */
-const NEEDS_TRANSACTION = Symbol('needs a transaction');
+/** One command on one document, as `run` hands it to each attempt. */
+type Planned = {
+  def: DocumentDef;
+  ctx: DocumentContext;
+  id: string;
+  stream: string;
+  command: (state: DocState) => DocumentCommand;
+  how: RunOptions;
+  own: DocumentDecisions;
+  meta: DecideMeta;
+  metadata: EventMetadata;
+  fold: ReturnType<typeof documentFold>;
+};
 
 /**
- * The documents this host wrote last, folded, with their versions: a change or an action that
- * expects exactly that version decides on it without reading the stream (one round trip fewer).
- * An entry is taken out while a command uses it and put back only once that command's append has
- * committed, so no two commands share one; a command expecting any other version reads the stream.
- * Another host's write is caught by the append's version check (409), as without the cache.
+ * Where one attempt runs. target: the store, the session's connection or the transaction;
+ * work: the transaction, when there is one; alone: the transaction is this command's own;
+ * reads: where the reference check reads; keep: runs what keeps the written state once the
+ * transaction has committed.
  */
-class WrittenStates {
-  private readonly entries = new Map<string, { state: DocState; version: number }>();
-  constructor(private readonly max = 5_000) {}
-  take(stream: string, version: number) {
-    const hit = this.entries.get(stream);
-    if (!hit) return undefined;
-    this.entries.delete(stream);
-    return hit.version === version ? hit : undefined;
-  }
-  put(stream: string, state: DocState, version: number) {
-    this.entries.delete(stream);
-    this.entries.set(stream, { state, version });
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
-  }
-  clear() {
-    this.entries.clear();
-  }
-}
+type Place = {
+  target: EventStorePort | UnitOfWork;
+  work?: UnitOfWork | undefined;
+  alone: boolean;
+  reads?: UnitOfWork | undefined;
+  keep?: ((keep: () => void) => void) | undefined;
+};
+
+/** What the decision came to before anything is written: the proposal with what it asked, the facts it read and its effects. */
+type Decision = { proposal: Proposal<DocState>; asked: DocumentCommand; facts: unknown; effects: Effect[] };
+
+/**
+ * What one attempt of a command came to: done (its result), or stopped before anything was
+ * written because it must run another way: in a transaction (its decisions turned out to have
+ * effects on other documents), or with its bill number taken first (serial-first).
+ */
+type Attempt = { kind: 'done'; result: CommandResult } | { kind: 'needs-transaction' } | { kind: 'serial-first' };
+
+/** An attempt that can only be done (no serial given, or in a transaction): its result. */
+const doneOf = (a: Attempt): CommandResult => {
+  if (a.kind !== 'done') throw new Error(`a command stopped (${a.kind}) where it cannot`);
+  return a.result;
+};
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -137,17 +154,14 @@ const referencesIn = (fields: Record<string, HeaderField | FieldDef>, value: Rec
 
 /**
  * The kit's commands and reads for any described document: one code path for every type.
- * Commands go read -> fold -> decide (the machine, then the document's own decisions) ->
- * append with the expected version, the list row written in the same transaction.
+ * A command runs load -> decide (the machine, then the document's own decisions) -> append
+ * with the expected version, the list row written in the same transaction -> keep (what this
+ * host now knows of the stream, in DocumentStreams).
  */
 @Injectable()
-export class DocumentService implements OnModuleDestroy {
-  /** this host's last written states (see WrittenStates) */
-  private readonly written = new WrittenStates();
+export class DocumentService {
   /** creates on one serial-number row at once from this host (KeyedLimit says why) */
   private readonly creates = new KeyedLimit(CREATES_PER_SERIAL);
-  /** documents as this host last read them: a read folds only the events written since */
-  private readonly read = new FoldedStreams();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStorePort,
@@ -157,18 +171,8 @@ export class DocumentService implements OnModuleDestroy {
     @Inject(REVIEW_POLICY) private readonly review: ReviewPolicy,
     @Inject(DocumentDecisionsRegistry) private readonly decisions: DocumentDecisionsRegistry,
     @Inject(DOCUMENT_DEFS) private readonly defs: readonly DocumentDef[],
-    @Optional() @Inject(CACHE_CHANNEL) channel?: CacheChannel,
-  ) {
-    // the in-process channel is the embedded store's: one host, one connection (ListTotals says why that matters)
-    this.totals = channel?.kind === 'local' ? ListTotals.open() : undefined;
-  }
-
-  /** List pages' totals, kept on the embedded store only (document.list.ts). */
-  private readonly totals: ListTotals | undefined;
-
-  onModuleDestroy() {
-    this.totals?.close();
-  }
+    @Inject(DocumentStreams) private readonly streams: DocumentStreams,
+  ) {}
 
   /** The document's fold, with its own landing of facts when its decisions have one. */
   foldOf(def: DocumentDef) {
@@ -203,123 +207,131 @@ export class DocumentService implements OnModuleDestroy {
 
   /**
    * One command on one document, in a transaction when its decisions read other data or
-   * touch other streams; the list row is written with the events either way.
+   * touch other streams; the list row is written with the events either way. Most commands
+   * have no effects on other documents (a draft changed): then the append's own implicit
+   * transaction is all it takes, two round trips (BEGIN, COMMIT) fewer, and its reads, the
+   * reference check and the append share one connection. A command whose decisions turn out
+   * to have effects stops before anything is written (needs-transaction) and runs again in a
+   * transaction. A create with `serial` may stop the same way (serial-first): its caller takes
+   * the number first.
    */
-  private async run(
-    def: DocumentDef,
-    ctx: DocumentContext,
-    id: string,
-    command: (state: DocState) => DocumentCommand,
-    how: RunOptions = {},
-  ): Promise<CommandResult> {
-    const { uow, afterDecision, fresh = false, ownsWork = false, expected, serial, committed } = how;
+  private async run(def: DocumentDef, ctx: DocumentContext, id: string, command: (state: DocState) => DocumentCommand, how: RunOptions = {}): Promise<Attempt> {
     const now = new Date().toISOString();
-    const meta: DecideMeta = { now, actor: ctx.actor };
-    const metadata = this.metadata(ctx, now);
-    const own = this.decisions.of(def);
-    const fold = this.foldOf(def);
-    const stream = streamOf(def, ctx.tenantId, id);
-    // used by the first attempt only: an attempt that stops (effects need a transaction) may have folded into it
-    let known = !uow && expected !== undefined ? this.written.take(stream, expected) : undefined;
-    /** work: the transaction, when there is one; reads: where the reference check reads (the transaction or the session's connection) */
-    const once = async (target: EventStorePort | UnitOfWork, work?: UnitOfWork, alone = false, reads: UnitOfWork | undefined = work) => {
-      let facts: unknown;
-      let asked: DocumentCommand | undefined;
-      let effects: Effect[] = [];
-      // outside a transaction, a stream this host has read before is read from where it left off
-      const mine = known ?? (!work && !fresh ? await this.read.load(target, stream, fold) : undefined);
-      known = undefined;
-      const outcome = await runCommand(target, {
-        stream,
-        streamType: def.streamType,
-        fold,
-        metadata,
-        fresh,
-        ...(mine ? { known: mine } : {}),
-        ...(serial ? { serial } : {}),
-        last: () => alone && effects.length === 0,
-        decide: async (state) => {
-          asked = command(state);
-          const doc = state.status === 'existing' ? state.doc : undefined;
-          if (own.load && work) facts = await own.load({ tenantId: ctx.tenantId, command: asked, doc, uow: work });
-          const refused = own.check?.(asked, doc, facts, meta);
-          if (refused) throw refused;
-          if (own.fill && doc && asked.type === 'Act') {
-            const filled = own.fill(asked, doc, facts, meta);
-            if (filled) asked = { ...asked, data: { ...asked.data, fields: { ...asked.data.fields, ...filled } } };
-          }
-          const events = decideDocument(def, asked, state, meta);
-          // what the machine allows still needs usable references (a forbidden step is said first)
-          if (events.length && afterDecision) await afterDecision(doc, reads);
-          return events;
-        },
-        also: (after) => {
-          if (after.status !== 'existing') return [];
-          effects = own.effects?.(asked!, after.doc, facts, meta) ?? [];
-          // effects would carry the bill number's placeholder to other documents: the number is taken first
-          if (serial && effects.length) throw new SerialFirstError();
-          // decided outside a transaction: effects on other documents need one (asked again in one, before anything is written)
-          if (!work && effects.length) throw NEEDS_TRANSACTION;
-          return [upsertListRow(def, after.doc)];
-        },
-      });
-      // an append with no transaction around it committed only now: totals read since the row's statement was made go too
-      ListTotals.written(ctx.tenantId, def.name);
-      let result = resultOf(outcome.state, id);
-      // written and committed by its own append (no transaction around it): the next command may decide on it unread
-      if (!work && outcome.events.length) this.written.put(stream, outcome.state, outcome.version);
-      // in a unit of work of its own (a create, a command whose decisions read): the same, once it has committed
-      else if (alone && outcome.events.length && effects.length === 0) {
-        const { state: after, version: at } = outcome;
-        keepOwn?.(() => this.written.put(stream, after, at));
-      }
-      if (work && effects.length && outcome.events.length && outcome.state.status === 'existing') {
-        for (const e of effects) {
-          if ('stream' in e) {
-            await work.append(e.stream, e.events, { expectedVersion: e.expectedVersion, metadata, streamType: e.streamType });
-            continue;
-          }
-          if ('create' in e) {
-            const made = this.defs.find((d) => d.name === e.create);
-            if (!made) throw new Error(`no document type ${e.create}`);
-            await this.create(made, ctx, e.content, e.id, {}, work);
-            continue;
-          }
-          // an action on another document, judged by its own machine and decisions, in this transaction
-          const other = this.defs.find((d) => d.name === e.document);
-          if (!other) throw new Error(`no document type ${e.document}`);
-          const after = await this.run(
-            other,
-            ctx,
-            e.id,
-            (state) => ({ type: 'Act', data: { id: e.id, expectedVersion: state.status === 'existing' ? state.doc.version : 0, action: e.action, fields: e.fields } }),
-            { uow: work },
-          );
-          // an action the document sent itself (the last put-away completes the bill): the caller sees where it ended
-          if (other === def && e.id === id) result = after;
-        }
-      }
-      return result;
+    const plan: Planned = {
+      def,
+      ctx,
+      id,
+      stream: streamOf(def, ctx.tenantId, id),
+      command,
+      how,
+      own: this.decisions.of(def),
+      meta: { now, actor: ctx.actor },
+      metadata: this.metadata(ctx, now),
+      fold: this.foldOf(def),
     };
-    // who runs what keeps the written state once this command's own unit of work has committed
-    let keepOwn = committed;
-    const inTransaction = () => this.ownTransaction((work, keep) => ((keepOwn = keep), once(work, work, true)));
-    if (uow) return once(uow, uow, ownsWork);
-    if (own.load) return inTransaction();
-    // Effects of this command on other documents (an order's dispatch makes its notes) need the
-    // transaction; most commands have none (a draft changed), and then the append's own implicit
-    // transaction is all it takes: two round trips (BEGIN, COMMIT) fewer. Its reads, the reference
-    // check and the append share one connection (taken once, not once per statement).
-    const alone = () => (this.store.withSession ? this.store.withSession((session) => once(session, undefined, false, session)) : once(this.store));
-    if (own.effects) {
-      try {
-        return await alone();
-      } catch (err) {
-        if (err !== NEEDS_TRANSACTION) throw err;
-        return inTransaction();
-      }
+    const { uow, ownsWork = false, committed, expected } = how;
+    if (uow) return this.attempt(plan, { target: uow, work: uow, alone: ownsWork, reads: uow, keep: committed });
+    // the state this host wrote at the expected version: the first attempt's only (an attempt that stops may have folded into it)
+    const known = expected !== undefined ? this.streams.take(plan.stream, expected) : undefined;
+    // decisions that read other data read them in the command's transaction
+    if (plan.own.load) return this.inTransaction(plan, known);
+    const first = await (this.store.withSession
+      ? this.store.withSession((session) => this.attempt(plan, { target: session, alone: false, reads: session }, known))
+      : this.attempt(plan, { target: this.store, alone: false }, known));
+    return first.kind === 'needs-transaction' ? this.inTransaction(plan) : first;
+  }
+
+  /** The command in a transaction of its own; the written state is kept once it has committed. */
+  private inTransaction(plan: Planned, known?: Folded<DocState>): Promise<Attempt> {
+    return this.ownTransaction((work, keep) => this.attempt(plan, { target: work, work, alone: true, reads: work, keep }, known));
+  }
+
+  /** One attempt: load, decide, append, keep (and, in a transaction, the effects on other documents). */
+  private async attempt(plan: Planned, at: Place, known?: Folded<DocState>): Promise<Attempt> {
+    const { def, ctx, id, stream, how } = plan;
+    const fresh = how.fresh ?? false;
+    // load: outside a transaction, a stream this host has read before is read from where it left off
+    const loaded = known ?? (!at.work && !fresh ? await this.streams.load(at.target, stream, plan.fold) : await current(at.target, { stream, fold: plan.fold, fresh }));
+    // decide
+    const decision = await this.decide(plan, loaded, at);
+    const { proposal, effects } = decision;
+    const writes = proposal.events.length > 0;
+    // effects would carry the bill number's placeholder to other documents: the number is taken first
+    if (writes && how.serial && effects.length) return { kind: 'serial-first' };
+    // decided outside a transaction: effects on other documents need one (asked again in one, before anything is written)
+    if (writes && !at.work && effects.length) return { kind: 'needs-transaction' };
+    // append
+    const appended = await appendProposal(at.target, proposal, {
+      ...(writes && proposal.state.status === 'existing' ? { also: [upsertListRow(def, proposal.state.doc)] } : {}),
+      commit: writes && at.alone && effects.length === 0,
+      ...(how.serial ? { serial: how.serial } : {}),
+    });
+    if (appended.kind === 'serial-first') return { kind: 'serial-first' };
+    // an append with no transaction around it committed only now: totals read since the row's statement was made go too
+    this.streams.listWritten(ctx.tenantId, def.name);
+    let result = resultOf(appended.state, id);
+    // keep: written and committed by its own append (no transaction around it), the next command may decide on it unread;
+    // in a unit of work of its own (a create, a command whose decisions read), the same once it has committed
+    if (writes && !at.work) this.streams.keep(stream, appended.state, appended.version);
+    else if (writes && at.alone && effects.length === 0) at.keep?.(() => this.streams.keep(stream, appended.state, appended.version));
+    if (at.work && writes && effects.length && appended.state.status === 'existing') {
+      const after = await this.applyEffects(plan, decision, at.work);
+      // an action the document sent itself (the last put-away completes the bill): the caller sees where it ended
+      if (after) result = after;
     }
-    return alone();
+    return { kind: 'done', result };
+  }
+
+  /** The machine, then the document's own decisions (facts loaded in the transaction, its checks, fills and effects), as a value. */
+  private async decide(plan: Planned, loaded: Folded<DocState>, at: Place): Promise<Decision> {
+    const { def, ctx, own, meta } = plan;
+    let asked = plan.command(loaded.state);
+    const doc = loaded.state.status === 'existing' ? loaded.state.doc : undefined;
+    const facts = own.load && at.work ? await own.load({ tenantId: ctx.tenantId, command: asked, doc, uow: at.work }) : undefined;
+    const refused = own.check?.(asked, doc, facts, meta);
+    if (refused) throw refused;
+    if (own.fill && doc && asked.type === 'Act') {
+      const filled = own.fill(asked, doc, facts, meta);
+      if (filled) asked = { ...asked, data: { ...asked.data, fields: { ...asked.data.fields, ...filled } } };
+    }
+    const events: NewEvent[] = decideDocument(def, asked, loaded.state, meta);
+    // what the machine allows still needs usable references (a forbidden step is said first)
+    if (events.length && plan.how.afterDecision) await plan.how.afterDecision(doc, at.reads);
+    const proposal = proposalOf({ stream: plan.stream, streamType: def.streamType, fold: plan.fold, metadata: plan.metadata }, loaded, events);
+    const effects = events.length && proposal.state.status === 'existing' ? (own.effects?.(asked, proposal.state.doc, facts, meta) ?? []) : [];
+    return { proposal, asked, facts, effects };
+  }
+
+  /** The effects on other documents, in the command's transaction; the result when the document acted on itself. */
+  private async applyEffects(plan: Planned, decision: Decision, work: UnitOfWork): Promise<CommandResult | undefined> {
+    const { def, ctx, id, metadata } = plan;
+    let own: CommandResult | undefined;
+    for (const e of decision.effects) {
+      if ('stream' in e) {
+        await work.append(e.stream, e.events, { expectedVersion: e.expectedVersion, metadata, streamType: e.streamType });
+        continue;
+      }
+      if ('create' in e) {
+        const made = this.defs.find((d) => d.name === e.create);
+        if (!made) throw new Error(`no document type ${e.create}`);
+        await this.create(made, ctx, e.content, e.id, {}, work);
+        continue;
+      }
+      // an action on another document, judged by its own machine and decisions, in this transaction
+      const other = this.defs.find((d) => d.name === e.document);
+      if (!other) throw new Error(`no document type ${e.document}`);
+      const after = doneOf(
+        await this.run(
+          other,
+          ctx,
+          e.id,
+          (state) => ({ type: 'Act', data: { id: e.id, expectedVersion: state.status === 'existing' ? state.doc.version : 0, action: e.action, fields: e.fields } }),
+          { uow: work },
+        ),
+      );
+      if (other === def && e.id === id) own = after;
+    }
+    return own;
   }
 
   /** A new draft: its id and bill number are assigned here, never by the caller. */
@@ -352,19 +364,16 @@ export class DocumentService implements OnModuleDestroy {
       // from a round trip before it (what a tenant's creates queue on). Else the number comes first.
       if (alone && this.store.takesSerials) {
         const serial = serialTake(ctx.tenantId, def.billNo.serialCode, spec, businessDay(now));
-        try {
-          return await this.run(def, ctx, id, created(serial.placeholder), { uow: work, fresh, ownsWork: alone, serial, ...(committed ? { committed } : {}) });
-        } catch (err) {
-          // nothing written: the number is taken first instead, in the same transaction
-          if (!(err instanceof SerialFirstError)) throw err;
-        }
+        const first = await this.run(def, ctx, id, created(serial.placeholder), { uow: work, fresh, ownsWork: alone, serial, ...(committed ? { committed } : {}) });
+        // serial-first: nothing written, the number is taken first instead, in the same transaction
+        if (first.kind === 'done') return first.result;
       }
       const billNo = await nextSerial(work, ctx.tenantId, def.billNo.serialCode, spec, businessDay(now));
-      return this.run(def, ctx, id, created(billNo), { uow: work, fresh, ownsWork: alone, ...(committed ? { committed } : {}) });
+      return doneOf(await this.run(def, ctx, id, created(billNo), { uow: work, fresh, ownsWork: alone, ...(committed ? { committed } : {}) }));
     };
     // the serial number's row lock is held from its increment to the commit: the append commits with itself
     if (uow) return made(uow, false);
-    // the state written is kept for the next command (WrittenStates) once the transaction has committed
+    // the state written is kept for the next command (DocumentStreams) once the transaction has committed
     return this.creates.run(`${ctx.tenantId}\u0000${def.billNo.serialCode}`, () => this.ownTransaction((work, committed) => made(work, true, committed)));
   }
 
@@ -384,30 +393,32 @@ export class DocumentService implements OnModuleDestroy {
   async change(def: DocumentDef, ctx: DocumentContext, id: string, expectedVersion: number, content: Record<string, unknown>): Promise<CommandResult> {
     const { compute, complete } = this.decisions.of(def);
     const completed = complete ? await complete({ tenantId: ctx.tenantId, content }) : content;
-    return this.run(def, ctx, id, () => ({ type: 'Change', data: { id, expectedVersion, content: compute ? compute(completed, undefined) : completed } }), {
+    const ran = await this.run(def, ctx, id, () => ({ type: 'Change', data: { id, expectedVersion, content: compute ? compute(completed, undefined) : completed } }), {
       afterDecision: (doc, db) => this.checkReferences(def, ctx.tenantId, this.contentFields(def), content, doc, db),
       expected: expectedVersion,
     });
+    return doneOf(ran);
   }
 
   async act(def: DocumentDef, ctx: DocumentContext, id: string, expectedVersion: number, action: string, fields: Record<string, unknown>, uow?: UnitOfWork): Promise<CommandResult> {
-    return this.run(def, ctx, id, () => ({ type: 'Act', data: { id, expectedVersion, action, fields } }), {
+    const ran = await this.run(def, ctx, id, () => ({ type: 'Act', data: { id, expectedVersion, action, fields } }), {
       ...(uow ? { uow } : {}),
       afterDecision: (_doc, db) => this.checkReferences(def, ctx.tenantId, def.actions[action]?.fields ?? {}, fields, undefined, db),
       expected: expectedVersion,
     });
+    return doneOf(ran);
   }
 
   async submitForReview(def: DocumentDef, ctx: DocumentContext, id: string, expectedVersion: number): Promise<CommandResult> {
     const processKey = await this.review.processKeyFor(ctx.tenantId, def.name);
     if (!processKey) throw new AppError(409, 'flow.errors.reviewNotConfigured', { documentType: def.name });
-    return this.run(def, ctx, id, () => ({ type: 'SubmitForReview', data: { id, expectedVersion, processKey } }));
+    return doneOf(await this.run(def, ctx, id, () => ({ type: 'SubmitForReview', data: { id, expectedVersion, processKey } })));
   }
 
   /** The review's end, as the process manager reports it (no user version: idempotent by instance). */
   async reviewOutcome(def: DocumentDef, ctx: DocumentContext, outcome: { id: string; instanceId: string; approver: Actor; comment?: string | undefined; approved: boolean }) {
     const { approved, ...data } = outcome;
-    return this.run(def, ctx, outcome.id, () => (approved ? { type: 'ApproveReview', data } : { type: 'RejectReview', data: { ...data, comment: data.comment ?? '' } }));
+    return doneOf(await this.run(def, ctx, outcome.id, () => (approved ? { type: 'ApproveReview', data } : { type: 'RejectReview', data: { ...data, comment: data.comment ?? '' } })));
   }
 
   /** Several removals in one transaction: all of them happen or none. */
@@ -415,7 +426,7 @@ export class DocumentService implements OnModuleDestroy {
     return this.store.withTransaction(async (uow) => {
       const out: CommandResult[] = [];
       for (const id of [...new Set(ids)]) {
-        out.push(await this.run(def, ctx, id, (state) => ({ type: 'Remove', data: { id, expectedVersion: state.status === 'existing' ? state.doc.version : 0 } }), { uow }));
+        out.push(doneOf(await this.run(def, ctx, id, (state) => ({ type: 'Remove', data: { id, expectedVersion: state.status === 'existing' ? state.doc.version : 0 } }), { uow })));
       }
       return out;
     });
@@ -454,7 +465,7 @@ export class DocumentService implements OnModuleDestroy {
         tenants.add(state.doc.tenantId);
       }
       if (statements.length) await this.pool.query(joined(statements));
-      for (const tenantId of tenants) ListTotals.written(tenantId, def.name);
+      for (const tenantId of tenants) this.streams.listWritten(tenantId, def.name);
       count += statements.length;
       after = rows[rows.length - 1]!.stream_id;
     }
@@ -500,7 +511,7 @@ export class DocumentService implements OnModuleDestroy {
   private load(def: DocumentDef, tenantId: string, id: string, version?: number, db?: UnitOfWork) {
     const stream = streamOf(def, tenantId, id);
     if (db || version !== undefined) return loadStream(db ?? this.store, stream, this.foldOf(def), version);
-    return this.read.load(this.store, stream, this.foldOf(def));
+    return this.streams.load(this.store, stream, this.foldOf(def));
   }
 
   /** The document now, or as it was right after event `version` (auditors' "as of"). */
@@ -591,8 +602,8 @@ export class DocumentService implements OnModuleDestroy {
     const count = whole
       ? `COALESCE((SELECT n FROM ${DOC_LIST_COUNTS} WHERE tenant_id = $1 AND doc_type = $2), 0)`
       : `(SELECT count(*) FROM ${DOC_LIST} WHERE ${where.join(' AND ')})`;
-    const kept = whole ? undefined : this.totals?.peek(filter);
-    const since = whole ? undefined : this.totals?.mark();
+    const kept = whole ? undefined : this.streams.totals?.peek(filter);
+    const since = whole ? undefined : this.streams.totals?.mark();
     params.push(q.size, (q.current - 1) * q.size);
     const { rows: found } = await this.pool.query<{
       id: string;
@@ -626,7 +637,7 @@ export class DocumentService implements OnModuleDestroy {
       const c = await this.pool.query<{ n: string }>(`SELECT ${count} AS n`, params.slice(0, -2));
       total = Number(c.rows[0]!.n);
     }
-    if (kept === undefined && since !== undefined) this.totals!.remember(tenantId, def.name, filter, total, since);
+    if (kept === undefined && since !== undefined) this.streams.totals!.remember(tenantId, def.name, filter, total, since);
     // one object per row, filled key by key: spreading a fresh object into another per row cost
     // about a sixth of a list page's CPU (measured)
     const records = found.map((r) => {

@@ -4,11 +4,14 @@ import { documentControllerFor } from './document.controller';
 import { DocumentDecisionsRegistry } from './document.ports';
 import { DocumentRepair } from './document.repair';
 import { DocumentReviewPlugs } from './document.review';
+import { DocumentCommands, RunDocumentHandler } from './document.commands';
 import { DocumentService } from './document.service';
+import { DocumentStreams } from './document.streams';
 import { DOCUMENT_DEFS } from './documents.tokens';
 
 /**
- * The document kit: one controller per described document type, the kit's service, the
+ * The document kit: one controller per described document type, the kit's service, its
+ * commands on the CommandBus (RunDocumentCommand: the host registers CqrsModule), the
  * review plugs and the registry where contexts put their documents' own decisions. It asks
  * the contexts through the ports it declares (ports.ts: reference checks and serial codes,
  * answered by master data; review, by workflow; bound by the host) and reads no other
@@ -26,12 +29,15 @@ export class DocumentsModule {
       controllers: defs.map(documentControllerFor),
       providers: [
         DocumentService,
+        DocumentStreams,
+        DocumentCommands,
+        RunDocumentHandler,
         DocumentDecisionsRegistry,
         DocumentReviewPlugs,
         DocumentRepair,
         { provide: DOCUMENT_DEFS, useValue: defs },
       ],
-      exports: [DocumentService, DocumentDecisionsRegistry, DocumentRepair, DOCUMENT_DEFS],
+      exports: [DocumentService, DocumentCommands, DocumentDecisionsRegistry, DocumentRepair, DOCUMENT_DEFS],
     };
   }
 }

@@ -4,6 +4,8 @@ export * from './document.list';
 export * from './document.ports';
 export * from './ports';
 export * from './document.service';
+export * from './document.streams';
+export * from './document.commands';
 export * from './document.controller';
 export * from './document.review';
 export * from './documents.module';

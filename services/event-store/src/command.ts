@@ -1,5 +1,5 @@
 import type { AppendResult, AppendWatch, EventMetadata, EventStorePort, NewEvent, Statement, StoredEvent, UnitOfWork } from './port';
-import { withSerial, type SerialTake } from './serial';
+import { SerialFirstError, withSerial, type SerialTake } from './serial';
 
 /**
  * The one way a context changes a stream: read it, fold it, decide, append with the version
@@ -53,39 +53,112 @@ export type CommandOutcome<S> = {
 
 const foldAll = <S>(fold: Fold<S>, events: StoredEvent[], from = fold.initial()) => events.reduce(fold.evolve, from);
 
-/** Read, fold, decide, append: in the given unit of work (a transaction), or on its own. */
-export const runCommand = async <S>(target: EventStorePort | UnitOfWork, run: CommandRun<S>): Promise<CommandOutcome<S>> => {
-  const past = run.fresh || run.known ? [] : await target.readStream(run.stream);
-  const version = run.known ? run.known.version : past.length ? past[past.length - 1]!.version : 0;
-  const before = run.known ? run.known.state : foldAll(run.fold, past);
-  const decided = await run.decide(before, version);
-  if (decided.length === 0) return { state: before, version, events: [] };
+/** A stream's state and version, as a command decides on them. */
+export type Folded<S> = { state: S; version: number };
+
+/** What a proposal is made of: the stream it writes and how its events are folded and stamped. */
+export type ProposalOf<S> = Pick<CommandRun<S>, 'stream' | 'streamType' | 'fold' | 'metadata'>;
+
+/**
+ * A decision not yet written: the state and version it was made on, the events it decided and
+ * the state after them. No events: nothing to write (the state after is the state before).
+ */
+export type Proposal<S> = {
+  stream: string;
+  streamType: string;
+  metadata: EventMetadata;
+  /** the state the decision was made on */
+  before: S;
+  /** the stream version the decision was made on: the append's expected version */
+  version: number;
+  /** the new events as decided */
+  decided: NewEvent[];
+  /** the new events as they will be stored (version and metadata filled in; global positions once appended) */
+  events: StoredEvent[];
+  /** the state after the new events */
+  state: S;
+};
+
+/** What an append of a proposal came to: written (the outcome), or refused before anything was written because its serial number must be taken first. */
+export type Appended<S> = ({ kind: 'appended' } & CommandOutcome<S>) | { kind: 'serial-first' };
+
+/** The stream as a command decides on it: as this host last wrote it (`known`), empty (`fresh`), or read and folded. */
+export const current = async <S>(target: Pick<EventStorePort | UnitOfWork, 'readStream'>, run: Pick<CommandRun<S>, 'stream' | 'fold' | 'fresh' | 'known'>): Promise<Folded<S>> => {
+  if (run.known) return run.known;
+  const past = run.fresh ? [] : await target.readStream(run.stream);
+  return { state: foldAll(run.fold, past), version: past.length ? past[past.length - 1]!.version : 0 };
+};
+
+/** The events decided on a state, as a proposal: stamped with their versions and metadata, folded into the state after. */
+export const proposalOf = <S>(of: ProposalOf<S>, at: Folded<S>, decided: NewEvent[]): Proposal<S> => {
   const events: StoredEvent[] = decided.map((e, i) => ({
-    streamName: run.stream,
-    version: version + i + 1,
+    streamName: of.stream,
+    version: at.version + i + 1,
     globalPosition: '',
     type: e.type,
     data: e.data,
-    metadata: run.metadata,
+    metadata: of.metadata,
   }));
-  const after = foldAll(run.fold, events, before);
-  const also = run.also?.(after, events) ?? [];
-  const append = await target.append(run.stream, decided, {
-    expectedVersion: version,
-    metadata: run.metadata,
-    streamType: run.streamType,
-    ...(also.length ? { also } : {}),
-    ...(run.last?.() ? { commit: true } : {}),
-    ...(run.serial ? { serial: run.serial } : {}),
-  });
+  const state = events.length ? foldAll(of.fold, events, at.state) : at.state;
+  return { stream: of.stream, streamType: of.streamType, metadata: of.metadata, before: at.state, version: at.version, decided, events, state };
+};
+
+/** Read, fold, decide: the proposal a command makes, nothing written. */
+export const propose = async <S>(target: EventStorePort | UnitOfWork, run: CommandRun<S>): Promise<Proposal<S>> => {
+  const at = await current(target, run);
+  return proposalOf(run, at, await run.decide(at.state, at.version));
+};
+
+/**
+ * Appends a proposal with the version it was decided on (a concurrent writer makes it stale:
+ * 409, nothing written), `also` in the same transaction. A proposal with no events writes
+ * nothing. A store that cannot take `serial` in the append's own statement refuses before
+ * writing anything: answered as a value (`serial-first`), the caller's unit of work goes on.
+ */
+export const appendProposal = async <S>(
+  target: EventStorePort | UnitOfWork,
+  p: Proposal<S>,
+  options: { also?: Statement[]; commit?: boolean; serial?: SerialTake } = {},
+): Promise<Appended<S>> => {
+  if (p.decided.length === 0) return { kind: 'appended', state: p.state, version: p.version, events: [] };
+  const { also = [], commit = false, serial } = options;
+  let append: AppendResult;
+  try {
+    append = await target.append(p.stream, p.decided, {
+      expectedVersion: p.version,
+      metadata: p.metadata,
+      streamType: p.streamType,
+      ...(also.length ? { also } : {}),
+      ...(commit ? { commit: true } : {}),
+      ...(serial ? { serial } : {}),
+    });
+  } catch (err) {
+    if (serial && err instanceof SerialFirstError) return { kind: 'serial-first' };
+    throw err;
+  }
+  const events = p.events;
   events.forEach((e, i) => (e.globalPosition = append.globalPositions[i] ?? ''));
-  if (run.serial && append.serial !== undefined) {
-    const { placeholder } = run.serial;
+  const version = p.version + p.decided.length;
+  if (serial && append.serial !== undefined) {
+    const { placeholder } = serial;
     const taken = append.serial;
     events.forEach((e) => (e.data = withSerial(e.data, placeholder, taken)));
-    return { state: withSerial(after, placeholder, taken), version: version + decided.length, events, append };
+    return { kind: 'appended', state: withSerial(p.state, placeholder, taken), version, events, append };
   }
-  return { state: after, version: version + decided.length, events, append };
+  return { kind: 'appended', state: p.state, version, events, append };
+};
+
+/** Read, fold, decide, append: in the given unit of work (a transaction), or on its own. */
+export const runCommand = async <S>(target: EventStorePort | UnitOfWork, run: CommandRun<S>): Promise<CommandOutcome<S>> => {
+  const p = await propose(target, run);
+  const appended = await appendProposal(target, p, {
+    ...(p.decided.length && run.also ? { also: run.also(p.state, p.events) } : {}),
+    commit: p.decided.length > 0 && (run.last?.() ?? false),
+    ...(run.serial ? { serial: run.serial } : {}),
+  });
+  if (appended.kind === 'serial-first') throw new SerialFirstError();
+  const { kind: _kind, ...outcome } = appended;
+  return outcome;
 };
 
 /** A stream folded, up to a version when given (the auditor's "as of"). */

@@ -21,3 +21,4 @@ export * from './metrics';
 export * from './cache-channel';
 export * from './statistics';
 export * from './service-context';
+export * from './bus-reaction';

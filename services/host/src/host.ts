@@ -193,11 +193,13 @@ export const startHost = async (config: HostConfig, options: HostOptions = {}): 
       close: async (shutdown: ShutdownOptions = {}) => {
         lifecycle.draining = true;
         if (shutdown.drainDelayMs) await new Promise((r) => setTimeout(r, shutdown.drainDelayMs));
+        // the projector's timers stop first: its process managers hear events on the EventBus, which
+        // the app's close takes down (a reaction run after it would find no handler and move on)
+        await storage.projector.stop();
         // Fastify stops accepting, closes idle connections and waits for the requests under way;
         // then the contexts' jobs stop (onApplicationShutdown)
         await app.close();
         await integration?.close();
-        await storage.projector.stop();
         await storage.statistics.stop();
         await storage.leases.close();
         await storage.channel.close();

@@ -12,7 +12,7 @@ import {
   type MessageSink,
   type Storage,
 } from '@tpl/event-store';
-import { DocumentService } from '@tpl/documents';
+import { DocumentCommands, DocumentService } from '@tpl/documents';
 import { AuthService } from '@tpl/identity';
 import { ConsignmentInbound } from '@tpl/transport';
 
@@ -54,7 +54,7 @@ export const startIntegration = async (app: NestFastifyApplication, storage: Sto
   for (const gauge of relayGauges(relay)) storage.metrics.addGauge(gauge);
   relay.start();
   const auth = app.get(AuthService);
-  const inbound = new ConsignmentInbound(app.get(DocumentService), (t) => auth.tenantExists(t), config.deadLetters ?? sink);
+  const inbound = new ConsignmentInbound(app.get(DocumentService), app.get(DocumentCommands), (t) => auth.tenantExists(t), config.deadLetters ?? sink);
   let subscription: KafkaSubscription | undefined;
   if (kafka && config.inbound !== false) {
     subscription = new KafkaSubscription(kafka, INBOUND_CONSIGNMENT_TOPIC, INBOUND_GROUP, async (m) => {

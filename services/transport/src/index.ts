@@ -5,5 +5,6 @@ export { transportUpcasters } from './upcasters';
 export * from './transport.context';
 export { boardMigrations, boardProjection, BOARD_PROJECTION, BOARD_TABLE } from './board';
 export { TransportChain, ORDER_FOLLOWER } from './chain/transport.wiring';
+export { OrderFollower, NoteEventRead } from './chain/order-follower';
 export { priceFreight } from './chain/freight';
 export * from './inbound/consignment-inbound';

@@ -1,7 +1,7 @@
 import { consignmentDocument } from '@tpl/contracts';
 import type { Migration, ServiceContext } from '@tpl/event-store';
 import { DEMO_OPERATOR, demoActor } from '@tpl/identity';
-import { DocumentService, REVIEW_POLICY, type ReviewPolicy } from '@tpl/documents';
+import { DocumentCommands, DocumentService, REVIEW_POLICY, documentKit, type ReviewPolicy } from '@tpl/documents';
 import { TransportModule } from './transport.module';
 import { boardMigrations, boardProjection } from './board';
 import { seedDemoConsignments } from './consignment/consignment.seed';
@@ -40,7 +40,7 @@ export const transportContext: ServiceContext = {
       const context = { tenantId, actor, correlationId: 'demo-seed', causationId: `demo-seed-samples-${tenantId}` };
       // a few orders already waiting in review (by the tenant's consignment review process), so the approver has work
       const withReview = Boolean(await app.get<ReviewPolicy>(REVIEW_POLICY).processKeyFor(tenantId, consignmentDocument.name));
-      const n = await seedDemoConsignments(app.get(DocumentService), context, today, withReview);
+      const n = await seedDemoConsignments(documentKit(app.get(DocumentService), app.get(DocumentCommands)), context, today, withReview);
       if (n) log(`seeded ${n} demo consignment orders for tenant ${tenantId}`);
     },
   },

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '@tpl/event-store';
 import { DEMO_OPERATOR, demoActor } from '@tpl/identity';
-import { DocumentService } from '@tpl/documents';
+import { DocumentCommands, DocumentService, documentKit } from '@tpl/documents';
 import { WarehouseModule } from './warehouse.module';
 import { stockLedgerProjection, stockMigrations } from './stock/stock.projection';
 import { seedDemoMonth } from './demo/demo-month.seed';
@@ -31,7 +31,7 @@ export const warehouseContext: ServiceContext = {
       const keeper = (await demoActor(pool, tenantId, 'keeper')) ?? admin;
       const context = { tenantId, actor: keeper, correlationId: 'demo-seed', causationId: `demo-seed-samples-${tenantId}` };
       const started = Date.now();
-      const moves = await seedDemoMonth(app.get(DocumentService), context, today);
+      const moves = await seedDemoMonth(documentKit(app.get(DocumentService), app.get(DocumentCommands)), context, today);
       if (moves) log(`seeded the demo month: ${moves} receipts and shipments for tenant ${tenantId} in ${Date.now() - started} ms`);
     },
   },

@@ -1,5 +1,4 @@
 import { Global, Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
 import { DefinitionService } from './definition/definition.service';
 import { InstanceService } from './instance/instance.service';
 import { FLOW_INBOX, FlowQueries } from './flow.queries';
@@ -17,10 +16,11 @@ import { ProcessWalls } from './process-wall';
  * The workflow context. Global: it answers the document kit's review ports, which the host
  * binds to its review registry (REVIEW_REGISTRY: documents plug in) and its review
  * configuration (REVIEW_POLICY: isReview when a document is made); report asks FLOW_INBOX.
+ * Its review process manager is an EventBus handler: the buses are the host's (CqrsModule.forRoot,
+ * global), one CommandBus and one EventBus for every context.
  */
 @Global()
 @Module({
-  imports: [CqrsModule],
   controllers: [FlowController],
   providers: [
     FlowClock,

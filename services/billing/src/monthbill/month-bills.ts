@@ -20,7 +20,7 @@ import {
   type DocumentOf,
 } from '@tpl/contracts';
 import { DB_POOL, PROJECTOR, type Projector } from '@tpl/event-store';
-import { DocumentNotFound, DocumentService, documentOf, type DocumentContext } from '@tpl/documents';
+import { DocumentCommands, DocumentNotFound, DocumentService, documentOf, type DocumentContext } from '@tpl/documents';
 import { businessDay, type OwnerScope, type RowScope } from '@tpl/identity';
 import { BILLING_PROJECTION } from '../charges/billing.projection';
 import { difference, isZero, monthEnd, monthStart, previousMonth, priceMonth, type Components, type PricedItem, type PricedMonth } from '../charges/pricing';
@@ -65,6 +65,7 @@ export class MonthBills {
     @Inject(DB_POOL) private readonly pool: Pool,
     @Inject(PROJECTOR) private readonly projector: Projector,
     @Inject(DocumentService) private readonly documents: DocumentService,
+    @Inject(DocumentCommands) private readonly commands: DocumentCommands,
   ) {}
 
   /** Brings billing's projection up to the store's head; the cursor it reached is the knowledge point. */
@@ -185,7 +186,7 @@ export class MonthBills {
       throw e;
     });
     if (!existing) {
-      await this.documents.create(baccount, ctx, { customerCode: customer, billDate: monthStart(month), fromMonth: prev.month, toMonth: month, fromBillNo: prev.bill_no, fromBillId: prev.id, owing: moneyNumber(owing) }, id);
+      await this.commands.create(baccount, ctx, { customerCode: customer, billDate: monthStart(month), fromMonth: prev.month, toMonth: month, fromBillNo: prev.bill_no, fromBillId: prev.id, owing: moneyNumber(owing) }, id);
       return owing;
     }
     return existing.state === baccount.lifecycle.initial && !existing.removed ? money(dec(existing.owing as number)) : dec(0);
@@ -317,7 +318,7 @@ export class MonthBills {
       const hasAgreement = priced.areas.some((a) => a.agreementCode) || priceOf.customers.has(customer);
       if (!existing && !priced.items.length && !bill.adjustments.length && !hasAgreement && bill.carriedOwing.isZero()) continue;
       const content = MonthBills.content(bill);
-      const r = existing ? await this.documents.change(monthbill, ctx, existing.id, existing.version, content) : await this.createBill(ctx, content, customer, month);
+      const r = existing ? await this.commands.change(monthbill, ctx, existing.id, existing.version, content) : await this.createBill(ctx, content, customer, month);
       if (!existing || r.version !== existing.version) await this.storeItems(ctx.tenantId, r.id, cutoff, MonthBills.itemsOf(bill, content.details as Record<string, unknown>[]));
       result.generated.push({ id: r.id, billNo: r.billNo, customerCode: customer, totalCost: content.totalCost as number, created: !existing });
     }
@@ -348,7 +349,7 @@ export class MonthBills {
   /** A new bill; another host making the same customer's bill of the month at that moment wins (409, nothing written here). */
   private async createBill(ctx: DocumentContext, content: Record<string, unknown>, customerCode: string, month: string) {
     try {
-      return await this.documents.create(monthbill, ctx, content, randomUUID());
+      return await this.commands.create(monthbill, ctx, content, randomUUID());
     } catch (err) {
       if (isSecondBillOfMonth(err)) throw new AppError(409, 'billing.errors.generatedElsewhere', { customerCode, month });
       throw err;

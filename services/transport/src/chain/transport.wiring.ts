@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { EventBus } from '@nestjs/cqrs';
 import {
   AppError,
   arrivalbill,
@@ -11,7 +12,6 @@ import {
   documentContentSchemaOf,
   loadingbill,
   scheduling,
-  type Actor,
   type BoardDispatchBody,
   type BoardDispatchResult,
   type ChainView,
@@ -21,10 +21,10 @@ import {
   type FreightLine,
   type TimelineEntry,
 } from '@tpl/contracts';
-import { DocumentDecisionsRegistry, DocumentService, documentOf, type DocumentCommandOf, type DocumentContext, type LoadInput } from '@tpl/documents';
-import { PROJECTOR, runInTenant, type Projector, type StoredEvent, type UnitOfWork } from '@tpl/event-store';
+import { DocumentCommands, DocumentDecisionsRegistry, DocumentService, type DocumentCommandOf, type DocumentContext, type LoadInput } from '@tpl/documents';
+import { PROJECTOR, busReaction, type Projector, type StoredEvent, type UnitOfWork } from '@tpl/event-store';
 import { MASTER_DATA, type MasterData, type MasterRecord } from '@tpl/masterdata';
-import { NOTE_EVENTS, decideOrderFollows } from '@tpl/workflows';
+import { NOTE_EVENTS } from '@tpl/workflows';
 import {
   arrivalDecisions,
   checkIssue,
@@ -43,6 +43,8 @@ import {
 import type { FreightPrices, PriceRecord } from './freight';
 import type { ShippingRule } from './rules';
 import { bookingsOf, scheduleStream } from './schedule';
+import { liveDoc } from './live-doc';
+import { NoteEventRead } from './order-follower';
 
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const valid = (r: MasterRecord, today: string) =>
@@ -52,21 +54,23 @@ const rowsOf = <T>(doc: Record<string, unknown>, key: string) => ((doc[key] as T
 /** Its checkpoint in tpl_checkpoints. */
 export const ORDER_FOLLOWER = 'transport-order-follows-notes';
 
+
 /**
  * The transport chain's IO (issue 14): loads what its decisions need in the command's
  * transaction (notes, master data through MASTER_DATA, the schedules), the board's atomic
  * dispatch, the freight explanation, the timeline and the chain as of an event, and the
- * process manager's wiring (a projector reaction: the order follows its notes).
+ * process manager's wiring: a projector reaction that hands each note event to the order
+ * follower (order-follower.ts) on the EventBus.
  */
 @Injectable()
 export class TransportChain implements OnModuleInit {
-  private readonly logger = new Logger('TransportChain');
-
   constructor(
     @Inject(DocumentDecisionsRegistry) private readonly registry: DocumentDecisionsRegistry,
     @Inject(DocumentService) private readonly documents: DocumentService,
     @Inject(MASTER_DATA) private readonly masterData: MasterData,
     @Inject(PROJECTOR) private readonly projector: Projector,
+    @Inject(DocumentCommands) private readonly commands: DocumentCommands,
+    @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
   onModuleInit() {
@@ -77,7 +81,7 @@ export class TransportChain implements OnModuleInit {
     this.registry.register(deliverybill, deliveryDecisions);
     this.registry.register(scheduling, schedulingDecisions((input) => this.scheduleFacts(input)));
     if (!this.projector.has(ORDER_FOLLOWER)) {
-      this.projector.addReaction({ name: ORDER_FOLLOWER, handles: NOTE_EVENTS, react: (e) => this.follow(e), pollMs: Number(process.env.FLOW_POLL_MS ?? 300) });
+      this.projector.addReaction(busReaction(this.events, { name: ORDER_FOLLOWER, handles: NOTE_EVENTS, message: NoteEventRead, pollMs: Number(process.env.FLOW_POLL_MS ?? 300) }));
     }
   }
 
@@ -88,15 +92,8 @@ export class TransportChain implements OnModuleInit {
 
   // ------------------------------------------------------------------ loads
 
-  private async doc<D extends DocumentDef>(def: D, tenantId: string, id: string | undefined, uow?: UnitOfWork): Promise<DocumentOf<D> | undefined> {
-    if (!id) return undefined;
-    try {
-      const d = documentOf(def, await this.documents.detail(def, tenantId, id, undefined, uow));
-      return d.removed ? undefined : d;
-    } catch (e) {
-      if (e instanceof AppError && e.code === 404) return undefined;
-      throw e;
-    }
+  private doc<D extends DocumentDef>(def: D, tenantId: string, id: string | undefined, uow?: UnitOfWork): Promise<DocumentOf<D> | undefined> {
+    return liveDoc(this.documents, def, tenantId, id, uow);
   }
 
   private async notes(tenantId: string, ids: readonly string[], uow: UnitOfWork) {
@@ -211,8 +208,8 @@ export class TransportChain implements OnModuleInit {
       const command: DocumentCommandOf<typeof dispatch> = { type: 'Act', data: { id, expectedVersion: 0, action: 'issue', fields: {} } };
       const refused = checkIssue(draft, await this.dispatchFacts({ tenantId: ctx.tenantId, command, doc: draft, uow }), { now, actor: ctx.actor });
       if (refused) throw refused;
-      const made = await this.documents.create(dispatch, ctx, content, id, {}, uow);
-      const issued = await this.documents.act(dispatch, ctx, id, made.version, 'issue', {}, uow);
+      const made = await this.commands.create(dispatch, ctx, content, id, {}, uow);
+      const issued = await this.commands.act(dispatch, ctx, id, made.version, 'issue', {}, uow);
       const after = await this.notes(ctx.tenantId, notes.map((n) => n.id), uow);
       return { dispatch: issued, notes: [...after.values()].map((n) => ({ id: n.id, billNo: n.billNo, version: n.version, state: n.state })) };
     });
@@ -300,43 +297,5 @@ export class TransportChain implements OnModuleInit {
       documents.push({ documentType: def.name, id, billNo: d.billNo, state: d.state, version: d.version, document: d });
     }
     return { orderId, at: at ?? null, documents };
-  }
-
-  // ------------------------------------------------------------------ the process manager's wiring
-
-  private async follow(e: StoredEvent): Promise<void> {
-    const tenantId = e.metadata.tenantId;
-    await runInTenant(tenantId, async () => {
-      const note = await this.doc(consignmentbill, tenantId, e.streamName.slice(-36));
-      const orderId = str(note?.orderId);
-      if (!note || !orderId) return;
-      const order = await this.doc(consignment, tenantId, orderId);
-      if (!order) return;
-      const notes: Note[] = [];
-      for (const n of rowsOf<{ id: string }>(order, 'notes')) {
-        const d = await this.doc(consignmentbill, tenantId, n.id);
-        if (d) notes.push(d);
-      }
-      const steps = decideOrderFollows(order.state, notes.map((n) => n.state));
-      const ctx: DocumentContext = { tenantId, actor: e.metadata.actor as Actor, correlationId: e.metadata.correlationId, causationId: e.id ?? `${e.streamName}@${e.version}` };
-      let version = order.version;
-      const last = (k: string) => notes.map((n) => str(n[k])).filter(Boolean).sort().pop();
-      for (const step of steps) {
-        const fields: Record<string, unknown> =
-          step === 'followArrived' ? { arrivedAt: last('arrivedAt') }
-          : step === 'followSigned' ? { signer: notes.map((n) => str(n.signer)).filter(Boolean).join(', ').slice(0, 50), signedAt: last('signedAt') }
-          : {};
-        try {
-          version = (await this.documents.act(consignment, ctx, order.id, version, step, fields)).version;
-        } catch (err) {
-          // someone (another host's reaction) moved the order meanwhile: the next note event settles it
-          if (err instanceof AppError && err.code === 409) {
-            this.logger.warn(`order ${order.billNo} did not follow ${step}: ${err.key}`);
-            return;
-          }
-          throw err;
-        }
-      }
-    });
   }
 }

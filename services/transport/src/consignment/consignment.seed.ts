@@ -1,5 +1,5 @@
 import { arrivalbill, consignmentDocument as consignment, consignmentbill, deliverybill, dispatchDocument as dispatch, loadingbill, type KitDocument } from '@tpl/contracts';
-import type { DocumentContext, DocumentService } from '@tpl/documents';
+import type { DocumentContext, DocumentKit } from '@tpl/documents';
 import { SAMPLE_CANCEL_REASON, sampleConsignment, sampleVehicles } from './consignment.samples';
 
 /**
@@ -37,7 +37,7 @@ const rows = <T>(doc: Record<string, unknown>, key: string) => ((doc[key] as T[]
  * their instances, and the approver finds them to claim.
  */
 export const seedDemoConsignments = async (
-  docs: DocumentService,
+  docs: DocumentKit,
   context: Omit<DocumentContext, 'causationId'>,
   today: string,
   withReview: boolean,

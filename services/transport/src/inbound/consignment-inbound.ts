@@ -14,7 +14,7 @@ import {
   type Refusal,
 } from '@tpl/contracts';
 import { StaleVersionError, runInTenant, type InboundMessage, type MessageSink } from '@tpl/event-store';
-import { DocumentNotFound, type DocumentService } from '@tpl/documents';
+import { DocumentNotFound, type DocumentCommands, type DocumentService } from '@tpl/documents';
 
 /** Who made a document that arrived from a customer's system (its history shows this actor). */
 export const INTEGRATION_ACTOR: Actor = { userId: '00000000-0000-0000-0000-00000000000a', account: 'integration', name: 'Integration' };
@@ -77,6 +77,8 @@ const describe = (err: unknown): Refused | undefined => {
 export class ConsignmentInbound {
   constructor(
     private readonly docs: DocumentService,
+    /** the kit's commands (through the CommandBus) */
+    private readonly commands: DocumentCommands,
     private readonly tenantExists: TenantCheck,
     private readonly deadLetters: MessageSink,
   ) {}
@@ -142,7 +144,7 @@ export class ConsignmentInbound {
     return runInTenant(tenantId, async () => {
       if (await this.exists(tenantId, id)) return { outcome: 'duplicate', id };
       try {
-        const made = await this.docs.create(consignment, ctx, parsed.data.content, id);
+        const made = await this.commands.create(consignment, ctx, parsed.data.content, id);
         return { outcome: 'created', id: made.id, billNo: made.billNo };
       } catch (err) {
         // the same message taken at the same time by another consumer: it made the order

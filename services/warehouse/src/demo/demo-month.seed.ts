@@ -1,5 +1,5 @@
 import { isinstockbill, osoutstockbill } from '@tpl/contracts';
-import type { DocumentContext, DocumentService } from '@tpl/documents';
+import type { DocumentContext, DocumentKit } from '@tpl/documents';
 
 /**
  * The demo month (issue 15): real stock movements for two demo cargo owners in the previous
@@ -48,11 +48,11 @@ export const demoMonthPlan = (today: string): Step[] => {
 const at = (day: string) => `${day}T02:00:00.000Z`;
 
 /**
- * Seeds the demo month for a tenant with no receipt yet (once), through the document service
+ * Seeds the demo month for a tenant with no receipt yet (once), through the document kit (its commands on the CommandBus)
  * (the same decisions and stock facts as the console's buttons). Movements whose time has not
  * come yet (`now`) are left out. Returns the number of documents made.
  */
-export const seedDemoMonth = async (docs: DocumentService, context: Omit<DocumentContext, 'causationId'>, today: string, now = new Date()): Promise<number> => {
+export const seedDemoMonth = async (docs: DocumentKit, context: Omit<DocumentContext, 'causationId'>, today: string, now = new Date()): Promise<number> => {
   if (await docs.any(isinstockbill, context.tenantId)) return 0;
   let n = 0;
   let k = 0;

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { EventBus, EventsHandler, type IEventHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
-import { DB_POOL, PROJECTOR, runInTenant, type Projector, type StoredEvent } from '@tpl/event-store';
+import { DB_POOL, PROJECTOR, StoredEventHandler, StoredEventMessage, busReaction, runInTenant, type Projector, type StoredEvent } from '@tpl/event-store';
 import { decideReview, type ReviewAction } from '@tpl/workflows';
 import { AppError, translate, type FlowActor } from '@tpl/contracts';
 import { InstanceService, FLOW_SCHEDULER } from '../instance/instance.service';
@@ -13,15 +14,21 @@ const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 /** The event a reaction answers: its id, the cause of what the reaction records. */
 const eventId = (e: StoredEvent) => e.id ?? `${e.streamName}@${e.version}`;
 
+/** An event as the review process manager hears it on the EventBus (its reaction on the projector publishes it). */
+export class ReviewEventRead extends StoredEventMessage {}
+
 /**
  * Feeds the review decisions (workflows/src/review.process-manager.ts) from the event
  * store's global order: a reaction on the projector, with its checkpoint beside the
- * projections'. A document submitted for review starts its process; a review instance
- * that ends sends the document its outcome. Every action is idempotent, so after a crash
+ * projections', publishes each event on the EventBus, where this manager handles it
+ * (@EventsHandler); the projector keeps the checkpoint once it has. A document submitted for
+ * review starts its process; a review instance that ends sends the document its outcome
+ * (through the kit's commands on the CommandBus). Every action is idempotent, so after a crash
  * the events since the checkpoint are simply handled again.
  */
 @Injectable()
-export class ReviewProcessManager implements OnModuleInit {
+@EventsHandler(ReviewEventRead)
+export class ReviewProcessManager extends StoredEventHandler<ReviewEventRead> implements OnModuleInit, IEventHandler<ReviewEventRead> {
   private readonly logger = new Logger('ReviewProcessManager');
 
   constructor(
@@ -29,16 +36,21 @@ export class ReviewProcessManager implements OnModuleInit {
     @Inject(DB_POOL) private readonly pool: Pool,
     @Inject(ReviewRegistry) private readonly registry: ReviewRegistry,
     @Inject(InstanceService) private readonly instances: InstanceService,
-  ) {}
+    @Inject(EventBus) private readonly events: EventBus,
+  ) {
+    super();
+  }
 
   onModuleInit() {
     if (this.projector.has(REVIEW_MANAGER)) return;
-    this.projector.addReaction({
-      name: REVIEW_MANAGER,
-      // every event: the documents that can be reviewed register at start (their submit events), plus the instances' ends
-      react: (e) => this.handle(e),
-      pollMs: Number(process.env.FLOW_POLL_MS ?? 300),
-    });
+    this.projector.addReaction(
+      busReaction(this.events, {
+        name: REVIEW_MANAGER,
+        // every event: the documents that can be reviewed register at start (their submit events), plus the instances' ends
+        message: ReviewEventRead,
+        pollMs: Number(process.env.FLOW_POLL_MS ?? 300),
+      }),
+    );
   }
 
   /** Handles every event up to the newest (and what its own reactions append on the way). */
@@ -46,7 +58,7 @@ export class ReviewProcessManager implements OnModuleInit {
     return this.projector.catchUp(REVIEW_MANAGER);
   }
 
-  private async handle(e: StoredEvent): Promise<void> {
+  async react(e: StoredEvent): Promise<void> {
     const plugs = this.registry.all();
     let info: { documentType: string | null; businessKey: string | null; outcome: string } | undefined;
     if (e.type === 'ProcessInstanceCompleted') {
