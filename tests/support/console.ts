@@ -51,16 +51,39 @@ export const pick = async (page: Page, testId: string, typed = '', option?: stri
     await page.screenshot({ path: path.join(SCREENSHOTS, `pick-failed-${testId}.png`) });
     throw new Error(`${testId} offers no ${option ?? 'choice'}: it offers ${JSON.stringify(await optionsOf(page).allTextContents())}`);
   }
+  const label = (await choice.textContent())?.trim() ?? '';
   await clickChoice(picker, choice);
   // the dropdown closes once chosen (a multiple picker stays open: Escape)
   await page.keyboard.press('Escape').catch(() => undefined);
+  // a click that landed as the list re-rendered under it (a loaded machine) took nothing: chosen again, once
+  if (!(await chosen(picker))) {
+    await picker.click();
+    if (typed) await page.keyboard.insertText(typed);
+    await clickChoice(picker, optionsOf(page).filter({ hasText: label }).first());
+    await page.keyboard.press('Escape').catch(() => undefined);
+    if (!(await chosen(picker))) throw new Error(`${testId}: ${label} was clicked but not taken`);
+  }
 };
+
+/** Whether a single picker shows a choice (a multiple one, or another widget, counts as chosen). */
+const chosen = (picker: Locator) =>
+  picker.evaluate((el) => {
+    const select = el.classList.contains('ant-select') ? el : el.querySelector('.ant-select');
+    if (!select || select.classList.contains('ant-select-multiple')) return true;
+    return Boolean(select.querySelector('.ant-select-content-has-value, .ant-select-selection-item'));
+  });
 
 /** Confirms the open dialog (an action's, or a confirmation's) and waits for it to close. */
 export const confirm = async (page: Page) => {
   await choose(page, 'modal-ok');
   await page.locator('.ant-modal-wrap:visible').first().waitFor({ state: 'detached', timeout: 20_000 }).catch(async () => {
-    throw new Error(`the dialog stayed open: ${(await page.locator('.ant-modal-wrap:visible [data-testid="modal-error"]').allTextContents()).join(' | ') || (await toasts(page)).join(' | ')}`);
+    const said = [
+      ...(await page.locator('.ant-modal-wrap:visible [data-testid="modal-error"]').allTextContents()),
+      // a field the dialog's form refused (its message under the field)
+      ...(await page.locator('.ant-modal-wrap:visible .ant-form-item-explain-error').allTextContents()),
+      ...(await toasts(page)),
+    ];
+    throw new Error(`the dialog stayed open: ${said.join(' | ') || 'nothing said'}`);
   });
 };
 
