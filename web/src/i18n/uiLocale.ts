@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import updateLocale from 'dayjs/plugin/updateLocale';
 import type { ConfigProviderProps } from 'antd';
 // antd's built-in default: its components carry it whatever the language, so it costs the entry nothing
 import enUS from 'antd/es/locale/en_US';
@@ -28,7 +29,15 @@ export const loadUiLocale = async (lang: Language): Promise<UiLocale> => (loaded
  */
 export const antdLocaleOf = (lang: Language): Locale => loaded[lang]?.antd ?? enUS;
 
+dayjs.extend(updateLocale);
+
+/**
+ * The language's dates, the week running Monday to Sunday in every language (spec 02: dayjs's
+ * English starts it on Sunday): date pickers' calendars, "this week" and startOf('week').
+ */
 export const applyDayjsLocale = (lang: Language): void => {
   const l = loaded[lang];
-  if (l) dayjs.locale(l.dayjs);
+  if (!l) return;
+  dayjs.updateLocale(l.dayjs, { weekStart: 1 });
+  dayjs.locale(l.dayjs);
 };

@@ -35,11 +35,23 @@ export const inDisplayZone = (value: string | number | Date | dayjs.Dayjs): dayj
 /** A wall-clock time picked on screen (yyyy-MM-ddTHH:mm[:ss], as read in the display zone) as the instant it names. */
 export const instantOfWallClock = (wallClock: string): string => (displayZone ? dayjs.tz(wallClock, displayZone) : dayjs(wallClock)).toISOString();
 
-/** An ISO instant in the display zone as yyyy-MM-dd HH:mm:ss; '' when absent or invalid. */
-export const formatDateTime = (value: string | undefined | null): string => {
-  if (!value) return '';
-  const d = dayjs(value);
-  return d.isValid() ? inDisplayZone(d).format(DATE_TIME_FORMAT) : value;
+/**
+ * An instant as the server or a record gives it: an ISO text, or a number of seconds since the
+ * epoch when it has 10 digits (spec 01: "10-digit numbers are taken as seconds"), else of
+ * milliseconds; a text of 10 or 13 digits counts as that number. Other texts parse as dayjs
+ * parses them (20261128 is a day).
+ */
+const instantOf = (value: string | number): dayjs.Dayjs => {
+  const n = typeof value === 'number' ? value : /^\d{10}$|^\d{13}$/.test(value) ? Number(value) : undefined;
+  if (n === undefined) return dayjs(value);
+  return dayjs(String(Math.trunc(Math.abs(n))).length === 10 ? n * 1000 : n);
+};
+
+/** An instant in the display zone, by default as yyyy-MM-dd HH:mm:ss; '' when absent, the value itself when it is no instant. */
+export const formatDateTime = (value: string | number | undefined | null, pattern: string = DATE_TIME_FORMAT): string => {
+  if (value === undefined || value === null || value === '') return '';
+  const d = instantOf(value);
+  return d.isValid() ? inDisplayZone(d).format(pattern) : String(value);
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
