@@ -3,7 +3,8 @@ import { createPortal } from 'react-dom';
 import { UNSAFE_LocationContext as LocationContext, useLocation, useNavigationType, useOutlet, type Location, type NavigationType } from 'react-router-dom';
 import { useTabs } from '../shell/tabs';
 
-type Kept = { element: ReactNode; location: Location; navigationType: NavigationType; container: HTMLDivElement };
+/** `where` is the location context a kept page reads: the same object until that page moves, so a hidden page is not rendered again when another one navigates */
+type Kept = { element: ReactNode; where: { location: Location; navigationType: NavigationType }; container: HTMLDivElement };
 
 /**
  * Puts the shown page's container into the content slot. Rendered after the slot (its ref is set)
@@ -44,7 +45,8 @@ export const KeepAliveOutlet = () => {
   const previous = cache.current.get(key);
   const container = previous?.container ?? Object.assign(document.createElement('div'), { className: 'shell-page' });
   container.dataset.page = key;
-  cache.current.set(key, { element: outlet, location, navigationType, container });
+  const where = previous && previous.where.location === location && previous.where.navigationType === navigationType ? previous.where : { location, navigationType };
+  cache.current.set(key, { element: outlet, where, container });
   const isOpen = (path: string) => path === key || tabs.some((tab) => tab.value === path);
   // a render may be thrown away (navigations render in a transition): pages of closed tabs are
   // left out here and dropped only once a render that leaves them out is committed
@@ -81,7 +83,7 @@ export const KeepAliveOutlet = () => {
       <Attach slot={slot} container={container} onAttached={onAttached} />
       {[...cache.current.entries()].filter(([path]) => isOpen(path)).map(([path, kept]) =>
         createPortal(
-          <LocationContext.Provider value={{ location: kept.location, navigationType: kept.navigationType }}>{kept.element}</LocationContext.Provider>,
+          <LocationContext.Provider value={kept.where}>{kept.element}</LocationContext.Provider>,
           kept.container,
           path,
         ),
