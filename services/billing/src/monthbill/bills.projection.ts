@@ -96,8 +96,16 @@ const statementFor = (e: StoredEvent): SqlText | undefined => {
     case type(KIT_FACTS.removed):
       return sql(`UPDATE ${MONTH_BILLS} SET removed = true, version = %L WHERE tenant_id = %L AND id = %L`, e.version, tenantId, id);
     case type('PaymentRecorded'): {
-      const paid = (e.data as { paidAmount?: number }).paidAmount ?? 0;
-      return sql(`UPDATE ${MONTH_BILLS} SET state = %L, paid_amount = %L, version = %L WHERE tenant_id = %L AND id = %L`, stateAfter[e.type] ?? 'Paid', paid, e.version, tenantId, id);
+      const d = e.data as { payAmount?: number; paidAmount?: number };
+      // a payment line adds its amount; a fact from before payment lines carried the amount received in all
+      if (d.payAmount !== undefined)
+        return sql(`UPDATE ${MONTH_BILLS} SET state = %L, paid_amount = paid_amount + %L::numeric, version = %L WHERE tenant_id = %L AND id = %L`, stateAfter[e.type] ?? 'Paid', d.payAmount, e.version, tenantId, id);
+      return sql(`UPDATE ${MONTH_BILLS} SET state = %L, paid_amount = %L, version = %L WHERE tenant_id = %L AND id = %L`, stateAfter[e.type] ?? 'Paid', d.paidAmount ?? 0, e.version, tenantId, id);
+    }
+    case type('PaymentReversed'): {
+      // the counter-entry: the reversed payment's amount, as the server filled it
+      const amount = (e.data as { reversedAmount?: number }).reversedAmount ?? 0;
+      return sql(`UPDATE ${MONTH_BILLS} SET state = %L, paid_amount = paid_amount - %L::numeric, version = %L WHERE tenant_id = %L AND id = %L`, stateAfter[e.type] ?? 'Paid', amount, e.version, tenantId, id);
     }
     default: {
       const state = stateAfter[e.type];

@@ -178,8 +178,9 @@ export class MonthBills {
   private async carried(ctx: DocumentContext, customer: string, month: string, bills: BillRow[]): Promise<Dec> {
     const prev = bills.find((b) => b.customer_code === customer && b.month === previousMonth(month) && b.state === 'Closed');
     if (!prev) return dec(0);
+    // an unpaid rest, or a credit (paid beyond what was due: negative), is carried
     const owing = money(dec(prev.amount_due).minus(prev.paid_amount));
-    if (!owing.greaterThan(0)) return dec(0);
+    if (owing.isZero()) return dec(0);
     const id = carryOverId(prev.id);
     const existing = await this.documents.detail(baccount, ctx.tenantId, id).catch((e: unknown) => {
       if (e instanceof DocumentNotFound) return undefined;
