@@ -87,6 +87,40 @@ export const billingWords = {
       ladingType: L('计件类型', 'Piece-work type', '計件類型'),
       sourceBillNo: L('作业单号', 'Work bill', '作業單號'),
       price: L('单价', 'Unit price', '單價'),
+      seq: L('序号', 'No.', '序號'),
+      line: L('账单行', 'Bill line', '賬單行'),
+      kind: L('费用类别', 'Charge', '費用類別'),
+      quantity: L('计费量', 'Billed quantity', '計費量'),
+      stage: L('阶段', 'Stage', '階段'),
+      agreementCode: L('协议', 'Agreement', '協議'),
+      documentBillNo: L('来源单据', 'Source document', '來源單據'),
+      adjustment: L('迟到更正', 'Late correction', '遲到更正'),
+      entry: L('摘要', 'Entry', '摘要'),
+      reference: L('凭证/来源', 'Reference', '憑證/來源'),
+      debit: L('应收增加', 'Charged', '應收增加'),
+      credit: L('应收减少', 'Received or written off', '應收減少'),
+      carried: L('结转金额', 'Carried over', '結轉金額'),
+      balance: L('应收余额', 'Balance owing', '應收餘額'),
+    },
+    /** the charge items' kinds (costdetail) */
+    chargeKinds: {
+      states: {
+        STORAGE: L('仓储费', 'Storage', '倉儲費'),
+        INBOUND: L('入库装卸费', 'Inbound handling', '入庫裝卸費'),
+        OUTBOUND: L('出库装卸费', 'Outbound handling', '出庫裝卸費'),
+        OTHER: L('其他费用', 'Other charges', '其他費用'),
+      },
+    },
+    /** the receivables ledger's entries (costacct) */
+    ledger: {
+      states: {
+        OPENING: L('期初余额', 'Opening balance', '期初餘額'),
+        BILL: L('月账单出账', 'Month bill issued', '月賬單出賬'),
+        PAYMENT: L('收款', 'Payment received', '收款'),
+        REVERSAL: L('收款冲销', 'Payment reversed', '收款沖銷'),
+        CARRY: L('欠款结转下月', 'Carried into the next month', '欠款結轉下月'),
+        WRITEOFF: L('结转核销', 'Carry-over written off', '結轉核銷'),
+      },
     },
     menus: {
       report_costbilldeatilSum: L('月度计费汇总', 'Billed handling by month', '月度計費匯總'),
@@ -99,6 +133,8 @@ export const billingWords = {
     },
     titles: {
       costbill: L('费用账单汇总', 'Cost bills', '費用賬單匯總'),
+      costacct: L('客户应收台账', 'Receivables ledger', '客戶應收台賬'),
+      costdetail: L('账单费用明细', 'Charges by bill', '賬單費用明細'),
       costbillDayAcctSum: L('每日计费汇总', 'Billed handling by day', '每日計費匯總'),
       costbilldeatilSum: L('月度计费汇总', 'Billed handling by month', '月度計費匯總'),
       costbilldeatilIn: L('入库计费明细', 'Billed inbound lines', '入庫計費明細'),
