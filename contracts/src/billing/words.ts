@@ -19,6 +19,7 @@ export const billingWords = {
       printedAt: L('打印时间 {{at}}（{{zone}}）', 'Printed {{at}} ({{zone}})', '列印時間 {{at}}（{{zone}}）'),
     },
     validation: {
+      ruleBasis: L('{{label}}与计费事件不符：仓储按协议、重量、托盘或体积，装卸按重量或件数', '{{label}} does not fit the event: storage by the agreement, weight, pallet or volume; handling by weight or piece', '{{label}}與計費事件不符：倉儲按協議、重量、托盤或體積，裝卸按重量或件數'),
       month: L('月份格式应为 yyyy-MM', 'The month must be written yyyy-MM', '月份格式應為 yyyy-MM'),
       futureMonth: L('{{month}} 尚未开始，不能生成账单', '{{month}} has not begun: no bill can be made for it yet', '{{month}} 尚未開始，不能生成賬單'),
       monthAfterBill: L('{{label}}不能晚于单据日期所在月份', '{{label}} cannot be after the month of the bill date', '{{label}}不能晚於單據日期所在月份'),
