@@ -15,6 +15,8 @@ export const employeecost = defineEntity({
   title: L('员工计件单价', 'Employee piece rates', '員工計件單價'),
   codeField: 'code',
   nameField: 'name',
+  // the warehouse's labour cost: no cargo owner's business
+  owner: { by: 'operator' },
   fields: {
     code: text(L('单价编码', 'Rate code', '單價編碼'), { required: true, max: 40, filter: true }),
     name: text(L('单价名称', 'Rate name', '單價名稱'), { required: true, filter: true }),
