@@ -21,12 +21,6 @@ export const billingWords = {
     intro: L('点击任一费用，查看构成它的每一天、每一条出入库流水、单价、阶梯与协议版本。', 'Open any charge to see every day, receipt or shipment line, price, tier and agreement version behind it.', '點擊任一費用，查看構成它的每一天、每一條出入庫流水、單價、階梯與協議版本。'),
     charges: L('费用（点击查看来源）', 'Charges (open to explain)', '費用（點擊查看來源）'),
     drawerTitle: L('第 {{line}} 行 {{kind}} 的来源', '{{kind}} of line {{line}}, explained', '第 {{line}} 行 {{kind}} 的來源'),
-    kinds: {
-      STORAGE: L('仓储费', 'Storage', '倉儲費'),
-      INBOUND: L('入库装卸费', 'Inbound handling', '入庫裝卸費'),
-      OUTBOUND: L('出库装卸费', 'Outbound handling', '出庫裝卸費'),
-      OTHER: L('其他费用', 'Other charges', '其他費用'),
-    },
     how: {
       STORAGE: L('仓储费按每日日终库存计：当天的计费量（吨、托或立方米）落在协议哪一阶梯，就按该阶梯单价计价，每天四舍五入到分。', 'Storage is priced on the stock at the end of each day: the day\'s billed quantity (tonnes, pallets or m³) falls in one tier of the agreement and is priced at that tier\'s price, each day rounded to the cent.', '倉儲費按每日日終庫存計：當天的計費量（噸、托或立方米）落在協議哪一階梯，就按該階梯單價計價，每天四捨五入到分。'),
       INBOUND: L('入库装卸费按收货流水（入库标记且计费）计：每库区每天的吨数 × 协议的装卸单价（元/吨），每天四舍五入到分。', 'Inbound handling is priced on the receipt lines flagged for handling: each area\'s tonnes of a day x the agreement\'s handling price per tonne, each day rounded to the cent.', '入庫裝卸費按收貨流水（入庫標記且計費）計：每庫區每天的噸數 × 協議的裝卸單價（元/噸），每天四捨五入到分。'),
