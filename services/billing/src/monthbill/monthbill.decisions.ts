@@ -1,5 +1,4 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { z } from 'zod';
 import { AppError, ValidationError, dec, eventTypeOf, money, moneyNumber, monthbill, paymentsOf, sumMoney, type Actor, type DocumentOf, type PayMethod, type PaymentLine } from '@tpl/contracts';
 import { DocumentDecisionsRegistry, type DocumentCommand, type DocumentDecisions, type LoadInput } from '@tpl/documents';
 import type { StoredEvent } from '@tpl/event-store';
@@ -24,8 +23,8 @@ const customerMonthOf = (command: DocumentCommand, doc: DocumentOf<typeof monthb
   return typeof c.customerCode === 'string' && typeof c.month === 'string' ? { customerCode: c.customerCode, month: c.month } : undefined;
 };
 
-const fieldRefused = (field: string, message: string) =>
-  new ValidationError(monthbill.name, [{ code: 'custom', path: [field], message, input: undefined } as unknown as z.core.$ZodIssue]);
+type Issue = ConstructorParameters<typeof ValidationError>[1][number];
+const fieldRefused = (field: string, message: string) => new ValidationError(monthbill.name, [{ code: 'custom', path: [field], message, input: undefined } as unknown as Issue]);
 
 /** paidAmount = Σ payment lines (reversals included), owingAmount = amountDue − paidAmount: derived, exact to the cent. */
 export const withPaid = <T extends Record<string, unknown>>(doc: T, payments: PaymentLine[]): T => {
