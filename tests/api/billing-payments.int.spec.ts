@@ -144,7 +144,9 @@ describe('month bill payments and the receivables ledger (embedded store)', () =
       ['CARRY', 0, 0, 400, 500],
       ['PAYMENT', 0, 100, null, 400],
     ]);
-    const carryOver = data(await finance.get<Page<Doc>>(`/api/bl-billing/baccount/list?customerCode=C002`)).records[0]!;
+    const listed = data(await finance.get<Page<Doc>>(`/api/bl-billing/baccount/list?customerCode=C002`)).records[0]!;
+    const carryOver = data(await finance.get<Doc>(`/api/bl-billing/baccount/detail?id=${listed.id}`));
+    expect(carryOver).toMatchObject({ owing: 400, fromBillNo: c002.billNo, toMonth: '2026-10', state: 'Carried' });
     expect((await finance.post<Result>('/api/bl-billing/baccount/cancel', { id: carryOver.id, version: carryOver.version, reason: '客户破产' })).status).toBe(200);
     const written = await ledger(finance, 'customerCode=C002');
     expect(written.records[written.records.length - 1]).toMatchObject({ entry: 'WRITEOFF', credit: 400, balance: 0 });

@@ -123,10 +123,10 @@ const paymentLine = (e: StoredEvent, amount: SqlText, payDate: string, method: S
   const id = idOf(e);
   const head = sql(
     `INSERT INTO ${PAYMENTS} (tenant_id, bill_id, line_no, pay_date, amount, pay_method, pay_reference, by_name, reverses)
-     SELECT %L, %L, COALESCE((SELECT max(line_no) FROM ${PAYMENTS} WHERE tenant_id = %L AND bill_id = %L), 0) + 1, %L::date, `,
+     SELECT %L::text, %L::uuid, COALESCE((SELECT max(line_no) FROM ${PAYMENTS} WHERE tenant_id = %L AND bill_id = %L::uuid), 0) + 1, %L::date, `,
     tenantId, id, tenantId, id, payDate,
   );
-  const tail = sql(`, %L, %L ON CONFLICT DO NOTHING`, e.metadata.actor?.name ?? null, reverses);
+  const tail = sql(`, %L::text, %L::int ON CONFLICT DO NOTHING`, e.metadata.actor?.name ?? null, reverses);
   return `${head}${amount}, ${method}, ${reference}${tail}` as SqlText;
 };
 
@@ -158,8 +158,8 @@ const statementFor = (e: StoredEvent): SqlText | SqlText[] | undefined => {
         e,
         d.payAmount !== undefined ? sql('%L::numeric', d.payAmount) : sql(`%L::numeric - COALESCE((SELECT sum(amount) FROM ${PAYMENTS} WHERE tenant_id = %L AND bill_id = %L), 0)`, d.paidAmount ?? 0, tenantId, id),
         d.payDate ?? businessDay(new Date(e.metadata.occurredAt)),
-        sql('%L', d.payMethod ?? 'BANK'),
-        sql('%L', d.payReference ?? null),
+        sql('%L::text', d.payMethod ?? 'BANK'),
+        sql('%L::text', d.payReference ?? null),
         null,
       );
       // a payment line adds its amount; a fact from before payment lines carried the amount received in all
