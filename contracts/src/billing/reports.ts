@@ -126,6 +126,18 @@ export const BILLING_REPORTS = {
     defaultSort: 'month',
     unsummed: ['line', 'stage', 'price', 'quantity'],
   },
+  /**
+   * the month-opening stock (spec 02 monthbegininv): per month of the period, cargo owner and
+   * material, what stood at 00:00 of the month's first business day (pieces, tonnes, pallets, m³):
+   * the base storage is billed from, summed from the stream lines before it
+   */
+  monthbegininv: {
+    api: 'monthbegininv',
+    views: ['monthbegininv'],
+    columns: [text('month', 9), text('customerCode'), text('materialCode'), num('openQty'), num('openWeight', 'weight'), num('openPallets'), num('openVolume', 'volume')],
+    sorts: ['month', 'customerCode', 'materialCode'],
+    defaultSort: 'month',
+  },
   /** per cargo owner and day: the handled quantities and weights that count toward the handling fee */
   costbillDayAcctSum: {
     api: 'costbilldayacctsum',

@@ -148,7 +148,25 @@ const chargeDetail = `
     FROM ${CHARGE_ITEMS} ci JOIN ${MONTH_BILLS} b ON b.tenant_id = ci.tenant_id AND b.id = ci.bill_id AND b.cutoff = ci.cutoff
    WHERE ci.tenant_id = $1 AND NOT b.removed AND (b.month || '-01')::date >= date_trunc('month', $2::date) AND (b.month || '-01')::date <= $3::date`;
 
+/**
+ * The month-opening stock (monthbegininv): for each month of the period (from the first month
+ * with a stream line, to this month at most), per owner and material, the sum of the stream
+ * lines of the days before its first day.
+ */
+const monthOpening = `
+  WITH m AS (
+    SELECT generate_series(
+             GREATEST(date_trunc('month', $2::date), (SELECT date_trunc('month', min(day)) FROM ${STOCK_LINES} WHERE tenant_id = $1)),
+             LEAST(date_trunc('month', $3::date), date_trunc('month', now())),
+             interval '1 month')::date AS month_start)
+  SELECT to_char(m.month_start, 'YYYY-MM') AS "month", l.customer_code AS "customerCode", l.material_code AS "materialCode",
+         sum(l.qty) AS "openQty", sum(l.weight) AS "openWeight", sum(l.pallets) AS "openPallets", sum(l.volume) AS "openVolume", m.month_start AS "_day"
+    FROM m JOIN ${STOCK_LINES} l ON l.tenant_id = $1 AND l.day < m.month_start
+   GROUP BY m.month_start, l.customer_code, l.material_code
+  HAVING sum(l.qty) <> 0`;
+
 const SOURCES: Record<BillingReportName, Source> = {
+  monthbegininv: { sql: monthOpening, customer: '"customerCode"' },
   costacct: { sql: ledger, customer: '"customerCode"' },
   costdetail: { sql: chargeDetail, customer: '"customerCode"' },
   costbill: {
