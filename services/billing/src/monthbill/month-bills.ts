@@ -270,7 +270,9 @@ export class MonthBills {
       totalCost: moneyNumber(totalCost),
       carriedOwing: moneyNumber(bill.carriedOwing),
       amountDue: moneyNumber(totalCost.plus(bill.carriedOwing)),
+      // a bill generated or brought up to date has no payment yet (payments come once it is invoiced): all of it is owing
       paidAmount: 0,
+      owingAmount: moneyNumber(totalCost.plus(bill.carriedOwing)),
       cutoff: bill.cutoff,
       pricedThrough: bill.through,
       details,
