@@ -43,7 +43,8 @@ export const billingrules = defineEntity({
       { STORAGE: L('仓储（每日库存）', 'Storage (stock each day)', '倉儲（每日庫存）'), INBOUND: L('入库装卸', 'Inbound handling', '入庫裝卸'), OUTBOUND: L('出库装卸', 'Outbound handling', '出庫裝卸') },
       { required: true, filter: true },
     ),
-    charged: flag(L('计费', 'Charged', '計費')),
+    // a choice, never a box left unticked by mistake: a kind not charged is said so
+    charged: oneOf(L('是否计费', 'Charged', '是否計費'), { '1': L('计费', 'Charged', '計費'), '0': L('不计费', 'Not charged', '不計費') }, { required: true }),
     basis: oneOf(
       L('计费依据', 'Priced per', '計費依據'),
       {
@@ -62,7 +63,7 @@ export const billingrules = defineEntity({
     ),
     invalid: flag(L('作废', 'Invalid', '作廢')),
   },
-  example: { code: 'R-OUT', name: '出库按件计费', eventKind: 'OUTBOUND', charged: 1, basis: 'PIECE', rounding: 'HALF_UP' },
+  example: { name: '出库按件计费', eventKind: 'OUTBOUND', charged: '1', basis: 'PIECE', rounding: 'HALF_UP' },
   refine: (d, ctx) => {
     const kind = d.eventKind as BillingRuleKind | undefined;
     const basis = d.basis as BillingRuleBasis | undefined;

@@ -31,5 +31,5 @@ export const employeecost = defineEntity({
     otherPrice: num(L('其他单价', 'Other price', '其他單價'), 'unitPrice', { default: 0 }),
     invalid: flag(L('作废', 'Invalid', '作廢')),
   },
-  example: { code: 'EC-E001-H', name: '张伟 装卸', employeeCode: 'E001', employeeName: '张伟', ladingType: 'HANDLING', costUnit: 'T', inPrice: 8, outPrice: 8.5, transferPrice: 5, valueAddPrice: 0, otherPrice: 3 },
+  example: { name: '张伟 装卸', employeeName: '张伟', ladingType: 'HANDLING', inPrice: 8, outPrice: 8.5, transferPrice: 5, valueAddPrice: 0, otherPrice: 3 },
 });

@@ -214,8 +214,8 @@ export const billingStatements = (events: StoredEvent[]) => {
         seq: e.version,
         code: str(data.code),
         kind: str(data.eventKind),
-        // a flag left out of the form reads 0: not charged
-        charged: num(data.charged) === 1 ? 1 : 0,
+        // '0': not charged; anything else (the default) charges
+        charged: String(data.charged) === '0' ? 0 : 1,
         basis: str(data.basis),
         rounding: str(data.rounding),
         invalid: num(data.invalid) === 1 ? 1 : 0,
