@@ -53,7 +53,11 @@ export const PaymentsPanel = ({ def, doc }: { def: DocumentDef; doc: KitDocument
             {
               title: t('billingPayments.cols.amount'),
               align: 'right',
-              render: (_, p) => <Typography.Text type={p.amount < 0 ? 'danger' : undefined} delete={p.reversedBy !== undefined}>{money(p.amount)}</Typography.Text>,
+              render: (_, p) => (
+                <Typography.Text {...(p.amount < 0 ? { type: 'danger' as const } : {})} delete={p.reversedBy !== undefined} data-testid={`bill-payment-${p.lineNumber}`}>
+                  {money(p.amount)}
+                </Typography.Text>
+              ),
             },
             { title: t('billingPayments.cols.method'), render: (_, p) => (method ? <FieldValue def={def} name="payMethod" field={method} value={p.payMethod} /> : p.payMethod) },
             { title: t('billingPayments.cols.reference'), render: (_, p) => p.payReference ?? t('common.empty') },
