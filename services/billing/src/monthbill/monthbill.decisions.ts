@@ -113,7 +113,7 @@ export const monthBillDecisions = (load: DocumentDecisions<MonthBillFacts, typeo
   // the reversed payment's amount, as the counter-entry carries it (the bills' index subtracts it)
   fill: (command, doc) => {
     if (command.type !== 'Act' || command.data.action !== 'reversePayment') return undefined;
-    const p = paymentsOf(doc).find((x) => x.lineNumber === Number(command.data.fields.paymentNo));
+    const p = paymentsOf(doc).find((x) => x.lineNumber === Number((command.data.fields as Record<string, unknown>).paymentNo));
     return p ? { reversedAmount: p.amount } : undefined;
   },
   check: (command, doc, facts, meta) => {
