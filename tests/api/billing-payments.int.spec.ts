@@ -34,7 +34,7 @@ describe('month bill payments and the receivables ledger (embedded store)', () =
     return who.post<Result>(`${BILL}/${action}`, { id, version, ...body });
   };
   const pay = (who: ApiClient, id: string, payAmount: number, payDate: string, payReference: string, payMethod = 'BANK') => act(who, 'pay', id, { payDate, payAmount, payMethod, payReference });
-  const ledger = async (who: ApiClient, query: string) => data(await who.get<Page<Row>>(`${LEDGER}?size=100&${query}`));
+  const ledger = async (who: ApiClient, query: string) => data(await who.get<Page<Row>>(`${LEDGER}?size=50&${query}`));
   /** A bill as finance would hold one issued: made (the figures a generation would give), checked, confirmed by the owner, invoiced. */
   const issued = async (customerCode: string, month: string, totalCost: number): Promise<Doc> => {
     const made = data(await admin.post<Result>(`${BILL}/submit`, { month, customerCode, billDate: `${month}-30`, type: '1', typeDesc: month, otherCost: totalCost, totalCost, carriedOwing: 0, amountDue: totalCost, details: [] }));
