@@ -172,7 +172,7 @@ describe.each(STORES)('billing a month on %s store', (kind) => {
     // once invoiced a bill is never reopened: corrections go to the next bill
     const refused = await act(finance, 'reopen', october, { reopenReason: 'too late' });
     expect(refused.status).toBe(409);
-    expect(data(await act(finance, 'pay', october, { paidAmount: 500 })).state).toBe('Paid');
+    expect(data(await act(finance, 'pay', october, { payDate: '2026-11-05', payAmount: 500, payMethod: 'BANK', payReference: 'TT-1105' })).state).toBe('Paid');
     expect(data(await act(finance, 'close', october)).state).toBe('Closed');
     // generating the month again leaves the closed bill as issued
     const again = data(await finance.post<Generated>(`${BILL}/generate`, { month: '2026-10', customerCode: 'C001' }));

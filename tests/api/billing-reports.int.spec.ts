@@ -138,6 +138,13 @@ describe('billing reports (embedded store)', () => {
     }
   });
 
+  it('the month-opening stock (monthbegininv): November opens with what October received, per owner and material; a cargo owner reads its own', async () => {
+    const opening = async (who: ApiClient, q = '') => data(await who.get<Page>(`/api/bl-billing/report/monthbegininv/list?from=2026-10-01&to=2026-11-20&sort=customerCode${q}`)).records.filter((r) => r.materialCode === 'M0002');
+    expect((await opening(finance)).map((r) => [r.month, r.customerCode, r.openQty, r.openWeight])).toEqual([['2026-11', 'C001', 10, 5], ['2026-11', 'C002', 4, 2]]);
+    expect((await opening(owner)).map((r) => r.customerCode)).toEqual(['C001']);
+    expect(await opening(owner, '&customerCode=C002')).toEqual([]);
+  });
+
   it('exports a report as xlsx: headers in the caller\'s language, numbers as numbers; refuses a bad query in words', async () => {
     const res = await fetch(t.url + R('costbilldeatilin', 'export', '&sort=customerCode'), { headers: finance.headers({ 'Accept-Language': 'zh-CN' }) });
     expect(res.status).toBe(200);

@@ -27,6 +27,10 @@ describe('billing console', () => {
         'lcr/inOutSideBoardDetail', 'lcr/ylmatReportDetail', 'lcr/ylmatReportDayWare', 'lcr/packmatReport', 'lcr/importmatReport', 'lcr/ylmatReportbillSum'].map((v) => `/acct/${v}`),
       '/reportManagement/empCostMonthDetailView',
       '/reportManagement/costLadingView',
+      // beside spec 01's routes: spec 02's costacct (the receivables ledger), costdetail (the charges by bill) and monthbegininv (the month-opening stock), issue 30
+      '/acct/costacct',
+      '/acct/costdetail',
+      '/acct/monthbegininv',
     ];
     expect(BILLING_REPORT_MENUS.map((m) => m.path).sort()).toEqual(spec.sort());
     // each incidental-fee route its own report (its own kind), the piece-work reports for the warehouse's staff only

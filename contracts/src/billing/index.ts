@@ -1,6 +1,8 @@
 export * from './money';
 export * from './charges';
 export * from './reports';
+export * from './entities/billingrules';
+export { PAY_METHODS, paymentsOf, type PaymentLine, type PayMethod } from './documents/monthbill';
 
 import type { ContractsContext } from '../api/context';
 import { valueaddservicebill, handlingbill, adjustpricebill, packagewarehousebill, rentwarehousebill, ladingbill, costlading } from './documents/index';

@@ -70,6 +70,74 @@ export const BILLING_REPORTS = {
     sorts: ['month', 'customerCode', 'totalCost'],
     defaultSort: 'month',
   },
+  /**
+   * the receivables ledger per cargo owner (spec 02 costacct): each bill issued (+ its charges),
+   * payment (−) and reversal (+), carry-over (shown, moves nothing) and write-off (−), dated, with
+   * the running balance; from a date: the balance before it as an opening row; to a date: the
+   * balance as of that day. `entry` reads in words (billingReport.ledger.states.<entry>)
+   */
+  costacct: {
+    api: 'costacct',
+    views: ['costacct'],
+    columns: [
+      text('day', 11),
+      num('seq', 'count'),
+      text('customerCode'),
+      { ...text('entry', 12), stateOf: 'billingReport.ledger' },
+      text('documentType'),
+      text('billNo', 18),
+      text('month', 9),
+      text('reference', 18),
+      num('debit', 'money'),
+      num('credit', 'money'),
+      num('carried', 'money'),
+      num('balance', 'money'),
+    ],
+    sorts: ['day', 'customerCode', 'seq'],
+    defaultSort: 'day',
+    unsummed: ['seq', 'carried', 'balance'],
+  },
+  /**
+   * the charges each month bill was issued with (spec 02 costdetail): one row per charge item of
+   * the pricing the bill records (its knowledge point), read from what explain and reproduce
+   * read, never a copy that could drift from the bill: a day's storage of an area, a day's
+   * handling, an other charge, a late correction's difference
+   */
+  costdetail: {
+    api: 'costdetail',
+    views: ['costdetail'],
+    columns: [
+      text('month', 9),
+      text('billNo', 18),
+      text('customerCode'),
+      num('line', 'count'),
+      { ...text('kind', 10), stateOf: 'billingReport.chargeKinds' },
+      text('day', 11),
+      text('warehouseAreaCode'),
+      num('quantity', 'weight'),
+      num('stage', 'count'),
+      num('price', 'money'),
+      num('amount', 'money'),
+      text('agreementCode'),
+      text('documentBillNo', 18),
+      { key: 'adjustment', kind: 'flag', width: 8 },
+    ],
+    sorts: ['month', 'billNo', 'day', 'amount'],
+    defaultSort: 'month',
+    unsummed: ['line', 'stage', 'price', 'quantity'],
+  },
+  /**
+   * the month-opening stock (spec 02 monthbegininv): per month of the period, cargo owner and
+   * material, what stood at 00:00 of the month's first business day (pieces, tonnes, pallets, m³):
+   * the base storage is billed from, summed from the stream lines before it
+   */
+  monthbegininv: {
+    api: 'monthbegininv',
+    views: ['monthbegininv'],
+    columns: [text('month', 9), text('customerCode'), text('materialCode'), num('openQty'), num('openWeight', 'weight'), num('openPallets'), num('openVolume', 'volume')],
+    sorts: ['month', 'customerCode', 'materialCode'],
+    defaultSort: 'month',
+  },
   /** per cargo owner and day: the handled quantities and weights that count toward the handling fee */
   costbillDayAcctSum: {
     api: 'costbilldayacctsum',
@@ -181,6 +249,8 @@ export const billingReportQuerySchemaOf = (r: BillingReportDef) =>
     .extend({
       customerCode: optionalText,
       documentType: optionalText,
+      /** the reports by bill (costdetail, costacct): one bill number */
+      billNo: optionalText,
       /** the piece-work reports: one employee or porter */
       workerCode: optionalText,
       from: optionalDate,

@@ -106,6 +106,11 @@ export type ActionDef = Landing & {
    * /api/<service>/<name>/<route>?id= answers values by the action's field names
    */
   suggest?: { route: string; label: Labels };
+  /**
+   * what a `line` field of the dialog picks from, read off the document (a payment to reverse),
+   * when not the document's own lines; each row named by its `lineNumber` and `name`
+   */
+  lines?: (doc: Record<string, unknown>) => Record<string, unknown>[];
 };
 
 /**

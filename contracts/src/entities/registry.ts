@@ -8,6 +8,8 @@ import { customer } from '../masterdata/entities/basic/customer';
 import { employee } from '../masterdata/entities/basic/employee';
 import { factory } from '../masterdata/entities/basic/factory';
 import { lgagreement } from '../billing/entities/lgagreement';
+import { billingrules } from '../billing/entities/billingrules';
+import { employeecost } from '../billing/entities/employeecost';
 import { material } from '../masterdata/entities/basic/material';
 import { packspec } from '../masterdata/entities/basic/packspec';
 import { porter } from '../masterdata/entities/basic/porter';
@@ -64,7 +66,7 @@ export const entities: readonly EntityDef[] = [
   // bl-resource
   oss, attach,
   // bl-basic
-  customer, material, warehousearea, lgagreement, category, unit, unitfloat, supplier, factory, company, employee, porter, packspec, warehouseplace, strategy, costtype, billtype,
+  customer, material, warehousearea, lgagreement, billingrules, category, unit, unitfloat, supplier, factory, company, employee, employeecost, porter, packspec, warehouseplace, strategy, costtype, billtype,
   // what the warehouse needs besides (issue 13)
   streamqtystatus, materialgroup, finishpackagerelation, customstrategy, tagmodel, pdainfo, plannedquantity,
   // bl-transport

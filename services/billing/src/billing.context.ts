@@ -1,12 +1,12 @@
 import type { ServiceContext } from '@tpl/event-store';
 import { BillingModule, billingMigrations } from './billing.module';
 import { billingProjection } from './charges/billing.projection';
-import { monthBillsProjection } from './monthbill/bills.projection';
+import { carryOversProjection, monthBillsProjection } from './monthbill/bills.projection';
 import { reportFactsProjection } from './charges/report-facts.projection';
 import { billingMenus } from './billing.menus';
 
 /** Inline (the generate command reads its own bills at once) and asynchronous (the facts billed, from other contexts' events) read models. */
-export const billingProjections = [monthBillsProjection];
+export const billingProjections = [monthBillsProjection, carryOversProjection];
 export const billingAsyncProjections = [billingProjection, reportFactsProjection];
 
 /**

@@ -34,6 +34,8 @@ export const billingMenus: ContextMenus = {
         ...monthBill.filter((c) => !['monthbill_confirm', 'monthbill_add', 'monthbill_edit'].includes(c)),
         'baccount',
         ...tree.under('baccount').filter((c) => c !== 'baccount_add'),
+        // issue 30: the rules its bills are priced by and the piece rates of the lading bills are finance's to keep
+        ...['md_billingrules', 'md_employeecost'].filter((c) => tree.has(c)).flatMap((c) => [c, ...tree.under(c)]),
       ],
       owner: [
         ...groups,

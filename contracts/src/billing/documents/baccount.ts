@@ -25,7 +25,8 @@ export const baccount = defineDocument({
     toMonth: text(L('结转至月份', 'Into month', '結轉至月份'), { required: true, max: 7, filter: true }),
     fromBillNo: text(L('来源月账单', 'From month bill', '來源月賬單'), { required: true, max: 40 }),
     fromBillId: text(L('来源月账单ID', 'From month bill id', '來源月賬單ID'), { max: 40, list: false, hidden: true }),
-    owing: num(L('结转欠款', 'Amount carried', '結轉欠款'), 'money', { required: true }),
+    /** positive: unpaid; negative: the customer's credit (paid beyond what was due), carried to reduce the next bill */
+    owing: num(L('结转欠款', 'Amount carried', '結轉欠款'), 'signedMoney', { required: true }),
   },
   lifecycle: {
     initial: 'Carried',

@@ -27,6 +27,8 @@ export const ladingbill = defineDocument({
     label: L('计件明细', 'Piece rates', '計件明細'),
     fields: {
       lineNumber: num(L('行号', 'Line', '行號'), 'count', { generated: true }),
+      /** the employee's piece rate (master data employeecost) the item is read from: picking it fills the rest */
+      employeeCostCode: ref(L('员工计件单价', 'Employee piece rate', '員工計件單價'), 'employeecost'),
       employeeCode: ref(L('员工', 'Employee', '員工'), 'employee', { required: true }),
       employeeName: text(L('员工姓名', 'Employee name', '員工姓名'), { max: 50 }),
       employeeType: dict(L('人员类型', 'Staff type', '人員類型'), 'staffType'),
@@ -39,7 +41,12 @@ export const ladingbill = defineDocument({
       otherPrice: num(L('其他单价', 'Other price', '其他單價'), 'unitPrice', { default: 0 }),
     },
     uniqueBy: ['employeeCode', 'ladingType'],
-    fills: { employeeCode: { set: { employeeName: 'name', employeeType: 'staffType' } } },
+    fills: {
+      employeeCostCode: {
+        set: { employeeCode: 'employeeCode', employeeName: 'employeeName', ladingType: 'ladingType', costUnit: 'costUnit', inPrice: 'inPrice', outPrice: 'outPrice', transferPrice: 'transferPrice', valueAddPrice: 'valueAddPrice', otherPrice: 'otherPrice' },
+      },
+      employeeCode: { set: { employeeName: 'name', employeeType: 'staffType' } },
+    },
   },
   lifecycle: billingLifecycle(),
   actions: billingActions(),

@@ -1,9 +1,9 @@
-import { date, num, oneOf, ref, text, type FieldDef, type Labels } from '../../entities/define';
+import { date, lineRef, num, oneOf, ref, text, type FieldDef, type Labels } from '../../entities/define';
 import { L } from '../../i18n/labels';
 import { storageBasisLabels } from '../charges';
 import { defineDocument } from '../../documents/define';
 
-const money = (label: Labels, o: { list?: boolean } = {}) => num(label, 'signedMoney', { default: 0, ...o });
+const money = (label: Labels, o: { list?: boolean; generated?: boolean } = {}) => num(label, 'signedMoney', { default: 0, ...o });
 const figure = (label: Labels, kind: 'quantity' | 'weight' = 'quantity') => num(label, kind, { default: 0, list: false });
 
 /** The six stages of a detail line (spec 02 "month bills have six stages"): the agreement's tiers 1 to 6, each with price, weight and quantity. */
@@ -17,6 +17,40 @@ const stageFields = (): Record<string, FieldDef> =>
       [`stage${k}Qty`, num(L(`第${STAGE_NAMES[k - 1]}段天数`, `Stage ${k} days`, `第${STAGE_NAMES[k - 1]}段天數`), 'count', { default: 0, list: false })],
     ]),
   );
+
+/** How a payment came in (收款方式): words of an enumeration, never a code on screen. */
+export const PAY_METHODS = {
+  BANK: L('银行转账', 'Bank transfer', '銀行轉賬'),
+  CASH: L('现金', 'Cash', '現金'),
+  CHEQUE: L('支票', 'Cheque', '支票'),
+  ACCEPTANCE: L('银行承兑汇票', "Banker's acceptance", '銀行承兌匯票'),
+  ONLINE: L('在线支付', 'Online payment', '線上支付'),
+} as const;
+export type PayMethod = keyof typeof PAY_METHODS;
+
+/**
+ * One payment line of a month bill (spec 02 paydetail): the date the money came in, the amount
+ * (a reversal's counter-entry is negative and names the line it reverses), how, its reference
+ * (bank slip, cheque number) and who recorded it (the signed-in user), at what time. Kept on the
+ * bill by its fold from the PaymentRecorded / PaymentReversed facts; never deleted.
+ */
+export type PaymentLine = {
+  lineNumber: number;
+  payDate: string;
+  amount: number;
+  payMethod: PayMethod;
+  payReference?: string;
+  by: { userId: string; account: string; name: string };
+  at: string;
+  /** a counter-entry: the line it reverses */
+  reverses?: number;
+  /** reversed: the counter-entry's line */
+  reversedBy?: number;
+  reason?: string;
+};
+
+/** The payment lines of a bill as its fold keeps them. */
+export const paymentsOf = (doc: Record<string, unknown>): PaymentLine[] => (Array.isArray(doc.payments) ? (doc.payments as PaymentLine[]) : []);
 
 /**
  * The month bill (月账单, spec 02 month bill and its detail): what one customer owes for one
@@ -47,7 +81,10 @@ export const monthbill = defineDocument({
     totalCost: money(L('费用合计', 'Total', '費用合計')),
     carriedOwing: money(L('上期结转欠款', 'Carried over unpaid', '上期結轉欠款'), { list: false }),
     amountDue: money(L('应收合计', 'Amount due', '應收合計'), { list: false }),
-    paidAmount: num(L('已收金额', 'Amount received', '已收金額'), 'money', { default: 0, list: false }),
+    /** Σ of the payment lines (paydetail), reversals included: derived, never typed */
+    paidAmount: num(L('已收金额', 'Amount received', '已收金額'), 'money', { default: 0, generated: true }),
+    /** amountDue − paidAmount: what is still owing (negative: the customer's credit); derived */
+    owingAmount: money(L('未收金额', 'Amount owing', '未收金額'), { generated: true }),
     /** the knowledge point it was priced at: billing's projection cursor (what "regenerate from zero" starts from); a position, not for reading */
     cutoff: text(L('计费截点', 'Priced as of', '計費截點'), { max: 64, list: false, hidden: true }),
     /** the last business day priced (the month's last day, or today in a running month) */
@@ -94,7 +131,7 @@ export const monthbill = defineDocument({
       Checked: { label: L('已核对', 'Checked', '已核對'), tone: 'processing', on: { CONFIRM: 'Confirmed', REOPEN: 'Generated' } },
       Confirmed: { label: L('客户已确认', 'Confirmed by customer', '客戶已確認'), tone: 'processing', on: { INVOICE: 'Invoiced', REOPEN: 'Generated' } },
       Invoiced: { label: L('已开票', 'Invoiced', '已開票'), tone: 'warning', on: { PAY: 'Paid', CLOSE: 'Closed' } },
-      Paid: { label: L('已收款', 'Paid', '已收款'), tone: 'success', on: { PAY: 'Paid', CLOSE: 'Closed' } },
+      Paid: { label: L('已收款', 'Paid', '已收款'), tone: 'success', on: { PAY: 'Paid', REVERSE_PAYMENT: 'Paid', CLOSE: 'Closed' } },
       Closed: { label: L('已关账', 'Closed', '已關賬'), tone: 'default', final: true },
     },
   },
@@ -109,14 +146,49 @@ export const monthbill = defineDocument({
       at: 'invoicedAt',
       by: 'invoicedBy',
     },
+    // one payment line (paydetail) each time; paidAmount and owingAmount are derived from the lines
     pay: {
       label: L('收款', 'Record payment', '收款'),
       event: 'PAY',
       fact: 'PaymentRecorded',
       factLabel: L('收款', 'Payment recorded', '收款'),
-      fields: { paidAmount: num(L('累计已收金额', 'Amount received in all', '累計已收金額'), 'money', { required: true }) },
+      hint: L(
+        '收款人为当前登录用户。超出未收金额的部分作为客户预收款，关账后结转下月冲抵。',
+        'Recorded as you, the signed-in user. Whatever exceeds the amount owing is kept as the customer\'s credit and carried to the next month once the bill is closed.',
+        '收款人為目前登入用戶。超出未收金額的部分作為客戶預收款，關賬後結轉下月沖抵。',
+      ),
+      fields: {
+        payDate: date(L('收款日期', 'Payment date', '收款日期'), { required: true }),
+        payAmount: num(L('收款金额', 'Amount received', '收款金額'), 'money', { required: true, positive: true }),
+        payMethod: oneOf(L('收款方式', 'Payment method', '收款方式'), PAY_METHODS, { required: true }),
+        payReference: text(L('收款凭证号', 'Payment reference', '收款憑證號'), { max: 60 }),
+      },
+      into: 'lastPayment',
       at: 'paidAt',
       by: 'paidBy',
+    },
+    // a payment is never deleted: a counter-entry of the opposite amount reverses it
+    reversePayment: {
+      label: L('冲销收款', 'Reverse payment', '沖銷收款'),
+      event: 'REVERSE_PAYMENT',
+      fact: 'PaymentReversed',
+      factLabel: L('冲销收款', 'Payment reversed', '沖銷收款'),
+      fields: {
+        paymentNo: lineRef(L('冲销的收款', 'Payment to reverse', '沖銷的收款'), 'lineNumber', { required: true }),
+        reverseReason: text(L('冲销原因', 'Reason', '沖銷原因'), { required: true, max: 200 }),
+        /** the reversed payment's amount, filled by the server (what the bills' index subtracts) */
+        reversedAmount: num(L('冲销金额', 'Amount reversed', '沖銷金額'), 'money', { hidden: true }),
+      },
+      // the payments still standing, named by date, amount and reference
+      lines: (doc) =>
+        paymentsOf(doc)
+          .filter((p) => p.reverses === undefined && p.reversedBy === undefined)
+          .map((p) => ({ lineNumber: p.lineNumber, name: [p.payDate, p.amount.toFixed(2), p.payReference ?? ''].filter(Boolean).join(' ') })),
+      into: 'lastReversal',
+      at: 'reversalAt',
+      by: 'reversalBy',
+      danger: true,
+      confirm: true,
     },
     close: { label: L('关账', 'Close', '關賬'), event: 'CLOSE', fact: 'Closed', at: 'closedAt', by: 'closedBy', confirm: true },
     reopen: {
@@ -132,7 +204,7 @@ export const monthbill = defineDocument({
   },
   review: { approved: { at: 'checkedAt', by: 'checkedBy' }, titleField: 'month' },
   list: {
-    columns: ['billNo', 'month', 'customerCode', 'billDate', 'state', 'isReview', 'inStockCoolieCost', 'outStockCoolieCost', 'storageCost', 'otherCost', 'totalCost'],
+    columns: ['billNo', 'month', 'customerCode', 'billDate', 'state', 'isReview', 'inStockCoolieCost', 'outStockCoolieCost', 'storageCost', 'otherCost', 'totalCost', 'paidAmount', 'owingAmount'],
     filters: [{ key: 'billNo', match: 'contains' }, { key: 'month', match: 'exact' }, { key: 'customerCode', match: 'exact' }, 'state'],
     defaultSort: 'billNo',
     defaultOrder: 'desc',

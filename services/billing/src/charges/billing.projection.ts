@@ -23,6 +23,8 @@ export const STOCK_LINES = 'bl_stock_lines';
 export const OTHER_EVENTS = 'bl_other_events';
 export const AREAS = 'bl_areas';
 export const MATERIALS = 'bl_materials';
+/** every version of every billing rule (master data's Billingrules events): what pricing reads as known at a bill's cutoff */
+export const RULES = 'bl_rules';
 
 const TZ = () => (process.env.BUSINESS_TZ ?? 'Asia/Shanghai').replace(/'/g, '');
 
@@ -152,8 +154,31 @@ CREATE TABLE IF NOT EXISTS ${MATERIALS} (
 CREATE INDEX IF NOT EXISTS bl_materials_code ON ${MATERIALS} (tenant_id, code, tx, pos);
 `,
   },
+  {
+    // issue 30: billing rules, versioned as the agreements are
+    id: 'billing/008-rules',
+    sql: `
+CREATE TABLE IF NOT EXISTS ${RULES} (
+  tenant_id text NOT NULL,
+  record_id text NOT NULL,
+  seq int NOT NULL,
+  code text,
+  kind text,
+  charged smallint NOT NULL DEFAULT 1,
+  basis text,
+  rounding text,
+  invalid smallint NOT NULL DEFAULT 0,
+  removed boolean NOT NULL DEFAULT false,
+  tx bigint NOT NULL,
+  pos bigint NOT NULL,
+  PRIMARY KEY (tenant_id, record_id, seq)
+);
+CREATE INDEX IF NOT EXISTS bl_rules_record ON ${RULES} (tenant_id, record_id, tx, pos);
+`,
+  },
 ];
 
+export const RULE_EVENT_TYPES = ['BillingrulesCreated', 'BillingrulesChanged', 'BillingrulesRemoved'];
 export const AGREEMENT_EVENT_TYPES = ['LgagreementCreated', 'LgagreementChanged', 'LgagreementRemoved'];
 export const MATERIAL_EVENT_TYPES = ['MaterialCreated', 'MaterialChanged', 'MaterialRemoved'];
 export const AREA_EVENT_TYPES = ['WarehouseareaCreated', 'WarehouseareaChanged', 'WarehouseareaRemoved'];
@@ -176,9 +201,30 @@ export const billingStatements = (events: StoredEvent[]) => {
   const others: Record<string, unknown>[] = [];
   const areas: Record<string, unknown>[] = [];
   const materials: Record<string, unknown>[] = [];
+  const rules: Record<string, unknown>[] = [];
   for (const e of events) {
     const { tx, pos } = cursorOf(e);
     const tenantId = e.metadata.tenantId;
+    if (RULE_EVENT_TYPES.includes(e.type)) {
+      const removed = e.type === 'BillingrulesRemoved';
+      const data = removed ? {} : (((e.data as { data?: Record<string, unknown> }).data ?? {}) as Record<string, unknown>);
+      rules.push({
+        tenant_id: tenantId,
+        record_id: idOfStream(e),
+        seq: e.version,
+        code: str(data.code),
+        kind: str(data.eventKind),
+        // '0': not charged; anything else (the default) charges
+        charged: String(data.charged) === '0' ? 0 : 1,
+        basis: str(data.basis),
+        rounding: str(data.rounding),
+        invalid: num(data.invalid) === 1 ? 1 : 0,
+        removed,
+        tx,
+        pos,
+      });
+      continue;
+    }
     if (MATERIAL_EVENT_TYPES.includes(e.type)) {
       const removed = e.type === 'MaterialRemoved';
       const data = removed ? {} : (((e.data as { data?: Record<string, unknown> }).data ?? {}) as Record<string, unknown>);
@@ -293,6 +339,16 @@ export const billingStatements = (events: StoredEvent[]) => {
       values: [JSON.stringify(agreements)],
     });
   }
+  if (rules.length) {
+    statements.push({
+      text: `INSERT INTO ${RULES} (tenant_id, record_id, seq, code, kind, charged, basis, rounding, invalid, removed, tx, pos)
+             SELECT r.tenant_id, r.record_id, r.seq, r.code, r.kind, r.charged, r.basis, r.rounding, r.invalid, r.removed, r.tx, r.pos
+               FROM jsonb_to_recordset($1::jsonb) AS r(tenant_id text, record_id text, seq int, code text, kind text, charged smallint, basis text, rounding text,
+                    invalid smallint, removed boolean, tx bigint, pos bigint)
+             ON CONFLICT DO NOTHING`,
+      values: [JSON.stringify(rules)],
+    });
+  }
   if (areas.length) {
     statements.push({
       text: `INSERT INTO ${AREAS} (tenant_id, record_id, seq, code, parent_code, removed, tx, pos)
@@ -357,7 +413,7 @@ export const billingStatements = (events: StoredEvent[]) => {
 
 export const billingProjection: AsyncProjection = {
   name: BILLING_PROJECTION,
-  tables: [AGREEMENTS, STOCK_ROWS, STOCK_LINES, OTHER_EVENTS, AREAS, MATERIALS],
-  handles: [...AGREEMENT_EVENT_TYPES, ...AREA_EVENT_TYPES, ...MATERIAL_EVENT_TYPES, ...stockEventTypes, ...otherChargeEventTypes],
+  tables: [AGREEMENTS, STOCK_ROWS, STOCK_LINES, OTHER_EVENTS, AREAS, MATERIALS, RULES],
+  handles: [...RULE_EVENT_TYPES, ...AGREEMENT_EVENT_TYPES, ...AREA_EVENT_TYPES, ...MATERIAL_EVENT_TYPES, ...stockEventTypes, ...otherChargeEventTypes],
   project: billingStatements,
 };

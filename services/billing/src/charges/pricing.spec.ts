@@ -162,3 +162,53 @@ describe('pricing: rounding', () => {
     expect(moneyText(m.totals.otherCost)).toBe('12.35');
   });
 });
+
+// Billing rules (master data `billingrules`, issue 30): which event kinds charge, by which basis, rounding; none known: the behaviour above.
+describe('pricing: billing rules per event kind', () => {
+  const month = { through: '2026-11-04', areas: [area({ '2026-11-03': day(q(100, 2.005, 3.2), { inQty: 100, inWeight: 2.005 }), '2026-11-04': day(q(-40, -0.802), { outQty: 40, outWeight: 0.802 }) })] };
+  const priced = (rules?: MonthInput['rules']) => given({ ...month, agreements: [agreement({ dayUnitCost: 1.5, cycleUnitCost: 10.333 })], ...(rules ? { rules } : {}) }).when();
+  const figures = (m: ReturnType<typeof priced>) => m.items.map((i) => [i.kind, i.day, i.basis, i.quantity.toString(), moneyText(i.amount)]);
+
+  it('given no rule, when priced, then the default rules price exactly as before (storage by the agreement basis, handling per tonne, half up)', () => {
+    const none = priced();
+    const defaults = priced({ STORAGE: { kind: 'STORAGE', charged: true, basis: 'AGREEMENT', rounding: 'HALF_UP' }, INBOUND: { kind: 'INBOUND', charged: true, basis: 'WEIGHT', rounding: 'HALF_UP' }, OUTBOUND: { kind: 'OUTBOUND', charged: true, basis: 'WEIGHT', rounding: 'HALF_UP' } });
+    expect(figures(defaults)).toEqual(figures(none));
+    expect(figures(none)).toEqual([
+      ['STORAGE', '2026-11-03', 'WEIGHT', '2.005', '3.01'],
+      ['INBOUND', '2026-11-03', null, '2.005', '20.72'],
+      ['STORAGE', '2026-11-04', 'WEIGHT', '1.203', '1.80'],
+      ['OUTBOUND', '2026-11-04', null, '0.802', '8.29'],
+    ]);
+  });
+
+  it('given outbound handling not charged, then no outbound item and the rest unchanged', () => {
+    const m = priced({ OUTBOUND: { kind: 'OUTBOUND', charged: false, basis: 'WEIGHT', rounding: 'HALF_UP' } });
+    expect(m.items.some((i) => i.kind === 'OUTBOUND')).toBe(false);
+    expect(moneyText(m.totals.outCost)).toBe('0.00');
+    expect(moneyText(m.totals.inCost)).toBe('20.72');
+  });
+
+  it('given inbound handling by the piece, then 100 pieces at the cycle price', () => {
+    const m = priced({ INBOUND: { kind: 'INBOUND', charged: true, basis: 'PIECE', rounding: 'HALF_UP' } });
+    expect(m.items.find((i) => i.kind === 'INBOUND')).toMatchObject({ quantity: dec(100) });
+    expect(moneyText(m.totals.inCost)).toBe('1033.30');
+  });
+
+  it('given storage fixed by pallet whatever the agreement says, then whole pallets rounded up', () => {
+    const m = priced({ STORAGE: { kind: 'STORAGE', charged: true, basis: 'PALLET', rounding: 'HALF_UP' } });
+    expect(m.items.filter((i) => i.kind === 'STORAGE').map((i) => [i.basis, i.quantity.toString()])).toEqual([['PALLET', '4'], ['PALLET', '4']]);
+  });
+
+  it('given rounding down (舍去) or up (进位), then each item is cut or raised to the cent, and totals are sums of items', () => {
+    const down = priced({ INBOUND: { kind: 'INBOUND', charged: true, basis: 'WEIGHT', rounding: 'DOWN' }, STORAGE: { kind: 'STORAGE', charged: true, basis: 'AGREEMENT', rounding: 'DOWN' } });
+    // 2.005 t x 10.333 = 20.717665; 2.005 x 1.5 = 3.0075
+    expect(figures(down).slice(0, 2)).toEqual([['STORAGE', '2026-11-03', 'WEIGHT', '2.005', '3.00'], ['INBOUND', '2026-11-03', null, '2.005', '20.71']]);
+    const up = priced({ OUTBOUND: { kind: 'OUTBOUND', charged: true, basis: 'WEIGHT', rounding: 'UP' } });
+    // 0.802 x 10.333 = 8.287066
+    expect(moneyText(up.totals.outCost)).toBe('8.29');
+    const halfEven = priced({ STORAGE: { kind: 'STORAGE', charged: true, basis: 'AGREEMENT', rounding: 'HALF_EVEN' } });
+    // 3.0075 -> 3.01 (beyond the half); 1.203 x 1.5 = 1.8045 -> 1.80 (below it)
+    expect(halfEven.items.filter((i) => i.kind === 'STORAGE').map((i) => moneyText(i.amount))).toEqual(['3.01', '1.80']);
+    expect(moneyText(down.totals.totalCost)).toBe(moneyText(down.items.reduce((s, i) => s.plus(i.amount), dec(0))));
+  });
+});

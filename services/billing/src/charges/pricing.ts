@@ -1,12 +1,18 @@
+import type Decimal from 'decimal.js';
 import {
   BillingDecimal,
-  amountOf,
+  DEFAULT_BILLING_RULES,
+  MONEY_SCALE,
   basis as toBasis,
   dec,
   money,
   sumMoney,
+  type BillingRule,
+  type BillingRuleKind,
+  type BillingRuleRounding,
   type ChargeKind,
   type Dec,
+  type DecimalInput,
   type StorageBasis,
 } from '@tpl/contracts';
 
@@ -24,6 +30,9 @@ import {
  * - inbound and outbound handling: the day's tonnes of stream lines with instockStatus /
  *   outstockStatus 1 and isCost 1, per area, at the agreement's cycleUnitCost (per tonne);
  * - each item is rounded once to the cent (ROUND_HALF_UP); totals are sums of items.
+ * The billing rules (master data `billingrules`, issue 30) may change, per event kind, whether
+ * it charges, its basis and the rounding; a kind no rule names keeps the above
+ * (DEFAULT_BILLING_RULES).
  */
 
 export type Tier = { lowerLimit: number | string; upLimit: number | string; price: number | string };
@@ -65,7 +74,20 @@ export type MonthInput = {
   areas: AreaFacts[];
   agreements: AgreementVersion[];
   others: OtherCharge[];
+  /** the billing rules known at the bill's knowledge point, by event kind (absent: the default) */
+  rules?: Partial<Record<BillingRuleKind, BillingRule>>;
 };
+
+const ROUNDING: Record<BillingRuleRounding, Decimal.Rounding> = {
+  HALF_UP: BillingDecimal.ROUND_HALF_UP,
+  UP: BillingDecimal.ROUND_UP,
+  DOWN: BillingDecimal.ROUND_DOWN,
+  HALF_EVEN: BillingDecimal.ROUND_HALF_EVEN,
+};
+/** price x quantity, rounded once to the cent by the rule's rounding (UP / DOWN: away from / toward zero). */
+export const amountBy = (price: DecimalInput, quantity: DecimalInput, rounding: BillingRuleRounding): Dec => dec(price).times(dec(quantity)).toDecimalPlaces(MONEY_SCALE, ROUNDING[rounding]);
+/** The rule in force for an event kind: the one known, else the default. */
+export const ruleFor = (rules: MonthInput['rules'], kind: BillingRuleKind): BillingRule => rules?.[kind] ?? DEFAULT_BILLING_RULES[kind];
 
 export type PricedItem = {
   kind: ChargeKind;
@@ -180,6 +202,7 @@ export const priceMonth = (input: MonthInput): PricedMonth => {
   const items: PricedItem[] = [];
   const areas: AreaFigures[] = [];
   const days = daysOf(input.month, input.through);
+  const storageRule = ruleFor(input.rules, 'STORAGE');
   const sortedAreas = [...input.areas].sort((a, b) => areaKey(a.areaCode).localeCompare(areaKey(b.areaCode)));
   for (const area of sortedAreas) {
     const fig: AreaFigures = {
@@ -211,13 +234,14 @@ export const priceMonth = (input: MonthInput): PricedMonth => {
       const version = agreement ? { agreementCode: agreement.code, agreementVersion: agreement.stamp } : { agreementCode: null, agreementVersion: null };
       fig.storageQty = fig.storageQty.plus(stock.qty);
       fig.storageWeight = fig.storageWeight.plus(stock.weight);
-      // storage: the stock as it stood at the end of the day
-      if (agreement) {
-        const quantity = basisQuantity(agreement.basis, stock);
+      // storage: the stock as it stood at the end of the day, in the agreement's basis unless a rule fixes one
+      if (agreement && storageRule.charged) {
+        const storageBasis: StorageBasis = storageRule.basis === 'WEIGHT' || storageRule.basis === 'PALLET' || storageRule.basis === 'VOLUME' ? storageRule.basis : agreement.basis;
+        const quantity = basisQuantity(storageBasis, stock);
         if (quantity.greaterThan(0)) {
           const { stage, price } = tierPrice(agreement, quantity);
-          const amount = amountOf(price, quantity);
-          items.push({ kind: 'STORAGE', day, areaCode: area.areaCode, basis: agreement.basis, quantity, qty: stock.qty, weight: toBasis(stock.weight), stage, price, amount, ...version });
+          const amount = amountBy(price, quantity, storageRule.rounding);
+          items.push({ kind: 'STORAGE', day, areaCode: area.areaCode, basis: storageBasis, quantity, qty: stock.qty, weight: toBasis(stock.weight), stage, price, amount, ...version });
           fig.storageCost = fig.storageCost.plus(amount);
           if (stage !== null) {
             const s = fig.stages[stage - 1]!;
@@ -228,15 +252,18 @@ export const priceMonth = (input: MonthInput): PricedMonth => {
         }
       }
       if (!facts) continue;
-      // handling of the day, per tonne at the cycle unit cost
+      // handling of the day at the cycle unit cost, per tonne (or per piece, by rule); a kind a rule does not charge is left out
       for (const [kind, qty, weight] of [
         ['INBOUND', facts.inQty, facts.inWeight],
         ['OUTBOUND', facts.outQty, facts.outWeight],
       ] as const) {
         if (qty.isZero() && weight.isZero()) continue;
+        const rule = ruleFor(input.rules, kind);
+        if (!rule.charged) continue;
         const price = agreement ? dec(agreement.cycleUnitCost) : dec(0);
-        const amount = amountOf(price, weight);
-        items.push({ kind, day, areaCode: area.areaCode, basis: null, quantity: toBasis(weight), qty, weight: toBasis(weight), stage: null, price, amount, ...version });
+        const quantity = rule.basis === 'PIECE' ? qty : toBasis(weight);
+        const amount = amountBy(price, quantity, rule.rounding);
+        items.push({ kind, day, areaCode: area.areaCode, basis: null, quantity, qty, weight: toBasis(weight), stage: null, price, amount, ...version });
         if (kind === 'INBOUND') {
           fig.inQty = fig.inQty.plus(qty);
           fig.inWeight = fig.inWeight.plus(weight);

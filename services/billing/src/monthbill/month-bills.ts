@@ -25,7 +25,7 @@ import { businessDay, type OwnerScope, type RowScope } from '@tpl/identity';
 import { BILLING_PROJECTION } from '../charges/billing.projection';
 import { difference, isZero, monthEnd, monthStart, previousMonth, priceMonth, type Components, type PricedItem, type PricedMonth } from '../charges/pricing';
 import { CHARGE_ITEMS, MONTH_BILLS, isSecondBillOfMonth } from './bills.projection';
-import { agreementsKnown, areaPaths, compareCutoffs, factsOn, maxCutoff, otherCharges, parseCutoff, stockFacts, zeroFigureLines, type Cutoff, type FactRow } from './month-facts';
+import { agreementsKnown, areaPaths, rulesKnown, compareCutoffs, factsOn, maxCutoff, otherCharges, parseCutoff, stockFacts, zeroFigureLines, type Cutoff, type FactRow } from './month-facts';
 import { unbillableLine } from './unbillable';
 
 /** A bill as billing's index knows it. */
@@ -103,11 +103,13 @@ export class MonthBills {
   /** Prices the months of several customers at one knowledge point (one pass of SQL for all of them). */
   private async priceMany(tenantId: string, customers: readonly string[] | null, month: string, through: string, stockCut: Cutoff, agreementCut: Cutoff) {
     const from = monthStart(month);
-    const [stock, agreements, others, paths] = await Promise.all([
+    // the rules, as the agreements, as known at the month's own knowledge point (a late correction never reprices by a later rule)
+    const [stock, agreements, others, paths, rules] = await Promise.all([
       stockFacts(this.pool, tenantId, customers, from, through < from ? from : through, stockCut),
       agreementsKnown(this.pool, tenantId, agreementCut),
       otherCharges(this.pool, tenantId, customers, from, monthEnd(month), stockCut),
       areaPaths(this.pool, tenantId, agreementCut),
+      rulesKnown(this.pool, tenantId, agreementCut),
     ]);
     const end = monthEnd(month);
     const price = (customer: string): PricedMonth =>
@@ -118,6 +120,7 @@ export class MonthBills {
         areas: (stock.get(customer) ?? []).map((a) => ({ ...a, path: paths(a.areaCode) })),
         agreements: agreements.get(customer) ?? [],
         others: others.get(customer) ?? [],
+        rules,
       });
     // who has anything this month: stock (carried in or moved), an agreement in force, an other charge
     const customersWithFacts = new Set([
@@ -178,8 +181,9 @@ export class MonthBills {
   private async carried(ctx: DocumentContext, customer: string, month: string, bills: BillRow[]): Promise<Dec> {
     const prev = bills.find((b) => b.customer_code === customer && b.month === previousMonth(month) && b.state === 'Closed');
     if (!prev) return dec(0);
+    // an unpaid rest, or a credit (paid beyond what was due: negative), is carried
     const owing = money(dec(prev.amount_due).minus(prev.paid_amount));
-    if (!owing.greaterThan(0)) return dec(0);
+    if (owing.isZero()) return dec(0);
     const id = carryOverId(prev.id);
     const existing = await this.documents.detail(baccount, ctx.tenantId, id).catch((e: unknown) => {
       if (e instanceof DocumentNotFound) return undefined;
@@ -266,7 +270,9 @@ export class MonthBills {
       totalCost: moneyNumber(totalCost),
       carriedOwing: moneyNumber(bill.carriedOwing),
       amountDue: moneyNumber(totalCost.plus(bill.carriedOwing)),
+      // a bill generated or brought up to date has no payment yet (payments come once it is invoiced): all of it is owing
       paidAmount: 0,
+      owingAmount: moneyNumber(totalCost.plus(bill.carriedOwing)),
       cutoff: bill.cutoff,
       pricedThrough: bill.through,
       details,

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
-import { dec, type StorageBasis } from '@tpl/contracts';
-import { AGREEMENTS, AREAS, MATERIALS, OTHER_EVENTS, STOCK_LINES } from '../charges/billing.projection';
+import { BILLING_RULE_BASES, BILLING_RULE_KINDS, BILLING_RULE_ROUNDINGS, dec, type BillingRule, type BillingRuleBasis, type BillingRuleKind, type BillingRuleRounding, type StorageBasis } from '@tpl/contracts';
+import { AGREEMENTS, AREAS, MATERIALS, OTHER_EVENTS, RULES, STOCK_LINES } from '../charges/billing.projection';
 import { zeroQuantities, type AgreementVersion, type AreaFacts, type DayFacts, type OtherCharge } from '../charges/pricing';
 
 /**
@@ -108,6 +108,31 @@ export const stockFacts = async (db: Queryable, tenantId: string, customers: rea
 };
 
 /** Every agreement's latest version known at the cutoff, valid (invalid 0) and not removed: by customer. */
+/**
+ * The billing rules known at the cutoff: per event kind, the valid rule last recorded (a rule
+ * with an unknown kind, basis or rounding is left out); a kind with none is absent (pricing then
+ * keeps its default).
+ */
+export const rulesKnown = async (db: Queryable, tenantId: string, cutoff: Cutoff): Promise<Partial<Record<BillingRuleKind, BillingRule>>> => {
+  const { rows } = await db.query<{ code: string | null; kind: string | null; charged: number; basis: string | null; rounding: string | null }>(
+    `SELECT code, kind, charged, basis, rounding FROM (
+       SELECT DISTINCT ON (record_id) record_id, code, kind, charged, basis, rounding, invalid, removed, tx, pos
+         FROM ${RULES}
+        WHERE tenant_id = $1 AND (tx, pos) <= ($2::bigint, $3::bigint)
+        ORDER BY record_id, tx DESC, pos DESC) v
+      WHERE NOT removed AND invalid = 0
+      ORDER BY tx, pos`,
+    [tenantId, cutoff.tx, cutoff.pos],
+  );
+  const out: Partial<Record<BillingRuleKind, BillingRule>> = {};
+  for (const r of rows) {
+    if (!BILLING_RULE_KINDS.includes(r.kind as BillingRuleKind) || !BILLING_RULE_BASES.includes(r.basis as BillingRuleBasis) || !BILLING_RULE_ROUNDINGS.includes(r.rounding as BillingRuleRounding)) continue;
+    // the newest valid rule of a kind wins (rows come oldest first)
+    out[r.kind as BillingRuleKind] = { kind: r.kind as BillingRuleKind, charged: Number(r.charged) === 1, basis: r.basis as BillingRuleBasis, rounding: r.rounding as BillingRuleRounding, ...(r.code ? { code: r.code } : {}) };
+  }
+  return out;
+};
+
 export const agreementsKnown = async (db: Queryable, tenantId: string, cutoff: Cutoff): Promise<Map<string, AgreementVersion[]>> => {
   const { rows } = await db.query<{
     record_id: string;

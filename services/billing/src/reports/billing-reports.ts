@@ -5,7 +5,7 @@ import { DB_POOL, PROJECTOR, type Projector } from '@tpl/event-store';
 import { ownerScopeSql, type OwnerScope } from '@tpl/identity';
 import { BILLING_PROJECTION, STOCK_LINES } from '../charges/billing.projection';
 import { BILLING_REPORT_PROJECTION, DOC_FACTS, MD_REFS } from '../charges/report-facts.projection';
-import { MONTH_BILLS } from '../monthbill/bills.projection';
+import { CARRY_OVERS, CHARGE_ITEMS, MONTH_BILLS, PAYMENTS } from '../monthbill/bills.projection';
 
 /**
  * The billing reports (contracts/src/billing/reports.ts), each one SQL over billing's own read
@@ -101,7 +101,74 @@ const periodBalance = (period: string, keys: string[]) => `${classedLines},
        r AS (SELECT g.*, sum(net_qty) OVER w AS close_qty, sum(net_weight) OVER w AS close_weight
                FROM g WINDOW w AS (PARTITION BY ${keys.join(', ')}, material_code ORDER BY p))`;
 
+/**
+ * The receivables ledger (costacct): per cargo owner, every entry that moves what it owes, dated:
+ * a month bill once issued (past Generated and review) at its bill date, + its charges (the
+ * carried rest is not charged again); each payment line (−) and reversal (+) at its date; a
+ * carry-over (shown with what it carried, moving nothing: the unpaid rest is still owed); a
+ * carry-over written off (−) on the day it was. The running balance runs over every entry up
+ * to `to`; from `from` on, with the balance before it as an opening row.
+ */
+const ledger = `
+  WITH e AS (
+    SELECT (date_trunc('month', (month || '-01')::date) + interval '1 month - 1 day')::date AS day, 1 AS ord, 0 AS line, customer_code, 'BILL'::text AS entry,
+           'monthbill'::text AS doc_type, bill_no, month, NULL::text AS reference, total_cost AS debit, 0::numeric AS credit, NULL::numeric AS carried
+      FROM ${MONTH_BILLS} WHERE tenant_id = $1 AND NOT removed AND state NOT IN ('Generated', 'InReview')
+    UNION ALL
+    SELECT p.pay_date, 3, p.line_no, b.customer_code, CASE WHEN p.reverses IS NULL THEN 'PAYMENT' ELSE 'REVERSAL' END, 'monthbill', b.bill_no, b.month, p.pay_reference,
+           CASE WHEN p.amount < 0 THEN -p.amount ELSE 0 END, CASE WHEN p.amount > 0 THEN p.amount ELSE 0 END, NULL
+      FROM ${PAYMENTS} p JOIN ${MONTH_BILLS} b ON b.tenant_id = p.tenant_id AND b.id = p.bill_id WHERE p.tenant_id = $1 AND NOT b.removed
+    UNION ALL
+    SELECT carried_on, 2, 0, customer_code, 'CARRY', 'baccount', bill_no, to_month, from_bill_no, 0, 0, owing FROM ${CARRY_OVERS} WHERE tenant_id = $1 AND NOT removed
+    UNION ALL
+    SELECT ended_on, 4, 0, customer_code, 'WRITEOFF', 'baccount', bill_no, to_month, from_bill_no, CASE WHEN owing < 0 THEN -owing ELSE 0 END, CASE WHEN owing > 0 THEN owing ELSE 0 END, NULL
+      FROM ${CARRY_OVERS} WHERE tenant_id = $1 AND NOT removed AND state = 'Cancelled' AND ended_on IS NOT NULL),
+  r AS (SELECT e.*, sum(debit - credit) OVER (PARTITION BY customer_code ORDER BY day, ord, bill_no, line ROWS UNBOUNDED PRECEDING) AS balance FROM e WHERE day <= $3::date),
+  o AS (SELECT customer_code, sum(debit - credit) AS balance FROM e WHERE day < $2::date GROUP BY customer_code),
+  l AS (
+    SELECT $2::date AS day, 0 AS ord, 0 AS line, customer_code, 'OPENING'::text AS entry, NULL::text AS doc_type, NULL::text AS bill_no, NULL::text AS month, NULL::text AS reference,
+           0::numeric AS debit, 0::numeric AS credit, NULL::numeric AS carried, balance
+      FROM o WHERE $2::date > '1900-01-01'::date
+    UNION ALL SELECT * FROM r WHERE day >= $2::date)
+  SELECT to_char(day, 'YYYY-MM-DD') AS "day", row_number() OVER (PARTITION BY customer_code ORDER BY day, ord, bill_no, line)::int AS "seq", customer_code AS "customerCode",
+         entry AS "entry", doc_type AS "documentType", bill_no AS "billNo", month AS "month", reference AS "reference",
+         debit AS "debit", credit AS "credit", carried AS "carried", balance AS "balance", day AS "_day"
+    FROM l`;
+
+/**
+ * The charges each bill was issued with (costdetail): the charge items kept for the bill's own
+ * knowledge point (what explain and reproduce read), by the month of the bill in the period.
+ */
+const chargeDetail = `
+  SELECT b.month AS "month", b.bill_no AS "billNo", b.customer_code AS "customerCode", ci.line AS "line", ci.kind AS "kind",
+         to_char(ci.day, 'YYYY-MM-DD') AS "day", ci.item->>'warehouseAreaCode' AS "warehouseAreaCode", (ci.item->>'quantity')::numeric AS "quantity",
+         (ci.item->>'stage')::int AS "stage", (ci.item->>'price')::numeric AS "price", (ci.item->>'amount')::numeric AS "amount",
+         ci.item->>'agreementCode' AS "agreementCode", ci.item->'document'->>'billNo' AS "documentBillNo",
+         CASE WHEN (ci.item->>'adjustment')::boolean THEN 1 ELSE 0 END AS "adjustment", ci.seq AS "_seq", (b.month || '-01')::date AS "_day"
+    FROM ${CHARGE_ITEMS} ci JOIN ${MONTH_BILLS} b ON b.tenant_id = ci.tenant_id AND b.id = ci.bill_id AND b.cutoff = ci.cutoff
+   WHERE ci.tenant_id = $1 AND NOT b.removed AND (b.month || '-01')::date >= date_trunc('month', $2::date) AND (b.month || '-01')::date <= $3::date`;
+
+/**
+ * The month-opening stock (monthbegininv): for each month of the period (from the first month
+ * with a stream line, to this month at most), per owner and material, the sum of the stream
+ * lines of the days before its first day.
+ */
+const monthOpening = `
+  WITH m AS (
+    SELECT generate_series(
+             GREATEST(date_trunc('month', $2::date), (SELECT date_trunc('month', min(day)) FROM ${STOCK_LINES} WHERE tenant_id = $1)),
+             LEAST(date_trunc('month', $3::date), date_trunc('month', now())),
+             interval '1 month')::date AS month_start)
+  SELECT to_char(m.month_start, 'YYYY-MM') AS "month", l.customer_code AS "customerCode", l.material_code AS "materialCode",
+         sum(l.qty) AS "openQty", sum(l.weight) AS "openWeight", sum(l.pallets) AS "openPallets", sum(l.volume) AS "openVolume", m.month_start AS "_day"
+    FROM m JOIN ${STOCK_LINES} l ON l.tenant_id = $1 AND l.day < m.month_start
+   GROUP BY m.month_start, l.customer_code, l.material_code
+  HAVING sum(l.qty) <> 0`;
+
 const SOURCES: Record<BillingReportName, Source> = {
+  monthbegininv: { sql: monthOpening, customer: '"customerCode"' },
+  costacct: { sql: ledger, customer: '"customerCode"' },
+  costdetail: { sql: chargeDetail, customer: '"customerCode"' },
   costbill: {
     sql: `SELECT month AS "month", bill_no AS "billNo", customer_code AS "customerCode", state AS "state", total_cost AS "totalCost", amount_due AS "amountDue",
                  paid_amount AS "paidAmount", (month || '-01')::date AS "_day"
@@ -211,6 +278,10 @@ export class BillingReports {
     if (q.documentType && def.columns.some((c) => c.key === 'documentType')) {
       params.push(q.documentType);
       where.push(`"documentType" = $${params.length}`);
+    }
+    if (q.billNo && def.columns.some((c) => c.key === 'billNo')) {
+      params.push(q.billNo);
+      where.push(`"billNo" = $${params.length}`);
     }
     if (q.workerCode && def.columns.some((c) => c.key === 'workerCode')) {
       params.push(q.workerCode);

@@ -11,12 +11,15 @@ import { formatNumber } from '../../shared/format';
 import { saveFile } from '../../shared/saveFile';
 import { RefSelect } from '../../shared/widgets/RefSelect';
 import { RefName } from '../../shared/widgets/FieldValue';
+import { DocSelect } from '../../shared/widgets/DocSelect';
 
 type Query = Record<string, QueryValue>;
 type Row = BillingPageData['records'][number];
 const NUMBERS = new Set<ReportColumn['kind']>(['qty', 'weight', 'volume', 'count', 'money']);
 /** Columns holding a cost lading's choice (shown by the document's own labels). */
 const COST_LADING_ENUMS = new Set(['workerType', 'workType', 'ladingType']);
+/** Reports read by month bill (the charges a bill was issued with): a bill picked, never typed. */
+const BY_BILL = new Set<BillingReportName>(['costdetail']);
 
 /** One billing report of /acct (contracts/src/billing/reports.ts): filters, the server's page with its sums, the spreadsheet. */
 export const BillingReportPage = ({ name }: { name: BillingReportName }) => {
@@ -24,7 +27,7 @@ export const BillingReportPage = ({ name }: { name: BillingReportName }) => {
   const { message } = App.useApp();
   const def: BillingReportDef = BILLING_REPORTS[name];
   const byWorker = def.columns.some((c) => c.key === 'workerCode');
-  const [filters, setFilters] = useState<{ customerCode?: string; workerCode?: string; range?: [Dayjs, Dayjs]; documentType?: string }>({});
+  const [filters, setFilters] = useState<{ customerCode?: string; workerCode?: string; range?: [Dayjs, Dayjs]; documentType?: string; billNo?: string }>({});
   const [paging, setPaging] = useState({ current: 1, size: 20, sort: def.defaultSort as string, order: 'asc' as 'asc' | 'desc' });
   const [exporting, setExporting] = useState(false);
   const query: Query = {
@@ -32,6 +35,7 @@ export const BillingReportPage = ({ name }: { name: BillingReportName }) => {
     customerCode: filters.customerCode,
     workerCode: filters.workerCode,
     documentType: filters.documentType,
+    billNo: filters.billNo,
     from: filters.range?.[0]?.format('YYYY-MM-DD'),
     to: filters.range?.[1]?.format('YYYY-MM-DD'),
   };
@@ -91,6 +95,13 @@ export const BillingReportPage = ({ name }: { name: BillingReportName }) => {
         ) : (
           <Form.Item label={field('customerCode')}>
             <RefSelect entity="customer" value={filters.customerCode} onChange={(v) => { setFilters((f) => ({ ...f, customerCode: (v as string | undefined) ?? undefined })); setPaging((p) => ({ ...p, current: 1 })); }} testId="billing-report-customer" style={{ width: 180 }} />
+          </Form.Item>
+        )}
+        {BY_BILL.has(name) && (
+          <Form.Item label={field('billNo')}>
+            <div style={{ width: 220 }}>
+              <DocSelect document="monthbill" value={filters.billNo} onChange={(v) => { setFilters((f) => ({ ...f, billNo: typeof v === 'string' && v ? v : undefined })); setPaging((p) => ({ ...p, current: 1 })); }} testId="billing-report-bill" />
+            </div>
           </Form.Item>
         )}
         <Form.Item label={field('day')}>

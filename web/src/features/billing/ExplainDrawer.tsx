@@ -134,7 +134,7 @@ export const ExplainDrawer = ({ doc, opened, onClose }: { doc: KitDocument; open
       open={opened !== undefined}
       onClose={onClose}
       size="min(1200px, 100vw)"
-      title={opened ? t('billingExplain.drawerTitle', { kind: t(`billingExplain.kinds.${opened.kind}`), line: opened.line }) : ''}
+      title={opened ? t('billingExplain.drawerTitle', { kind: t(`billingReport.chargeKinds.states.${opened.kind}`), line: opened.line }) : ''}
       data-testid="explain-drawer"
       destroyOnHidden
     >
@@ -236,7 +236,7 @@ export const MonthBillCharges = ({ def, doc }: { def: DocumentDef; doc: KitDocum
               <Space wrap>
                 {chargesOf(l).map((c) => (
                   <Button key={c.kind} size="small" onClick={() => setOpened({ line: l.lineNumber, kind: c.kind, amount: c.amount })} data-testid={`explain-open-${l.lineNumber}-${c.kind}`}>
-                    {t(`billingExplain.kinds.${c.kind}`)} {money(c.amount)}
+                    {t(`billingReport.chargeKinds.states.${c.kind}`)} {money(c.amount)}
                   </Button>
                 ))}
               </Space>

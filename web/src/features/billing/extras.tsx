@@ -13,6 +13,7 @@ import { useDocumentButtons } from '../documents/permissions';
 import { RefSelect } from '../../shared/widgets/RefSelect';
 import type { ViewExtraProps, ViewExtras } from '../../shared/context';
 import { MonthBillCharges } from './ExplainDrawer';
+import { PaymentsPanel } from './PaymentsPanel';
 
 /** The month bill's printed form (GET /api/bl-billing/monthbill/pdf), downloaded as a file. */
 export const MONTH_BILL_PDF = '/api/bl-billing/monthbill/pdf';
@@ -84,7 +85,15 @@ const GenerateButton = ({ def }: { def: DocumentDef }) => {
   );
 };
 
-/** What the billing documents add to the kit's generic screens: generate on the month bills' list; the PDF and the charges explained on a bill. */
+/** Under a bill's details: its payments (paid, owing), then its charges explained. */
+const MonthBillDetails = (props: ViewExtraProps) => (
+  <>
+    <PaymentsPanel def={props.def} doc={props.doc} />
+    <MonthBillCharges def={props.def} doc={props.doc} />
+  </>
+);
+
+/** What the billing documents add to the kit's generic screens: generate on the month bills' list; the PDF, the payments and the charges explained on a bill. */
 export const billingViewExtras: ViewExtras = {
-  monthbill: { list: GenerateButton, toolbar: PdfButton, details: MonthBillCharges },
+  monthbill: { list: GenerateButton, toolbar: PdfButton, details: MonthBillDetails },
 };

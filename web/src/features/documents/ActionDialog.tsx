@@ -42,7 +42,7 @@ export const ActionDialog = ({ def, doc, action, onClose }: { def: DocumentDef; 
     return parseWithInput(schema, { id: doc.id, version: doc.version, ...Object.fromEntries(names.map((k) => [k, present(values[k])])) });
   });
   const initialValues = useMemo(() => dialogStart(a, doc), [a, doc]);
-  const lines = useMemo(() => (def.lines ? ((doc[def.lines.key] as Record<string, unknown>[] | undefined) ?? []) : []), [def, doc]);
+  const lines = useMemo(() => (a.lines ? a.lines(doc) : def.lines ? ((doc[def.lines.key] as Record<string, unknown>[] | undefined) ?? []) : []), [a, def, doc]);
 
   const submit = async () => {
     const checked = validate();
