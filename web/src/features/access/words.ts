@@ -50,6 +50,7 @@ export const accessWords = {
       import: L('导入', 'Import', '匯入'),
       export: L('导出', 'Export', '匯出'),
       reset_password: L('重置密码', 'Reset password', '重設密碼'),
+      domain_login: L('启用/停用域登录', 'Enable / disable domain login', '啟用/停用域登入'),
     },
     flow: {
       modelSave: L('保存流程模型', 'Save process models', '儲存流程模型'),

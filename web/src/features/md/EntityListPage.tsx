@@ -12,7 +12,7 @@ import { EntityFilters } from '../../shared/widgets/EntityFilters';
 import { EntityTreeList } from './EntityTreeList';
 import { ExportButton } from './ExportButton';
 import { HistoryDrawer } from './HistoryDrawer';
-import { useEntityList, useRemoveEntities, useResetPasswords } from '../../shared/widgets/hooks';
+import { useDomainLogin, useEntityList, useRemoveEntities, useResetPasswords } from '../../shared/widgets/hooks';
 import { useConfirmSelected } from '../../shared/confirmSelected';
 import { useEntityButtons } from './permissions';
 import { ImportButton, TemplateButton } from './ImportButton';
@@ -51,6 +51,7 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
   // each button needs its code; the server refuses the command without it anyway
   const can = useEntityButtons(def);
   const resetPasswords = useResetPasswords(def);
+  const domainLogin = useDomainLogin(def);
   const [selected, setSelected] = useState<Key[]>([]);
   const [visible, setVisible] = useColumnPrefs(columnSetOf(def));
   const [historyOf, setHistoryOf] = useState<EntityRecord | null>(null);
@@ -81,6 +82,9 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
   const deleteSelected = () =>
     confirmSelected(selected, texts(t('md.deleteConfirm')), (ids) => remove.mutateAsync(ids), { danger: true, done: () => setSelected([]) });
   const resetSelected = () => confirmSelected(selected, texts(t('md.resetPasswordConfirm')), (ids) => resetPasswords.mutateAsync(ids));
+  // spec 02: enabling AD domain login asks first (and so does turning it off: the person's password changes)
+  const domainLoginSelected = (enabled: boolean) => () =>
+    confirmSelected(selected, texts(t(enabled ? 'md.domainLoginOnConfirm' : 'md.domainLoginOffConfirm')), (ids) => domainLogin.mutateAsync({ ids, enabled }));
 
   const onTableChange: TableProps<EntityRecord>['onChange'] = (pagination, _filters, sorter, { action }) => {
     if (action === 'paginate') {
@@ -127,6 +131,16 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
             {can.reset_password && (
               <Button onClick={resetSelected} loading={resetPasswords.isPending} data-testid="md-reset-password">
                 {t('md.resetPassword')}
+              </Button>
+            )}
+            {can.domain_login && (
+              <Button onClick={domainLoginSelected(true)} loading={domainLogin.isPending} data-testid="md-domain-login-on">
+                {t('md.domainLoginOn')}
+              </Button>
+            )}
+            {can.domain_login && (
+              <Button onClick={domainLoginSelected(false)} loading={domainLogin.isPending} data-testid="md-domain-login-off">
+                {t('md.domainLoginOff')}
               </Button>
             )}
             {can.delete && (
