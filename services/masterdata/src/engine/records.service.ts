@@ -573,7 +573,7 @@ export class RecordsService implements RecordsPort {
           metadata: meta,
           decide: (state) => {
             if (!state || state.removed) throw new AppError(404, 'errors.recordNotFound', { id });
-            return decideRecord(def, { type: 'Change', id, expectedVersion: state.version, data: { ...state.data, [field]: enabled } }, state);
+            return decideRecord(def, { type: 'Change', id, expectedVersion: state.version, data: { ...state.data, [field]: enabled ? 1 : 0 } }, state);
           },
         });
         out.push({ id, version: r.version });
