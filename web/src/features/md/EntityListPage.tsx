@@ -15,6 +15,7 @@ import { HistoryDrawer } from './HistoryDrawer';
 import { useDomainLogin, useEntityList, useRemoveEntities, useResetPasswords } from '../../shared/widgets/hooks';
 import { useConfirmSelected } from '../../shared/confirmSelected';
 import { useEntityButtons } from './permissions';
+import { listExtra } from './fieldWidgets';
 import { ImportButton, TemplateButton } from './ImportButton';
 import { useEntityLabels } from '../../shared/widgets/labels';
 import {
@@ -99,6 +100,7 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
     }
   };
 
+  const Extra = listExtra(def.name);
   const columns = entityColumns({ def, labels, visible, query, onHistory: setHistoryOf, canEdit: can.edit, canAdd: can.add });
   const onRow = (record: EntityRecord) => ({ 'data-testid': `md-row-${recordKey(def, record)}` }) as React.HTMLAttributes<HTMLElement>;
 
@@ -128,6 +130,7 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
             <Button icon={<EyeOutlined />} onClick={onlyOne((id) => navigate(paths.mdView(def.name, id)))} data-testid="md-view">
               {t('md.view')}
             </Button>
+            {Extra && <Extra def={def} selected={selected} />}
             {can.reset_password && (
               <Button onClick={resetSelected} loading={resetPasswords.isPending} data-testid="md-reset-password">
                 {t('md.resetPassword')}
