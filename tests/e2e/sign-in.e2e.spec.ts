@@ -398,10 +398,8 @@ describe('sign-in and session in Chromium', () => {
     expect(data(await admin.get<{ domainLogin?: number }>(`/api/bl-system/user/detail?id=${id}`)).domainLogin ?? 0).toBe(0);
     await page.getByTestId('md-domain-login-on').click();
     await page.getByTestId('modal-ok').click();
-    await page.waitForFunction(async (url) => {
-      const r = await fetch(url, { headers: { 'Blade-Auth': `bearer ${(JSON.parse(localStorage.getItem('tpl.session')!) as { token: TokenResponse }).token.accessToken}`, Authorization: `Basic ${btoa('console:console_secret')}` } });
-      return ((await r.json()) as { data?: { domainLogin?: number } }).data?.domainLogin === 1;
-    }, `${t.url}/api/bl-system/user/detail?id=${id}`);
+    await page.locator('.ant-message-success').waitFor();
+    expect(data(await admin.get<{ domainLogin?: number }>(`/api/bl-system/user/detail?id=${id}`)).domainLogin).toBe(1);
     // its local password no longer signs it in, with the message saying which password to use
     const refused = await new ApiClient(t.url).post(`/api/bl-auth/token?grantType=password&tenantId=100001&account=ad-e2e&password=${'0'.repeat(32)}&type=account`);
     expect(refused.status).toBe(401);
