@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, Key } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import type { DocumentDef, EntityDef, KitDocument } from '@tpl/contracts';
 import type { RouteGrant } from './menuGrant';
@@ -8,7 +8,7 @@ export type ViewExtraProps = { def: DocumentDef; doc: KitDocument };
 export type ViewExtras = Record<string, { toolbar?: ComponentType<ViewExtraProps>; details?: ComponentType<ViewExtraProps>; list?: ComponentType<{ def: DocumentDef }> }>;
 
 /** What an entity's list shows beside its own buttons (the role's "allocate resources"), with the rows ticked. */
-export type EntityListExtra = ComponentType<{ def: EntityDef; selected: readonly (string | number)[] }>;
+export type EntityListExtra = ComponentType<{ def: EntityDef; selected: readonly Key[] }>;
 
 /** A control a field of one entity takes instead of the kind's own, in its form (value, onChange) and its view (disabled). */
 export type FieldWidget = ComponentType<{ value?: unknown; onChange?: (value: never) => void; disabled?: boolean; id?: string }>;

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useState, type Key } from 'react';
 import { ApartmentOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Modal, Spin } from 'antd';
+import { Alert, App, Button, Modal, Spin, type ButtonProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { buttonCode, type EntityDef } from '@tpl/contracts';
@@ -18,7 +18,7 @@ const codes = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
  * entries the role gains and loses, and only then saves the role (with its version: a role changed
  * meanwhile is refused, 409, rather than overwritten). Needs the role's edit button.
  */
-export const AllocateResources = ({ def, selected }: { def: EntityDef; selected: readonly (string | number)[] }) => {
+export const AllocateResources = ({ def, selected }: { def: EntityDef; selected: readonly Key[] }) => {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const { hasPermission } = usePermissions();
@@ -55,7 +55,7 @@ export const AllocateResources = ({ def, selected }: { def: EntityDef; selected:
     modal.confirm({
       title: t('md.confirmTitle'),
       content: t('roleEditor.allocateConfirm', { name: String(role.roleName ?? role.roleAlias ?? ''), added, removed }),
-      okButtonProps: { 'data-testid': 'modal-ok' } as object,
+      okButtonProps: { 'data-testid': 'modal-ok' } as ButtonProps,
       onOk: async () => {
         try {
           await submit.mutateAsync({ ...role, menus: after });
@@ -79,7 +79,7 @@ export const AllocateResources = ({ def, selected }: { def: EntityDef; selected:
         width={760}
         onCancel={close}
         onOk={confirm}
-        okButtonProps={{ disabled: !role, loading: submit.isPending, 'data-testid': 'role-allocate-ok' } as object}
+        okButtonProps={{ disabled: !role, loading: submit.isPending, 'data-testid': 'role-allocate-ok' } as ButtonProps}
         destroyOnHidden
       >
         {record.isPending ? <Spin /> : record.error ? <Alert type="error" showIcon title={record.error.message} /> : <MenuTreeField value={after} onChange={setMenus} />}
