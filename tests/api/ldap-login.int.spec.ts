@@ -103,7 +103,7 @@ describeWith(found)('domain (AD / LDAP) sign-in against OpenLDAP', () => {
     }
     admin = await t.client().as('100001', 'admin', 'admin');
     // local accounts: alice and bob (people of the directory), and one named like an injection
-    for (const [account, roleId] of [['alice', ['auditor']], ['bob', []], ['*)(uid=*', []]] as const) {
+    for (const [account, roleId] of [['alice', ['auditor']], ['bob', []], ['*)(uid=*', []], ['ali*', ['finance']]] as const) {
       ids[account] = data(await admin.post<{ id: string }>('/api/bl-system/user/submit', { account, name: account, roleId, password: 'Local-pw-1' })).id;
     }
   }, 300_000);
@@ -122,9 +122,9 @@ describeWith(found)('domain (AD / LDAP) sign-in against OpenLDAP', () => {
     notYet.lang = 'zh-CN';
     expect(await domainGrant(notYet, 'alice', ALICE_PW)).toMatchObject({ status: 401, body: { msg: '该账号未启用域登录，请取消「域账号登录」后用系统密码登录' } });
 
-    expect((await optIn(true, 'alice', 'bob', '*)(uid=*')).status).toBe(200);
+    expect((await optIn(true, 'alice', 'bob', '*)(uid=*', 'ali*')).status).toBe(200);
     const rows = data(await admin.get<Page<Row>>('/api/bl-system/user/list?domainLogin=1&size=50')).records.map((r) => r.account);
-    expect(rows.sort()).toEqual(['*)(uid=*', 'alice', 'bob']);
+    expect(rows.sort()).toEqual(['*)(uid=*', 'ali*', 'alice', 'bob']);
     // an ordinary edit of the record (the form cannot set the flag) keeps it
     const alice = data(await admin.get<Row>(`/api/bl-system/user/detail?id=${ids.alice}`));
     expect(alice.domainLogin).toBe(1);
@@ -138,7 +138,7 @@ describeWith(found)('domain (AD / LDAP) sign-in against OpenLDAP', () => {
     expect(r.status).toBe(200);
     expect(r.body.data.roles.sort()).toEqual(['auditor', 'keeper']);
     c.token = r.body.data;
-    expect(data(await c.get<UserInfo>('/api/bl-auth/user-info')).roles.sort()).toEqual(['auditor', 'keeper']);
+    expect(data(await c.get<UserInfo>('/api/bl-system/user/getUserInfo')).roles.sort()).toEqual(['auditor', 'keeper']);
     // a group named by its whole DN maps too
     const bob = await domainGrant(t.client(), 'bob', BOB_PW);
     expect(bob.body.data.roles).toEqual(['dispatcher']);
@@ -188,6 +188,17 @@ describeWith(found)('domain (AD / LDAP) sign-in against OpenLDAP', () => {
       expect((await ldap.search(SUFFIX, { scope: 'sub', filter: escaped })).searchEntries).toEqual([]);
     } finally {
       await ldap.unbind();
+    }
+    // the wall itself: the (opted-in) account "ali*" with alice's password. Raw, its filter would match
+    // alice alone and the bind with her password would sign in as "ali*" (a finance user); escaped, it matches nobody
+    expect(await domainGrant(t.client(), 'ali*', ALICE_PW)).toMatchObject({ status: 401, body: { msg: 'Wrong tenant, account or password' } });
+    const check = new Client({ url: slapd!.url, timeout: 2000, connectTimeout: 2000 });
+    try {
+      await check.bind(SVC_DN, SVC_PW);
+      const one = await check.search(SUFFIX, { scope: 'sub', filter: USER_FILTER.replace('{account}', 'ali*') });
+      expect(one.searchEntries.map((e) => e.dn)).toEqual([`uid=alice,ou=people,${SUFFIX}`]);
+    } finally {
+      await check.unbind();
     }
     // nor does a wildcard alone get anyone in (no local account "*": the same answer as a wrong password)
     expect((await domainGrant(t.client(), '*', ALICE_PW)).status).toBe(401);
