@@ -139,6 +139,9 @@ describeWith(found)('domain (AD / LDAP) sign-in against OpenLDAP', () => {
     expect(r.body.data.roles.sort()).toEqual(['auditor', 'keeper']);
     c.token = r.body.data;
     expect(data(await c.get<UserInfo>('/api/bl-system/user/getUserInfo')).roles.sort()).toEqual(['auditor', 'keeper']);
+    // its password is the directory's: the personal page cannot change a local one
+    const change = await c.post('/api/bl-system/user/update-password', { oldPassword: md5('Local-pw-1'), newPassword: md5('New-pw-2'), newPassword1: md5('New-pw-2') });
+    expect(change).toMatchObject({ status: 400, body: { msg: 'This account signs in with its domain (AD) password: change it in the domain' } });
     // a group named by its whole DN maps too
     const bob = await domainGrant(t.client(), 'bob', BOB_PW);
     expect(bob.body.data.roles).toEqual(['dispatcher']);

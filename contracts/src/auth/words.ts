@@ -16,6 +16,7 @@ export const authWords = {
       '該帳號已啟用域登入，請勾選「域帳號登入」並輸入域密碼',
     ),
     domainLoginNotEnabled: L('该账号未启用域登录，请取消「域账号登录」后用系统密码登录', 'This account does not use domain login: untick "Domain account" and enter its password', '該帳號未啟用域登入，請取消「域帳號登入」後用系統密碼登入'),
+    domainPasswordElsewhere: L('该账号使用域登录，请在域（AD）中修改密码', 'This account signs in with its domain (AD) password: change it in the domain', '該帳號使用域登入，請在域（AD）中修改密碼'),
     directoryNotConfigured: L('本系统未配置域登录服务，请联系管理员', 'Domain login is not configured on this server; please contact your administrator', '本系統未設定域登入服務，請聯絡管理員'),
     directoryUnavailable: L('暂时无法连接域登录服务，请稍后再试', 'The domain login service cannot be reached right now; please try again later', '暫時無法連接域登入服務，請稍後再試'),
     socialUnknownSource: L('未配置的第三方登录：{{source}}', 'No such third-party sign-in is configured: {{source}}', '未設定的第三方登入：{{source}}'),

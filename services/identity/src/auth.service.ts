@@ -400,6 +400,8 @@ export class AuthService {
     const { rows } = await this.pool.query<UserRow>(`SELECT * FROM idn_users WHERE tenant_id = $1 AND user_id = $2`, [user.tenantId, user.userId]);
     const u = rows[0];
     if (!u || u.status !== 1) throw new AppError(401, 'errors.unauthorized');
+    // the directory holds the password of an account opted in to domain login: it is changed there
+    if (u.domain_login) throw new AppError(400, 'errors.domainPasswordElsewhere');
     if (u.locked_until && u.locked_until > new Date()) throw new AppError(400, 'errors.accountLocked', { until: u.locked_until.toISOString() });
     if (u.password_hash && (await argon2.verify(u.password_hash, md5.toLowerCase()))) {
       await this.pool.query(`UPDATE idn_users SET failed_attempts = 0 WHERE tenant_id = $1 AND user_id = $2`, [user.tenantId, user.userId]);
