@@ -1,4 +1,4 @@
-// npm test: installs what the tests need (npm packages, Debian's chromium), makes sure
+// npm test: installs what the tests need (npm packages, Debian's chromium, slapd and ldap-utils), makes sure
 // PostgreSQL is up, builds, then runs every suite: static checks, unit, API integration
 // (embedded and PostgreSQL) and the end-to-end journeys in Chromium. Static checks: the lock and
 // engines, types, and the package boundaries (dependency-cruiser). Last line:
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { buildServer, buildWebAsync, checkNode, install, log, root, run } from './lib.mjs';
 
 /** Seconds since the run began, printed with each phase (a CI log shows where its time went). */
@@ -69,8 +69,43 @@ const ensureChromium = () => {
   }
 };
 
+/**
+ * Debian's slapd and ldap-utils for the directory sign-in suite (tests/support/slapd.ts starts its
+ * own throwaway slapd). The package's own service must not start: debconf is told to leave slapd
+ * unconfigured, and a policy-rc.d (ours, removed after, unless the machine has one) refuses every
+ * service start during the install. A failed install only skips that suite, which says so.
+ */
+const SLAPD_PACKAGES = [['/usr/sbin/slapd', 'slapd'], ['/usr/bin/ldapadd', 'ldap-utils']];
+const ensureSlapd = () => {
+  const missing = SLAPD_PACKAGES.filter(([file]) => !fs.existsSync(file)).map(([, pkg]) => pkg);
+  if (!missing.length) return;
+  log(`installing Debian's ${missing.join(' and ')} for the directory sign-in tests…`);
+  const root = !process.getuid || process.getuid() === 0;
+  // as root, or through sudo
+  const as = (cmd, args) => (root ? [cmd, args] : ['sudo', [cmd, ...args]]);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive', RUNLEVEL: '1' };
+  const policy = '/usr/sbin/policy-rc.d';
+  const ours = root && !fs.existsSync(policy);
+  const skipped = (why) => console.warn(`${missing.join(' and ')} could not be installed${why}; the directory sign-in suite will be skipped`);
+  try {
+    spawnSync(...as('debconf-set-selections', []), { input: 'slapd slapd/no_configuration boolean true\n', stdio: ['pipe', 'inherit', 'inherit'], env });
+    if (ours) fs.writeFileSync(policy, '#!/bin/sh\n# npm test: no service starts while slapd installs\nexit 101\n', { mode: 0o755 });
+    const install = () => run(...as('apt-get', ['install', '-y', '--no-install-recommends', ...missing]), { env });
+    if (install() !== 0) {
+      // the package lists may be old or missing (chromium's install updates them only when it runs)
+      run(...as('apt-get', ['update']), { env });
+      if (install() !== 0) skipped('');
+    }
+  } catch (err) {
+    skipped(` (${err.message})`);
+  } finally {
+    if (ours) fs.rmSync(policy, { force: true });
+  }
+};
+
 await ensurePostgres();
 ensureChromium();
+ensureSlapd();
 phase('build');
 buildServer();
 

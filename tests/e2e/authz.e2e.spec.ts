@@ -66,4 +66,26 @@ describe('buttons by permission in Chromium', () => {
     const page = await signIn('auditor');
     expect(await toolbar(page, 'unit', 'PCS')).toEqual(['md-new', 'md-export']);
   });
+
+  it('allocates resources to a role through a dialog, only after a confirmation saying what changes (spec 02)', async () => {
+    const admin = await t.client().as('100001', 'admin', 'admin');
+    const menusOf = async () => data(await admin.get<{ records: { menus?: string[] }[] }>('/api/bl-system/role/list?roleAlias=auditor')).records[0]!.menus ?? [];
+    expect(await menusOf()).not.toContain('unit_delete');
+    const page = await signIn('admin', 'admin');
+    await page.goto(`${t.url}/md/role?roleAlias=auditor`);
+    await page.getByTestId('md-row-auditor').locator('.ant-checkbox-input').check();
+    await page.getByTestId('role-allocate').click();
+    await page.getByTestId('role-menu-tree').waitFor();
+    await page.getByTestId('role-menu-search').fill('unit_delete');
+    const node = page.getByTestId('menu-node-unit_delete');
+    await node.waitFor();
+    await page.locator('.ant-tree-treenode', { has: node }).locator('.ant-tree-checkbox').click();
+    await page.getByTestId('role-allocate-ok').click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toMatch(/Allocate the ticked resources to the role "[^"]+"\? 1 added, 0 taken away/);
+    await page.getByTestId('modal-ok').click();
+    await page.locator('.ant-message-success').waitFor();
+    expect(await menusOf()).toContain('unit_delete');
+  });
 });

@@ -379,4 +379,30 @@ describe('sign-in and session in Chromium', () => {
       ]),
     );
   });
+
+  it('opts an account in to domain login from the user list only after a confirmation (spec 02), and the list says so', async () => {
+    const admin = await t.client().as('100001', 'admin', 'admin');
+    const { id } = data(await admin.post<{ id: string }>('/api/bl-system/user/submit', { account: 'ad-e2e', name: 'AD e2e', roleId: [], password: 'Local-pw-1' }));
+    const page = await newPage();
+    await signInPage(page, t.url, 'admin', 'admin');
+    await page.goto(`${t.url}/md/user?account=ad-e2e`);
+    const row = page.getByTestId('md-row-ad-e2e');
+    await row.locator('.ant-checkbox-input').check();
+    await page.getByTestId('md-domain-login-on').click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain('only with their domain password');
+    // cancelled: nothing changes
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(data(await admin.get<{ domainLogin?: number }>(`/api/bl-system/user/detail?id=${id}`)).domainLogin ?? 0).toBe(0);
+    await page.getByTestId('md-domain-login-on').click();
+    await page.getByTestId('modal-ok').click();
+    await page.locator('.ant-message-success').waitFor();
+    expect(data(await admin.get<{ domainLogin?: number }>(`/api/bl-system/user/detail?id=${id}`)).domainLogin).toBe(1);
+    // its local password no longer signs it in, with the message saying which password to use
+    const refused = await new ApiClient(t.url).post(`/api/bl-auth/token?grantType=password&tenantId=100001&account=ad-e2e&password=${'0'.repeat(32)}&type=account`);
+    expect(refused.status).toBe(401);
+    expect(refused.body.msg).toContain('domain (AD) password');
+  });
 });

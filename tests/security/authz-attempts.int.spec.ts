@@ -133,6 +133,8 @@ describe('security: generated authorization attempts', () => {
         }
         if (action === 'export') add(label, raw(clerk, 'GET', `${b}/export`), button, asAdmin('GET', `${b}/export`));
         if (action === 'reset_password' && row) add(label, raw(clerk, 'POST', `${b}/reset-password?ids=${row.id}`), button, asAdmin('POST', `${b}/reset-password?ids=${row.id}`));
+        // enabled=0: the control (the administrator's own call) leaves the victim's sign-in as it is
+        if (action === 'domain_login' && row) add(label, raw(clerk, 'POST', `${b}/domain-login?ids=${row.id}&enabled=0`), button, asAdmin('POST', `${b}/domain-login?ids=${row.id}&enabled=0`));
       }
     }
     const upload = (who: ApiClient) => () => {

@@ -1,7 +1,7 @@
 import type { WebContext } from './shared/context';
 import { registerViewExtras } from './features/documents/extras';
 import { registerReview } from './features/documents/review';
-import { registerFieldWidgets } from './features/md/fieldWidgets';
+import { registerFieldWidgets, registerListExtras } from './features/md/fieldWidgets';
 import { masterdataContext } from './features/masterdata';
 import { flowContext } from './features/flow';
 import { warehouseContext } from './features/warehouse';
@@ -20,5 +20,6 @@ export const contexts: readonly WebContext[] = [masterdataContext, flowContext, 
 for (const context of contexts) {
   if (context.viewExtras) registerViewExtras(context.viewExtras);
   if (context.fieldWidgets) registerFieldWidgets(context.fieldWidgets);
+  if (context.listExtras) registerListExtras(context.listExtras);
   if (context.review) registerReview(context.review);
 }

@@ -16,14 +16,14 @@ export const ADMIN_ROLE = 'admin';
 export const PLATFORM_TENANT = '000000';
 
 /** Commands of the entity framework, each behind its own button code `<entity>_<action>`. */
-export const ENTITY_ACTIONS = ['add', 'edit', 'delete', 'import', 'export', 'reset_password'] as const;
+export const ENTITY_ACTIONS = ['add', 'edit', 'delete', 'import', 'export', 'reset_password', 'domain_login'] as const;
 export type EntityAction = (typeof ENTITY_ACTIONS)[number];
 
 export const buttonCode = (def: Pick<EntityDef, 'name'>, action: EntityAction): string => `${def.name}_${action}`;
 
-/** The actions an entity offers: password reset only where records carry a login password. */
-export const actionsOf = (def: Pick<EntityDef, 'passwordOnCreate'>): EntityAction[] =>
-  ENTITY_ACTIONS.filter((a) => a !== 'reset_password' || Boolean(def.passwordOnCreate?.length));
+/** The actions an entity offers: password reset only where records carry a login password, domain login where they may opt in to it. */
+export const actionsOf = (def: Pick<EntityDef, 'passwordOnCreate' | 'domainLogin'>): EntityAction[] =>
+  ENTITY_ACTIONS.filter((a) => (a !== 'reset_password' || Boolean(def.passwordOnCreate?.length)) && (a !== 'domain_login' || Boolean(def.domainLogin)));
 
 /** Whether a set of granted codes passes a button: its own code or the wildcard. */
 export const holds = (codes: ReadonlySet<string> | Record<string, unknown>, code: string): boolean =>

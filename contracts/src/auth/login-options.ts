@@ -12,6 +12,8 @@ export const loginOptionsSchema = z.object({
   captchaEnabled: z.boolean(),
   smsEnabled: z.boolean(),
   socialProviders: z.array(socialProviderSchema),
+  /** present (true) when the server signs opted-in accounts in against a directory (LDAP_URL): the page offers "Domain account" */
+  domainLogin: z.boolean().optional(),
 });
 export type LoginOptions = z.infer<typeof loginOptionsSchema>;
 

@@ -13,7 +13,7 @@ import {
   rejectRegistrationSchema,
 } from './registration';
 import { authCalls } from './calls';
-import { captchaSchema, refreshTokenQuerySchema, smsSendQuerySchema, tokenQuerySchema, tokenResponseSchema, userInfoSchema } from './token';
+import { captchaSchema, domainSignInBodySchema, refreshTokenQuerySchema, smsSendQuerySchema, tokenQuerySchema, tokenResponseSchema, userInfoSchema } from './token';
 
 /** The sign-in flows' calls (spec 01 section 7), described once for OpenAPI; the controllers validate with the same schemas. */
 export const authFlowRoutes = defineRoutes({
@@ -117,9 +117,11 @@ export const authFlowRoutes = defineRoutes({
 export const authRoutes = defineRoutes({
   token: {
     ...authCalls.token,
-    summary: 'Sign in (grantType password, captcha with Captcha-Key/Captcha-Code headers, refresh_token, sms, social); Authorization: Basic base64(clientId:clientSecret)',
+    summary:
+      'Sign in (grantType password, captcha with Captcha-Key/Captcha-Code headers, refresh_token, sms, social, domain: an account opted in to domain login, its directory password as typed in the JSON body { password }); Authorization: Basic base64(clientId:clientSecret)',
     tag: 'auth',
     query: tokenQuerySchema,
+    body: domainSignInBodySchema.optional(),
     response: envelopeSchema(tokenResponseSchema),
     auth: false,
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** POST /api/bl-auth/token query, as Saber clients send it (DESIGN section 5). */
-export const grantTypes = ['password', 'captcha', 'refresh_token', 'social', 'sms'] as const;
+export const grantTypes = ['password', 'captcha', 'refresh_token', 'social', 'sms', 'domain'] as const;
 
 export const tokenQuerySchema = z.object({
   grantType: z.enum(grantTypes, { error: 'validation.requiredSelect' }),
@@ -22,6 +22,14 @@ export const tokenQuerySchema = z.object({
   iss: z.string().trim().max(500).optional(),
 });
 export type TokenQuery = z.infer<typeof tokenQuerySchema>;
+
+/**
+ * The domain grant's body: the password as typed, which the directory binds with (an LDAP bind
+ * takes the password itself, not its MD5); in the body so it never appears in a URL.
+ */
+export const domainSignInBodySchema = z.object({
+  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(256, { error: 'validation.tooLong' }),
+});
 
 /**
  * POST /api/bl-auth/refreshToken (spec 01 section 7): the refresh grant under its own path, as

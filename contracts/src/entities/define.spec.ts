@@ -106,6 +106,9 @@ describe('entity descriptions drive the schemas', () => {
     }
     expect(actionsOf({ passwordOnCreate: ['password'] })).toContain('reset_password');
     expect(actionsOf({})).not.toContain('reset_password');
+    // domain login only where records may opt in to it (the user's domainLogin flag)
+    expect(actionsOf({ domainLogin: 'domainLogin' })).toContain('domain_login');
+    expect(actionsOf({ passwordOnCreate: ['password'] })).not.toContain('domain_login');
     expect(mayManageIn(entities.find((d) => d.name === 'tenant')!, '100001')).toBe(false);
     expect(mayManageIn(entities.find((d) => d.name === 'tenant')!, '000000')).toBe(true);
     expect(mayManageIn(entities.find((d) => d.name === 'material')!, '100001')).toBe(true);

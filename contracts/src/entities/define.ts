@@ -114,6 +114,11 @@ export type EntityDef = {
   defaultSort?: string;
   /** password fields that a new record must have (an update may leave them out: unchanged) */
   passwordOnCreate?: readonly string[];
+  /**
+   * The flag field (a `generated` flag: not the form's to set) opting a login record in to domain
+   * (AD / LDAP) sign-in, set by its own action after a confirmation (`<entity>_domain_login`).
+   */
+  domainLogin?: string;
   /** a valid example: the import template's sample row, and what the generated tests start from */
   example?: Record<string, unknown>;
   /** managed from the platform tenant only, whoever the caller is (the tenant registry) */

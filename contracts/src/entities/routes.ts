@@ -25,6 +25,11 @@ export const recordIdsQuerySchema = z.object({
     .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
     .pipe(z.array(z.uuid({ error: 'validation.invalid' })).min(1, { error: 'validation.required' }).max(500)),
 });
+
+/** Opting records in to domain login, or out (`enabled` 1 or 0; true and false also read). */
+export const recordFlagQuerySchema = recordIdsQuerySchema.extend({
+  enabled: z.enum(['1', '0', 'true', 'false'], { error: 'validation.requiredSelect' }).transform((v) => v === '1' || v === 'true'),
+});
 /** A lookup route's query (an entity described with `lookup`: the dictionary call): the record's code. */
 export const lookupQuerySchema = z.object({ code: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(64) });
 
@@ -84,6 +89,16 @@ export const entityRoutesOf = (def: EntityDef): Record<string, RouteDef> => {
       summary: `${title}: reset the login password of the given records to the default (ids comma separated); button ${def.name}_reset_password`,
       tag,
       query: recordIdsQuerySchema,
+      response: envelopeSchema(z.array(written)),
+    };
+  }
+  if (def.domainLogin) {
+    routes.domainLogin = {
+      method: 'POST',
+      path: `${base}/domain-login`,
+      summary: `${title}: opt the given records in to domain (AD / LDAP) login (enabled=1: they sign in only with their directory password) or out (enabled=0), after the console's confirmation; button ${def.name}_domain_login`,
+      tag,
+      query: recordFlagQuerySchema,
       response: envelopeSchema(z.array(written)),
     };
   }

@@ -27,6 +27,8 @@ const requestBodyOf = (route: RouteDef) => {
       content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } },
     };
   }
+  // an optional body (the token route's: only the domain grant sends one) is described as its inner schema, not required
+  if (route.body instanceof z.ZodOptional) return { required: false, content: { 'application/json': { schema: toJson(route.body.unwrap() as z.ZodType) } } };
   return route.body ? { required: true, content: { 'application/json': { schema: toJson(route.body) } } } : undefined;
 };
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, Inject, Query } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { AppError, authRoutes, errorLogUploadSchema, ok, parseOrThrow, type RefreshTokenQuery, type TokenQuery } from '@tpl/contracts';
+import { AppError, authRoutes, domainSignInBodySchema, errorLogUploadSchema, ok, parseOrThrow, type RefreshTokenQuery, type TokenQuery } from '@tpl/contracts';
 import { DB_POOL, runInTenant } from '@tpl/event-store';
 import { CaptchaService } from './captcha.service';
 import { SmsCodes } from './sms.service';
@@ -27,6 +27,7 @@ export class AuthController {
   @PostOk(authRoutes.token.path)
   async token(
     @Query() query: unknown,
+    @Body() body: unknown,
     @Headers('authorization') authorization: string | undefined,
     @Headers('captcha-key') captchaKey: string | undefined,
     @Headers('captcha-code') captchaCode: string | undefined,
@@ -46,6 +47,11 @@ export class AuthController {
       if (!q.tenantId) throw new AppError(400, 'errors.tenantRequired');
       if (!sameTenant(tenantHeader, q.tenantId)) throw new AppError(403, 'errors.tenantMismatch');
       return ok(await runInTenant(q.tenantId, () => this.social.grant(q)));
+    }
+    if (q.grantType === 'domain') {
+      // the directory needs the password as typed: it travels in the body, never in the URL
+      const { password } = parseOrThrow(domainSignInBodySchema, body ?? {}, 'auth');
+      return ok(await this.auth.domainGrant(q, password));
     }
     return ok(await this.auth.grant(q));
   }

@@ -16,6 +16,7 @@ import {
 } from '@tpl/contracts';
 import { CACHE_CHANNEL, ChannelCache, DB_POOL, LocalCacheChannel, runAsSystem, runInTenant, type CacheChannel } from '@tpl/event-store';
 import type { AuthUser } from './auth-user';
+import { Directory } from './directory/directory';
 
 type UserRow = {
   tenant_id: string;
@@ -29,7 +30,18 @@ type UserRow = {
   status: number;
   failed_attempts: number;
   locked_until: Date | null;
+  /** the account signs in only through the directory (the user record's domainLogin flag) */
+  domain_login: boolean;
+  /** the roles the directory's groups gave at the last directory sign-in */
+  directory_roles: string[];
 };
+
+/**
+ * The roles a user holds: the ones given in the console, plus, for an account that signs in
+ * through the directory, the ones its directory groups gave at its last sign-in (docs/DOMAIN.md).
+ */
+const effectiveRoles = (u: { roles: string[] | null; domain_login?: boolean | null; directory_roles?: string[] | null }): string[] =>
+  u.domain_login ? [...new Set([...(u.roles ?? []), ...(u.directory_roles ?? [])])] : (u.roles ?? []);
 
 type AccessClaims = { tid: string; uid: string; acc: string; nam: string; rol: string[]; sid: string; dpt?: string; exp?: number };
 
@@ -62,7 +74,11 @@ export class AuthService {
   private readonly sessionCache = new ChannelCache<{ revoked: boolean; roles?: string[]; deptId?: string; customerCode?: string }>({ ttlMs: SESSION_CACHE_MS });
   private readonly channel: CacheChannel;
 
-  constructor(@Inject(DB_POOL) private readonly pool: Pool, @Optional() @Inject(CACHE_CHANNEL) channel?: CacheChannel) {
+  constructor(
+    @Inject(DB_POOL) private readonly pool: Pool,
+    @Optional() @Inject(CACHE_CHANNEL) channel?: CacheChannel,
+    @Optional() @Inject(Directory) private readonly directory?: Directory,
+  ) {
     this.channel = channel ?? new LocalCacheChannel();
     this.sessionCache.listen(this.channel, SESSIONS_TOPIC);
   }
@@ -105,6 +121,9 @@ export class AuthService {
         throw new AppError(400, 'errors.unsupportedGrant', { grantType: q.grantType });
       case 'sms':
         return this.smsGrant(q);
+      case 'domain':
+        // the controller hands it the password from the body (never the query)
+        throw new AppError(400, 'errors.unsupportedGrant', { grantType: q.grantType });
     }
   }
 
@@ -118,6 +137,7 @@ export class AuthService {
     );
     const user = rows[0];
     if (!user) throw new AppError(401, 'errors.smsInvalid');
+    if (user.domain_login) throw new AppError(401, 'errors.domainLoginRequired');
     const sessionId = randomUUID();
     await this.pool.query(`INSERT INTO idn_sessions (session_id, tenant_id, user_id) VALUES ($1, $2, $3)`, [sessionId, user.tenant_id, user.user_id]);
     return this.issue(user, sessionId);
@@ -141,6 +161,8 @@ export class AuthService {
     if (user.locked_until && user.locked_until > new Date()) {
       throw new AppError(401, 'errors.accountLocked', { until: user.locked_until.toISOString() });
     }
+    // an account opted in to domain login has no local password: the directory's is the only one
+    if (user.domain_login) throw new AppError(401, 'errors.domainLoginRequired');
     const ok = await argon2.verify(user.password_hash, q.password.toLowerCase());
     if (!ok) {
       await this.countFailure(user.tenant_id, user.user_id);
@@ -157,6 +179,46 @@ export class AuthService {
       user.user_id,
     ]);
     return this.issue(user, sessionId);
+  }
+
+  /**
+   * Domain (AD / LDAP) sign-in of an account opted in to it: the directory binds the person's
+   * entry with the password typed (plain, from the request's body: a directory needs it as it
+   * is), the roles its groups map to are kept as the account's directory roles until the next
+   * directory sign-in. A wrong password counts toward the same five-strike lock; a directory
+   * that cannot be reached is said as such (401 with its own message, never 500).
+   */
+  async domainGrant(q: TokenQuery, password: string | undefined): Promise<TokenResponse> {
+    if (!q.tenantId) throw new AppError(400, 'errors.tenantRequired');
+    if (!q.account || !password) throw new AppError(401, 'errors.badCredentials');
+    const { rows } = await this.pool.query<UserRow>(
+      `SELECT u.* FROM idn_users u JOIN idn_tenants t ON t.tenant_id = u.tenant_id
+        WHERE u.tenant_id = $1 AND u.account = $2 AND t.status = 1`,
+      [q.tenantId, q.account],
+    );
+    const user = rows[0];
+    if (!user || user.status !== 1) throw new AppError(401, 'errors.badCredentials');
+    if (user.locked_until && user.locked_until > new Date()) {
+      throw new AppError(401, 'errors.accountLocked', { until: user.locked_until.toISOString() });
+    }
+    if (!user.domain_login) throw new AppError(401, 'errors.domainLoginNotEnabled');
+    const answer = this.directory ? await this.directory.signIn(user.account, password) : ({ kind: 'off' } as const);
+    if (answer.kind === 'off') throw new AppError(401, 'errors.directoryNotConfigured');
+    if (answer.kind === 'unavailable') throw new AppError(401, 'errors.directoryUnavailable');
+    if (answer.kind === 'refused') {
+      await this.countFailure(user.tenant_id, user.user_id);
+      throw new AppError(401, 'errors.badCredentials');
+    }
+    await this.pool.query(
+      `UPDATE idn_users SET failed_attempts = 0, locked_until = NULL, directory_roles = $3 WHERE tenant_id = $1 AND user_id = $2`,
+      [user.tenant_id, user.user_id, answer.roles],
+    );
+    // the person's sessions already open (here and on other hosts) pick up the new roles at their next request
+    await this.channel.publish(SESSIONS_TOPIC, user.tenant_id);
+    this.forgetSessions(user.tenant_id);
+    const sessionId = randomUUID();
+    await this.pool.query(`INSERT INTO idn_sessions (session_id, tenant_id, user_id) VALUES ($1, $2, $3)`, [sessionId, user.tenant_id, user.user_id]);
+    return this.issue({ ...user, directory_roles: answer.roles }, sessionId);
   }
 
   /** Rotation: each refresh token works once; presenting a used one revokes the whole session. */
@@ -229,7 +291,7 @@ export class AuthService {
       uid: user.user_id,
       acc: user.account,
       nam: user.name,
-      rol: user.roles,
+      rol: effectiveRoles(user),
       sid: sessionId,
       dpt: user.dept_code ?? '',
     };
@@ -255,7 +317,7 @@ export class AuthService {
       avatar: user.avatar,
       oauthId: '',
       openCodeCheck: false,
-      roles: user.roles,
+      roles: effectiveRoles(user),
       // the console shows every instant in the zone the paper prints it in, whatever the browser's own
       timeZone: tenantTimeZone(),
     };
@@ -288,8 +350,16 @@ export class AuthService {
 
   private sessionState(tenantId: string, sessionId: string): Promise<{ revoked: boolean; roles?: string[]; deptId?: string; customerCode?: string }> {
     return this.sessionCache.get(sessionId, [tenantId], async () => {
-      const { rows } = await this.pool.query<{ revoked_at: Date | null; roles: string[] | null; dept_code: string | null; customer_code: string | null; status: number | null }>(
-        `SELECT s.revoked_at, u.roles, u.dept_code, u.customer_code, u.status FROM idn_sessions s
+      const { rows } = await this.pool.query<{
+        revoked_at: Date | null;
+        roles: string[] | null;
+        domain_login: boolean | null;
+        directory_roles: string[] | null;
+        dept_code: string | null;
+        customer_code: string | null;
+        status: number | null;
+      }>(
+        `SELECT s.revoked_at, u.roles, u.domain_login, u.directory_roles, u.dept_code, u.customer_code, u.status FROM idn_sessions s
            LEFT JOIN idn_users u ON u.tenant_id = s.tenant_id AND u.user_id = s.user_id
           WHERE s.session_id = $1`,
         [sessionId],
@@ -297,7 +367,7 @@ export class AuthService {
       const r = rows[0];
       return {
         revoked: !r || r.revoked_at !== null || r.status !== 1,
-        ...(r?.roles ? { roles: r.roles } : {}),
+        ...(r?.roles ? { roles: effectiveRoles(r) } : {}),
         ...(r ? { deptId: r.dept_code ?? '' } : {}),
         ...(r?.customer_code ? { customerCode: r.customer_code } : {}),
       };
@@ -330,6 +400,8 @@ export class AuthService {
     const { rows } = await this.pool.query<UserRow>(`SELECT * FROM idn_users WHERE tenant_id = $1 AND user_id = $2`, [user.tenantId, user.userId]);
     const u = rows[0];
     if (!u || u.status !== 1) throw new AppError(401, 'errors.unauthorized');
+    // the directory holds the password of an account opted in to domain login: it is changed there
+    if (u.domain_login) throw new AppError(400, 'errors.domainPasswordElsewhere');
     if (u.locked_until && u.locked_until > new Date()) throw new AppError(400, 'errors.accountLocked', { until: u.locked_until.toISOString() });
     if (u.password_hash && (await argon2.verify(u.password_hash, md5.toLowerCase()))) {
       await this.pool.query(`UPDATE idn_users SET failed_attempts = 0 WHERE tenant_id = $1 AND user_id = $2`, [user.tenantId, user.userId]);
@@ -383,6 +455,6 @@ export class AuthService {
     );
     const u = rows[0];
     if (!u) throw new AppError(401, 'errors.unauthorized');
-    return { tenantId: u.tenant_id, tenantName: u.tenant_name, userId: u.user_id, account: u.account, userName: u.name, avatar: u.avatar, roles: u.roles };
+    return { tenantId: u.tenant_id, tenantName: u.tenant_name, userId: u.user_id, account: u.account, userName: u.name, avatar: u.avatar, roles: effectiveRoles(u) };
   }
 }

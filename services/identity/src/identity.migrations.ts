@@ -172,3 +172,11 @@ identityMigrations.push({
   sql: `
 ALTER TABLE idn_users ADD COLUMN IF NOT EXISTS customer_code text;`,
 });
+
+identityMigrations.push({
+  // domain (AD / LDAP) sign-in: the user record's domainLogin flag, and the roles the directory's groups gave at the last sign-in
+  id: 'identity/008-user-domain-login',
+  sql: `
+ALTER TABLE idn_users ADD COLUMN IF NOT EXISTS domain_login boolean NOT NULL DEFAULT false;
+ALTER TABLE idn_users ADD COLUMN IF NOT EXISTS directory_roles text[] NOT NULL DEFAULT '{}';`,
+});

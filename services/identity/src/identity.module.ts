@@ -17,6 +17,7 @@ import { SocialController } from './social/social.controller';
 import { SocialSignIn } from './social/social.service';
 import { LogSmsSender, SMS_SENDER, SmsCodes } from './sms.service';
 import { DepartmentBackfill } from './department-backfill';
+import { Directory } from './directory/directory';
 
 /** Global: every context's controllers use its guard helpers (ButtonCheck). */
 @Global()
@@ -31,6 +32,8 @@ import { DepartmentBackfill } from './department-backfill';
     { provide: APP_GUARD, useClass: AuthGuard },
     // read from the environment once per host
     { provide: AuthSettings, useFactory: () => new AuthSettings() },
+    // LDAP_* (directory sign-in), read once per host; a malformed setting stops the start
+    { provide: Directory, useFactory: () => new Directory() },
     LoginOptionsService,
     OidcClient,
     SocialSignIn,

@@ -5,7 +5,10 @@ import { sql, type InlineProjection, type SqlText, type StoredEvent } from '@tpl
  * framework's User events) keep it up to date in the same transaction, so a user an
  * administrator creates can sign in at once, and a removed one cannot.
  */
-type UserData = { account?: string; name?: string; roleId?: string[]; avatar?: string; phone?: string; deptId?: string; customerCode?: string };
+type UserData = { account?: string; name?: string; roleId?: string[]; avatar?: string; phone?: string; deptId?: string; customerCode?: string; domainLogin?: number | boolean };
+
+/** a flag is stored 0 or 1 */
+const domainLogin = (d: UserData) => d.domainLogin === 1 || d.domainLogin === true;
 
 const roles = (d: UserData) => sql('ARRAY(SELECT jsonb_array_elements_text(%L::jsonb))', d.roleId ?? []);
 
@@ -17,19 +20,21 @@ const statementFor = (e: StoredEvent): SqlText[] => {
       const d = (e.data as { data: UserData }).data;
       return [
         sql(
-          `INSERT INTO idn_users (tenant_id, user_id, account, name, password_hash, roles, avatar, phone, dept_code, customer_code)
-           VALUES (%L, %L, %L, %L, '', ${roles(d)}, %L, %L, %L, %L)
+          `INSERT INTO idn_users (tenant_id, user_id, account, name, password_hash, roles, avatar, phone, dept_code, customer_code, domain_login)
+           VALUES (%L, %L, %L, %L, '', ${roles(d)}, %L, %L, %L, %L, %L)
            ON CONFLICT (tenant_id, account) DO UPDATE SET user_id = EXCLUDED.user_id, name = EXCLUDED.name, roles = EXCLUDED.roles,
-             avatar = EXCLUDED.avatar, phone = EXCLUDED.phone, dept_code = EXCLUDED.dept_code, customer_code = EXCLUDED.customer_code, status = 1`,
-          tenant, userId, d.account, d.name ?? d.account, d.avatar ?? '', d.phone ?? null, d.deptId ?? null, d.customerCode || null,
+             avatar = EXCLUDED.avatar, phone = EXCLUDED.phone, dept_code = EXCLUDED.dept_code, customer_code = EXCLUDED.customer_code,
+             domain_login = EXCLUDED.domain_login, directory_roles = '{}', status = 1`,
+          tenant, userId, d.account, d.name ?? d.account, d.avatar ?? '', d.phone ?? null, d.deptId ?? null, d.customerCode || null, domainLogin(d),
         ),
       ];
     }
     case 'UserChanged': {
       const d = (e.data as { data: UserData }).data;
       return [
-        sql(`UPDATE idn_users SET account = %L, name = %L, roles = ${roles(d)}, avatar = %L, phone = %L, dept_code = %L, customer_code = %L WHERE tenant_id = %L AND user_id = %L`,
-          d.account, d.name ?? d.account, d.avatar ?? '', d.phone ?? null, d.deptId ?? null, d.customerCode || null, tenant, userId),
+        sql(`UPDATE idn_users SET account = %L, name = %L, roles = ${roles(d)}, avatar = %L, phone = %L, dept_code = %L, customer_code = %L,
+               domain_login = %L, directory_roles = CASE WHEN %L THEN directory_roles ELSE '{}' END WHERE tenant_id = %L AND user_id = %L`,
+          d.account, d.name ?? d.account, d.avatar ?? '', d.phone ?? null, d.deptId ?? null, d.customerCode || null, domainLogin(d), domainLogin(d), tenant, userId),
       ];
     }
     case 'UserRemoved':

@@ -10,7 +10,7 @@ const AREAS: readonly [string, string, string, string][] = [
   ['bl-flow', 'flowData', '流程配置', 'md.services.flow'],
 ];
 
-const ACTION_NAMES: Record<EntityAction, string> = { add: '新增', edit: '修改', delete: '删除', import: '导入', export: '导出', reset_password: '重置密码' };
+const ACTION_NAMES: Record<EntityAction, string> = { add: '新增', edit: '修改', delete: '删除', import: '导入', export: '导出', reset_password: '重置密码', domain_login: '域登录' };
 
 /**
  * Master data's menus: an area per service, an entry per entity with its command buttons

@@ -1,6 +1,6 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { entities, type EntityDef } from '@tpl/contracts';
-import { RecordsGate, lookupControllerFor, passwordResetControllerFor, recordsControllerFor } from './engine/records.controller';
+import { RecordsGate, lookupControllerFor, passwordResetControllerFor, domainLoginControllerFor, recordsControllerFor } from './engine/records.controller';
 import { RecordsSpreadsheets } from './engine/records.xlsx';
 import { RecordsService } from './engine/records.service';
 import { RecordReferences } from './engine/reference-check';
@@ -29,6 +29,7 @@ export class MasterdataModule {
       controllers: [
         AttachmentsController,
         ...defs.filter((d) => d.passwordOnCreate?.length).map(passwordResetControllerFor),
+        ...defs.filter((d) => d.domainLogin).map(domainLoginControllerFor),
         ...defs.filter((d) => d.lookup).map(lookupControllerFor),
         ...defs.map(recordsControllerFor),
       ],

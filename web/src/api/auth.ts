@@ -7,7 +7,7 @@ import { callAt, request } from './client';
 type Token = typeof authRoutes.token;
 
 /** The sign-in form as typed; the password leaves the browser only as its MD5 hex. */
-export type Credentials = { tenantId: string; account: string; password: string };
+export type Credentials = { tenantId: string; account: string; password: string; /** an account opted in to domain login: its directory password, sent as typed */ domain?: boolean };
 
 /** The picture check of the captcha grant (GET /api/bl-auth/captcha). */
 export type Captcha = { key: string; image: string; expiresIn: number };
@@ -23,8 +23,11 @@ const pre = { auth: false, notify: false } as const;
 
 export const authApi = {
   /** grantType=password, or captcha with the Captcha-Key / Captcha-Code headers when the tenant asks for one */
-  signIn: ({ tenantId, account, password }: Credentials, captcha?: CaptchaAnswer) =>
-    callAt<Token>(authCalls.token, {
+  signIn: ({ tenantId, account, password, domain }: Credentials, captcha?: CaptchaAnswer) =>
+    domain
+      ? // the directory binds with the password itself: in the body (never the URL), over the same HTTPS as every call
+        callAt<Token>(authCalls.token, { ...pre, tenantId, query: { grantType: 'domain', tenantId, account, type: 'account' }, body: { password } })
+      : callAt<Token>(authCalls.token, {
       ...pre,
       tenantId,
       query: { grantType: captcha ? 'captcha' : 'password', tenantId, account, password: md5(password), type: 'account' },

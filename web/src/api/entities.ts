@@ -104,6 +104,10 @@ export const entityApi = {
   resetPassword: (def: EntityDef, ids: readonly string[]) =>
     request<unknown>('POST', `${base(def)}/reset-password`, { query: { ids: ids.join(',') } }),
 
+  /** Opts login records in to domain (AD) login, or out (administrators, after a confirmation). */
+  setDomainLogin: (def: EntityDef, ids: readonly string[], enabled: boolean) =>
+    request<unknown>('POST', `${base(def)}/domain-login`, { query: { ids: ids.join(','), enabled: enabled ? '1' : '0' } }),
+
   history: (def: EntityDef, id: string, signal?: AbortSignal) =>
     request<EntityHistoryEntry[]>('GET', `${base(def)}/history`, { query: { id }, signal }),
 

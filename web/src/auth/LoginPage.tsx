@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { LockOutlined, MobileOutlined, SafetyOutlined, TeamOutlined, UserOutlined, LoginOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Divider, Flex, Form, Input, Space, Tabs, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Divider, Flex, Form, Input, Space, Tabs, Tooltip, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -92,9 +92,14 @@ export const LoginPage = () => {
     navigate(target, { replace: true });
   };
 
+  // the server signs opted-in accounts in against a directory (LDAP_URL): the form offers "Domain account"
+  const domainOffered = options.data?.domainLogin === true;
+  const domainTicked = Form.useWatch('domain', accountForm) === true && domainOffered;
   const signIn = useMutation({
-    mutationFn: ({ captchaCode, ...credentials }: AccountForm) =>
-      authApi.signIn(credentials, captchaEnabled && captcha.data ? { key: captcha.data.key, code: (captchaCode ?? '').trim() } : undefined),
+    mutationFn: ({ captchaCode, domain, ...credentials }: AccountForm) =>
+      domain && domainOffered
+        ? authApi.signIn({ ...credentials, domain: true })
+        : authApi.signIn(credentials, captchaEnabled && captcha.data ? { key: captcha.data.key, code: (captchaCode ?? '').trim() } : undefined),
     onSuccess: done,
     onError: (e) => {
       setError(messageOf(e, t('errors.unknown')));
@@ -147,7 +152,12 @@ export const LoginPage = () => {
       <Form.Item name="password" label={t('auth.fields.password')} rules={required('signin.passwordRequired')}>
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
       </Form.Item>
-      {captchaEnabled && (
+      {domainOffered && (
+        <Form.Item name="domain" valuePropName="checked" style={{ marginBottom: 12 }}>
+          <Checkbox data-testid="login-domain">{t('signin.domainAccount')}</Checkbox>
+        </Form.Item>
+      )}
+      {captchaEnabled && !domainTicked && (
         <Form.Item label={t('signin.captcha')} required>
           <Flex gap={8} align="center">
             <Form.Item name="captchaCode" noStyle rules={required('signin.captchaRequired')}>

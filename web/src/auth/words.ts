@@ -9,6 +9,7 @@ export const signinWords = {
     tenantRequired: L('请选择租户ID', 'Please select the tenant ID', '請選擇租戶ID'),
     accountRequired: L('请输入账号', 'Please input the account', '請輸入帳號'),
     passwordRequired: L('请输入密码', 'Please input the password', '請輸入密碼'),
+    domainAccount: L('域账号登录（使用AD域密码）', 'Domain account (sign in with your AD password)', '域帳號登入（使用AD域密碼）'),
     tabs: {
       account: L('账号密码登录', 'Account', '帳號密碼登入'),
       phone: L('手机号登录', 'Mobile phone', '手機號登入'),

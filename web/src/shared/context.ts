@@ -1,11 +1,14 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, Key } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import type { DocumentDef, KitDocument } from '@tpl/contracts';
+import type { DocumentDef, EntityDef, KitDocument } from '@tpl/contracts';
 import type { RouteGrant } from './menuGrant';
 
 /** What a document type adds to the document kit's generic screens (beside a view's toolbar, under its details, beside its list's buttons). */
 export type ViewExtraProps = { def: DocumentDef; doc: KitDocument };
 export type ViewExtras = Record<string, { toolbar?: ComponentType<ViewExtraProps>; details?: ComponentType<ViewExtraProps>; list?: ComponentType<{ def: DocumentDef }> }>;
+
+/** What an entity's list shows beside its own buttons (the role's "allocate resources"), with the rows ticked. */
+export type EntityListExtra = ComponentType<{ def: EntityDef; selected: readonly Key[] }>;
 
 /** A control a field of one entity takes instead of the kind's own, in its form (value, onChange) and its view (disabled). */
 export type FieldWidget = ComponentType<{ value?: unknown; onChange?: (value: never) => void; disabled?: boolean; id?: string }>;
@@ -30,6 +33,8 @@ export type WebContext = {
   dashboardCards?: ComponentType[];
   /** entity fields that take a control of their own, by entity and field */
   fieldWidgets?: Record<string, Record<string, FieldWidget>>;
+  /** buttons an entity's list shows beside its own, by entity */
+  listExtras?: Record<string, EntityListExtra>;
   /** the document kit's review port (one context fills it: workflow) */
   review?: ReviewPort;
 };

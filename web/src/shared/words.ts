@@ -86,6 +86,18 @@ export const consoleWords = {
     deleteConfirm: L('确定将选择数据删除?', 'Delete the selected data?', '確定將選擇資料刪除?'),
     resetPasswordConfirm: L('确定将选择账号密码重置为默认密码?', 'Reset the selected accounts\' passwords to the default?', '確定將選擇帳號密碼重置為預設密碼?'),
     resetPassword: L('重置密码', 'Reset password', '重置密碼'),
+    domainLoginOn: L('启用域登录', 'Enable domain login', '啟用域登入'),
+    domainLoginOff: L('停用域登录', 'Disable domain login', '停用域登入'),
+    domainLoginOnConfirm: L(
+      '确定为选择的账号启用AD域登录? 启用后只能用域密码登录，系统密码不再可用',
+      'Enable AD domain login for the selected accounts? They will sign in only with their domain password; their password here stops working',
+      '確定為選擇的帳號啟用AD域登入? 啟用後只能用域密碼登入，系統密碼不再可用',
+    ),
+    domainLoginOffConfirm: L(
+      '确定为选择的账号停用AD域登录? 停用后用系统密码登录，域组授予的角色随之失效',
+      'Disable AD domain login for the selected accounts? They will sign in with their password here again, and the roles their domain groups gave lapse',
+      '確定為選擇的帳號停用AD域登入? 停用後用系統密碼登入，域組授予的角色隨之失效',
+    ),
     confirmPassword: L('确认密码', 'Confirm password', '確認密碼'),
     operationSuccess: L('操作成功', 'Operation successful', '操作成功'),
     generated: L('系统自动生成', 'System generated', '系統自動生成'),

@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { AppError, type LoginOptions } from '@tpl/contracts';
 import { DB_POOL } from '@tpl/event-store';
 import { AuthSettings } from '../auth-settings';
+import { Directory } from '../directory/directory';
 
 /**
  * Captcha: off by default (spec 01 "captcha off"); CAPTCHA_ENABLED=true turns it on for
@@ -14,6 +15,7 @@ export class LoginOptionsService {
   constructor(
     @Inject(DB_POOL) private readonly pool: Pool,
     private readonly settings: AuthSettings,
+    @Optional() @Inject(Directory) private readonly directory?: Directory,
   ) {}
 
   async captchaRequired(tenantId: string | undefined): Promise<boolean> {
@@ -32,6 +34,7 @@ export class LoginOptionsService {
       captchaEnabled: await this.captchaRequired(tenantId),
       smsEnabled: this.settings.smsEnabled,
       socialProviders: this.settings.providersFor(tenantId).map((p) => ({ source: p.source, name: p.name, ...(p.icon ? { icon: p.icon } : {}) })),
+      ...(this.directory?.configured ? { domainLogin: true } : {}),
     };
   }
 }

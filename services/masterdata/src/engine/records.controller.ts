@@ -7,6 +7,7 @@ import {
   recordIdQuerySchema,
   recordImportQuerySchema,
   recordIdsQuerySchema,
+  recordFlagQuerySchema,
   languageFromHeader,
   listQuerySchemaOf,
   mayManageIn,
@@ -41,6 +42,7 @@ const download = (reply: Reply, name: string, body: unknown, extra: Record<strin
 const reportQuery = recordIdQuerySchema;
 const idQuery = recordIdQuerySchema;
 const idsQuery = recordIdsQuerySchema;
+const flagQuery = recordFlagQuerySchema;
 const importQuery = recordImportQuerySchema;
 
 /**
@@ -224,6 +226,27 @@ export const passwordResetControllerFor = (def: EntityDef): Type<unknown> => {
   }
   Object.defineProperty(PasswordResetController, 'name', { value: `${def.name}PasswordResetController` });
   return PasswordResetController;
+};
+
+/** Opting login records in to domain login or out (button `<entity>_domain_login`), after the console's confirmation. */
+export const domainLoginControllerFor = (def: EntityDef): Type<unknown> => {
+  @Controller(`/api/${def.service}/${def.name}`)
+  class DomainLoginController {
+    constructor(
+      @Inject(RecordsService) readonly records: RecordsService,
+      @Inject(RecordsGate) readonly gate: RecordsGate,
+    ) {}
+
+    @PostOk('domain-login')
+    async set(@Query() query: unknown, @Meta() meta: RequestMeta) {
+      const { ids, enabled } = parseOrThrow(flagQuery, query, def.name);
+      await this.gate.may(def, meta, 'domain_login');
+      await this.records.assertVisible(def, await this.gate.viewer(def, meta), ids);
+      return ok(await this.records.setDomainLogin(def, contextOf(meta), ids, enabled));
+    }
+  }
+  Object.defineProperty(DomainLoginController, 'name', { value: `${def.name}DomainLoginController` });
+  return DomainLoginController;
 };
 
 /**

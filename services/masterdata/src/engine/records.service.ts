@@ -416,6 +416,8 @@ export class RecordsService implements RecordsPort {
           // a password left empty on edit keeps the old one
           const kept = { ...data };
           for (const [k, f] of Object.entries(def.fields)) if (f.kind === 'password' && kept[k] === undefined && state?.data[k] !== undefined) kept[k] = state.data[k];
+          // a generated field is not the form's to set: an edit keeps what the server set (the user's domain login flag)
+          for (const [k, f] of Object.entries(def.fields)) if (f.generated && state?.data[k] !== undefined) kept[k] = state.data[k];
           // a record that is not there (or not at this version) is said first, before its references are judged
           const events = decideRecord(def, { type: 'Change', id, expectedVersion: input.version ?? 0, data: kept }, state);
           await this.checkReferences(def, ctx.tenantId, data, { code: def.codeField ? String(state?.data[def.codeField] ?? '') : undefined }, state?.data);
@@ -551,6 +553,34 @@ export class RecordsService implements RecordsPort {
       }
       return out;
     });
+  }
+
+  /**
+   * Opts login records in to domain (AD / LDAP) sign-in, or out (after the user confirmed), all or
+   * none: a Changed event of the entity's domainLogin flag for each record whose flag differs.
+   */
+  async setDomainLogin(def: EntityDef, ctx: RecordContext, ids: string[], enabled: boolean) {
+    const field = def.domainLogin;
+    if (!field) throw new AppError(404, 'errors.notFound');
+    const meta = this.meta(ctx);
+    const written = await this.store.withTransaction(async (uow) => {
+      const out = [];
+      for (const id of [...new Set(ids)]) {
+        const r = await runCommand(uow, {
+          stream: recordStream(def, ctx.tenantId, id),
+          streamType: pascal(def.name),
+          fold: recordFold,
+          metadata: meta,
+          decide: (state) => {
+            if (!state || state.removed) throw new AppError(404, 'errors.recordNotFound', { id });
+            return decideRecord(def, { type: 'Change', id, expectedVersion: state.version, data: { ...state.data, [field]: enabled ? 1 : 0 } }, state);
+          },
+        });
+        out.push({ id, version: r.version });
+      }
+      return out;
+    });
+    return this.changed(def, ctx.tenantId, written);
   }
 
   /** Imports every row or none, in one transaction. Rows are already validated. */

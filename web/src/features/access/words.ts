@@ -36,6 +36,13 @@ export const accessWords = {
     empty: L('没有注册申请', 'No registrations', '沒有註冊申請'),
   },
   roleEditor: {
+    allocate: L('分配资源', 'Allocate resources', '分配資源'),
+    allocateTitle: L('分配资源：{{name}}', 'Allocate resources: {{name}}', '分配資源：{{name}}'),
+    allocateConfirm: L(
+      '确定为角色「{{name}}」分配所选资源? 新增 {{added}} 项，取消 {{removed}} 项',
+      'Allocate the ticked resources to the role "{{name}}"? {{added}} added, {{removed}} taken away',
+      '確定為角色「{{name}}」分配所選資源? 新增 {{added}} 項，取消 {{removed}} 項',
+    ),
     search: L('搜索菜单或按钮', 'Search menus and buttons', '搜尋選單或按鈕'),
     button: L('按钮', 'Button', '按鈕'),
     expandAll: L('全部展开', 'Expand all', '全部展開'),
@@ -50,6 +57,7 @@ export const accessWords = {
       import: L('导入', 'Import', '匯入'),
       export: L('导出', 'Export', '匯出'),
       reset_password: L('重置密码', 'Reset password', '重設密碼'),
+      domain_login: L('启用/停用域登录', 'Enable / disable domain login', '啟用/停用域登入'),
     },
     flow: {
       modelSave: L('保存流程模型', 'Save process models', '儲存流程模型'),

@@ -12,9 +12,10 @@ import { EntityFilters } from '../../shared/widgets/EntityFilters';
 import { EntityTreeList } from './EntityTreeList';
 import { ExportButton } from './ExportButton';
 import { HistoryDrawer } from './HistoryDrawer';
-import { useEntityList, useRemoveEntities, useResetPasswords } from '../../shared/widgets/hooks';
+import { useDomainLogin, useEntityList, useRemoveEntities, useResetPasswords } from '../../shared/widgets/hooks';
 import { useConfirmSelected } from '../../shared/confirmSelected';
 import { useEntityButtons } from './permissions';
+import { listExtra } from './fieldWidgets';
 import { ImportButton, TemplateButton } from './ImportButton';
 import { useEntityLabels } from '../../shared/widgets/labels';
 import {
@@ -51,6 +52,7 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
   // each button needs its code; the server refuses the command without it anyway
   const can = useEntityButtons(def);
   const resetPasswords = useResetPasswords(def);
+  const domainLogin = useDomainLogin(def);
   const [selected, setSelected] = useState<Key[]>([]);
   const [visible, setVisible] = useColumnPrefs(columnSetOf(def));
   const [historyOf, setHistoryOf] = useState<EntityRecord | null>(null);
@@ -81,6 +83,9 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
   const deleteSelected = () =>
     confirmSelected(selected, texts(t('md.deleteConfirm')), (ids) => remove.mutateAsync(ids), { danger: true, done: () => setSelected([]) });
   const resetSelected = () => confirmSelected(selected, texts(t('md.resetPasswordConfirm')), (ids) => resetPasswords.mutateAsync(ids));
+  // spec 02: enabling AD domain login asks first (and so does turning it off: the person's password changes)
+  const domainLoginSelected = (enabled: boolean) => () =>
+    confirmSelected(selected, texts(t(enabled ? 'md.domainLoginOnConfirm' : 'md.domainLoginOffConfirm')), (ids) => domainLogin.mutateAsync({ ids, enabled }));
 
   const onTableChange: TableProps<EntityRecord>['onChange'] = (pagination, _filters, sorter, { action }) => {
     if (action === 'paginate') {
@@ -95,6 +100,7 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
     }
   };
 
+  const Extra = listExtra(def.name);
   const columns = entityColumns({ def, labels, visible, query, onHistory: setHistoryOf, canEdit: can.edit, canAdd: can.add });
   const onRow = (record: EntityRecord) => ({ 'data-testid': `md-row-${recordKey(def, record)}` }) as React.HTMLAttributes<HTMLElement>;
 
@@ -124,9 +130,20 @@ export const EntityListPage = ({ def }: { def: EntityDef }) => {
             <Button icon={<EyeOutlined />} onClick={onlyOne((id) => navigate(paths.mdView(def.name, id)))} data-testid="md-view">
               {t('md.view')}
             </Button>
+            {Extra && <Extra def={def} selected={selected} />}
             {can.reset_password && (
               <Button onClick={resetSelected} loading={resetPasswords.isPending} data-testid="md-reset-password">
                 {t('md.resetPassword')}
+              </Button>
+            )}
+            {can.domain_login && (
+              <Button onClick={domainLoginSelected(true)} loading={domainLogin.isPending} data-testid="md-domain-login-on">
+                {t('md.domainLoginOn')}
+              </Button>
+            )}
+            {can.domain_login && (
+              <Button onClick={domainLoginSelected(false)} loading={domainLogin.isPending} data-testid="md-domain-login-off">
+                {t('md.domainLoginOff')}
               </Button>
             )}
             {can.delete && (

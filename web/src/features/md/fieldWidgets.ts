@@ -1,4 +1,4 @@
-import type { FieldWidget } from '../../shared/context';
+import type { EntityListExtra, FieldWidget } from '../../shared/context';
 
 export type { FieldWidget };
 
@@ -14,3 +14,10 @@ export const registerFieldWidgets = (more: Record<string, Record<string, FieldWi
 };
 
 export const fieldWidget = (entity: string, field: string): FieldWidget | undefined => FIELD_WIDGETS[entity]?.[field];
+
+/** Buttons a context adds to an entity's list (its front door's `listExtras`), by entity. */
+const LIST_EXTRAS: Record<string, EntityListExtra> = {};
+
+export const registerListExtras = (more: Record<string, EntityListExtra>): void => void Object.assign(LIST_EXTRAS, more);
+
+export const listExtra = (entity: string): EntityListExtra | undefined => LIST_EXTRAS[entity];

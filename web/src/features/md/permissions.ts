@@ -15,5 +15,5 @@ export const useEntityButtons = (def: EntityDef): EntityButtons => {
   const manageable = session ? mayManageIn(def, session.token.tenantId) : false;
   const offered = new Set(actionsOf(def));
   const can = (a: EntityAction) => manageable && offered.has(a) && hasPermission(buttonCode(def, a));
-  return { add: can('add'), edit: can('edit'), delete: can('delete'), import: can('import'), export: can('export'), reset_password: can('reset_password') };
+  return { add: can('add'), edit: can('edit'), delete: can('delete'), import: can('import'), export: can('export'), reset_password: can('reset_password'), domain_login: can('domain_login') };
 };

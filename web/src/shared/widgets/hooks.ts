@@ -102,6 +102,14 @@ export const useResetPasswords = (def: EntityDef) => {
   });
 };
 
+export const useDomainLogin = (def: EntityDef) => {
+  const invalidate = useInvalidateEntity(def);
+  return useMutation({
+    mutationFn: ({ ids, enabled }: { ids: readonly string[]; enabled: boolean }) => entityApi.setDomainLogin(def, ids, enabled),
+    onSettled: () => invalidate(),
+  });
+};
+
 export const useImportEntities = (def: EntityDef) => {
   const invalidate = useInvalidateEntity(def);
   return useMutation({

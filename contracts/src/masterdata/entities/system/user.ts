@@ -1,4 +1,4 @@
-import { date, defineEntity, dict, email, mobile, oneOf, password, ref, text } from '../../../entities/define';
+import { date, defineEntity, dict, email, flag, mobile, oneOf, password, ref, text } from '../../../entities/define';
 import { L } from '../../../i18n/labels';
 
 /**
@@ -13,6 +13,8 @@ export const user = defineEntity({
   codeField: 'account',
   nameField: 'name',
   passwordOnCreate: ['password'],
+  // spec 02 3.1: "an account can be opted in to AD domain login" (after confirmation): its own action, not the form's
+  domainLogin: 'domainLogin',
   owner: { by: 'customer', field: 'customerCode' },
   fields: {
     code: text(L('用户编号', 'User code', '用戶編號'), { max: 40, list: false }),
@@ -35,5 +37,7 @@ export const user = defineEntity({
     staffType: dict(L('人员类型', 'Staff type', '人員類型'), 'staffType'),
     // a cargo owner's user: sees only this customer's stock, stream, reports and documents (docs/DOMAIN.md)
     customerCode: ref(L('绑定货主', 'Cargo owner', '綁定貨主'), 'customer', { filter: true }),
+    // signs in only with its directory password (docs/DOMAIN.md "Domain login"); set by the list's 域登录 action
+    domainLogin: flag(L('域登录', 'Domain login', '域登入'), { generated: true, filter: true }),
   },
 });
