@@ -68,7 +68,7 @@ export const checkPick = (doc: Wave, facts: WaveFacts, picked: readonly PickedRo
   for (const p of path) {
     const row = picked.find((r) => r.seq === p.seq);
     const vars = { seq: p.seq, place: p.warehousePlaceCode, materialCode: p.materialCode, qty: p.qty };
-    if (!row || typeof row.pickedQty !== 'number') return new AppError(409, 'warehouse.errors.waveStepMissing', vars);
+    if (!row || typeof row.pickedQty !== 'number' || !Number.isFinite(row.pickedQty)) return new AppError(409, 'warehouse.errors.waveStepMissing', vars);
     if (row.pickedQty < p.qty) return new AppError(409, 'warehouse.errors.waveShortPick', { ...vars, picked: row.pickedQty });
     if (row.pickedQty > p.qty) return new AppError(409, 'warehouse.errors.waveOverPick', { ...vars, picked: row.pickedQty });
   }
