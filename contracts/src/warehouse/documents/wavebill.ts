@@ -33,7 +33,8 @@ export const wavebill = defineDocument({
   service: 'bl-warehouse',
   streamType: 'Wave',
   title: L('波次单', 'Wave', '波次單'),
-  billNo: { serialCode: 'wavebill', prefix: 'BC', serialName: L('波次号', 'Wave number', '波次號') },
+  billType: 25,
+  billNo: { serialCode: 'wavebill', prefix: 'BO', serialName: L('波次号', 'Wave number', '波次號') },
   header: {
     billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
     // the area the wave walks: its own bins, or its zones' when it is a warehouse

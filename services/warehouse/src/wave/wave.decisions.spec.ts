@@ -13,7 +13,7 @@ const bill = (billNo: string, state: BillState, o: { area?: string; owner?: stri
   const s = documentSpec(osoutstockbill, outboundDecisions(undefined), options);
   const facts: GivenFact[] = [s.created({ customerCode: o.owner ?? 'C1', warehouseAreaCode: o.area ?? 'SH1-A', details: [{ materialCode: 'M1', qty: 5 }] })];
   if (state !== 'Draft') facts.push(s.acted('allocate', { allocatedAt: o.allocatedAt ?? '2026-11-24T07:00:00.000Z' }));
-  if (state === 'Waved' || state === 'Picked') facts.push(s.acted('joinWave', { waveNo: o.waveNo ?? 'BC1' }));
+  if (state === 'Waved' || state === 'Picked') facts.push(s.acted('joinWave', { waveNo: o.waveNo ?? 'BO1' }));
   if (state === 'Picked') facts.push(s.acted('wavePick', { pickedAt: '2026-11-24T09:00:00.000Z' }));
   return folded(osoutstockbill, outboundDecisions(undefined), facts, options);
 };
@@ -73,7 +73,7 @@ describe('the pick path (pure)', () => {
 });
 
 describe('wave decisions', () => {
-  const spec = documentSpec(wavebill, waveDecisions(undefined), { id: 'W', billNo: 'BC1' });
+  const spec = documentSpec(wavebill, waveDecisions(undefined), { id: 'W', billNo: 'BO1' });
   const details = [{ osBillNo: 'CK1' }, { osBillNo: 'CK2' }];
   const drafted = spec.created({ billDate: '2026-11-24', warehouseAreaCode: 'SH1', picker: '张三', details });
   const held = { CK1: [row('A-02-01', 3), row('A-01-02', 2, { lineNumber: 2 })], CK2: [row('A-02-01', 5)] };
@@ -91,8 +91,8 @@ describe('wave decisions', () => {
     spec.given([drafted], allocated()).when({ act: 'issue' }).then({
       doc: { state: 'Issued', binVisits: 2, pathLength: 8, path },
       effects: [
-        { document: 'osoutstockbill', id: 'id-CK1', action: 'joinWave', fields: { waveNo: 'BC1' } },
-        { document: 'osoutstockbill', id: 'id-CK2', action: 'joinWave', fields: { waveNo: 'BC1' } },
+        { document: 'osoutstockbill', id: 'id-CK1', action: 'joinWave', fields: { waveNo: 'BO1' } },
+        { document: 'osoutstockbill', id: 'id-CK2', action: 'joinWave', fields: { waveNo: 'BO1' } },
       ],
     });
   });
@@ -104,8 +104,8 @@ describe('wave decisions', () => {
   });
 
   it('refuses a bill in another wave (naming it), not allocated, outside the area, of another owner than the one named, or holding nothing', () => {
-    spec.given([drafted], facts([bill('CK1', 'Allocated'), bill('CK2', 'Waved', { waveNo: 'BC9' })], held)).when({ act: 'issue' }).thenRefused({
-      code: 409, key: 'warehouse.errors.billInWave', vars: { billNo: 'CK2', waveNo: 'BC9' },
+    spec.given([drafted], facts([bill('CK1', 'Allocated'), bill('CK2', 'Waved', { waveNo: 'BO9' })], held)).when({ act: 'issue' }).thenRefused({
+      code: 409, key: 'warehouse.errors.billInWave', vars: { billNo: 'CK2', waveNo: 'BO9' },
     });
     spec.given([drafted], facts([bill('CK1', 'Allocated'), bill('CK2', 'Draft')], held)).when({ act: 'issue' }).thenRefused({
       code: 409, key: 'warehouse.errors.billNotReady', vars: { billNo: 'CK2' }, keyVars: { state: 'osoutstockbill.states.Draft' },
@@ -139,7 +139,7 @@ describe('wave decisions', () => {
     spec.given(issued, inWave()).when({ act: 'pick', fields: { picker: '李四', picked: full.map((p) => ({ ...p, pickedQty: p.pickedQty + 1 })) } }).thenRefused({ code: 409, key: 'warehouse.errors.waveOverPick', vars: { seq: 1 } });
     spec.given(issued, inWave()).when({ act: 'pick', fields: { picker: '李四', picked: full.slice(0, 2) } }).thenRefused({ code: 409, key: 'warehouse.errors.waveStepMissing', vars: { seq: 3, place: 'A-02-01' } });
     spec.given(issued, inWave()).when({ act: 'pick', fields: { picker: '李四', picked: [...full, { seq: 9, pickedQty: 1 }] } }).thenRefused({ code: 409, key: 'warehouse.errors.waveStepUnknown', vars: { seq: 9 } });
-    spec.given(issued, facts([bill('CK1', 'Waved'), bill('CK2', 'Waved', { waveNo: 'BC2' })])).when({ act: 'pick', fields: { picker: '李四', picked: full } }).thenRefused({
+    spec.given(issued, facts([bill('CK1', 'Waved'), bill('CK2', 'Waved', { waveNo: 'BO2' })])).when({ act: 'pick', fields: { picker: '李四', picked: full } }).thenRefused({
       code: 409, key: 'warehouse.errors.billNotReady', vars: { billNo: 'CK2' },
     });
   });
@@ -152,13 +152,13 @@ describe('wave decisions', () => {
   });
 
   it('cancelling an issued wave gives back the bills still in it; a draft wave frees nothing; the content never carries the path', () => {
-    spec.given(issued, facts([bill('CK1', 'Waved'), bill('CK2', 'Waved', { waveNo: 'BC2' })])).when({ act: 'cancel' }).then({
+    spec.given(issued, facts([bill('CK1', 'Waved'), bill('CK2', 'Waved', { waveNo: 'BO2' })])).when({ act: 'cancel' }).then({
       doc: { state: 'Cancelled' },
       effects: [{ document: 'osoutstockbill', id: 'id-CK1', action: 'leaveWave', fields: {} }],
     });
     spec.given([drafted], allocated()).when({ act: 'cancel' }).then({ doc: { state: 'Cancelled' }, effects: [] });
     spec.given([], facts([])).when({ create: { details: [{ osBillNo: 'CK9' }], path: [{ seq: 1 }], binVisits: 3 } }).then([
-      { type: 'WaveCreated', data: { id: 'W', billNo: 'BC1', isReview: 0, content: { details: [{ osBillNo: 'CK9', lineNumber: 1 }] } } },
+      { type: 'WaveCreated', data: { id: 'W', billNo: 'BO1', isReview: 0, content: { details: [{ osBillNo: 'CK9', lineNumber: 1 }] } } },
     ]);
   });
 
@@ -173,17 +173,17 @@ describe('an outbound bill in a wave', () => {
   const waved: GivenFact[] = [
     s.created({ customerCode: 'C1', warehouseAreaCode: 'SH1-A', details: [{ materialCode: 'M1', qty: 5 }] }),
     s.acted('allocate', { allocatedAt: '2026-11-24T07:00:00.000Z' }),
-    s.acted('joinWave', { waveNo: 'BC1' }),
+    s.acted('joinWave', { waveNo: 'BO1' }),
   ];
   const none = { accounts: new Map(), rules: new Map(), held: [] };
 
   it('refuses a pick or a release of its own, naming the wave', () => {
-    s.given(waved, none).when({ act: 'pick' }).thenRefused({ code: 409, key: 'warehouse.errors.billInWave', vars: { billNo: 'CK1', waveNo: 'BC1' } });
-    s.given(waved, none).when({ act: 'release' }).thenRefused({ code: 409, key: 'warehouse.errors.billInWave', vars: { billNo: 'CK1', waveNo: 'BC1' } });
+    s.given(waved, none).when({ act: 'pick' }).thenRefused({ code: 409, key: 'warehouse.errors.billInWave', vars: { billNo: 'CK1', waveNo: 'BO1' } });
+    s.given(waved, none).when({ act: 'release' }).thenRefused({ code: 409, key: 'warehouse.errors.billInWave', vars: { billNo: 'CK1', waveNo: 'BO1' } });
   });
 
   it("is picked by the wave's pick, and leaving the wave makes it allocated again, naming no wave", () => {
-    s.given(waved, none).when({ act: 'wavePick', fields: { picker: '李四', pickedAt: '2026-11-24T10:00:00.000Z' } }).then({ doc: { state: 'Picked', picker: '李四', waveNo: 'BC1' } });
+    s.given(waved, none).when({ act: 'wavePick', fields: { picker: '李四', pickedAt: '2026-11-24T10:00:00.000Z' } }).then({ doc: { state: 'Picked', picker: '李四', waveNo: 'BO1' } });
     const { doc } = s.given(waved, none).when({ act: 'leaveWave' }).outcome();
     expect(doc?.state).toBe('Allocated');
     expect(doc?.waveNo).toBeUndefined();
