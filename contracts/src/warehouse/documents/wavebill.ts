@@ -42,8 +42,6 @@ export const wavebill = defineDocument({
     // empty: bills of any owner (a 3PL picks several owners' small orders in one walk); named: that owner's only
     customerCode: ref(L('货主', 'Cargo owner', '貨主'), 'customer', { filter: true }),
     picker: text(L('拣货人', 'Picker', '揀貨人'), { max: 50 }),
-    binVisits: num(L('库位访问数', 'Bin visits', '庫位訪問數'), 'count', { generated: true }),
-    pathLength: num(L('路径长度', 'Path length', '路徑長度'), 'count', { generated: true }),
   },
   sources: {
     osoutstockbill: {
