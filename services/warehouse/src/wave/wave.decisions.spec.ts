@@ -1,4 +1,4 @@
-import { osoutstockbill, wavebill } from '@tpl/contracts';
+import { documentContentSchemaOf, osoutstockbill, wavebill } from '@tpl/contracts';
 import { documentSpec, folded, type GivenFact } from '@tpl/documents/test';
 import { outboundDecisions, type OutboundBill } from '../outbound/outbound.decisions';
 import { waveDecisions, type WaveFacts } from './wave.decisions';
@@ -160,6 +160,12 @@ describe('wave decisions', () => {
     spec.given([], facts([])).when({ create: { details: [{ osBillNo: 'CK9' }], path: [{ seq: 1 }], binVisits: 3 } }).then([
       { type: 'WaveCreated', data: { id: 'W', billNo: 'BO1', isReview: 0, content: { details: [{ osBillNo: 'CK9', lineNumber: 1 }] } } },
     ]);
+  });
+
+  it("is made from an allocated bill: the bill's area, the bill as its one line (a content the kit accepts once dated)", () => {
+    const copied = wavebill.sources.osoutstockbill.copy(bill('CK7', 'Allocated'));
+    expect(copied).toEqual({ warehouseAreaCode: 'SH1-A', details: [{ osBillNo: 'CK7' }] });
+    expect(documentContentSchemaOf(wavebill).safeParse({ ...copied, billDate: '2026-11-24' }).success).toBe(true);
   });
 
   it('cannot be picked before it is issued, nor issued twice (the machine)', () => {
