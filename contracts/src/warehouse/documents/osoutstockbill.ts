@@ -99,7 +99,8 @@ export const osoutstockbill = defineDocument({
     },
     // sent only by a wave (wavebill): gathered into it, given back by its cancel, picked by its pick
     joinWave: { label: L('加入波次', 'Join a wave', '加入波次'), event: 'JOIN_WAVE', fact: 'JoinedWave', system: true, fields: { waveNo: text(L('波次号', 'Wave number', '波次號'), { max: 40 }) } },
-    leaveWave: { label: L('退出波次', 'Leave the wave', '退出波次'), event: 'LEAVE_WAVE', fact: 'LeftWave', system: true },
+    // stamped: a fact with no field of its own would make every landed field of the type unknown (DocumentOf's intersection)
+    leaveWave: { label: L('退出波次', 'Leave the wave', '退出波次'), event: 'LEAVE_WAVE', fact: 'LeftWave', system: true, at: 'leftWaveAt' },
     wavePick: {
       label: L('波次拣货', 'Picked in a wave', '波次揀貨'),
       event: 'WAVE_PICK',

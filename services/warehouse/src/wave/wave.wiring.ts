@@ -7,7 +7,7 @@ import { STOCK_STREAM_TABLE } from '../stock/stock.projection';
 import { listedLines } from '../outbound/listed.decisions';
 import type { OutboundBill } from '../outbound/outbound.decisions';
 import { waveDecisions, type WaveFacts } from './wave.decisions';
-import type { Bin, HeldRow } from './wave.path';
+import type { HeldRow } from './wave.path';
 
 const finite = (v: unknown): number | undefined => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));
 
