@@ -85,7 +85,8 @@ const settled = async (page: Page, testId: string) => {
  */
 const ownOptions = async (page: Page, testId: string) => {
   const list = await page.getByTestId(testId).first().locator('input[aria-controls]').first().getAttribute('aria-controls', { timeout: 2_000 }).catch(() => null);
-  return list ? page.locator(`.ant-select-dropdown:has([id="${list}"]) .ant-select-item-option`) : optionsOf(page);
+  // the open one: a form kept alive in another tab (the source's) may hold a list of the same id, hidden
+  return list ? page.locator(`.ant-select-dropdown:visible:has([id="${list}"]) .ant-select-item-option`) : optionsOf(page);
 };
 
 /** Chooses in a picker: the preferred value when it is offered, else the first choice. */

@@ -21,6 +21,7 @@ export { isinstockbill } from '../warehouse/documents/isinstockbill';
 export { orderosoutstockbill } from '../warehouse/documents/orderosoutstockbill';
 export { osoutstockbill } from '../warehouse/documents/osoutstockbill';
 export { stocksortingbill } from '../warehouse/documents/stocksortingbill';
+export { wavebill, wavePathFields } from '../warehouse/documents/wavebill';
 export { loadbill } from '../warehouse/documents/loadbill';
 export { warehousetransferbill } from '../warehouse/documents/warehousetransferbill';
 export { diversecustomertransferbill } from '../warehouse/documents/diversecustomertransferbill';

@@ -10,6 +10,7 @@ import { orderosoutstockbill } from './documents/orderosoutstockbill';
 import { osoutstockbill } from './documents/osoutstockbill';
 import { stocksortingbill } from './documents/stocksortingbill';
 import { loadbill } from './documents/loadbill';
+import { wavebill } from './documents/wavebill';
 import { warehousetransferbill } from './documents/warehousetransferbill';
 import { diversecustomertransferbill } from './documents/diversecustomertransferbill';
 import { checkbill } from './documents/checkbill';
@@ -28,6 +29,7 @@ export const warehouseContracts: ContractsContext = {
     orderosoutstockbill,
     osoutstockbill,
     stocksortingbill,
+    wavebill,
     loadbill,
     warehousetransferbill,
     diversecustomertransferbill,

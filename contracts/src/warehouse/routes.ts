@@ -109,6 +109,15 @@ export const warehousePrintRoutes = defineRoutes({
     response: z.null(),
     download: PDF_MEDIA_TYPE,
   },
+  printWaveSheet: {
+    method: 'GET',
+    path: '/api/bl-warehouse/wavebill/print/pick-sheet',
+    summary: "Pick sheet of an issued wave (PDF): its pick path, step by step in walking order (area, then bin), each step's quantity and the bills it splits back to",
+    tag: 'warehouse',
+    query: idQuery,
+    response: z.null(),
+    download: PDF_MEDIA_TYPE,
+  },
   printDeliveryNote: {
     method: 'GET',
     path: '/api/bl-warehouse/osoutstockbill/print/delivery-note',
@@ -137,12 +146,13 @@ export const warehousePrintRoutes = defineRoutes({
 });
 
 /** Which printed documents a document type has, and in which of its states each can be printed (the console's Print button). */
-export const PRINT_FORMS: Record<string, readonly { kind: 'labels' | 'picking-list' | 'delivery-note'; path: string; method: 'GET' | 'POST'; states: readonly string[] }[]> = {
+export const PRINT_FORMS: Record<string, readonly { kind: 'labels' | 'picking-list' | 'delivery-note' | 'pick-sheet'; path: string; method: 'GET' | 'POST'; states: readonly string[] }[]> = {
   isinstockbill: [{ kind: 'labels', path: warehousePrintRoutes.printLabels.path, method: 'POST', states: ['Draft', 'InReview', 'Audited', 'Received', 'PuttingAway', 'Stored'] }],
   osoutstockbill: [
-    { kind: 'picking-list', path: warehousePrintRoutes.printPickingList.path, method: 'GET', states: ['Allocated', 'Picked'] },
+    { kind: 'picking-list', path: warehousePrintRoutes.printPickingList.path, method: 'GET', states: ['Allocated', 'Waved', 'Picked'] },
     { kind: 'delivery-note', path: warehousePrintRoutes.printDeliveryNote.path, method: 'GET', states: ['Shipped'] },
   ],
+  wavebill: [{ kind: 'pick-sheet', path: warehousePrintRoutes.printWaveSheet.path, method: 'GET', states: ['Issued', 'Picked'] }],
 };
 
 /** 待上架: the keeper's put-away list (the inbound bills with goods still at their dock), its page and menu entry. */

@@ -23,3 +23,5 @@ export * from './plan/plan.decisions';
 export * from './category-status/category-stock';
 export { CategoryStockStatus } from './category-status/category-stock.wiring';
 export * from './demo/demo-month.seed';
+export * from './wave/wave.path';
+export * from './wave/wave.decisions';

@@ -7,6 +7,7 @@ import { StockReports } from './reports/stock-reports';
 import { StockReportsController } from './reports/stock-reports.controller';
 import { InboundController, InboundDecisions } from './inbound/inbound.wiring';
 import { OutboundDecisions } from './outbound/outbound.wiring';
+import { WaveDecisions } from './wave/wave.wiring';
 import { PrintController } from './print/print.controller';
 import { PrintService } from './print/print.service';
 import { ScanController } from './scan/scan.controller';
@@ -29,6 +30,7 @@ import { GoodsDefaults } from './shared/defaults.wiring';
     GoodsDefaults,
     InboundDecisions,
     OutboundDecisions,
+    WaveDecisions,
     PrintService,
     ScanService,
     ...INSIDE_PROVIDERS,

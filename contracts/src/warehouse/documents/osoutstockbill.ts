@@ -70,7 +70,9 @@ export const osoutstockbill = defineDocument({
       InReview: { label: L('审批中', 'In review', '審批中'), tone: 'processing', on: { REVIEW_APPROVED: 'Audited', REVIEW_REJECTED: 'Draft' } },
       Audited: { label: L('已审核', 'Audited', '已審核'), tone: 'processing', on: { ALLOCATE: 'Allocated', CANCEL: 'Cancelled' } },
       // stock frozen (djQty) for this bill; releasing gives it back and the bill may be edited again
-      Allocated: { label: L('已分配', 'Allocated', '已分配'), tone: 'processing', on: { PICK: 'Picked', RELEASE: 'Draft' } },
+      Allocated: { label: L('已分配', 'Allocated', '已分配'), tone: 'processing', on: { PICK: 'Picked', RELEASE: 'Draft', JOIN_WAVE: 'Waved' } },
+      // gathered into an open wave (wavebill): picked only by the wave, never alone; the wave's cancel gives it back
+      Waved: { label: L('波次中', 'In a wave', '波次中'), tone: 'processing', on: { WAVE_PICK: 'Picked', LEAVE_WAVE: 'Allocated' } },
       Picked: { label: L('已拣货', 'Picked', '已揀貨'), tone: 'warning', on: { SHIP: 'Shipped', RELEASE: 'Draft' } },
       Shipped: { label: L('已发货', 'Shipped', '已發貨'), tone: 'success', final: true },
       Cancelled: { label: L('已作废', 'Cancelled', '已作廢'), tone: 'error', on: { REMOVE: 'Cancelled' } },
@@ -92,6 +94,18 @@ export const osoutstockbill = defineDocument({
       label: L('拣货确认', 'Confirm picking', '揀貨確認'),
       event: 'PICK',
       fact: 'Picked',
+      fields: { picker: text(L('拣货人', 'Picker', '揀貨人'), { max: 50 }), pickedAt: datetime(L('拣货时间', 'Picked at', '揀貨時間')) },
+      nowFields: ['pickedAt'],
+    },
+    // sent only by a wave (wavebill): gathered into it, given back by its cancel, picked by its pick
+    joinWave: { label: L('加入波次', 'Join a wave', '加入波次'), event: 'JOIN_WAVE', fact: 'JoinedWave', system: true, fields: { waveNo: text(L('波次号', 'Wave number', '波次號'), { max: 40 }) } },
+    // stamped: a fact with no field of its own would make every landed field of the type unknown (DocumentOf's intersection)
+    leaveWave: { label: L('退出波次', 'Leave the wave', '退出波次'), event: 'LEAVE_WAVE', fact: 'LeftWave', system: true, at: 'leftWaveAt' },
+    wavePick: {
+      label: L('波次拣货', 'Picked in a wave', '波次揀貨'),
+      event: 'WAVE_PICK',
+      fact: 'WavePicked',
+      system: true,
       fields: { picker: text(L('拣货人', 'Picker', '揀貨人'), { max: 50 }), pickedAt: datetime(L('拣货时间', 'Picked at', '揀貨時間')) },
       nowFields: ['pickedAt'],
     },

@@ -36,6 +36,7 @@ export type OutboundFacts = {
 
 const ALLOCATED = eventTypeOf(osoutstockbill, 'Allocated');
 const RELEASED = eventTypeOf(osoutstockbill, 'Released');
+const LEFT_WAVE = eventTypeOf(osoutstockbill, 'LeftWave');
 
 /** The ordered line a bill line answers: the one it names, else the same material and batch. */
 export const orderedLineFor = (order: OutboundOrder, line: GoodsLine): GoodsLine | undefined => {
@@ -156,8 +157,11 @@ export const outboundDecisions = (load: DocumentDecisions<OutboundFacts, typeof 
     const removal = refuseRemoveOnceInStock(command, doc, ['Shipped']);
     if (removal || !doc || command.type !== 'Act') return removal;
     const action = command.data.action;
+    // a bill in a wave is picked with the wave (wavePick), never alone; the wave's cancel gives it back first
+    if ((action === 'pick' || action === 'release') && doc.state === 'Waved')
+      return new AppError(409, 'warehouse.errors.billInWave', { billNo: doc.billNo, waveNo: String(doc.waveNo ?? '') });
     // picked after it was allocated, shipped after it was picked (and so allocated)
-    if (action === 'pick') return notBefore(osoutstockbill, 'pickedAt', stepAt(command, 'pickedAt', meta), doc, 'allocatedAt');
+    if (action === 'pick' || action === 'wavePick') return notBefore(osoutstockbill, 'pickedAt', stepAt(command, 'pickedAt', meta), doc, 'allocatedAt');
     if (action === 'ship') {
       const at = stepAt(command, 'shippedAt', meta);
       const early = notBefore(osoutstockbill, 'shippedAt', at, doc, 'pickedAt') ?? notBefore(osoutstockbill, 'shippedAt', at, doc, 'allocatedAt');
@@ -180,6 +184,11 @@ export const outboundDecisions = (load: DocumentDecisions<OutboundFacts, typeof 
     }
   },
   evolve: (doc, event) => {
+    // out of the wave: the bill no longer names it
+    if (event.type === LEFT_WAVE) {
+      const { waveNo: _left, ...rest } = doc;
+      return rest as OutboundBill;
+    }
     if (event.type !== ALLOCATED && event.type !== RELEASED) return doc;
     const allocated = event.type === ALLOCATED;
     return withLines(osoutstockbill, doc, linesOf(doc).map((l) => ({ ...l, allocatedQty: allocated ? l.qty : 0 })));

@@ -14,6 +14,21 @@ export type LabelsInput = { billNo: string; owner: Party; lines: ReadonlyMap<num
 export type PickingRow = { lineNumber: number; warehousePlaceCode: string; barcode: string; materialCode: string; materialName: string; batchNo: string; qty: number };
 export type PickingInput = { billNo: string; billBarcode: string; owner: Party; area: string; billDate: string; allocatedAt: string; rows: readonly PickingRow[]; printedAt: string; timeZone: string };
 
+export type WaveSheetRow = { seq: number; warehouseAreaCode: string; warehousePlaceCode: string; customerCode: string; materialCode: string; materialName: string; batchNo: string; barcode: string; qty: number; bills: string };
+export type WaveSheetInput = {
+  billNo: string;
+  billBarcode: string;
+  area: string;
+  owner: string;
+  billDate: string;
+  bills: number;
+  binVisits: number;
+  pathLength: number;
+  picker: string;
+  rows: readonly WaveSheetRow[];
+  printedAt: string;
+  timeZone: string;
+};
 export type DeliveryRow = { materialCode: string; materialName: string; batchNo: string; qty: number; weg: number };
 /** Who receives the goods: a name, a phone and the address they go to. */
 export type Consignee = { name: string; mobile: string; address: string };
@@ -139,6 +154,40 @@ export const pickingListDefinition = (input: PickingInput, tr: Tr): PdfDefinitio
         [k('allocatedAt'), input.allocatedAt],
       ]),
       { table: { headerRows: 1, widths: ['auto', 'auto', 'auto', '*', 'auto', 'auto', 'auto', 'auto'], body } },
+      { text: `${k('picker')}: ____________________`, margin: [0, 24, 0, 0] },
+      { text: tr('warehouse.print.printedAt', { at: input.printedAt, zone: input.timeZone }), fontSize: 8, margin: [0, 8, 0, 0] },
+    ],
+  };
+};
+
+/** The wave's pick sheet: its path step by step in walking order, each step's quantity and the bills it goes back to, a box to tick. */
+export const waveSheetDefinition = (input: WaveSheetInput, tr: Tr): PdfDefinition => {
+  const k = (key: string) => tr(`warehouse.print.wave.${key}`);
+  const body: unknown[][] = [
+    [headerCell(k('seq')), headerCell(k('place')), headerCell(k('owner')), headerCell(k('material')), headerCell(k('name')), headerCell(k('batch')), headerCell(k('barcode')), headerCell(k('qty')), headerCell(k('split')), headerCell(k('picked'))],
+  ];
+  for (const r of input.rows)
+    body.push([String(r.seq), cell(r.warehousePlaceCode, { bold: true }), r.customerCode, r.materialCode, r.materialName, r.batchNo || '-', r.barcode, cell(fmt(r.qty), { alignment: 'right' }), cell(r.bills, { fontSize: 7 }), '']);
+  body.push([cell(k('total'), { bold: true, colSpan: 7 }), '', '', '', '', '', '', cell(fmt(sum(input.rows.map((r) => r.qty))), { alignment: 'right', bold: true }), '', '']);
+  return {
+    pageSize: 'A4',
+    pageOrientation: 'landscape',
+    pageMargins: [28, 28, 28, 36],
+    info: { title: `${k('title')} ${input.billNo}` },
+    footer: footer(tr),
+    content: [
+      titleRow(k('title'), input.billBarcode, input.billNo),
+      headerTable([
+        [k('wave'), input.billNo],
+        [k('area'), input.area],
+        [k('owner'), input.owner],
+        [k('date'), input.billDate],
+        [k('bills'), String(input.bills)],
+        [k('visits'), String(input.binVisits)],
+        [k('length'), String(input.pathLength)],
+        [k('picker'), input.picker || '-'],
+      ]),
+      { table: { headerRows: 1, widths: ['auto', 'auto', 'auto', 'auto', '*', 'auto', 'auto', 'auto', 120, 'auto'], body }, fontSize: 9 },
       { text: `${k('picker')}: ____________________`, margin: [0, 24, 0, 0] },
       { text: tr('warehouse.print.printedAt', { at: input.printedAt, zone: input.timeZone }), fontSize: 8, margin: [0, 8, 0, 0] },
     ],

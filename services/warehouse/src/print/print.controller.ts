@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
-import { PDF_MEDIA_TYPE, documentButtons, isinstockbill, languageFromHeader, osoutstockbill, parseOrThrow, warehousePrintRoutes as R, type DocumentDef, type LabelPrintBody } from '@tpl/contracts';
+import { PDF_MEDIA_TYPE, documentButtons, isinstockbill, languageFromHeader, osoutstockbill, wavebill, parseOrThrow, warehousePrintRoutes as R, type DocumentDef, type LabelPrintBody } from '@tpl/contracts';
 import { DocumentService } from '@tpl/documents';
 import { ButtonCheck, Meta, PostOk, ROW_SCOPES, actorOf, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
 import { PrintService } from './print.service';
@@ -57,6 +57,13 @@ export class PrintController {
     const id = await this.admit(osoutstockbill, meta, query);
     const { pdf, billNo } = await this.print.pickingList(meta.user.tenantId, id, languageFromHeader(al));
     sendPdf(reply, `${billNo}-picking`, pdf);
+  }
+
+  @Get(R.printWaveSheet.path)
+  async waveSheet(@Query() query: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
+    const id = await this.admit(wavebill, meta, query);
+    const { pdf, billNo } = await this.print.waveSheet(meta.user.tenantId, id, languageFromHeader(al));
+    sendPdf(reply, `${billNo}-pick-sheet`, pdf);
   }
 
   @Get(R.printDeliveryNote.path)

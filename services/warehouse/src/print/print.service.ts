@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { AppError, isinstockbill, orderosoutstockbill, osoutstockbill, translate, type Actor, type KitDocument, type Language, type LabelPrintRow } from '@tpl/contracts';
+import { AppError, isinstockbill, orderosoutstockbill, osoutstockbill, wavebill, translate, type Actor, type KitDocument, type Language, type LabelPrintRow } from '@tpl/contracts';
 import { DocumentService, printTime, printTimeZone } from '@tpl/documents';
 import { DB_POOL, EVENT_STORE, runCommand, type EventStorePort } from '@tpl/event-store';
 import { MASTER_DATA, type MasterData } from '@tpl/masterdata';
@@ -8,7 +8,7 @@ import { barcodeOf } from '../inbound/receipt.decisions';
 import { linesOf } from '../shared/lines';
 import { STOCK_STREAM_TABLE, STOCK_TABLE } from '../stock/stock.projection';
 import { LABEL_PRINTS, LABELS_PRINTED, decideLabelPrint, labelPrintsFold, labelPrintsStream, type LabelsPrintedData } from './label-print';
-import { consigneeOf, deliveryNoteDefinition, labelsDefinition, pickingListDefinition, type DeliveryRow, type LabelLineInfo, type PickingRow, type Tr } from './layouts';
+import { consigneeOf, deliveryNoteDefinition, labelsDefinition, pickingListDefinition, waveSheetDefinition, type DeliveryRow, type LabelLineInfo, type PickingRow, type Tr, type WaveSheetRow } from './layouts';
 import { code128, renderPdf } from './pdf';
 
 /** Who prints, in which request (the label record's metadata). */
@@ -108,7 +108,7 @@ export class PrintService {
 
   async pickingList(tenantId: string, id: string, lang: Language): Promise<{ pdf: Buffer; billNo: string }> {
     const doc = await this.documents.detail(osoutstockbill, tenantId, id);
-    const rows = doc.state === 'Allocated' || doc.state === 'Picked' ? await this.held(tenantId, doc) : [];
+    const rows = doc.state === 'Allocated' || doc.state === 'Waved' || doc.state === 'Picked' ? await this.held(tenantId, doc) : [];
     if (!rows.length) throw new AppError(409, 'warehouse.errors.printNotAllocated', {}, { state: `osoutstockbill.states.${doc.state}` });
     const tr: Tr = (key, vars) => translate(lang, key, vars);
     const pdf = await renderPdf(
@@ -121,6 +121,36 @@ export class PrintService {
           billDate: text(doc.billDate),
           allocatedAt: printTime(text(doc.allocatedAt)),
           rows,
+          printedAt: printTime(new Date()),
+          timeZone: printTimeZone(),
+        },
+        tr,
+      ),
+    );
+    return { pdf, billNo: doc.billNo };
+  }
+
+  /** The wave's pick sheet: the path its issue wrote (the bills' frozen rows then; they cannot move while the wave holds them). */
+  async waveSheet(tenantId: string, id: string, lang: Language): Promise<{ pdf: Buffer; billNo: string }> {
+    const doc = await this.documents.detail(wavebill, tenantId, id);
+    if (doc.state !== 'Issued' && doc.state !== 'Picked') throw new AppError(409, 'warehouse.errors.printNotIssued', {}, { state: `wavebill.states.${doc.state}` });
+    const path = (doc.path as Omit<WaveSheetRow, 'materialName'>[] | undefined) ?? [];
+    const materials = await this.names(tenantId, 'material', path.map((p) => p.materialCode));
+    const tr: Tr = (key, vars) => translate(lang, key, vars);
+    const owner = text(doc.customerCode);
+    const pdf = await renderPdf(
+      waveSheetDefinition(
+        {
+          billNo: doc.billNo,
+          billBarcode: await code128(doc.billNo, 10),
+          area: text(doc.warehouseAreaCode),
+          owner: owner ? `${owner} ${text((await this.names(tenantId, 'customer', [owner])).get(owner)?.data.name)}` : tr('warehouse.print.wave.allOwners'),
+          billDate: text(doc.billDate),
+          bills: ((doc.details as unknown[] | undefined) ?? []).length,
+          binVisits: Number(doc.binVisits ?? 0),
+          pathLength: Number(doc.pathLength ?? 0),
+          picker: text(doc.picker),
+          rows: path.map((p) => ({ ...p, batchNo: text(p.batchNo), bills: text(p.bills), materialName: text(materials.get(p.materialCode)?.data.name) })),
           printedAt: printTime(new Date()),
           timeZone: printTimeZone(),
         },
