@@ -17,7 +17,7 @@ import {
   type EntityDef,
 } from '@tpl/contracts';
 import { RecordsSpreadsheets, XLSX_MIME, fileName } from './records.xlsx';
-import { xlsxFileWords } from './xlsx';
+import { xlsxFileWords } from '@tpl/documents';
 import { ButtonCheck, Meta, PostOk, ROW_SCOPES, actorOf, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
 import { RecordsService, type Viewer } from './records.service';
 import type { RecordContext } from './records.port';
