@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { importRowErrorSchema } from '../entities/spreadsheet';
+import type { FieldDef } from '../entities/define';
+import type { DocumentDef } from './define';
 
 /**
  * A document list's spreadsheets (issue 30): the export (every type) and the import (a type
@@ -50,3 +52,25 @@ export const documentImportResultSchema = z.object({
   documents: z.array(z.object({ key: z.string(), id: z.string(), billNo: z.string() })),
 });
 export type DocumentImportResult = z.infer<typeof documentImportResultSchema>;
+
+/** The header's fields flat: a group's fields as `<group>.<field>` (required when the group is and they are). */
+export const flatHeaderFields = (def: Pick<DocumentDef, 'header'>): [string, FieldDef][] => {
+  const out: [string, FieldDef][] = [];
+  for (const [k, f] of Object.entries(def.header)) {
+    if (f.kind === 'group') for (const [sub, g] of Object.entries(f.fields)) out.push([`${k}.${sub}`, { ...g, required: Boolean(f.required !== false && g.required) } as FieldDef]);
+    else if (f.kind !== 'rows') out.push([k, f]);
+  }
+  return out;
+};
+
+/**
+ * The import's columns, in the file's order: what a user gives of the header (no generated
+ * field; a group's as `<group>.<field>`), then of a line (`<lines>.<field>`); the remark is the
+ * sheet's own. The server reads the file by them and the console shows the preview by them.
+ */
+export const importFieldsOf = (def: Pick<DocumentDef, 'header' | 'lines'>): [string, FieldDef][] => [
+  ...flatHeaderFields(def).filter(([, f]) => !f.generated),
+  ...Object.entries(def.lines?.fields ?? {})
+    .filter(([, f]) => !f.generated && f.kind !== 'rows')
+    .map(([k, f]): [string, FieldDef] => [`${def.lines!.key}.${k}`, f]),
+];

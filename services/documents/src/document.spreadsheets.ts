@@ -5,6 +5,7 @@ import {
   AppError,
   ValidationError,
   documentSubmitSchemaOf,
+  flatHeaderFields,
   hasKey,
   importKeyOf,
   labelIn,
@@ -19,7 +20,7 @@ import {
 import { businessDay, type OwnerScope, type RowScope } from '@tpl/identity';
 import { DocumentCommands } from './document.commands';
 import { DocumentService, type DocumentContext } from './document.service';
-import { columnLabel, flatHeaderFields, groupImportRows, headerRecordOf, headerSheetOf, importSheetOf, issueErrors, lineRecordsOf, linesSheetOf, type ImportBill } from './document.xlsx';
+import { columnLabel, groupImportRows, headerRecordOf, headerSheetOf, importSheetOf, issueErrors, lineRecordsOf, linesSheetOf, type ImportBill } from './document.xlsx';
 import { parseImport, streamWorkbook, templateWorkbook, type SheetSource } from './output/sheets';
 import { REFERENCE_CHECK, type NamedRecord, type ReferenceCheck } from './ports';
 

@@ -2,6 +2,8 @@ import {
   L,
   datetime,
   fieldKey,
+  flatHeaderFields,
+  importFieldsOf,
   formatIssues,
   hasKey,
   importKeyOf,
@@ -38,16 +40,6 @@ const RECORD = {
   updatedAt: datetime(L('修改时间', 'Updated at', '修改時間')),
 } as const;
 
-/** The header's fields flat: a group's fields as `<group>.<field>` (nested rows are not columns). */
-export const flatHeaderFields = (def: DocumentDef): [string, FieldDef][] => {
-  const out: [string, FieldDef][] = [];
-  for (const [k, f] of Object.entries(def.header)) {
-    if (f.kind === 'group') for (const [sub, g] of Object.entries(f.fields)) out.push([`${k}.${sub}`, { ...g, required: Boolean(f.required !== false && g.required) } as FieldDef]);
-    else if (f.kind !== 'rows') out.push([k, f]);
-  }
-  return out;
-};
-
 const billNoField = (def: DocumentDef): FieldDef => text(def.billNo.serialName);
 const stateField = (def: DocumentDef): FieldDef => oneOf(L('状态', 'State', '狀態'), Object.fromEntries(Object.entries(def.lifecycle.states).map(([s, d]) => [s, d.label])));
 
@@ -73,9 +65,7 @@ export const linesSheetOf = (def: DocumentDef): SheetDef | undefined => {
 
 /** The import's one sheet: what a user gives (no generated field), the header's columns first, then a line's; the remark last. */
 export const importSheetOf = (def: DocumentDef): SheetDef => {
-  const fields: Record<string, FieldDef> = {};
-  for (const [k, f] of flatHeaderFields(def)) if (!f.generated) fields[k] = f;
-  for (const [k, f] of Object.entries(def.lines?.fields ?? {})) if (!f.generated && f.kind !== 'rows') fields[`${def.lines!.key}.${k}`] = f;
+  const fields: Record<string, FieldDef> = Object.fromEntries(importFieldsOf(def));
   fields.remark = RECORD.remark;
   return { name: def.name, title: def.title, fields, remark: false };
 };
