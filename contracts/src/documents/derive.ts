@@ -117,6 +117,7 @@ const KIT_ACTION_LABELS: Record<string, Labels> = {
   reviewApproved: L('审批通过', 'Review approved', '審批通過'),
   reviewRejected: L('审批驳回', 'Review rejected', '審批駁回'),
   export: L('导出', 'Export', '匯出'),
+  import: L('导入', 'Import', '匯入'),
   print: L('打印', 'Print', '列印'),
 };
 
