@@ -23,23 +23,11 @@ import { ButtonCheck, Meta, ROW_SCOPES, actorOf, ownerScopeOf, type RequestMeta,
 import { DocumentCommands } from './document.commands';
 import { DocumentService, type DocumentContext } from './document.service';
 import { DocumentSpreadsheets } from './document.spreadsheets';
-import { XLSX_MIME } from './output/xlsx';
+import { sendXlsx } from './output/xlsx';
 import { xlsxFileWords } from './output/sheets';
 
-type Reply = { header(name: string, value: string): Reply; send(body: unknown): Reply };
+type Reply = Parameters<typeof sendXlsx>[0];
 type MultipartRequest = { isMultipart?: () => boolean; file?: () => Promise<{ filename: string; toBuffer(): Promise<Buffer> } | undefined> };
-
-/** A workbook sent as master data's are: its name in download-filename (and the content disposition), extra headers beside. */
-const download = (reply: Reply, name: string, body: unknown, extra: Record<string, string> = {}) => {
-  const encoded = encodeURIComponent(name);
-  reply
-    .header('content-type', XLSX_MIME)
-    .header('download-filename', encoded)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encoded}`)
-    .header('access-control-expose-headers', 'download-filename, x-total-rows');
-  for (const [k, v] of Object.entries(extra)) reply.header(k, v);
-  reply.send(body);
-};
 
 /** `<title>-<what>-<business day>.xlsx` */
 const fileName = (def: DocumentDef, lang: ReturnType<typeof languageFromHeader>, what: string) => {
@@ -142,14 +130,14 @@ export const documentControllerFor = (def: DocumentDef): Type<unknown> => {
     const lang = languageFromHeader(al);
     const q = parse<Record<string, unknown> & { sort: string; order: 'asc' | 'desc' }>(listQuery, query);
     const { out, total } = await this.sheets.exportStream(def, meta.user.tenantId, q, await rows(this, meta), ownerScopeOf(meta.user), lang);
-    download(reply, fileName(def, lang, labelIn(xlsxFileWords.export, lang)), out, { 'x-total-rows': String(total) });
+    sendXlsx(reply, fileName(def, lang, labelIn(xlsxFileWords.export, lang)), out, total);
   }, true);
 
   if (def.import) {
     rawRoute(Routes, 'template', 'GET', 'template', async function (_query, _req, reply, al, meta) {
       await this.buttons.require(meta.user, B.import!);
       const lang = languageFromHeader(al);
-      download(reply, fileName(def, lang, labelIn(xlsxFileWords.template, lang)), await this.sheets.template(def, meta.user.tenantId, ownerScopeOf(meta.user), lang));
+      sendXlsx(reply, fileName(def, lang, labelIn(xlsxFileWords.template, lang)), await this.sheets.template(def, meta.user.tenantId, ownerScopeOf(meta.user), lang));
     }, true);
 
     // ?preview=1: what the import would make and every row's errors, nothing written; else the import itself

@@ -150,7 +150,7 @@ export const ImportButton = ({ def }: { def: DocumentDef }) => {
                     : t('documents.import.ok', { rows: preview.total, bills: preview.bills.length, title })
                 }
               />
-              {preview.ignoredHeaders.length > 0 && <Alert type="warning" showIcon title={t('documents.import.ignoredHeaders', { headers: preview.ignoredHeaders.join(', ') })} />}
+              {preview.ignoredHeaders.length > 0 && <Alert type="warning" showIcon title={t('documents.import.ignoredHeaders', { headers: preview.ignoredHeaders.join(t('common.listSeparator')) })} />}
               {preview.errors.length > 0 && (
                 <Table<RowError>
                   size="small"
