@@ -259,7 +259,7 @@ export class DocumentSpreadsheets {
           out.push({
             row: bill.lineRows[i] ?? bill.rows[0]!,
             field: `${def.lines!.key}.${ref.key}`,
-            message: translate(lang, 'documents.import.notOwners', { label: columnLabel(def, `${def.lines!.key}.${ref.key}`, lang), code, owner }),
+            message: translate(lang, 'documents.import.notOwners', { label: columnLabel(def, `${def.lines!.key}.${ref.key}`, lang), code: String(code), owner }),
           });
         }
       }
