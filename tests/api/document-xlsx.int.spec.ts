@@ -58,15 +58,15 @@ describe('document spreadsheets', () => {
   const listed = async (c: ApiClient, query: string) => data(await c.get<Page<Row>>(`${BOOKED}/list?size=50&${query}`)).records;
 
   beforeAll(async () => {
-    t = await startTestHost('embedded');
+    t = await startTestHost('embedded', '/nonexistent', true);
     admin = await t.client().as(T, 'admin', 'admin');
     keeper = await t.client().as(T, 'keeper', 'demo123');
     owner = await t.client().as(T, 'owner', 'demo123');
     data(await admin.post('/api/bl-system/user/submit', { account: 'owner2x', name: 'Owner Two', roleId: ['owner'], customerCode: 'C002', password: 'Pa55word!' }));
     other = await t.client().as(T, 'owner2x', 'Pa55word!');
-    const materials = data(await admin.get<Page<{ code: string; custCode: string }>>('/api/bl-basic/material/list?size=200')).records;
-    [m1, m2] = materials.filter((m) => m.custCode === 'C001').map((m) => m.code) as [string, string];
-    theirs = materials.find((m) => m.custCode === 'C002')!.code;
+    const materialsOf = async (owner: string) => data(await admin.get<Page<{ code: string }>>(`/api/bl-basic/material/list?size=50&custCode=${owner}`)).records.map((m) => m.code);
+    [m1, m2] = (await materialsOf('C001')) as [string, string];
+    theirs = (await materialsOf('C002'))[0]!;
     // one booking of each owner, made by the operator
     for (const [customerCode, source, codes] of [['C001', 'EXP-1', [m1, m2]], ['C002', 'EXP-2', [theirs]]] as const) {
       data(await admin.post(`${BOOKED}/submit`, {

@@ -44,7 +44,7 @@ const run = async (databaseUrl) => {
   try {
     const admin = await client(server.url, 'admin', 'admin');
     const keeper = await client(server.url, 'keeper', 'demo123');
-    const materials = must(await admin.get('/api/bl-basic/material/list?size=200&custCode=C001'), 'materials').records.filter((m) => m.custCode === 'C001');
+    const materials = must(await admin.get('/api/bl-basic/material/list?size=50&custCode=C001'), 'materials').records.filter((m) => m.custCode === 'C001');
     if (!materials.length) throw new Error('no material of C001');
 
     // the baseline: master data's import of as many rows (materials), in the same run

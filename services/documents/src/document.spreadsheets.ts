@@ -22,7 +22,7 @@ import { DocumentCommands } from './document.commands';
 import { DocumentService, type DocumentContext } from './document.service';
 import { columnLabel, groupImportRows, headerRecordOf, headerSheetOf, importSheetOf, issueErrors, lineRecordsOf, linesSheetOf, type ImportBill } from './document.xlsx';
 import { parseImport, streamWorkbook, templateWorkbook, type SheetSource } from './output/sheets';
-import { REFERENCE_CHECK, type NamedRecord, type ReferenceCheck } from './ports';
+import { REFERENCE_CHECK, REVIEW_POLICY, type NamedRecord, type ReferenceCheck, type ReviewPolicy } from './ports';
 
 /** Documents one export writes at most (a larger one is narrowed by the list's filters first). */
 export const MAX_EXPORT_DOCUMENTS = 20_000;
@@ -53,6 +53,7 @@ export class DocumentSpreadsheets {
     @Inject(DocumentService) private readonly service: DocumentService,
     @Inject(DocumentCommands) private readonly commands: DocumentCommands,
     @Inject(REFERENCE_CHECK) private readonly references: ReferenceCheck,
+    @Inject(REVIEW_POLICY) private readonly review: ReviewPolicy,
   ) {}
 
   // ------------------------------------------------------------------ export
@@ -269,9 +270,12 @@ export class DocumentSpreadsheets {
 
   /** The kit's create of the document (references, defaults from master data, its decisions, the machine), in a transaction rolled back. */
   private async dryRun(def: DocumentDef, ctx: DocumentContext, bill: ImportBill, content: Record<string, unknown>, lang: Language): Promise<ImportRowError[]> {
+    // asked before the transaction: the policy reads outside it, and the embedded store's one
+    // connection is the transaction's until it ends
+    const isReview = def.review ? await this.review.isReviewFor(ctx.tenantId, def.name) : 0;
     try {
       await this.service.transaction(async (uow) => {
-        await this.commands.create(def, ctx, content, randomUUID(), { fresh: true }, uow);
+        await this.commands.create(def, ctx, content, randomUUID(), { fresh: true, isReview }, uow);
         throw new DryRun();
       });
     } catch (e) {
