@@ -10,7 +10,7 @@ import { PassThrough } from 'node:stream';
 const require = createRequire(import.meta.url);
 import { withTempDatabase } from './lib.mjs';
 const { startHost } = require('@tpl/host');
-const { streamExport } = require('@tpl/masterdata');
+const { streamExport } = require('@tpl/documents');
 const { entityByName } = require('@tpl/contracts');
 
 const N = Number(process.argv[2] ?? 10000);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Page as Paged } from '@tpl/contracts';
@@ -96,6 +97,34 @@ describe('document console in Chromium', () => {
     await page.getByTestId('view-button').click();
     await page.waitForURL(/\/consignmentOrderbill\/consignmentOrderbillView\/[0-9a-f-]{36}$/);
     expect((await page.getByTestId('view-billNo').innerText()).trim()).toBe(billNo);
+    await page.close();
+  });
+
+  it('exports a document list after the confirmation, and previews an import with its failing row (issue 30)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signInPage(page, t.url, 'admin', 'admin');
+    await page.goto(`${t.url}/warehousingManagement/orderIsinstockbill`);
+    await page.getByTestId('doc-export').click();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('modal-ok').click();
+    expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+
+    const material = data(await admin.get<Paged<{ code: string }>>('/api/bl-basic/material/list?size=50&custCode=C001')).records[0]!;
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('预约入库单');
+    sheet.addRow(['货主', '库区', '出入库类型', '来源单号', '预计到货日期', '物料', '数量']);
+    sheet.addRow(['C001', 'SH1-A', '正常', 'E2E-IMP-1', '2026-12-20', material.code, 5]);
+    sheet.addRow(['C001', 'SH1-A', '正常', 'E2E-IMP-1', '2026-12-20', material.code, -2]);
+    const file = path.join(SCREENSHOTS, 'booking-import.xlsx');
+    await wb.xlsx.writeFile(file);
+    await page.getByTestId('doc-import').click();
+    await page.getByTestId('doc-import-input').setInputFiles(file);
+    const errors = page.getByTestId('doc-import-errors');
+    await errors.waitFor();
+    expect(await errors.innerText()).toContain('Quantity');
+    await page.getByTestId('doc-import-row-3').waitFor();
+    expect(await page.getByTestId('doc-import-confirm').isDisabled()).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'document-import-preview.png'), fullPage: true });
     await page.close();
   });
 });

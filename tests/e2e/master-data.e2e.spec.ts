@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { entityByName } from '@tpl/contracts';
-import { streamExport } from '@tpl/masterdata';
+import { streamExport } from '@tpl/documents';
 import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST, choose } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 

@@ -15,7 +15,7 @@
  */
 import { DOCUMENT_MENU_GROUPS, documents, entities, LANGUAGES, resources } from '@tpl/contracts';
 import { messages } from '../../web/src/i18n/messages';
-import { xlsxMessages } from '@tpl/masterdata';
+import { xlsxMessages } from '@tpl/documents';
 
 type Tree = { [key: string]: unknown };
 

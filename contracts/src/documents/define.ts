@@ -207,7 +207,18 @@ export type DocumentDef = {
   feeds?: readonly string[];
   /** a valid content: what the generated tests start from, and the sample for documentation */
   example?: Record<string, unknown>;
+  /**
+   * Documents of this type are imported from .xlsx where a customer sends them (issue 30): a
+   * template, a preview of the rows and their errors, drafts written on confirmation, button
+   * `<name>_import`. One row per line, the header's columns repeated on each; the rows with the
+   * same `by` (default `sourceBillNo`, the customer's own bill number) make one document.
+   */
+  import?: true | { by: string };
 };
+
+/** The header field whose value groups an import's rows into documents (the customer's bill number). */
+export const importKeyOf = (def: Pick<DocumentDef, 'import'>): string | undefined =>
+  def.import === undefined ? undefined : def.import === true ? 'sourceBillNo' : def.import.by;
 
 export const defineDocument = <const D extends DocumentDef>(def: D): D => {
   assertWellFormed(def);
@@ -216,7 +227,7 @@ export const defineDocument = <const D extends DocumentDef>(def: D): D => {
 
 // ------------------------------------------------------------------ vocabulary
 
-/** Button codes: `<name>_add`, `_edit`, `_delete`, `_export`, `_print`, `_submit_review` and one per action (snake case). */
+/** Button codes: `<name>_add`, `_edit`, `_delete`, `_export`, `_print`, `_submit_review`, `_import` (a type imported from .xlsx) and one per action (snake case). */
 export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export const documentButtons = (def: DocumentDef): Record<string, string> => {
   const b: Record<string, string> = {
@@ -227,6 +238,7 @@ export const documentButtons = (def: DocumentDef): Record<string, string> => {
     print: `${def.name}_print`,
   };
   if (def.review) b.submitReview = `${def.name}_submit_review`;
+  if (def.import) b.import = `${def.name}_import`;
   for (const [a, d] of Object.entries(def.actions)) if (!d.system) b[a] = `${def.name}_${snake(a)}`;
   return b;
 };

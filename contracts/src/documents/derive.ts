@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelopeSchema } from '../api/envelope';
-import type { RouteDef } from '../api/route';
+import { XLSX_MEDIA_TYPE, type RouteDef } from '../api/route';
+import { documentImportPreviewSchema, documentImportQuerySchema, documentImportResultSchema } from './spreadsheet';
 import type { FieldDef, Labels } from '../entities/define';
 import { sumDecimal } from '../validation/numbers';
 import {
@@ -19,6 +20,7 @@ import {
   type ActionDef,
   type DocumentDef,
   type HeaderField,
+  documentButtons,
 } from './define';
 import { L } from '../i18n/labels';
 
@@ -45,6 +47,28 @@ export const documentRoutesOf = (def: DocumentDef): Record<string, RouteDef> => 
     submit: { method: 'POST', path: `${base}/submit`, summary: `${title}: create a draft (no id) or change one (id and expected version)`, tag, body: documentSubmitInputSchemaOf(def), response: result },
     remove: { method: 'POST', path: `${base}/remove`, summary: `${title}: remove documents (ids comma separated) where the lifecycle allows it`, tag, query: removeQuerySchema, response: envelopeSchema(z.array(commandResultSchema)) },
   };
+  const buttons = documentButtons(def);
+  routes.export = {
+    method: 'GET',
+    path: `${base}/export`,
+    summary: `${title}: the list's documents (same filters, sort and data scope) as .xlsx, streamed: a sheet of headers and a sheet of lines keyed by bill number; file name in download-filename, count in x-total-rows; button ${buttons.export}`,
+    tag,
+    query: documentListQuerySchemaOf(def),
+    response: z.null(),
+    download: XLSX_MEDIA_TYPE,
+  };
+  if (def.import) {
+    routes.template = { method: 'GET', path: `${base}/template`, summary: `${title}: the import template (.xlsx: header and line columns, notes, the cargo owners and materials by code with their names); button ${buttons.import}`, tag, response: z.null(), download: XLSX_MEDIA_TYPE };
+    routes.import = {
+      method: 'POST',
+      path: `${base}/import`,
+      summary: `${title}: import an .xlsx (multipart field file): one draft per customer bill number, each written whole or not at all; with preview=1 the rows, the documents they make and every row's errors, nothing written; button ${buttons.import}`,
+      tag,
+      upload: true,
+      query: documentImportQuerySchema,
+      response: envelopeSchema(z.union([documentImportResultSchema, documentImportPreviewSchema])),
+    };
+  }
   if (def.review) {
     routes.submitReview = { method: 'POST', path: `${base}/submit-review`, summary: `${title}: submit for review (id and expected version in query or body)`, tag, body: documentTargetSchema, response: result };
   }
@@ -93,6 +117,7 @@ const KIT_ACTION_LABELS: Record<string, Labels> = {
   reviewApproved: L('审批通过', 'Review approved', '審批通過'),
   reviewRejected: L('审批驳回', 'Review rejected', '審批駁回'),
   export: L('导出', 'Export', '匯出'),
+  import: L('导入', 'Import', '匯入'),
   print: L('打印', 'Print', '列印'),
 };
 

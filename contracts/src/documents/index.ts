@@ -1,5 +1,6 @@
 export * from './define';
 export * from './derive';
+export * from './spreadsheet';
 export * from './registry';
 export {
   consignment as consignmentDocument,

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, type Type } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Req, Res, type Type } from '@nestjs/common';
 import {
   AppError,
   actionPath,
   documentActionSchemaOf,
   documentBase,
   documentButtons,
+  documentImportQuerySchema,
+  labelIn,
+  languageFromHeader,
   documentListQuerySchemaOf,
   documentSubmitSchemaOf,
   detailQuerySchema,
@@ -19,6 +22,18 @@ import {
 import { ButtonCheck, Meta, ROW_SCOPES, actorOf, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
 import { DocumentCommands } from './document.commands';
 import { DocumentService, type DocumentContext } from './document.service';
+import { DocumentSpreadsheets } from './document.spreadsheets';
+import { sendXlsx } from './output/xlsx';
+import { xlsxFileWords } from './output/sheets';
+
+type Reply = Parameters<typeof sendXlsx>[0];
+type MultipartRequest = { isMultipart?: () => boolean; file?: () => Promise<{ filename: string; toBuffer(): Promise<Buffer> } | undefined> };
+
+/** `<title>-<what>-<business day>.xlsx` */
+const fileName = (def: DocumentDef, lang: ReturnType<typeof languageFromHeader>, what: string) => {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: process.env.BUSINESS_TZ || 'Asia/Shanghai' }).format(new Date()).replaceAll('-', '');
+  return `${labelIn(def.title, lang)}-${what}-${day}.xlsx`;
+};
 
 const contextOf = ({ user, correlationId, commandId }: RequestMeta): DocumentContext => ({
   tenantId: user.tenantId,
@@ -46,8 +61,26 @@ abstract class DocumentRoutes {
     readonly commands: DocumentCommands,
     readonly buttons: ButtonCheck,
     readonly scopes: RowScopes,
+    readonly sheets: DocumentSpreadsheets,
   ) {}
 }
+
+type RawHandler = (this: DocumentRoutes, query: unknown, req: MultipartRequest, reply: Reply, lang: string | undefined, meta: RequestMeta) => Promise<unknown>;
+
+/** A route that reads the request or writes the reply itself (a file down or up): (query, request, reply, accept-language, meta). */
+const rawRoute = (cls: Type<DocumentRoutes>, name: string, method: 'GET' | 'POST', path: string, handler: RawHandler, ownsReply: boolean) => {
+  const proto = cls.prototype as Record<string, unknown>;
+  Object.defineProperty(proto, name, { value: handler, writable: true, configurable: true, enumerable: false });
+  Query()(proto, name, 0);
+  Req()(proto, name, 1);
+  // a reply taken only to write a file: Nest sends nothing itself then
+  (ownsReply ? Res() : Res({ passthrough: true }))(proto, name, 2);
+  Headers('accept-language')(proto, name, 3);
+  Meta()(proto, name, 4);
+  const descriptor = Object.getOwnPropertyDescriptor(proto, name)!;
+  (method === 'GET' ? Get(path) : Post(path))(proto, name, descriptor);
+  if (method === 'POST') HttpCode(200)(proto, name, descriptor);
+};
 
 /** Adds one route to a controller class: a method with (query, body, meta) and its HTTP decorators. */
 const route = (cls: Type<DocumentRoutes>, name: string, method: 'GET' | 'POST', path: string, handler: Handler) => {
@@ -85,9 +118,40 @@ export const documentControllerFor = (def: DocumentDef): Type<unknown> => {
       @Inject(DocumentCommands) commands: DocumentCommands,
       @Inject(ButtonCheck) buttons: ButtonCheck,
       @Inject(ROW_SCOPES) scopes: RowScopes,
+      @Inject(DocumentSpreadsheets) sheets: DocumentSpreadsheets,
     ) {
-      super(service, commands, buttons, scopes);
+      super(service, commands, buttons, scopes, sheets);
     }
+  }
+
+  // the list's documents as .xlsx: the list's filters, sort and the caller's scope; the button before anything is read
+  rawRoute(Routes, 'export', 'GET', 'export', async function (query, _req, reply, al, meta) {
+    await this.buttons.require(meta.user, B.export!);
+    const lang = languageFromHeader(al);
+    const q = parse<Record<string, unknown> & { sort: string; order: 'asc' | 'desc' }>(listQuery, query);
+    const { out, total } = await this.sheets.exportStream(def, meta.user.tenantId, q, await rows(this, meta), ownerScopeOf(meta.user), lang);
+    sendXlsx(reply, fileName(def, lang, labelIn(xlsxFileWords.export, lang)), out, total);
+  }, true);
+
+  if (def.import) {
+    rawRoute(Routes, 'template', 'GET', 'template', async function (_query, _req, reply, al, meta) {
+      await this.buttons.require(meta.user, B.import!);
+      const lang = languageFromHeader(al);
+      sendXlsx(reply, fileName(def, lang, labelIn(xlsxFileWords.template, lang)), await this.sheets.template(def, meta.user.tenantId, ownerScopeOf(meta.user), lang));
+    }, true);
+
+    // ?preview=1: what the import would make and every row's errors, nothing written; else the import itself
+    rawRoute(Routes, 'import', 'POST', 'import', async function (query, req, _reply, al, meta) {
+      await this.buttons.require(meta.user, B.import!);
+      const { preview } = parse<{ preview: boolean }>(documentImportQuerySchema, query);
+      const lang = languageFromHeader(al);
+      const file = req.isMultipart?.() ? await req.file?.() : undefined;
+      if (!file) throw new AppError(400, 'validation.importNoFile');
+      const buffer = await file.toBuffer();
+      const owners = ownerScopeOf(meta.user);
+      if (preview) return ok(await this.sheets.preview(def, contextOf(meta), owners, buffer, file.filename, lang));
+      return ok(await this.sheets.import(def, contextOf(meta), owners, buffer, file.filename, lang));
+    }, false);
   }
 
   route(Routes, 'list', 'GET', 'list', async function (query, _body, meta) {

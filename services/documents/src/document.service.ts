@@ -544,14 +544,17 @@ export class DocumentService {
     if (hidden[0]) throw new DocumentNotFound(hidden[0].id);
   }
 
-  /** The list screen: paged and filtered on the server, within the caller's tenant, data scope and cargo owners. */
-  async list(
+  /**
+   * The list's WHERE and ORDER BY for a query (filters, sort, the caller's data scope and cargo
+   * owners): what the list page and the export read alike.
+   */
+  private listQuery(
     def: DocumentDef,
     tenantId: string,
-    q: Record<string, unknown> & { current: number; size: number; sort: string; order: 'asc' | 'desc' },
+    q: Record<string, unknown> & { sort: string; order: 'asc' | 'desc' },
     rows: RowScope,
     owners: OwnerScope,
-  ): Promise<Page<Record<string, unknown>>> {
+  ) {
     const where = ['tenant_id = $1', 'doc_type = $2', 'NOT is_deleted'];
     const tenantAndType = where.length;
     const params: unknown[] = [tenantId, def.name];
@@ -595,6 +598,55 @@ export class DocumentService {
     // a column that is never null sorts without NULLS LAST, so its index (tenant, type, column)
     // hands out the page in order and the scan stops after it (DESC's default is NULLS FIRST)
     const nulls = NOT_NULL_COLUMNS.has(sortExpr) ? '' : ' NULLS LAST';
+    return { where, params, tenantAndType, columns, ownColumns, withCustomer, sortExpr, dir, nulls };
+  }
+
+  /**
+   * The ids of every document the list's query finds (no page), in the list's order, at most
+   * `limit`: what an export writes, in the caller's data scope and cargo owners.
+   */
+  async listIds(
+    def: DocumentDef,
+    tenantId: string,
+    q: Record<string, unknown> & { sort: string; order: 'asc' | 'desc' },
+    rows: RowScope,
+    owners: OwnerScope,
+    limit: number,
+  ): Promise<string[]> {
+    const { where, params, sortExpr, dir, nulls } = this.listQuery(def, tenantId, q, rows, owners);
+    params.push(limit);
+    const { rows: found } = await this.pool.query<{ id: string }>(
+      `SELECT id FROM ${DOC_LIST} WHERE ${where.join(' AND ')} ORDER BY ${sortExpr} ${dir}${nulls}, bill_no ${dir} LIMIT $${params.length}`,
+      params,
+    );
+    return found.map((r) => r.id);
+  }
+
+  /**
+   * Live documents of the type whose list value `key` is one of `values` (a customer's bill
+   * numbers an import would make again), with their customer and bill number; a type whose list
+   * does not hold `key` finds none. States in `except` (cancelled) do not count.
+   */
+  async byListValue(def: DocumentDef, tenantId: string, key: string, values: readonly string[], except: readonly string[] = []): Promise<{ value: string; customerCode: string | null; billNo: string }[]> {
+    const listed = documentListColumnsOf(def).some((c) => c.key === key) || documentListFiltersOf(def).some((f) => f.key === key);
+    if (!listed || !values.length) return [];
+    const { rows } = await this.pool.query<{ value: string; customer_code: string | null; bill_no: string }>(
+      `SELECT row->>$3 AS value, customer_code, bill_no FROM ${DOC_LIST}
+        WHERE tenant_id = $1 AND doc_type = $2 AND NOT is_deleted AND row->>$3 = ANY($4) AND NOT (state = ANY($5))`,
+      [tenantId, def.name, key, [...values], [...except]],
+    );
+    return rows.map((r) => ({ value: r.value, customerCode: r.customer_code, billNo: r.bill_no }));
+  }
+
+  /** The list screen: paged and filtered on the server, within the caller's tenant, data scope and cargo owners. */
+  async list(
+    def: DocumentDef,
+    tenantId: string,
+    q: Record<string, unknown> & { current: number; size: number; sort: string; order: 'asc' | 'desc' },
+    rows: RowScope,
+    owners: OwnerScope,
+  ): Promise<Page<Record<string, unknown>>> {
+    const { where, params, tenantAndType, ownColumns, withCustomer, sortExpr, dir, nulls } = this.listQuery(def, tenantId, q, rows, owners);
     const filter = `${where.join(' AND ')}\u0000${JSON.stringify(params)}`;
     // the whole list of the type (no filter, no scope narrowing it): its total is kept beside
     // the rows, in the same transactions (doc_list_counts), so the page reads it instead of counting

@@ -6,6 +6,7 @@ import { DocumentRepair } from './document.repair';
 import { DocumentReviewPlugs } from './document.review';
 import { DocumentCommands, RunDocumentHandler } from './document.commands';
 import { DocumentService } from './document.service';
+import { DocumentSpreadsheets } from './document.spreadsheets';
 import { DocumentStreams } from './document.streams';
 import { DOCUMENT_DEFS } from './documents.tokens';
 
@@ -29,6 +30,7 @@ export class DocumentsModule {
       controllers: defs.map(documentControllerFor),
       providers: [
         DocumentService,
+        DocumentSpreadsheets,
         DocumentStreams,
         DocumentCommands,
         RunDocumentHandler,

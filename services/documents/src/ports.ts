@@ -20,7 +20,19 @@ export interface ReferenceCheck {
    * tenant, or (unless `kept`) a record whose `invalid` flag is 1.
    */
   assertUsable(tenantId: string, uses: readonly ReferenceUse[], entity: string, db?: Pick<UnitOfWork, 'query'>): Promise<void>;
+  /**
+   * The live records of `entity` with these codes, by code: name and data (an import's preview
+   * shows the name beside each code, and checks a line's material is its owner's).
+   */
+  named(tenantId: string, entity: string, codes: readonly string[]): Promise<Map<string, NamedRecord>>;
+  /**
+   * Live, valid records of `entity` in code order, at most `limit`; with `where`, only those whose
+   * data field is one of the values (a cargo owner's materials): an import template's reference sheets.
+   */
+  listed(tenantId: string, entity: string, limit: number, where?: { field: string; values: readonly string[] }): Promise<(NamedRecord & { code: string })[]>;
 }
+/** A record as a reference shows it: its name, and its data (its owner). */
+export type NamedRecord = { name: string; data: Record<string, unknown> };
 export const REFERENCE_CHECK = Symbol('REFERENCE_CHECK');
 
 /**

@@ -7,7 +7,6 @@ export * from './engine/records.port';
 export * from './engine/records.service';
 export * from './engine/records.controller';
 export * from './engine/records.xlsx';
-export * from './engine/xlsx';
 export * from './engine/reference-check';
 export * from './engine/master-data';
 export * from './engine/entity-hooks';

@@ -1,4 +1,4 @@
-import { BILLING_REPORT_MENUS, DOCUMENT_MENU_GROUPS, PUT_AWAY_LIST, STOCK_REPORT_MENUS, documents } from '@tpl/contracts';
+import { BILLING_REPORT_MENUS, DOCUMENT_MENU_GROUPS, PUT_AWAY_LIST, STOCK_REPORT_MENUS, documentButtons, documents } from '@tpl/contracts';
 import type { ContextMenus } from '@tpl/event-store';
 
 /** The warehouse's menu groups (inbound, outbound, ...) as its documents name them, in the groups' order. */
@@ -11,8 +11,9 @@ const warehouseGroups = () =>
  * The warehouse's menus: the reports group with the stock reports (spec 01 /reportManagement),
  * the keeper's put-away list beside the inbound documents. The keeper works every warehouse
  * document (its entries and all their buttons) and reads the reports; finance reads the reports;
- * a cargo owner's user reads its own documents' entries (no buttons: it reads, the operator acts)
- * and the reports but the staff-only ones (the warehouse's own costs).
+ * a cargo owner's user reads its own documents' entries (no buttons but the export: it reads and
+ * takes its own documents away as .xlsx, the operator acts) and the reports but the staff-only ones
+ * (the warehouse's own costs).
  */
 export const warehouseMenus: ContextMenus = {
   add: (tree) => {
@@ -28,7 +29,12 @@ export const warehouseMenus: ContextMenus = {
     return {
       keeper: [...groups.flatMap((g) => tree.writes(g)), ...groups, ...reports],
       finance: reports,
-      owner: [...groups, ...groups.flatMap((g) => tree.under(g)), ...reports.filter((c) => !staffOnly.has(c))],
+      owner: [
+        ...groups,
+        ...groups.flatMap((g) => tree.under(g)),
+        ...documents.filter((d) => d.service === 'bl-warehouse').map((d) => documentButtons(d).export!),
+        ...reports.filter((c) => !staffOnly.has(c)),
+      ],
     };
   },
   top: () => ({ work: [...warehouseGroups(), 'reportManagement'] }),

@@ -1,6 +1,9 @@
-import { documentRoutesOf, type CommandResult, type DocumentDef, type HistoryEntry, type KitDocument, type Page } from '@tpl/contracts';
+import { documentRoutesOf, type CommandResult, type DocumentDef, type DocumentImportPreview, type DocumentImportResult, type HistoryEntry, type KitDocument, type Page } from '@tpl/contracts';
 import type { RouteDef } from '@tpl/contracts';
-import { request, type QueryValue } from './client';
+import { download, request, type DownloadOptions, type QueryValue } from './client';
+
+/** An import is checked and written row by row on the server: it may take a while. */
+const IMPORT_TIMEOUT_MS = 180_000;
 
 /**
  * The document kit's API, the same for every document type (its description's routes):
@@ -58,4 +61,25 @@ export const documentApi = {
 
   /** One of the user's actions (submitReview or the description's own), by its name. */
   act: (def: DocumentDef, action: string, body: DocumentActionBody) => request<CommandResult>('POST', path(def, action), { body }),
+
+  /** The list's documents as .xlsx (its filters and sort; a sheet of headers, one of lines), streamed with progress. */
+  exportFile: (def: DocumentDef, query: DocumentListQuery, opts: Pick<DownloadOptions, 'onProgress' | 'signal'> = {}) =>
+    download(path(def, 'export'), { ...opts, query, fallbackName: `${def.name}.xlsx` }),
+
+  /** The import template of a type described with `import`. */
+  template: (def: DocumentDef) => download(path(def, 'template'), { fallbackName: `${def.name}-template.xlsx` }),
+
+  /** What importing the file would make (documents, rows, every row's errors), nothing written. */
+  previewImport: (def: DocumentDef, file: File): Promise<DocumentImportPreview> => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return request<DocumentImportPreview>('POST', path(def, 'import'), { form, query: { preview: 1 }, timeoutMs: IMPORT_TIMEOUT_MS });
+  },
+
+  /** Writes the file's documents as drafts (a file with errors writes nothing). */
+  importFile: (def: DocumentDef, file: File): Promise<DocumentImportResult> => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return request<DocumentImportResult>('POST', path(def, 'import'), { form, timeoutMs: IMPORT_TIMEOUT_MS });
+  },
 };

@@ -84,6 +84,8 @@ export const orderisinstockbill = defineDocument({
     defaultSort: 'billNo',
     defaultOrder: 'desc',
   },
+  // customers send their bookings as spreadsheets: one draft per customer bill number (sourceBillNo)
+  import: true,
   menu: { parent: 'warehousingManagement', sort: 1, icon: 'calendar' },
   routes: {
     list: '/warehousingManagement/orderIsinstockbill',

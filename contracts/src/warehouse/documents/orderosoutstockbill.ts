@@ -73,6 +73,8 @@ export const orderosoutstockbill = defineDocument({
     defaultSort: 'billNo',
     defaultOrder: 'desc',
   },
+  // customers send their orders as spreadsheets: one draft per customer bill number (sourceBillNo)
+  import: true,
   menu: { parent: 'outWarehouseManagement', sort: 1, icon: 'file-text' },
   routes: {
     list: '/outWarehouseManagement/orderOsoutstockbill',

@@ -1,12 +1,11 @@
 import type { Stream } from 'node:stream';
 import { PassThrough } from 'node:stream';
 import { stream as excelStream, type Style } from 'exceljs';
+import { safeSheetName as sheetName } from './sheets/export';
 import { billTypeText, hasKey, translate, type Language, type ReportColumn } from '@tpl/contracts';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Excel's rules for sheet names: at most 31 characters, none of []:*?/\ . */
-const sheetName = (name: string) => name.replace(/[[\]:*?/\\]/g, ' ').trim().slice(0, 31) || 'Sheet1';
 
 /**
  * Report spreadsheets of every context (the stock reports, billing's reports): one streaming
@@ -98,14 +97,14 @@ export const reportFileName = (title: string) => {
 
 type Reply = { header(name: string, value: string): Reply; send(body: unknown): Reply };
 
-/** Sends a spreadsheet as master data's exports do: its name in download-filename, the row count in x-total-rows. */
-export const sendXlsx = (reply: Reply, name: string, body: unknown, totalRows: number) => {
+/** Sends a spreadsheet as master data's exports do: its name in download-filename, the row count (when there is one) in x-total-rows. */
+export const sendXlsx = (reply: Reply, name: string, body: unknown, totalRows?: number) => {
   const encoded = encodeURIComponent(name);
   reply
     .header('content-type', XLSX_MIME)
     .header('download-filename', encoded)
     .header('content-disposition', `attachment; filename*=UTF-8''${encoded}`)
-    .header('x-total-rows', String(totalRows))
     .header('access-control-expose-headers', 'download-filename, x-total-rows');
+  if (totalRows !== undefined) reply.header('x-total-rows', String(totalRows));
   reply.send(body);
 };

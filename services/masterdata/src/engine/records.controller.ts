@@ -17,8 +17,8 @@ import {
   type EntityAction,
   type EntityDef,
 } from '@tpl/contracts';
-import { RecordsSpreadsheets, XLSX_MIME, fileName } from './records.xlsx';
-import { xlsxFileWords } from './xlsx';
+import { RecordsSpreadsheets, fileName } from './records.xlsx';
+import { sendXlsx, xlsxFileWords } from '@tpl/documents';
 import { ButtonCheck, Meta, PostOk, ROW_SCOPES, actorOf, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
 import { RecordsService, type Viewer } from './records.service';
 import type { RecordContext } from './records.port';
@@ -27,16 +27,8 @@ import { EntityHooksRegistry } from './entity-hooks';
 type Reply = { header(name: string, value: string): Reply; send(body: unknown): Reply; status(code: number): Reply };
 type MultipartRequest = { isMultipart?: () => boolean; file?: () => Promise<{ filename: string; toBuffer(): Promise<Buffer> } | undefined> };
 
-const download = (reply: Reply, name: string, body: unknown, extra: Record<string, string> = {}) => {
-  const encoded = encodeURIComponent(name);
-  reply
-    .header('content-type', XLSX_MIME)
-    .header('download-filename', encoded)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encoded}`)
-    .header('access-control-expose-headers', 'download-filename, x-total-rows');
-  for (const [k, v] of Object.entries(extra)) reply.header(k, v);
-  reply.send(body);
-};
+/** A workbook sent as every spreadsheet of the product is (the kit's sendXlsx). */
+const download = (reply: Reply, name: string, body: unknown, total?: number) => sendXlsx(reply, name, body, total);
 
 // the query schemas of the entity framework's routes (contracts' entityRoutesOf lists them for OpenAPI)
 const reportQuery = recordIdQuerySchema;
@@ -167,7 +159,7 @@ export const recordsControllerFor = (def: EntityDef): Type<unknown> => {
       const q = parseOrThrow(listQuery, query, def.name) as Record<string, unknown>;
       await this.gate.may(def, meta, 'export');
       const { out, total } = await this.sheets.exportStream(def, await this.gate.viewer(def, meta), q, lang);
-      download(reply, fileName(def, lang, labelIn(xlsxFileWords.export, lang)), out, { 'x-total-rows': String(total) });
+      download(reply, fileName(def, lang, labelIn(xlsxFileWords.export, lang)), out, total);
     }
 
     @Get('template')

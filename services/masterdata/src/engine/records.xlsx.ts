@@ -16,7 +16,7 @@ import {
 import { Inject } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DB_POOL } from '@tpl/event-store';
-import { parseImport, reportWorkbook, streamExport, templateWorkbook } from './xlsx';
+import { parseImport, reportWorkbook, streamExport, templateWorkbook } from '@tpl/documents';
 import { RECORDS_TABLE } from './records.migrations';
 import { RecordsService, referenceUses, type Viewer } from './records.service';
 import type { RecordContext } from './records.port';

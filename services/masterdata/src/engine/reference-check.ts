@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import type { z } from 'zod';
 import { INVALID_FIELD, ValidationError, entityByName, type NamedByFilter, type ReferenceUse } from '@tpl/contracts';
 import { CACHE_CHANNEL, ChannelCache, DB_POOL, LocalCacheChannel, type CacheChannel, type UnitOfWork } from '@tpl/event-store';
-import type { ReferenceCheck } from '@tpl/documents';
+import type { NamedRecord, ReferenceCheck } from '@tpl/documents';
 import { RECORDS_TABLE } from './records.migrations';
 
 /** What is wrong with one reference: it names no live record, one marked invalid, or one its field's pick does not offer. */
@@ -129,6 +129,31 @@ export class RecordReferences implements ReferenceCheck {
       }
     }
     return out;
+  }
+
+  async named(tenantId: string, entity: string, codes: readonly string[]): Promise<Map<string, NamedRecord>> {
+    if (!codes.length) return new Map();
+    const { rows } = await this.pool.query<{ code: string; name: string | null; data: Record<string, unknown> }>(
+      `SELECT code, name, data FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code = ANY($3)`,
+      [tenantId, entity, [...new Set(codes)]],
+    );
+    return new Map(rows.map((r) => [r.code, { name: r.name ?? '', data: r.data }]));
+  }
+
+  async listed(tenantId: string, entity: string, limit: number, where?: { field: string; values: readonly string[] }): Promise<(NamedRecord & { code: string })[]> {
+    const params: unknown[] = [tenantId, entity, limit];
+    let filter = '';
+    if (where) {
+      params.push(where.field, [...where.values]);
+      filter = ` AND data->>$4 = ANY($5)`;
+    }
+    const { rows } = await this.pool.query<{ code: string; name: string | null; data: Record<string, unknown> }>(
+      `SELECT code, name, data FROM ${RECORDS_TABLE}
+        WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code IS NOT NULL AND coalesce(data->>'${INVALID_FIELD}', '0') <> '1'${filter}
+        ORDER BY code LIMIT $3`,
+      params,
+    );
+    return rows.map((r) => ({ code: r.code, name: r.name ?? '', data: r.data }));
   }
 
   async assertUsable(tenantId: string, uses: readonly ReferenceUse[], entity: string, db?: Pick<UnitOfWork, 'query'>): Promise<void> {

@@ -5,13 +5,15 @@ import type { TableColumnsType, TableProps } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, documentPath, type DocumentDef } from '@tpl/contracts';
 import { canDocument } from '@tpl/workflows';
-import type { DocumentListRow } from '../../api/documents';
 import { useConfirmSelected } from '../../shared/confirmSelected';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { ColumnChooser, useColumnPrefs } from '../../shared/widgets/ColumnChooser';
 import { DocLink } from '../../shared/widgets/DocLink';
 import { RefValue } from '../../shared/widgets/FieldValue';
+import { documentApi, type DocumentListRow } from '../../api/documents';
+import { ExportButton } from '../../shared/ExportButton';
 import { ListToolbarExtra } from './extras';
+import { ImportButton } from './ImportButton';
 import { DocumentFilters } from './DocumentFilters';
 import { useDocumentList, useRemoveDocuments } from './hooks';
 import { useDocumentLabels } from './labels';
@@ -189,6 +191,8 @@ export const DocumentListPage = ({ def }: { def: DocumentDef }) => {
                 {t('common.delete')}
               </Button>
             )}
+            {def.import && can('import') && <ImportButton def={def} />}
+            {can('export') && <ExportButton download={(opts) => documentApi.exportFile(def, query, opts)} testId="doc-export" />}
             <ListToolbarExtra def={def} />
           </Space>
           <ColumnChooser options={columnSetOf(def).options} label={(key) => field(key)} visible={visible} onChange={setVisible} testPrefix="doc" />

@@ -1,5 +1,9 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  L,
+  importFieldsOf,
+  text,
+  type DocumentImportPreview,
   documentLandings,
   documentListColumnsOf,
   documentListFiltersOf,
@@ -245,3 +249,30 @@ export const takesInput = (a: ActionDef | undefined): boolean => Boolean(a && ac
  * off would date a step before the one it follows); a person picks a time only for a late entry.
  */
 export const dialogStart = (a: ActionDef, doc: Record<string, unknown>): Record<string, unknown> => ({ ...(a.initial?.(doc) ?? {}) });
+
+// ------------------------------------------------------------------ import preview (issue 30)
+
+/** The preview's columns: the import's columns (contracts' importFieldsOf, the file's order) that any row gives. */
+export const importColumnsOf = (def: DocumentDef, preview: Pick<DocumentImportPreview, 'rows'>): { key: string; field: FieldDef }[] =>
+  [...importFieldsOf(def), ['remark', text(L('备注', 'Remark', '備註'))] as [string, FieldDef]]
+    .filter(([key]) => preview.rows.some((r) => key in r.values))
+    .map(([key, field]) => ({ key, field }));
+
+/** A preview cell as people read it: a code with its record's name, an enumeration's label, yes / no. */
+export const previewCell = (
+  field: FieldDef,
+  value: unknown,
+  names: DocumentImportPreview['names'],
+  enumLabel: (value: string) => string,
+  yes: string,
+  no: string,
+): string => {
+  if (value === undefined || value === null || value === '') return '';
+  if (field.kind === 'ref' && typeof value === 'string') {
+    const name = names[field.entity]?.[value];
+    return name ? `${value} ${name}` : value;
+  }
+  if (field.kind === 'enum' && typeof value === 'string') return enumLabel(value);
+  if (field.kind === 'flag') return Number(value) === 1 ? yes : Number(value) === 0 ? no : String(value);
+  return Array.isArray(value) ? value.map(String).join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+};

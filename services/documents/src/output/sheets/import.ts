@@ -1,5 +1,6 @@
 import { Workbook, type CellValue } from 'exceljs';
-import { AppError, type EntityDef, type Language } from '@tpl/contracts';
+import { AppError, type Language } from '@tpl/contracts';
+import type { SheetDef } from './columns';
 import { headerIndex, normalizeHeader, type ResolvedColumn } from './columns';
 import { xlsxText } from './words';
 import { parserFor, type Parser, type RawCell } from './values';
@@ -104,7 +105,7 @@ const isBlank = (v: RawCell): boolean => v === null || (typeof v === 'string' &&
  * left out. Values it cannot read are passed on as text for the entity's validation to
  * report. Only the first worksheet is read.
  */
-export const parseImport = async (file: Buffer, fileName: string, def: EntityDef, lang: Language): Promise<ImportResult> => {
+export const parseImport = async (file: Buffer, fileName: string, def: SheetDef, lang: Language): Promise<ImportResult> => {
   if (!/\.xlsx?$/i.test(fileName.trim())) throw new ImportFileError('validation.importFileType', lang);
 
   const state = { date1904: false };

@@ -3,7 +3,8 @@
  * back into what the API accepts (import). Times are China time: Asia/Shanghai has kept
  * UTC+8 without daylight saving since 1991, so a fixed offset is exact for any business date.
  */
-import { LANGUAGES, labelIn, type EntityDef, type FieldDef, type Language } from '@tpl/contracts';
+import { LANGUAGES, labelIn, type FieldDef, type Language } from '@tpl/contracts';
+import type { SheetDef } from './columns';
 import { enumLabel } from './columns';
 import { xlsxText } from './words';
 
@@ -84,7 +85,7 @@ const textOf = (v: unknown): string => {
 /** Precomputed per column, so a row costs no lookups. */
 export type Renderer = (v: unknown) => OutCell;
 
-export const rendererFor = (def: EntityDef, key: string, field: FieldDef, lang: Language): Renderer => {
+export const rendererFor = (def: SheetDef, key: string, field: FieldDef, lang: Language): Renderer => {
   const yes = xlsxText(lang, 'xlsx.yes');
   const no = xlsxText(lang, 'xlsx.no');
   switch (field.kind) {
@@ -156,7 +157,7 @@ const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
  */
 export type Parser = (v: RawCell, date1904: boolean) => unknown;
 
-export const parserFor = (def: EntityDef, key: string, field: FieldDef): Parser => {
+export const parserFor = (def: SheetDef, key: string, field: FieldDef): Parser => {
   switch (field.kind) {
     case 'flag': {
       const words = new Map<string, 0 | 1>([

@@ -1,4 +1,19 @@
-import { L, LANGUAGES, fieldKey, labelIn, hasKey, translate, type EntityDef, type FieldDef, type Labels, type Language } from '@tpl/contracts';
+import { L, LANGUAGES, fieldKey, labelIn, hasKey, translate, type FieldDef, type Labels, type Language } from '@tpl/contracts';
+
+/**
+ * What a sheet is made from: an entity's description (master data's records), or a document's
+ * header and lines as the kit describes them (documents.xlsx.ts). `name` is the i18n prefix of the
+ * labels (`<name>.fields.<key>`; a dotted key reaches into a group or the lines), `title` names the
+ * sheet, `codeField` the column an example fills with a code; `remark: false` leaves out the remark
+ * every record carries.
+ */
+export type SheetDef = {
+  name: string;
+  title: Labels;
+  fields: Record<string, FieldDef>;
+  codeField?: string | undefined;
+  remark?: false;
+};
 
 export type XlsxColumn = {
   /** the field key (or 'remark') */
@@ -23,7 +38,7 @@ const REMARK_LABEL: Labels = L('备注', 'Remark', '備註');
 export const REMARK_FIELD: FieldDef = { kind: 'text', label: REMARK_LABEL, max: 500 };
 
 /** A field's label: the i18n resource when the entity is registered, else the label in its description. */
-export const fieldLabel = (def: EntityDef, path: readonly string[], field: FieldDef | undefined, lang: Language): string => {
+export const fieldLabel = (def: SheetDef, path: readonly string[], field: FieldDef | undefined, lang: Language): string => {
   const key = fieldKey(def.name, path);
   if (hasKey(lang, key)) return translate(lang, key);
   if (field) return labelIn(field.label, lang);
@@ -31,7 +46,7 @@ export const fieldLabel = (def: EntityDef, path: readonly string[], field: Field
 };
 
 /** An enum value's label in `lang` (the raw value when it has none). */
-export const enumLabel = (def: EntityDef, key: string, field: Extract<FieldDef, { kind: 'enum' }>, value: string, lang: Language): string => {
+export const enumLabel = (def: SheetDef, key: string, field: Extract<FieldDef, { kind: 'enum' }>, value: string, lang: Language): string => {
   const k = `enum.${def.name}.${key}.${value}`;
   if (hasKey(lang, k)) return translate(lang, k);
   return (field.valueLabels[value] ? labelIn(field.valueLabels[value], lang) : value);
@@ -82,10 +97,10 @@ const baseWidth = (f: FieldDef): number => {
 
 const exported = (f: FieldDef, forImport: boolean): boolean => f.kind !== 'rows' && f.kind !== 'password' && !(forImport && f.generated);
 
-export const resolveColumns = (def: EntityDef, lang: Language, opts: ColumnOptions = {}): ResolvedColumn[] => {
+export const resolveColumns = (def: SheetDef, lang: Language, opts: ColumnOptions = {}): ResolvedColumn[] => {
   const forImport = opts.forImport ?? false;
   const entries: [string, FieldDef][] = Object.entries(def.fields).filter(([, f]) => exported(f, forImport));
-  if (!('remark' in def.fields)) entries.push(['remark', REMARK_FIELD]);
+  if (def.remark !== false && !('remark' in def.fields)) entries.push(['remark', REMARK_FIELD]);
   return entries.map(([key, field]) => {
     const header = fieldLabel(def, [key], field, lang);
     const width = Math.min(50, Math.max(baseWidth(field), displayWidth(header) + 2));
@@ -97,7 +112,7 @@ export const resolveColumns = (def: EntityDef, lang: Language, opts: ColumnOptio
  * The spreadsheet columns of an entity: every field except nested rows and passwords
  * (and, for import, server-generated fields), then the remark.
  */
-export const columnsFor = (def: EntityDef, lang: Language, opts: ColumnOptions = {}): XlsxColumn[] =>
+export const columnsFor = (def: SheetDef, lang: Language, opts: ColumnOptions = {}): XlsxColumn[] =>
   resolveColumns(def, lang, opts).map(({ key, header, width, kind }) => ({ key, header, width, kind }));
 
 /** Header matching ignores case, surrounding spaces and '*' marks, and full-width forms (NFKC). */
@@ -113,7 +128,7 @@ export const normalizeHeader = (s: string): string =>
  * Header text → column, for the labels in every language and the raw field key.
  * The caller's language wins where two columns would share a label.
  */
-export const headerIndex = (def: EntityDef, lang: Language): Map<string, ResolvedColumn> => {
+export const headerIndex = (def: SheetDef, lang: Language): Map<string, ResolvedColumn> => {
   const columns = resolveColumns(def, lang, { forImport: true });
   const index = new Map<string, ResolvedColumn>();
   const put = (text: string, col: ResolvedColumn) => {

@@ -1,6 +1,7 @@
 import type { Stream } from 'node:stream';
 import { stream as excelStream, type Style } from 'exceljs';
-import { labelIn, type EntityDef, type Language } from '@tpl/contracts';
+import { labelIn, type Language } from '@tpl/contracts';
+import type { SheetDef } from './columns';
 import { resolveColumns } from './columns';
 import { rendererFor } from './values';
 
@@ -22,6 +23,14 @@ const PLAIN: Partial<Style> = {};
 
 type Drainable = NodeJS.WritableStream & { writableNeedDrain?: boolean };
 
+/** One worksheet of a streamed workbook: its columns from `def`, its rows as they come. */
+export type SheetSource = {
+  def: SheetDef;
+  rows: AsyncIterable<Record<string, unknown>>;
+  /** the worksheet's name (default: the description's title in the caller's language) */
+  sheetName?: string;
+};
+
 /**
  * Writes the records as an .xlsx to `out`, one row at a time: each row is committed
  * (serialised and handed to the zip) as it arrives and the writer waits while `out` is
@@ -31,14 +40,18 @@ type Drainable = NodeJS.WritableStream & { writableNeedDrain?: boolean };
  */
 export const streamExport = async (
   out: NodeJS.WritableStream,
-  def: EntityDef,
+  def: SheetDef,
   lang: Language,
   rows: AsyncIterable<Record<string, unknown>>,
   opts: StreamExportOptions = {},
-): Promise<number> => {
-  const columns = resolveColumns(def, lang);
-  const render = columns.map((c) => rendererFor(def, c.key, c.field, lang));
+): Promise<number> => (await streamWorkbook(out, lang, [{ def, rows, ...(opts.sheetName ? { sheetName: opts.sheetName } : {}) }]))[0]!;
 
+/**
+ * Several worksheets in one streamed workbook (a document list's headers, then its lines), written
+ * one after another: a sheet is committed before the next one's rows are asked for, so the zip never
+ * holds a sheet back and memory stays flat. Resolves with each sheet's count of data rows.
+ */
+export const streamWorkbook = async (out: NodeJS.WritableStream, lang: Language, sheets: Iterable<SheetSource>): Promise<number[]> => {
   // the output failing or closing early (a client gone) stops the export, wherever it waits
   let failure: Error | undefined;
   let finished = false;
@@ -82,31 +95,37 @@ export const streamExport = async (
 
   try {
     const workbook = new excelStream.xlsx.WorkbookWriter({ stream: out as unknown as Stream, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(safeSheetName(opts.sheetName ?? labelIn(def.title, lang)), {
-      views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }],
-    });
-    sheet.columns = columns.map((c) => ({ key: c.key, width: c.width }));
-    const header = sheet.addRow(columns.map((c) => c.header));
-    header.font = { bold: true };
-    header.commit();
-
-    let count = 0;
-    for await (const record of rows) {
-      if (failure) throw failure;
-      const values = new Array<string | number | undefined>(columns.length);
-      for (let i = 0; i < columns.length; i++) values[i] = render[i]!(record[columns[i]!.key]) ?? undefined;
-      const row = sheet.addRow(values);
-      // one shared style object: exceljs then resolves the style once, not per cell (3x faster)
-      row.eachCell((cell) => {
-        cell.style = PLAIN;
+    const counts: number[] = [];
+    for (const { def, rows, sheetName } of sheets) {
+      const columns = resolveColumns(def, lang);
+      const render = columns.map((c) => rendererFor(def, c.key, c.field, lang));
+      const sheet = workbook.addWorksheet(safeSheetName(sheetName ?? labelIn(def.title, lang)), {
+        views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }],
       });
-      row.commit();
-      count++;
-      if (count % YIELD_EVERY === 0) await waitForRoom();
+      sheet.columns = columns.map((c) => ({ key: c.key, width: c.width }));
+      const header = sheet.addRow(columns.map((c) => c.header));
+      header.font = { bold: true };
+      header.commit();
+
+      let count = 0;
+      for await (const record of rows) {
+        if (failure) throw failure;
+        const values = new Array<string | number | undefined>(columns.length);
+        for (let i = 0; i < columns.length; i++) values[i] = render[i]!(record[columns[i]!.key]) ?? undefined;
+        const row = sheet.addRow(values);
+        // one shared style object: exceljs then resolves the style once, not per cell (3x faster)
+        row.eachCell((cell) => {
+          cell.style = PLAIN;
+        });
+        row.commit();
+        count++;
+        if (count % YIELD_EVERY === 0) await waitForRoom();
+      }
+      sheet.commit();
+      counts.push(count);
     }
-    sheet.commit();
     await Promise.race([workbook.commit(), aborted]);
-    return count;
+    return counts;
   } finally {
     out.removeListener('drain', onDrain);
     out.removeListener('error', onError);

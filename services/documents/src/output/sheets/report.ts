@@ -1,5 +1,6 @@
 import { Workbook } from 'exceljs';
-import type { EntityDef, FieldDef, Language } from '@tpl/contracts';
+import type { FieldDef, Language } from '@tpl/contracts';
+import type { SheetDef } from './columns';
 import { REMARK_FIELD, fieldLabel } from './columns';
 import { xlsxText } from './words';
 
@@ -9,7 +10,7 @@ export type ImportErrorEntry = { row: number; field: string; message: string };
  * The label of an error's field path: 'price' → 单价, 'tiers.2.upLimit' → 分段价格[3] > 上限;
  * an empty path (a row-level error) stays empty; an unknown one is shown as is.
  */
-export const fieldPathLabel = (def: EntityDef, path: string, lang: Language): string => {
+export const fieldPathLabel = (def: SheetDef, path: string, lang: Language): string => {
   if (!path) return '';
   const parts = path.split('.').filter((p) => p !== '');
   const out: string[] = [];
@@ -29,7 +30,7 @@ export const fieldPathLabel = (def: EntityDef, path: string, lang: Language): st
 };
 
 /** The import's error report: one row per error (Row / Field / Message), headers in `lang`. */
-export const reportWorkbook = async (errors: readonly ImportErrorEntry[], def: EntityDef, lang: Language): Promise<Buffer> => {
+export const reportWorkbook = async (errors: readonly ImportErrorEntry[], def: SheetDef, lang: Language): Promise<Buffer> => {
   const workbook = new Workbook();
   workbook.creator = 'tpl-console';
   workbook.created = new Date();

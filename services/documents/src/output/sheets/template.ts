@@ -1,5 +1,6 @@
 import { Workbook, type Worksheet } from 'exceljs';
-import { labelIn, type EntityDef, type FieldDef, type Language } from '@tpl/contracts';
+import { labelIn, type FieldDef, type Language } from '@tpl/contracts';
+import type { SheetDef } from './columns';
 import { enumLabel, entityTitle, resolveColumns, type ResolvedColumn } from './columns';
 import { safeSheetName } from './export';
 import { xlsxFileWords, xlsxText } from './words';
@@ -8,7 +9,7 @@ import { formatShanghai } from './values';
 const HEADER_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF2F2F2' } } as const;
 
 /** A value that shows the expected format of a column (empty where there is nothing to show). */
-const exampleValue = (def: EntityDef, col: ResolvedColumn, lang: Language): string | number | null => {
+const exampleValue = (def: SheetDef, col: ResolvedColumn, lang: Language): string | number | null => {
   const f = col.field;
   switch (f.kind) {
     case 'text':
@@ -42,7 +43,7 @@ const exampleValue = (def: EntityDef, col: ResolvedColumn, lang: Language): stri
 };
 
 /** How to fill a column, in words: format, limits, allowed values. */
-export const formatHint = (def: EntityDef, key: string, f: FieldDef, lang: Language): string => {
+export const formatHint = (def: SheetDef, key: string, f: FieldDef, lang: Language): string => {
   const t = (k: Parameters<typeof xlsxText>[1], vars: Record<string, string | number> = {}) => xlsxText(lang, k, vars);
   switch (f.kind) {
     case 'text':
@@ -93,7 +94,13 @@ const styleHeader = (sheet: Worksheet) => {
  * what it takes and an example. The example is never on the first sheet: a template sent
  * back unchanged imports nothing (it says the file has no rows) instead of a record "示例".
  */
-export const templateWorkbook = async (def: EntityDef, lang: Language): Promise<Buffer> => {
+/** More for a template: sentences under the notes, and sheets of reference values (codes with their names). */
+export type TemplateExtra = {
+  notes?: readonly string[];
+  sheets?: readonly { name: string; headers: readonly string[]; rows: readonly (readonly (string | number | null)[])[] }[];
+};
+
+export const templateWorkbook = async (def: SheetDef, lang: Language, extra: TemplateExtra = {}): Promise<Buffer> => {
   const columns = resolveColumns(def, lang, { forImport: true });
   const workbook = new Workbook();
   workbook.creator = 'tpl-console';
@@ -118,6 +125,14 @@ export const templateWorkbook = async (def: EntityDef, lang: Language): Promise<
   }
   notes.addRow([]);
   notes.addRow([xlsxText(lang, 'xlsx.exampleNote')]);
+  for (const line of extra.notes ?? []) notes.addRow([line]);
+  for (const more of extra.sheets ?? []) {
+    const sheetOf = workbook.addWorksheet(safeSheetName(more.name));
+    sheetOf.columns = more.headers.map(() => ({ width: 24 }));
+    sheetOf.addRow([...more.headers]);
+    styleHeader(sheetOf);
+    for (const r of more.rows) sheetOf.addRow([...r]);
+  }
 
   return Buffer.from(await workbook.xlsx.writeBuffer());
 };
