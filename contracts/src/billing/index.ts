@@ -1,6 +1,7 @@
 export * from './money';
 export * from './charges';
 export * from './reports';
+export * from './version-stamp';
 
 import type { ContractsContext } from '../api/context';
 import { valueaddservicebill, handlingbill, adjustpricebill, packagewarehousebill, rentwarehousebill, ladingbill, costlading } from './documents/index';
