@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage as lazyRoute } from '../../shared/lazyPage';
 import { pagePaths } from '../../pagePaths';
+import { loadPageChunk } from '../../shell/chunkLoad';
 
 // each page loads with its first visit (its own chunk)
 const ConnectionCheckPage = lazyRoute(() => import('./ConnectionCheckPage').then((m) => m.ConnectionCheckPage));
@@ -17,7 +18,7 @@ const ToolPage = lazyRoute(() => import('./ToolPage').then((m) => m.ToolPage));
 const TokenCheckPage = lazyRoute(() => import('./TokenCheckPage').then((m) => m.TokenCheckPage));
 
 // ECharts loads only with the dashboard (its own chunk)
-const DashboardPage = lazy(() => import('./DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const DashboardPage = lazy(() => loadPageChunk(() => import('./DashboardPage')).then((m) => ({ default: m.DashboardPage })));
 const lazyPage = (page: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{page}</Suspense>;
 
 /** The page's name (a Chinese label, as spec 01 names routes) and its title in the user's language, read by the shell's tabs. */
