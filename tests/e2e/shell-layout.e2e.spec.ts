@@ -324,6 +324,44 @@ describe('console shell layout in Chromium', () => {
     await page.close();
   });
 
+  it('shows 7 page numbers from 992 px and 5 under it, and keeps a dialog dragged smaller at 400 by 300 at least (spec 01 section 9)', async () => {
+    const page = await newPage(1200);
+    // a hundred local log entries: ten pages of the log dialog's list
+    await page.evaluate(() =>
+      localStorage.setItem('tpl.errorLog', JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ type: 'error', url: '/x', message: `paged ${i}`, stack: '', time: new Date().toISOString(), info: '' })))),
+    );
+    await page.reload();
+    await page.getByTestId('error-log-button').click();
+    const frame = page.getByTestId('dialog-frame').filter({ has: page.getByTestId('error-log-table') });
+    await frame.locator('[data-testid="pager"][data-pager-count="7"]').waitFor();
+    expect(await frame.getByTestId('pager-item').count()).toBe(7);
+    await page.setViewportSize({ width: 900, height: 720 });
+    await frame.locator('[data-testid="pager"][data-pager-count="5"]').waitFor();
+    expect(await frame.getByTestId('pager-item').count()).toBe(5);
+    await page.setViewportSize({ width: 1200, height: 720 });
+    await frame.locator('[data-testid="pager"][data-pager-count="7"]').waitFor();
+
+    // moved by its header
+    const before = (await frame.boundingBox())!;
+    const header = (await frame.locator('.ant-modal-header').boundingBox())!;
+    await page.mouse.move(header.x + 40, header.y + header.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(header.x - 60, header.y + header.height / 2 + 50, { steps: 5 });
+    await page.mouse.up();
+    const moved = (await frame.boundingBox())!;
+    expect([Math.round(moved.x - before.x), Math.round(moved.y - before.y)]).toEqual([-100, 50]);
+    // its corner dragged far up and left: it stops at 400 by 300
+    const corner = (await frame.getByTestId('dialog-resize').boundingBox())!;
+    await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(corner.x - 1500, corner.y - 1500, { steps: 5 });
+    await page.mouse.up();
+    const small = (await frame.boundingBox())!;
+    expect([Math.round(small.width), Math.round(small.height)]).toEqual([400, 300]);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-dialog-min.png') });
+    await page.close();
+  });
+
   it('folds the sidebar to the small logo, and on a small screen after every navigation', async () => {
     const page = await newPage();
     await page.getByTestId('logo-wide').waitFor();

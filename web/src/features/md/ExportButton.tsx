@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Modal, Progress, Space, Typography } from 'antd';
+import { App, Button, Progress, Space, Typography } from 'antd';
+import { Modal } from '../../shared/widgets/Modal';
 import type { ButtonProps } from 'antd';
 import type { EntityDef } from '@tpl/contracts';
 import type { DownloadProgress } from '../../api/client';

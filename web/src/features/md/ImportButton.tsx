@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Modal, Typography, Upload } from 'antd';
+import { Alert, App, Button, Typography, Upload } from 'antd';
+import { Modal } from '../../shared/widgets/Modal';
 import { Table } from '../../shared/widgets/Table';
 import type { TableColumnsType } from 'antd';
 import type { EntityDef } from '@tpl/contracts';
