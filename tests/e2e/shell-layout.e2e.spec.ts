@@ -325,7 +325,8 @@ describe('console shell layout in Chromium', () => {
   });
 
   it('shows 7 page numbers from 992 px and 5 under it, and keeps a dialog dragged smaller at 400 by 300 at least (spec 01 section 9)', async () => {
-    const page = await newPage(1200);
+    // tall enough that the whole dialog, its lower corner included, is on the screen
+    const page = await signIn(await browser.newPage({ viewport: { width: 1200, height: 1100 } }));
     // a hundred local log entries: ten pages of the log dialog's list
     await page.evaluate(() =>
       localStorage.setItem('tpl.errorLog', JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ type: 'error', url: '/x', message: `paged ${i}`, stack: '', time: new Date().toISOString(), info: '' })))),
@@ -335,10 +336,10 @@ describe('console shell layout in Chromium', () => {
     const frame = page.getByTestId('dialog-frame').filter({ has: page.getByTestId('error-log-table') });
     await frame.locator('[data-testid="pager"][data-pager-count="7"]').waitFor();
     expect(await frame.getByTestId('pager-item').count()).toBe(7);
-    await page.setViewportSize({ width: 900, height: 720 });
+    await page.setViewportSize({ width: 900, height: 1100 });
     await frame.locator('[data-testid="pager"][data-pager-count="5"]').waitFor();
     expect(await frame.getByTestId('pager-item').count()).toBe(5);
-    await page.setViewportSize({ width: 1200, height: 720 });
+    await page.setViewportSize({ width: 1200, height: 1100 });
     await frame.locator('[data-testid="pager"][data-pager-count="7"]').waitFor();
 
     // moved by its header
@@ -354,7 +355,7 @@ describe('console shell layout in Chromium', () => {
     const corner = (await frame.getByTestId('dialog-resize').boundingBox())!;
     await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
     await page.mouse.down();
-    await page.mouse.move(corner.x - 1500, corner.y - 1500, { steps: 5 });
+    await page.mouse.move(5, 5, { steps: 5 });
     await page.mouse.up();
     const small = (await frame.boundingBox())!;
     expect([Math.round(small.width), Math.round(small.height)]).toEqual([400, 300]);
@@ -370,7 +371,7 @@ describe('console shell layout in Chromium', () => {
     await page.getByTestId('sider-toggle').click();
     await page.getByTestId('logo-wide').waitFor();
 
-    await page.setViewportSize({ width: 900, height: 720 }); // class 1
+    await page.setViewportSize({ width: 900, height: 1100 }); // class 1
     await page.waitForFunction(() => document.querySelector('[data-testid="shell"]')?.getAttribute('data-screen') === '1');
     await search(page, 'Customer', 'md_customer', '/md/customer');
     await page.getByTestId('logo-small').waitFor();

@@ -203,8 +203,8 @@ export const consoleWords = {
     label: L('分页', 'Pages', '分頁'),
     prev: L('上一页', 'Previous page', '上一頁'),
     next: L('下一页', 'Next page', '下一頁'),
-    prevMore: L('向前 {{count}} 页', 'Back {{count}} pages', '向前 {{count}} 頁'),
-    nextMore: L('向后 {{count}} 页', 'Forward {{count}} pages', '向後 {{count}} 頁'),
+    prevMore: L('向前 {{n}} 页', 'Back {{n}} pages', '向前 {{n}} 頁'),
+    nextMore: L('向后 {{n}} 页', 'Forward {{n}} pages', '向後 {{n}} 頁'),
     perPage: L('{{size}} 条/页', '{{size}} / page', '{{size}} 條/頁'),
   },
   // a page's code that did not load (shell/chunkLoad.ts): after one reload did not help, or after the 120 s timeout

@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Select, Space } from 'antd';
 import { DoubleLeftOutlined, DoubleRightOutlined, EllipsisOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pagerItems, usePagerCount } from '../pager';
 
@@ -62,7 +61,7 @@ export const Pager = ({ current, pageSize, total, onChange, pageSizeOptions, sho
               {item.page}
             </Button>
           ) : (
-            <More key={item.kind} direction={item.kind === 'prevMore' ? 'prev' : 'next'} title={t(item.kind === 'prevMore' ? 'pager.prevMore' : 'pager.nextMore', { count: jump })} onClick={() => go(item.page)} />
+            <More key={item.kind} direction={item.kind === 'prevMore' ? 'prev' : 'next'} title={t(item.kind === 'prevMore' ? 'pager.prevMore' : 'pager.nextMore', { n: jump })} onClick={() => go(item.page)} />
           ),
         )}
         <Button type="text" icon={<RightOutlined />} disabled={disabled || page >= pageCount} onClick={() => go(page + 1)} title={t('pager.next')} aria-label={t('pager.next')} data-testid="pager-next" />
@@ -71,7 +70,6 @@ export const Pager = ({ current, pageSize, total, onChange, pageSizeOptions, sho
             size="middle"
             value={pageSize}
             disabled={disabled}
-            popupMatchSelectWidth={false}
             onChange={(size: number) => onChange(size === pageSize ? page : 1, size)}
             options={pageSizeOptions.map((s) => ({ value: Number(s), label: t('pager.perPage', { size: Number(s) }) }))}
             data-testid="pager-size"
