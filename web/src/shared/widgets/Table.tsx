@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Table as AntTable, type TableProps } from 'antd';
+import { PAGE_SIZES } from '@tpl/contracts';
 import type { AnyObject } from 'antd/es/_util/type';
 import { Pager } from './Pager';
 
@@ -43,8 +44,9 @@ export const Table = <T extends AnyObject>(props: TableProps<T>) => {
           pageSize={pageSize}
           total={total}
           onChange={change}
-          pageSizeOptions={config.pageSizeOptions}
-          showSizeChanger={config.showSizeChanger === true || (typeof config.showSizeChanger === 'object' && config.showSizeChanger !== null)}
+          pageSizeOptions={config.pageSizeOptions ?? PAGE_SIZES}
+          // as antd: unsaid, a size changer over more than 50 rows
+          showSizeChanger={config.showSizeChanger === undefined ? total > 50 : config.showSizeChanger !== false}
           totalText={config.showTotal ? config.showTotal(total, [from, to]) : undefined}
           disabled={config.disabled}
         />
