@@ -12,14 +12,14 @@ export const TOKEN_CRYPTO_SCHEME = 'crypto';
 export const TOKEN_CRYPTO_MAX_AGE_MS = 120_000;
 
 const toB64url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const fromB64 = (text: string): Uint8Array => {
+const fromB64 = (text: string): Uint8Array<ArrayBuffer> => {
   const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
   const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 };
 
 /** A configured key: 32 bytes, written in base64 or base64url; anything else is no key. */
-export const tokenCryptoKeyBytes = (key: string | undefined): Uint8Array | undefined => {
+export const tokenCryptoKeyBytes = (key: string | undefined): Uint8Array<ArrayBuffer> | undefined => {
   if (!key) return undefined;
   try {
     const bytes = fromB64(key.trim());
@@ -29,13 +29,15 @@ export const tokenCryptoKeyBytes = (key: string | undefined): Uint8Array | undef
   }
 };
 
-const keys = new Map<string, Promise<CryptoKey>>();
-const cryptoKey = (key: string): Promise<CryptoKey> => {
+/** Web Crypto's key type, named without the DOM library (the services compile without it) */
+type WebCryptoKey = Awaited<ReturnType<typeof globalThis.crypto.subtle.importKey>>;
+const keys = new Map<string, Promise<WebCryptoKey>>();
+const cryptoKey = (key: string): Promise<WebCryptoKey> => {
   let k = keys.get(key);
   if (!k) {
     const bytes = tokenCryptoKeyBytes(key);
     if (!bytes) return Promise.reject(new Error('TOKEN_CRYPTO_KEY must be 32 bytes in base64'));
-    k = globalThis.crypto.subtle.importKey('raw', bytes as BufferSource, 'AES-GCM', false, ['encrypt', 'decrypt']);
+    k = globalThis.crypto.subtle.importKey('raw', bytes, 'AES-GCM', false, ['encrypt', 'decrypt']);
     keys.set(key, k);
   }
   return k;

@@ -270,9 +270,9 @@ export class AuthService {
    * or, when TOKEN_CRYPTO_KEY is configured, the encrypted `crypto <…>` (spec 01 section 7).
    */
   async authenticate(bladeAuth: string | undefined): Promise<AuthUser> {
-    const key = tokenCryptoKey();
-    if (key && bladeAuth && new RegExp(`^${TOKEN_CRYPTO_SCHEME}\\s`, 'i').test(bladeAuth)) {
-      const opened = await decryptTokenHeader(bladeAuth, key);
+    const cryptoKey = tokenCryptoKey();
+    if (cryptoKey && bladeAuth && new RegExp(`^${TOKEN_CRYPTO_SCHEME}\\s`, 'i').test(bladeAuth)) {
+      const opened = await decryptTokenHeader(bladeAuth, cryptoKey);
       if (!opened.ok) throw new AppError(401, 'errors.unauthorized');
       return this.authenticate(`bearer ${opened.accessToken}`);
     }
