@@ -4,14 +4,13 @@ import {
   entities,
   fieldSchema,
   isinstockbill,
-  labelIn,
+  translate,
   osoutstockbill,
   submitSchemaOf,
   type DocumentDef,
   type EntityDef,
   type FieldDef,
 } from '@tpl/contracts';
-import { kernelWords } from '../../contracts/src/i18n/words';
 
 /**
  * Issue 30 item 5: the spec's rules apply wherever the field appears. The ID-card rule (spec 01
@@ -85,7 +84,8 @@ describe('spec rules on every field of that name', () => {
 
 describe('the spec`s wordings', () => {
   it('empty details or work items read as spec 02 section 8 says, in English word for word', () => {
-    expect(labelIn(kernelWords.validation.lines.empty, 'en')).toBe('Details or work items cannot be empty');
+    expect(translate('en', 'validation.lines.empty')).toBe('Details or work items cannot be empty');
+    expect(translate('zh', 'validation.lines.empty')).toBe('明细或作业项不能为空');
     expect(documentContentSchemaOf(isinstockbill).safeParse({ ...(isinstockbill.example as object), details: [] }).error?.issues.map((i) => i.message)).toEqual(['validation.lines.empty']);
     // the put-away's placements (work items) say the same as a document's details
     expect(fieldSchema(isinstockbill.actions.putAway!.fields!.placements!).safeParse([]).error?.issues.map((i) => i.message)).toEqual(['validation.lines.empty']);
