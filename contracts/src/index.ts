@@ -10,6 +10,7 @@ export * from './i18n/format';
 export * from './i18n/messages';
 export * from './i18n/labels';
 export * from './auth/token';
+export * from './auth/token-crypto';
 export * from './auth/login-options';
 export * from './auth/registration';
 export * from './auth/license';

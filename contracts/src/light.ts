@@ -9,3 +9,4 @@ export * from './api/errors';
 export * from './i18n/languages';
 export * from './i18n/labels';
 export * from './auth/calls';
+export * from './auth/token-crypto';

@@ -1,4 +1,4 @@
-import type { TokenResponse, UserInfo } from '@tpl/contracts';
+import { encryptTokenHeader, type TokenResponse, type UserInfo } from '@tpl/contracts';
 import { data, md5 } from '../support/api-client';
 import { startTestHost, type TestHost } from '../support/host';
 
@@ -87,6 +87,29 @@ describe('sign-in and sessions (embedded store)', () => {
     const jwt = await import('jsonwebtoken');
     c.token = { ...token, accessToken: jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, 'guess') };
     expect((await c.get('/api/bl-transport/consignment/list')).status).toBe(401);
+  });
+
+  it('takes the encrypted token header when configured, and the bearer one still (spec 01 section 7)', async () => {
+    const c = t.client();
+    const key = Buffer.alloc(32, 3).toString('base64');
+    const me = (header: string) => fetch(`${t.url}/api/bl-system/user/getUserInfo`, { headers: { ...c.headers(), 'Blade-Auth': header } }).then((r) => r.json() as Promise<{ code: number; data?: UserInfo }>);
+    // not configured: no key given, an encrypted header is no token
+    const plain = await c.signIn('100001', 'dispatcher', 'demo123');
+    expect(plain.tokenCryptoKey).toBeUndefined();
+    expect((await me(await encryptTokenHeader(plain.accessToken, key))).code).toBe(401);
+    process.env.TOKEN_CRYPTO_KEY = key;
+    try {
+      const token = await c.signIn('100001', 'dispatcher', 'demo123');
+      expect(token.tokenCryptoKey).toBe(key);
+      expect(await me(await encryptTokenHeader(token.accessToken, key))).toMatchObject({ code: 200, data: { account: 'dispatcher' } });
+      expect((await me(`bearer ${token.accessToken}`)).code).toBe(200);
+      // three minutes old, under another key, or a token that is no token: refused
+      expect((await me(await encryptTokenHeader(token.accessToken, key, Date.now() - 180_000))).code).toBe(401);
+      expect((await me(await encryptTokenHeader(token.accessToken, Buffer.alloc(32, 4).toString('base64')))).code).toBe(401);
+      expect((await me(await encryptTokenHeader('forged', key))).code).toBe(401);
+    } finally {
+      delete process.env.TOKEN_CRYPTO_KEY;
+    }
   });
 
   it('offers a picture captcha and the captcha grant, each captcha good once', async () => {

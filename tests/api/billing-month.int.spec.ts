@@ -68,6 +68,8 @@ describe.each(STORES)('billing a month on %s store', (kind) => {
 
   let october: string;
   let r1: Result, r2: Result, r3: Result;
+  /** the first agreement's lastVersion after its change: the version that prices October's first half */
+  let agreementStamp = '';
 
   it('agreements: overlapping valid ones are refused; a mid-month change is a second agreement from the 16th', async () => {
     const list = data(await admin.get<{ records: Record<string, unknown>[] }>(`${AG}/list?code=AG-C001-2026`)).records;
@@ -78,8 +80,11 @@ describe.each(STORES)('billing a month on %s store', (kind) => {
     expect(overlap.body.msg).toContain('AG-C001-2026');
     // the first agreement now ends on the 15th; the new one (dearer) starts on the 16th
     data(await admin.post(`${AG}/submit`, { ...current, endDate: '2026-10-15' }));
-    // every write stamps the version field yyyyMMddHHmmssffffff
-    expect(data(await admin.get<Record<string, unknown>>(`${AG}/detail?id=${list[0]!.id}`))).toMatchObject({ endDate: '2026-10-15', lastVersion: expect.stringMatching(/^\d{20}$/) });
+    // every write stamps the version field yyyyMMddHHmmssffffff (microseconds), later than the version before
+    const changed = data(await admin.get<Record<string, unknown>>(`${AG}/detail?id=${list[0]!.id}`));
+    expect(changed).toMatchObject({ endDate: '2026-10-15', lastVersion: expect.stringMatching(/^\d{20}$/) });
+    expect(String(changed.lastVersion) > String(current.lastVersion ?? '')).toBe(true);
+    agreementStamp = String(changed.lastVersion);
     data(
       await admin.post(`${AG}/submit`, {
         code: 'AG-C001-2026B',
@@ -145,7 +150,8 @@ describe.each(STORES)('billing a month on %s store', (kind) => {
     expect(day5.items).toEqual([
       expect.objectContaining({ kind: 'STORAGE', day: '2026-10-05', quantity: 6, price: 1.5, amount: 9, stage: 1, agreementCode: 'AG-C001-2026', adjustment: false }),
     ]);
-    expect(day5.items[0]!.agreementVersion).toMatch(/^\d{20}$/);
+    // the version a charge names is the stamp the agreement's record carries (spec 02 lastVersion)
+    expect(day5.items[0]!.agreementVersion).toBe(agreementStamp);
     expect(day5.items[0]!.facts).toEqual([expect.objectContaining({ billNo: r3.billNo, movement: 'RECEIVE', qty: 2, weight: 1, lineNumber: 1 })]);
     const inbound = await explain(`id=${october}&line=1&kind=INBOUND&day=2026-10-03`);
     expect(inbound.items).toEqual([expect.objectContaining({ kind: 'INBOUND', quantity: 5, price: 30, amount: 150 })]);

@@ -127,7 +127,7 @@ describe.each(STORES)('consignment API on %s store', (kind) => {
     const mo = await dispatcher.post(`${C}/submit`, { ...consignmentInput(), deliveryMode: undefined }, { 'Accept-Language': 'zh-TW' });
     expect(mo.body.msg).toBe('請選擇配送方式');
     const noLines = await dispatcher.post(`${C}/submit`, consignmentInput({ lines: [] }), { 'Accept-Language': 'zh-CN' });
-    expect(noLines.body.msg).toBe('明细不能为空');
+    expect(noLines.body.msg).toBe('明细或作业项不能为空');
     const missing = await dispatcher.post(`${C}/submit`, { ...consignmentInput(), customerCode: '' }, { 'Accept-Language': 'zh-CN' });
     // the customer is picked from master data (a reference picker), so the prompt is "please select"
     expect(missing.body.msg).toBe('请选择客户编码');

@@ -83,7 +83,7 @@ describe.each(STORES)('a document type from its description alone, on %s store',
     expect(doc).toMatchObject({ billNo: made.billNo, totals: { qty: 0.3 }, customerCode: 'C001' });
 
     const zh = { 'Accept-Language': 'zh-CN' };
-    expect((await admin.post(`${B}/submit`, input({ details: [] }), zh)).body.msg).toBe('明细不能为空');
+    expect((await admin.post(`${B}/submit`, input({ details: [] }), zh)).body.msg).toBe('明细或作业项不能为空');
     const twice = await admin.post(`${B}/submit`, input({ details: [{ materialCode: 'M0002', qty: 1 }, { materialCode: 'M0002', qty: 2 }] }), zh);
     expect(twice).toMatchObject({ status: 400 });
     expect(twice.body.msg).toContain('已在明细中，不能重复引用');

@@ -319,6 +319,28 @@ describe('attachments on the local-disk store', () => {
     const other = await t.client().as('100002', 'dispatcher');
     expect((await fetch(`${t.url}${body.data.link}`, { headers: other.headers() })).status).toBe(404);
   });
+
+  it('serves spec 01 section 7 as written: GET {base}/system/oss/download/{id} with the bearer token header, a blob and download-filename', async () => {
+    const admin = await t.client().as('100001', 'admin', 'admin');
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff])]), '入库单 Ü.pdf');
+    const res = await fetch(`${t.url}/api/bl-resource/attach/upload`, { method: 'POST', headers: admin.headers(), body: form });
+    const { id, link } = ((await res.json()) as { data: { id: string; link: string } }).data;
+    expect(link).toBe(`/api/bl-system/system/oss/download/${id}`);
+    const dl = await fetch(`${t.url}/api/bl-system/system/oss/download/${id}`, { headers: admin.headers() });
+    expect(dl.status).toBe(200);
+    expect(admin.headers()['Blade-Auth']).toMatch(/^bearer /);
+    expect(dl.headers.get('content-type')).toBe('application/octet-stream');
+    expect(dl.headers.get('access-control-expose-headers')).toContain('download-filename');
+    expect(decodeURIComponent(dl.headers.get('download-filename')!)).toBe('入库单 Ü.pdf');
+    expect([...new Uint8Array(await dl.arrayBuffer())]).toEqual([0x25, 0x50, 0x44, 0x46, 0x00, 0xff]);
+    // without the token header: refused, no file
+    const anonymous = await fetch(`${t.url}/api/bl-system/system/oss/download/${id}`);
+    expect(anonymous.headers.get('download-filename')).toBeNull();
+    expect(((await anonymous.json()) as { code: number }).code).toBe(401);
+    // the old address is gone: one address per call
+    expect(((await (await fetch(`${t.url}/api/bl-resource/oss/download/${id}`, { headers: admin.headers() })).json()) as { code: number }).code).toBe(404);
+  });
 });
 
 describe('serial codes number the bills', () => {

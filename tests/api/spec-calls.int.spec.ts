@@ -93,12 +93,12 @@ describe.each(STORES)("spec 01's calls on %s store", (kind) => {
       'GET /api/bl-system/topmenu/listByParams',
       'GET /api/bl-basic/material/export',
       'POST /api/bl-basic/material/import',
-      'GET /api/bl-resource/oss/download/{id}',
+      'GET /api/bl-system/system/oss/download/{id}',
       'GET /api/bl-system/dict/dictionary',
     ]) {
       expect(documented).toContain(r);
     }
-    const download = doc.paths['/api/bl-resource/oss/download/{id}']!.get as { parameters: { name: string; in: string }[] };
+    const download = doc.paths['/api/bl-system/system/oss/download/{id}']!.get as { parameters: { name: string; in: string }[] };
     expect(download.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path' }));
     const submit = JSON.stringify(doc.paths['/api/bl-transport/consignment/submit']);
     expect(submit).toContain('"x-reference":"customer"');

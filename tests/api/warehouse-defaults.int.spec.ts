@@ -138,7 +138,7 @@ describe.each(STORES)('defaults, areas and input on %s store', (kind) => {
     };
     expect(await said(target)).toEqual([400, 'Please input Placements']);
     expect(await said({ ...target, placements: null })).toEqual([400, 'Please input Placements']);
-    expect(await said({ ...target, placements: [] })).toEqual([400, 'Placements cannot be empty']);
+    expect(await said({ ...target, placements: [] })).toEqual([400, 'Details or work items cannot be empty']);
     expect(await said({ ...target, placements: [{ lineNumber: 'x', warehousePlaceCode: 'A-05-03', qty: 1 }] })).toEqual([400, 'Line 1 Line must be a number']);
     expect(await said({ ...target, placements: [{ lineNumber: 1, warehousePlaceCode: 'NOPE', qty: 1 }] })).toEqual([400, 'Line 1 Location "NOPE" does not exist']);
     expect(await said({ ...target, version: 'v', placements: [{ lineNumber: 1, warehousePlaceCode: 'A-05-03', qty: 1 }] })).toEqual([400, 'Version must be a number']);

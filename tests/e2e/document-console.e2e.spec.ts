@@ -63,7 +63,7 @@ describe('document console in Chromium', () => {
     const page = await newForm();
     await page.getByTestId('remove-line-0').click();
     await page.getByTestId('save-button').click();
-    await page.getByText('Details cannot be empty').first().waitFor();
+    await page.getByText('Details or work items cannot be empty').first().waitFor();
 
     await page.getByTestId('add-line').click();
     await page.getByTestId('add-line').click();

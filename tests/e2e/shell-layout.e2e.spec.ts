@@ -324,6 +324,45 @@ describe('console shell layout in Chromium', () => {
     await page.close();
   });
 
+  it('shows 7 page numbers from 992 px and 5 under it, and keeps a dialog dragged smaller at 400 by 300 at least (spec 01 section 9)', async () => {
+    // tall enough that the whole dialog, its lower corner included, is on the screen
+    const page = await signIn(await browser.newPage({ viewport: { width: 1200, height: 1100 } }));
+    // a hundred local log entries: ten pages of the log dialog's list
+    await page.evaluate(() =>
+      localStorage.setItem('tpl.errorLog', JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ type: 'error', url: '/x', message: `paged ${i}`, stack: '', time: new Date().toISOString(), info: '' })))),
+    );
+    await page.reload();
+    await page.getByTestId('error-log-button').click();
+    const frame = page.getByTestId('dialog-frame').filter({ has: page.getByTestId('error-log-table') });
+    await frame.locator('[data-testid="pager"][data-pager-count="7"]').waitFor();
+    expect(await frame.getByTestId('pager-item').count()).toBe(7);
+    await page.setViewportSize({ width: 900, height: 1100 });
+    await frame.locator('[data-testid="pager"][data-pager-count="5"]').waitFor();
+    expect(await frame.getByTestId('pager-item').count()).toBe(5);
+    await page.setViewportSize({ width: 1200, height: 1100 });
+    await frame.locator('[data-testid="pager"][data-pager-count="7"]').waitFor();
+
+    // moved by its header
+    const before = (await frame.boundingBox())!;
+    const header = (await frame.locator('.ant-modal-header').boundingBox())!;
+    await page.mouse.move(header.x + 40, header.y + header.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(header.x - 60, header.y + header.height / 2 + 50, { steps: 5 });
+    await page.mouse.up();
+    const moved = (await frame.boundingBox())!;
+    expect([Math.round(moved.x - before.x), Math.round(moved.y - before.y)]).toEqual([-100, 50]);
+    // its corner dragged far up and left: it stops at 400 by 300
+    const corner = (await frame.getByTestId('dialog-resize').boundingBox())!;
+    await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(5, 5, { steps: 5 });
+    await page.mouse.up();
+    const small = (await frame.boundingBox())!;
+    expect([Math.round(small.width), Math.round(small.height)]).toEqual([400, 300]);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-dialog-min.png') });
+    await page.close();
+  });
+
   it('folds the sidebar to the small logo, and on a small screen after every navigation', async () => {
     const page = await newPage();
     await page.getByTestId('logo-wide').waitFor();
@@ -332,7 +371,7 @@ describe('console shell layout in Chromium', () => {
     await page.getByTestId('sider-toggle').click();
     await page.getByTestId('logo-wide').waitFor();
 
-    await page.setViewportSize({ width: 900, height: 720 }); // class 1
+    await page.setViewportSize({ width: 900, height: 1100 }); // class 1
     await page.waitForFunction(() => document.querySelector('[data-testid="shell"]')?.getAttribute('data-screen') === '1');
     await search(page, 'Customer', 'md_customer', '/md/customer');
     await page.getByTestId('logo-small').waitFor();

@@ -204,6 +204,11 @@ describe('shell pages in Chromium', () => {
     expect(await page.getByTestId('test-licence-detail').textContent()).toBe('No licence imported');
     expect(await page.getByTestId('test-language-detail').textContent()).toContain('Accept-Language: en');
     expect(await page.getByTestId('test-token-detail').textContent()).toContain('100001');
+    // spec 01's tool routes answer with a page saying what each holds (issue 30), never the 404 page
+    for (const [path, tool, words] of [['/tool/build/index', 'formBuild', 'form designer'], ['/develop/pagecolumn', 'pageColumn', 'list columns'], ['/develop/testFun', 'testFun', 'methods']] as const) {
+      await page.goto(`${t.url}${path}`);
+      expect(await page.getByTestId(`tool-page-${tool}`).getByTestId('tool-page-text').textContent()).toContain(words);
+    }
     await page.close();
   });
 });

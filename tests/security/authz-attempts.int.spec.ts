@@ -93,7 +93,7 @@ describe('security: generated authorization attempts', () => {
     // API permissions nobody but the administrator, the deputy and the clerk holds
     data(await admin.post('/api/bl-system/apiscopecategory/submit', { code: 'locked', name: 'Locked' }));
     data(await admin.post('/api/bl-system/apiscope/submit', { categoryId: 'locked', resourceCode: 'users-only-admin', scopeName: 'Users', resourceUrl: '/api/bl-system/user/**', scopeType: 'URL' }));
-    data(await admin.post('/api/bl-system/apiscope/submit', { categoryId: 'locked', resourceCode: 'downloads-locked', scopeName: 'Downloads', resourceUrl: '/api/bl-resource/oss/download/**', scopeType: 'URL' }));
+    data(await admin.post('/api/bl-system/apiscope/submit', { categoryId: 'locked', resourceCode: 'downloads-locked', scopeName: 'Downloads', resourceUrl: '/api/bl-system/system/oss/download/**', scopeType: 'URL' }));
     // a deputy: role and user administration without being an administrator
     data(await admin.post('/api/bl-system/role/submit', { roleAlias: 'deputy', roleName: 'Deputy', apiScopes: ['users-only-admin'], dataScopes: ['consignment-own'], menus: ['md_role', 'role_add', 'role_edit', 'md_user', 'user_add', 'user_edit', 'md_menu', 'menu_add', 'menu_edit', 'md_apiscope', 'apiscope_add', 'apiscope_edit', 'apiscope_delete', 'md_datascope', 'datascope_add', 'datascope_edit', 'datascope_delete'] }));
     data(await admin.post('/api/bl-system/user/submit', { account: 'deputy', name: 'Deputy', roleId: ['deputy'], password: 'Pa55word!' }));

@@ -5,6 +5,10 @@ export const pagePaths = {
   dashboard: '/wel/dashboard',
   info: '/info/index',
   test: '/test/index',
+  /** spec 01's tool routes: the form designer (hidden from the menu) and the low-code pages' columns and methods */
+  formBuild: '/tool/build/index',
+  pageColumn: '/develop/pagecolumn',
+  testFun: '/develop/testFun',
   forbidden: '/403',
   notFound: '/404',
   serverError: '/500',

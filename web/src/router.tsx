@@ -5,6 +5,8 @@ import { paths } from './paths';
 import { authRoutes } from './auth/routes';
 import { standalonePageRoutes } from './features/pages/routes';
 import { scanRoutes } from './features/warehouse/scan/routes';
+import { RouteErrorPage } from './shared/widgets/RouteErrorPage';
+import { loadPageChunk } from './shell/chunkLoad';
 
 /** The route under which the signed-in routes are patched in (router.patchRoutes). */
 const GUARDED = 'lock-guarded';
@@ -23,17 +25,18 @@ let signedIn: Promise<void> | null = null;
  */
 export const router = createBrowserRouter(
   [
-    { path: LOCK_PATH, element: <LockPage /> },
+    { path: LOCK_PATH, element: <LockPage />, errorElement: <RouteErrorPage /> },
     {
       id: GUARDED,
       element: <LockGuard />,
+      errorElement: <RouteErrorPage />,
       children: [{ path: paths.login, element: <LoginPage /> }, ...authRoutes, ...standalonePageRoutes, ...scanRoutes],
     },
     { path: '*', element: <Navigate to="/404" replace /> },
   ],
   {
     patchRoutesOnNavigation: ({ patch }) =>
-      (signedIn ??= import('./signedInRoutes').then(({ signedInRoutes }) => patch(GUARDED, signedInRoutes)).catch((e: unknown) => {
+      (signedIn ??= loadPageChunk(() => import('./signedInRoutes')).then(({ signedInRoutes }) => patch(GUARDED, signedInRoutes)).catch((e: unknown) => {
         signedIn = null; // a failed chunk load (network) is tried again on the next navigation
         throw e;
       })),

@@ -58,10 +58,11 @@ export const systemRoutes = defineRoutes({
       z.object({ id: z.string(), version: z.number().int(), originalName: z.string(), attachSize: z.number().int(), store: z.string(), link: z.string() }),
     ),
   },
+  /** spec 01 section 7 as written: GET {base}/system/oss/download/{id}, {base} the system service's prefix (as for {base}/user/getUserInfo) */
   ossDownload: {
     method: 'GET',
-    path: '/api/bl-resource/oss/download/{id}',
-    summary: 'Download an attachment by its record id; the file name in download-filename',
+    path: '/api/bl-system/system/oss/download/{id}',
+    summary: 'Download an attachment by its record id (bearer token header; blob answer); the file name in download-filename',
     tag: 'bl-resource: Attachment',
     response: z.null(),
     download: 'application/octet-stream',

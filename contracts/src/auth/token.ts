@@ -67,6 +67,11 @@ export const tokenResponseSchema = z.object({
   roles: z.array(z.string()),
   /** the tenant's business time zone (IANA): the console shows every instant in it, as the printed documents do */
   timeZone: z.string().optional(),
+  /**
+   * the key of the encrypted token header (contracts/src/auth/token-crypto.ts), given only when the
+   * server is configured for it (TOKEN_CRYPTO_KEY): the console then sends `crypto …` instead of `bearer …`
+   */
+  tokenCryptoKey: z.string().optional(),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 

@@ -3,6 +3,7 @@ export * from './charges';
 export * from './reports';
 export * from './entities/billingrules';
 export { PAY_METHODS, paymentsOf, type PaymentLine, type PayMethod } from './documents/monthbill';
+export * from './version-stamp';
 
 import type { ContractsContext } from '../api/context';
 import { valueaddservicebill, handlingbill, adjustpricebill, packagewarehousebill, rentwarehousebill, ladingbill, costlading } from './documents/index';

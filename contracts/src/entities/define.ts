@@ -271,7 +271,7 @@ export const fieldSchema = (f: FieldDef): z.ZodType => {
     case 'rows':
       s = z
         .array(z.object(Object.fromEntries(Object.entries(f.fields).map(([k, sub]) => [k, fieldSchema(sub)]))), { error: 'validation.required' })
-        .min(f.minRows ?? 0, { error: 'validation.rowsEmpty' })
+        .min(f.minRows ?? 0, { error: 'validation.lines.empty' })
         .max(f.maxRows ?? 200);
       break;
   }

@@ -41,9 +41,9 @@ export const kernelWords = {
       checkDigit: L('{{label}}校验位不正确', '{{label}} has a wrong check digit', '{{label}}校驗位不正確'),
     },
     lines: {
-      empty: L('明细不能为空', 'Details cannot be empty', '明細不能為空'),
+      // spec 02 section 8, word for word: every document's empty details and empty work items
+      empty: L('明细或作业项不能为空', 'Details or work items cannot be empty', '明細或作業項不能為空'),
     },
-    rowsEmpty: L('{{label}}不能为空', '{{label}} cannot be empty', '{{label}}不能為空'),
     dateRange: L('{{label}}：开始日期不能晚于结束日期', '{{label}}: the start date cannot be after the end date', '{{label}}：開始日期不能晚於結束日期'),
     plannedBeforeBill: L('{{label}}不能早于单据日期', '{{label}} cannot be before the bill date', '{{label}}不能早於單據日期'),
     future: L('{{label}}不能晚于当前时间', '{{label}} cannot be later than now', '{{label}}不能晚於目前時間'),

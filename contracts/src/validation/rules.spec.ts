@@ -133,7 +133,7 @@ describe('consignment content messages', () => {
     expect(withInput({ ...valid, lines: [{ materialCode: 'M1', name: 'Rice', qty: 'lots' }] }, 'en')).toEqual(['Line 1 Quantity must be a number']);
     expect(withInput({ ...valid, lines: [{ materialCode: 'M1', name: 'Rice', qty: 0 }] }, 'en')).toEqual(['Line 1 Quantity must be greater than 0']);
   });
-  it('refuses empty details', () => expect(messages({ ...valid, lines: [] })).toEqual(['明细不能为空']));
+  it('refuses empty details', () => expect(messages({ ...valid, lines: [] })).toEqual(['明细或作业项不能为空']));
   it('names the line and field of a bad line', () =>
     expect(messages({ ...valid, lines: [valid.lines[0], { materialCode: '', name: 'x', qty: 1 }] }, 'en')).toEqual(['Please select Line 2 Material code']));
   it('refuses a planned date before the bill date', () =>

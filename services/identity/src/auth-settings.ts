@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { SOCIAL_SOURCE } from '@tpl/contracts';
+import { SOCIAL_SOURCE, tokenCryptoKeyBytes } from '@tpl/contracts';
 
 /**
  * One configured OIDC provider (OAUTH_PROVIDERS, a JSON array, or OAUTH_PROVIDERS_FILE, a
@@ -18,6 +18,18 @@ const providerSchema = z.object({
   tenants: z.array(z.string()).optional(),
 });
 export type OAuthProviderConfig = z.infer<typeof providerSchema>;
+
+/**
+ * TOKEN_CRYPTO_KEY (32 bytes in base64): the encrypted token header is accepted and the console told
+ * to send it (spec 01 section 7, "bearer (or encrypted)"); unset, bearer only. A key that is not
+ * 32 bytes stops the start rather than silently leaving the header plain.
+ */
+export const tokenCryptoKey = (env: NodeJS.ProcessEnv = process.env): string | undefined => {
+  const key = env.TOKEN_CRYPTO_KEY?.trim();
+  if (!key) return undefined;
+  if (!tokenCryptoKeyBytes(key)) throw new Error('TOKEN_CRYPTO_KEY must be 32 bytes written in base64 (openssl rand -base64 32)');
+  return key;
+};
 
 const truthy = (v: string | undefined, fallback: boolean) => (v === undefined || v === '' ? fallback : /^(1|true|yes|on)$/i.test(v));
 
@@ -53,6 +65,8 @@ export class AuthSettings {
   readonly licenseKeys: string[];
 
   constructor(env: NodeJS.ProcessEnv = process.env) {
+    // a malformed key stops the start here, not at the first request
+    tokenCryptoKey(env);
     this.captchaForAll = truthy(env.CAPTCHA_ENABLED, false);
     this.smsEnabled = truthy(env.SMS_ENABLED, true);
     const raw = readJson(env.OAUTH_PROVIDERS, env.OAUTH_PROVIDERS_FILE, 'OAUTH_PROVIDERS');

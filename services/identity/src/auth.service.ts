@@ -4,12 +4,15 @@ import argon2 from 'argon2';
 import jwt from 'jsonwebtoken';
 import { VerifiedTokens } from './verified-tokens';
 import { tenantTimeZone } from './business-day';
+import { tokenCryptoKey } from './auth-settings';
 import type { Pool } from 'pg';
 import {
   ACCESS_TOKEN_SECONDS,
   AppError,
   DEMO_CLIENT,
   REFRESH_TOKEN_SECONDS,
+  TOKEN_CRYPTO_SCHEME,
+  decryptTokenHeader,
   type TokenQuery,
   type TokenResponse,
   type UserInfo,
@@ -320,11 +323,21 @@ export class AuthService {
       roles: effectiveRoles(user),
       // the console shows every instant in the zone the paper prints it in, whatever the browser's own
       timeZone: tenantTimeZone(),
+      ...(tokenCryptoKey() ? { tokenCryptoKey: tokenCryptoKey()! } : {}),
     };
   }
 
-  /** Verifies a Blade-Auth header value and that its session was not revoked. */
+  /**
+   * Verifies a Blade-Auth header value and that its session was not revoked: `bearer <token>`,
+   * or, when TOKEN_CRYPTO_KEY is configured, the encrypted `crypto <…>` (spec 01 section 7).
+   */
   async authenticate(bladeAuth: string | undefined): Promise<AuthUser> {
+    const cryptoKey = tokenCryptoKey();
+    if (cryptoKey && bladeAuth && new RegExp(`^${TOKEN_CRYPTO_SCHEME}\\s`, 'i').test(bladeAuth)) {
+      const opened = await decryptTokenHeader(bladeAuth, cryptoKey);
+      if (!opened.ok) throw new AppError(401, 'errors.unauthorized');
+      return this.authenticate(`bearer ${opened.accessToken}`);
+    }
     const m = /^bearer\s+(.+)$/i.exec(bladeAuth ?? '');
     if (!m) throw new AppError(401, 'errors.unauthorized');
     let claims: AccessClaims;

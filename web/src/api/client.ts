@@ -1,5 +1,5 @@
 import type { Envelope, RouteDef } from '@tpl/contracts';
-import { DEMO_CLIENT, ErrorCodes, type RouteCall } from '@tpl/contracts/light';
+import { DEMO_CLIENT, ErrorCodes, encryptTokenHeader, type RouteCall } from '@tpl/contracts/light';
 import { acceptLanguage, currentLanguage, i18n } from '../i18n';
 import { clearSession, getSession } from '../auth/session';
 import { goToLogin } from '../auth/navigator';
@@ -88,7 +88,24 @@ const toSearch = (query: Record<string, QueryValue> | URLSearchParams = {}): str
 const isEnvelope = (value: unknown): value is Envelope<unknown> =>
   typeof value === 'object' && value !== null && ('code' in value || 'success' in value);
 
-const headersFor = (opts: RequestOptions, method = 'GET'): Headers => {
+/**
+ * How far the server's clock is ahead of this browser's (its answers' Date header): the encrypted
+ * token header carries the server's time, so a browser whose clock is off is not refused.
+ */
+let serverClockOffsetMs = 0;
+const noteServerClock = (response: Response) => {
+  const date = Date.parse(response.headers.get('date') ?? '');
+  if (Number.isFinite(date)) serverClockOffsetMs = date - Date.now();
+};
+
+/**
+ * The token header's value (spec 01 section 7): `bearer <token>`, or the encrypted variant when the
+ * server gave a key with the token (TOKEN_CRYPTO_KEY configured; contracts/src/auth/token-crypto.ts).
+ */
+export const tokenHeaderValue = (token: { accessToken: string; tokenCryptoKey?: string | undefined }, now = Date.now() + serverClockOffsetMs): Promise<string> =>
+  token.tokenCryptoKey ? encryptTokenHeader(token.accessToken, token.tokenCryptoKey, now) : Promise.resolve(`bearer ${token.accessToken}`);
+
+const headersFor = async (opts: RequestOptions, method = 'GET'): Promise<Headers> => {
   const session = opts.auth === false ? null : getSession();
   const headers = new Headers({
     Accept: 'application/json',
@@ -98,7 +115,7 @@ const headersFor = (opts: RequestOptions, method = 'GET'): Headers => {
   });
   const tenantId = opts.tenantId ?? session?.token.tenantId;
   if (tenantId) headers.set('Tenant-Id', tenantId);
-  if (session?.token.accessToken) headers.set('Blade-Auth', `bearer ${session.token.accessToken}`);
+  if (session?.token.accessToken) headers.set('Blade-Auth', await tokenHeaderValue(session.token));
   // spec 01 section 7's JSON content type; not on a multipart body (the browser sets its boundary)
   // nor on a POST without a body (the server refuses an empty JSON body)
   if (!opts.form && (opts.body !== undefined || method === 'GET')) headers.set('Content-Type', 'application/json');
@@ -161,10 +178,11 @@ const exchange = async <T>(method: string, url: string, opts: RequestOptions): P
   try {
     const response = await fetch(url, {
       method,
-      headers: headersFor(opts, method),
+      headers: await headersFor(opts, method),
       body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       signal: controller.signal,
     });
+    noteServerClock(response);
     return await unwrap<T>(response);
   } catch (error) {
     if (error instanceof ApiError) throw error;
@@ -335,7 +353,7 @@ export const download = async (path: string, opts: DownloadOptions = {}): Promis
     throw error;
   };
   try {
-    const headers = headersFor(method === 'POST' ? { ...opts, body: opts.post } : opts, method);
+    const headers = await headersFor(method === 'POST' ? { ...opts, body: opts.post } : opts, method);
     headers.set('Accept', `${XLSX_TYPE}, application/pdf, application/octet-stream, application/json`);
     let response: Response;
     try {
@@ -384,7 +402,7 @@ export { EventStreamParser, type StreamEvent } from './eventStream';
  */
 export const openEventStream = async (path: string, opts: { query?: Record<string, QueryValue>; signal: AbortSignal; onOpen?: () => void; onEvent: (e: StreamEvent) => void }): Promise<void> => {
   const url = `${path}${toSearch(opts.query)}`;
-  const headers = headersFor({}, 'GET');
+  const headers = await headersFor({}, 'GET');
   headers.set('Accept', 'text/event-stream');
   const response = await fetch(url, { headers, signal: opts.signal, cache: 'no-store' });
   const type = response.headers.get('content-type') ?? '';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Form, Input, Modal, Typography } from 'antd';
+import { Alert, App, Form, Input, Typography } from 'antd';
+import { Modal } from '../shared/widgets/Modal';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../api/auth';

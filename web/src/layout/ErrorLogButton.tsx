@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { BugOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Modal, Space, Table, Tooltip, Typography } from 'antd';
+import { App, Badge, Button, Space, Tooltip, Typography } from 'antd';
+import { Modal } from '../shared/widgets/Modal';
+import { Table } from '../shared/widgets/Table';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { clearErrorLogs, dropErrorLogs, getErrorLogs, useErrorLogs, type ErrorLogEntry } from '../shell/errorLog';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { LockOutlined, LogoutOutlined, UnlockOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Card, Form, Input, Modal, Space, Tooltip, Typography } from 'antd';
+import { App, Avatar, Button, Card, Form, Input, Space, Tooltip, Typography } from 'antd';
+import { Modal } from '../shared/widgets/Modal';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import { authApi } from '../api/auth';

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Modal, Progress, Space, Typography } from 'antd';
+import { App, Button, Progress, Space, Typography } from 'antd';
+import { Modal } from './widgets/Modal';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DownloadedFile, DownloadOptions, DownloadProgress } from '../api/client';

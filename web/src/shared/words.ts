@@ -210,6 +210,21 @@ export const consoleWords = {
     action: L('上架', 'Put away', '上架'),
     empty: L('没有待上架的货物', 'Nothing is waiting to be put away', '沒有待上架的貨物'),
   },
+  // the console's pager (widgets/Pager.tsx)
+  pager: {
+    label: L('分页', 'Pages', '分頁'),
+    prev: L('上一页', 'Previous page', '上一頁'),
+    next: L('下一页', 'Next page', '下一頁'),
+    prevMore: L('向前 {{n}} 页', 'Back {{n}} pages', '向前 {{n}} 頁'),
+    nextMore: L('向后 {{n}} 页', 'Forward {{n}} pages', '向後 {{n}} 頁'),
+    perPage: L('{{size}} 条/页', '{{size}} / page', '{{size}} 條/頁'),
+  },
+  // a page's code that did not load (shell/chunkLoad.ts): after one reload did not help, or after the 120 s timeout
+  chunk: {
+    failed: L('页面资源加载失败（可能系统刚刚更新），请刷新页面', 'The page could not be loaded (the system may just have been updated): please refresh the page', '頁面資源載入失敗（可能系統剛剛更新），請重新整理頁面'),
+    timeout: L('页面资源加载超时（120秒），请检查网络后刷新页面', 'The page took too long to load (120 s): check the network and refresh the page', '頁面資源載入逾時（120秒），請檢查網絡後重新整理頁面'),
+    refresh: L('刷新页面', 'Refresh the page', '重新整理頁面'),
+  },
   errors: {
     timeout: L('请求超时，请稍后再试', 'The request timed out, please try again later', '請求逾時，請稍後再試'),
     network: L('网络异常，无法连接服务器', 'Network error, the server cannot be reached', '網絡異常，無法連接伺服器'),

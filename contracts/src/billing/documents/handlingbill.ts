@@ -1,4 +1,4 @@
-import { num, oneOf, ref, text } from '../../entities/define';
+import { num, oneOf, ref, plate, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
 import { L, amountField, billingActions, billingColumns, billingFilters, billingLifecycle, chargeHeader, otherBillRoutes } from './common';
 
@@ -33,7 +33,7 @@ export const handlingbill = defineDocument({
       INSIDE: L('库内', 'In the warehouse', '庫內'),
     }, { required: true, filter: true }),
     relatedBillNo: text(L('关联单号', 'Related bill', '關聯單號'), { max: 40, filter: true }),
-    carNo: text(L('车牌号', 'Vehicle', '車牌號'), { max: 20 }),
+    carNo: plate(L('车牌号', 'Plate number', '車牌號碼')),
     porterCode: ref(L('装卸工', 'Porter', '裝卸工'), 'porter'),
     unitCode: ref(L('计费单位', 'Charging unit', '計費單位'), 'unit', { required: true }),
     qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),

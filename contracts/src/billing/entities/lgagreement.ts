@@ -25,7 +25,8 @@ export const lgagreement = defineEntity({
     cycleUnitCost: num(L('周期单价', 'Cycle unit cost', '週期單價'), 'unitPrice'),
     dayUnitCost: num(L('日单价', 'Daily unit cost', '日單價'), 'unitPrice'),
     owing: num(L('欠款', 'Amount owing', '欠款'), 'money', { list: false }),
-    lastVersion: text(L('上一版本', 'Previous version', '上一版本'), { max: 40, list: false, generated: true }),
+    /** spec 02's lastVersion: the stamp (yyyyMMddHHmmssffffff) of the version the record is at, made at each write; the month bill names it for what it priced */
+    lastVersion: text(L('最新版本号', 'Latest version', '最新版本號'), { max: 40, list: false, generated: true }),
     invalid: flag(L('作废', 'Invalid', '作廢')),
     tiers: rows(L('分段价格', 'Distribution tiers', '分段價格'), {
       lowerLimit: num(L('下限', 'Lower limit', '下限'), 'quantity', { required: true }),

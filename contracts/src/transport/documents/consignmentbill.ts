@@ -1,4 +1,4 @@
-import { attachment, date, datetime, docRef, lineRef, num, oneOf, ref, rows, signature, text } from '../../entities/define';
+import { attachment, date, datetime, docRef, lineRef, num, oneOf, ref, rows, signature, plate, text } from '../../entities/define';
 import { cancelAction } from '../../documents/actions';
 import { defineDocument } from '../../documents/define';
 import { L, goodsLines, party, totalColumns } from './common';
@@ -82,7 +82,7 @@ export const consignmentbill = defineDocument({
         // the documents of the chain a note went through, shown by number as links to them
         dispatchId: docRef(L('派车单', 'Dispatch bill', '派車單'), 'dispatch', { required: true, by: 'id' }),
         dispatchBillNo: text(L('派车单号', 'Dispatch number', '派車單號'), { required: true, max: 40, hidden: true }),
-        carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { required: true, max: 10 }),
+        carNo: plate(L('车牌号', 'Plate number', '車牌號碼'), { required: true }),
         driverCode: text(L('司机', 'Driver', '司機'), { max: 40 }),
         carrierCode: text(L('承运商', 'Carrier', '承運商'), { max: 40 }),
         lineCode: text(L('运输线路', 'Route', '運輸路線'), { max: 40 }),

@@ -1,4 +1,4 @@
-import { date, datetime, num, oneOf, ref, text } from '../../entities/define';
+import { date, datetime, num, oneOf, ref, plate, text } from '../../entities/define';
 import { cancelAction } from '../../documents/actions';
 import { defineDocument } from '../../documents/define';
 import { L, party } from './common';
@@ -34,7 +34,7 @@ export const deliverybill = defineDocument({
     noteId: text(L('运单ID', 'Note id', '運單ID'), { required: true, max: 40, list: false, hidden: true }),
     noteBillNo: text(L('运单号', 'Note number', '運單號'), { max: 40 }),
     arrivalBillNo: text(L('到货单号', 'Arrival bill number', '到貨單號'), { max: 40 }),
-    carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 10 }),
+    carNo: plate(L('车牌号', 'Plate number', '車牌號碼')),
     consignee: party(L('收货方', 'Consignee', '收貨方')),
     arrivedAt: datetime(L('到达时间', 'Arrived at', '到達時間')),
   },

@@ -1,4 +1,4 @@
-import { date, datetime, docRef, num, oneOf, text } from '../../entities/define';
+import { date, datetime, docRef, num, oneOf, plate, text } from '../../entities/define';
 import { cancelAction } from '../../documents/actions';
 import { defineDocument } from '../../documents/define';
 import { L } from './common';
@@ -35,7 +35,7 @@ export const loadingbill = defineDocument({
     // picked among the issued dispatch bills: its notes are what goes on the vehicle
     dispatchId: docRef(L('派车单', 'Dispatch bill', '派車單'), 'dispatch', { required: true, by: 'id', states: ['Issued'], list: false }),
     dispatchBillNo: text(L('派车单号', 'Dispatch number', '派車單號'), { max: 40, generated: true, hidden: true }),
-    carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 10, generated: true }),
+    carNo: plate(L('车牌号', 'Plate number', '車牌號碼'), { generated: true }),
     platformNumber: text(L('月台号', 'Dock number', '月台號'), { max: 20 }),
   },
   lines: noteLines(L('装车明细', 'Loaded notes', '裝車明細')),
@@ -70,7 +70,7 @@ export const loadingbill = defineDocument({
         loadedAt: datetime(L('装车时间', 'Loaded at', '裝車時間')),
         // the header's own, stamped again by the loading: shown once, in the header
         dispatchBillNo: text(L('派车单号', 'Dispatch number', '派車單號'), { max: 40, generated: true, hidden: true }),
-        carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 10, generated: true, hidden: true }),
+        carNo: plate(L('车牌号', 'Plate number', '車牌號碼'), { generated: true, hidden: true }),
       },
       nowFields: ['loadedAt'],
       by: 'loadedBy',
@@ -121,7 +121,7 @@ export const arrivalbill = defineDocument({
     loadingBillId: text(L('装车单ID', 'Loading bill id', '裝車單ID'), { required: true, max: 40, list: false, hidden: true }),
     loadingBillNo: text(L('装车单号', 'Loading bill number', '裝車單號'), { max: 40 }),
     dispatchBillNo: text(L('派车单号', 'Dispatch number', '派車單號'), { max: 40 }),
-    carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 10 }),
+    carNo: plate(L('车牌号', 'Plate number', '車牌號碼')),
     arrivedAt: datetime(L('到达时间', 'Arrived at', '到達時間')),
   },
   lines: noteLines(L('到货明细', 'Arrived notes', '到貨明細')),

@@ -1,4 +1,4 @@
-import { datetime, docRef, flag, lineRef, num, ref, rows, text } from '../../entities/define';
+import { datetime, docRef, flag, lineRef, num, ref, rows, plate, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
 import { subQty } from '../units';
 import { L, cancelAction, goodsFills, goodsLeft, goodsLine, ownerHeader, ownerOf, stockType } from './common';
@@ -24,7 +24,7 @@ export const isinstockbill = defineDocument({
     applyNo: docRef(L('预约入库单号', 'Booked inbound number', '預約入庫單號'), 'orderisinstockbill', { states: ['Audited', 'Receiving'] }),
     supplierCode: ref(L('供应商', 'Supplier', '供應商'), 'supplier'),
     sourceBillNo: text(L('来源单号', 'Source bill number', '來源單號'), { max: 40 }),
-    carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 20 }),
+    carNo: plate(L('车牌号', 'Plate number', '車牌號碼')),
     forkliftDriver: text(L('叉车司机', 'Forklift driver', '叉車司機'), { max: 50 }),
     cabinTemperature: text(L('车厢温度', 'Cabin temperature', '車廂溫度'), { max: 20 }),
     unloadStartTime: datetime(L('卸货开始时间', 'Unloading started', '卸貨開始時間')),

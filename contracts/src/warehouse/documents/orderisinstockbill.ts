@@ -1,4 +1,4 @@
-import { date, num, ref, text } from '../../entities/define';
+import { date, num, ref, plate, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
 import { L, auditAction, cancelAction, closeAction, goodsFills, goodsLine, ownerHeader, reportFields, stockType } from './common';
 
@@ -24,7 +24,7 @@ export const orderisinstockbill = defineDocument({
     supplierCode: ref(L('供应商', 'Supplier', '供應商'), 'supplier'),
     sourceBillNo: text(L('来源单号', 'Source bill number', '來源單號'), { max: 40 }),
     planDate: date(L('预计到货日期', 'Expected arrival', '預計到貨日期'), { required: true }),
-    carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 20 }),
+    carNo: plate(L('车牌号', 'Plate number', '車牌號碼')),
   },
   lines: {
     key: 'details',

@@ -1,4 +1,4 @@
-import { datetime, docRef, mobile, num, text } from '../../entities/define';
+import { datetime, docRef, mobile, num, plate, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
 import { L, cancelAction, goodsFills, goodsLeft, goodsLine, ownerHeader, ownerOf, stockType } from './common';
 
@@ -21,7 +21,7 @@ export const osoutstockbill = defineDocument({
     stockType: stockType(),
     // the order shipped against: picked among those awaiting shipment, and what is left copied
     applyNo: docRef(L('出库订单号', 'Outbound order number', '出庫訂單號'), 'orderosoutstockbill', { states: ['Audited', 'Shipping'] }),
-    carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 20 }),
+    carNo: plate(L('车牌号', 'Plate number', '車牌號碼')),
     platformNumber: text(L('月台号', 'Dock number', '月台號'), { max: 20 }),
     // the load bill that carried it: written when the load ships it, never typed
     loadingOrderNumber: text(L('装车单号', 'Loading order number', '裝車單號'), { max: 40, generated: true }),
@@ -117,7 +117,7 @@ export const osoutstockbill = defineDocument({
       // dock it left from land on the bill (a load bill shipping it sends its own, and its number)
       fields: {
         shippedAt: datetime(L('出库时间', 'Shipped at', '出庫時間')),
-        carNo: text(L('车牌号', 'Plate number', '車牌號碼'), { max: 20 }),
+        carNo: plate(L('车牌号', 'Plate number', '車牌號碼')),
         platformNumber: text(L('月台号', 'Dock number', '月台號'), { max: 20 }),
         loadingOrderNumber: text(L('装车单号', 'Loading order number', '裝車單號'), { max: 40, generated: true }),
       },

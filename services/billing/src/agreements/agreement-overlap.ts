@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { AppError } from '@tpl/contracts';
 import { ENTITY_HOOKS, RECORDS, type EntityHookRegistry, type RecordsPort } from '@tpl/masterdata';
-import { versionStamp } from '../charges/pricing';
+import { nextVersionStamp } from '../charges/version-clock';
 
 type Agreement = { code?: unknown; customerCode?: unknown; warehouseAreaCode?: unknown; startDate?: unknown; endDate?: unknown; invalid?: unknown };
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
@@ -42,8 +42,9 @@ export class AgreementOverlap implements OnModuleInit {
     this.hooks.register('lgagreement', {
       admit: async (user, _def, data, before) => {
         if (!data) return;
-        // spec 02: the version field is stamped yyyyMMddHHmmssffffff on every write (the record as written carries it)
-        data.lastVersion = versionStamp(new Date().toISOString());
+        // spec 02: lastVersion is the stamp (yyyyMMddHHmmssffffff, microseconds) of the version this
+        // write makes, later than the one before it; billing prices by the version carrying it
+        data.lastVersion = nextVersionStamp(before?.lastVersion);
         const live = await this.records.live(user.tenantId, ['lgagreement']);
         const other = overlapping(data, live.map((r) => (r.data ?? {}) as Agreement), [text(data.code), text(before?.code)].filter((c) => c !== null));
         if (other) {

@@ -1,5 +1,6 @@
 import { OTHER_CHARGE_DOCUMENTS, otherChargeEventTypes, stockEventTypes, type StockFact, type StockLine } from '@tpl/contracts';
 import type { AsyncProjection, Migration, StoredEvent } from '@tpl/event-store';
+import { isVersionStamp } from '@tpl/contracts';
 import { versionStamp } from './pricing';
 
 /**
@@ -259,7 +260,8 @@ export const billingStatements = (events: StoredEvent[]) => {
         tiers,
         invalid: num(data.invalid) === 1 ? 1 : 0,
         removed,
-        stamp: versionStamp(e.metadata.occurredAt),
+        // the version's own stamp as the record carries it (lastVersion, microseconds); older versions: the event's time
+        stamp: isVersionStamp(data.lastVersion) ? data.lastVersion : versionStamp(e.metadata.occurredAt),
         tx,
         pos,
       });

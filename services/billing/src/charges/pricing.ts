@@ -14,6 +14,7 @@ import {
   type Dec,
   type DecimalInput,
   type StorageBasis,
+  versionStampOfIso,
 } from '@tpl/contracts';
 
 /**
@@ -298,13 +299,4 @@ export const difference = (later: Components, earlier: Components): Components =
 export const isZero = (c: Components) => c.inCost.isZero() && c.outCost.isZero() && c.storageCost.isZero() && c.otherCost.isZero();
 
 /** yyyyMMddHHmmssffffff of an instant in the business time zone (spec 02 version fields). */
-export const versionStamp = (iso: string, timeZone = process.env.BUSINESS_TZ ?? 'Asia/Shanghai'): string => {
-  const d = new Date(iso);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(d)
-      .map((p) => [p.type, p.value]),
-  );
-  const micro = /\.(\d{1,6})/.exec(iso)?.[1] ?? '0';
-  return `${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}${parts.second}${micro.padEnd(6, '0')}`;
-};
+export const versionStamp = (iso: string, timeZone = process.env.BUSINESS_TZ ?? 'Asia/Shanghai'): string => versionStampOfIso(iso, timeZone);

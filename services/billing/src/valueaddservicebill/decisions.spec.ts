@@ -37,6 +37,13 @@ describe('value-added service bill decisions', () => {
     spec.given([...edited, spec.acted('audit', {}, { at: '2026-11-24T04:00:00.000Z' })]).when({ act: 'cancel' }).then({ doc: { isCancel: 1, invalid: 1 } });
   });
 
+  it('stamps each version later than the one before, microseconds included, even two changes within the store`s millisecond', () => {
+    const at = '2026-11-24T02:03:04.567Z';
+    const made = [spec.created({ details: [{ price: 2, qty: 2 }] }, { at }), spec.changed({ details: [{ price: 3, qty: 2 }] }, { at }), spec.changed({ details: [{ price: 4, qty: 2 }] }, { at })];
+    const stamps = [1, 2, 3].map((n) => spec.given(made.slice(0, n)).document().versionStamp);
+    expect(stamps).toEqual(['20261124100304567000', '20261124100304567001', '20261124100304567002']);
+  });
+
   it('refuses a line without a cost type or with no quantity, in the description', () => {
     const schema = documentContentSchemaOf(valueaddservicebill);
     const base = valueaddservicebill.example as Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { eventTypeOf, valueaddservicebill } from '@tpl/contracts';
+import { eventTypeOf, laterVersionStamp, valueaddservicebill } from '@tpl/contracts';
 import type { DocumentDecisions } from '@tpl/documents';
 import { billingEvolve, numbered } from '../otherbill/common';
 import { sumMoney, sumQty, times } from '../otherbill/money';
@@ -18,7 +18,8 @@ export const valueAddDecisions: DocumentDecisions<undefined, typeof valueaddserv
   },
   evolve: billingEvolve(valueaddservicebill, (doc, event) => {
     const changed = event.type === eventTypeOf(valueaddservicebill, 'Created') || event.type === eventTypeOf(valueaddservicebill, 'Changed');
-    if (changed) return { ...doc, versionStamp: versionStamp(event.metadata.occurredAt), invalid: 0 };
+    // later than the version before, even for two writes within the store's millisecond
+    if (changed) return { ...doc, versionStamp: laterVersionStamp(doc.versionStamp, versionStamp(event.metadata.occurredAt)), invalid: 0 };
     if (event.type === eventTypeOf(valueaddservicebill, 'Cancelled')) return { ...doc, invalid: 1 };
     return doc;
   }),

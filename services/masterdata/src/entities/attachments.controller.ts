@@ -64,7 +64,7 @@ export class AttachmentsController {
       const created = await this.records.submit(def, contextOf(meta), {
         data: { originalName, extension, attachSize: body.length, name: key, domain, link: '' },
       });
-      return ok({ ...created!, originalName, attachSize: body.length, store: store.kind, link: `/api/bl-resource/oss/download/${created!.id}` });
+      return ok({ ...created!, originalName, attachSize: body.length, store: store.kind, link: systemRoutes.ossDownload.path.replace('{id}', created!.id) });
     } catch (err) {
       await store.remove(meta.user.tenantId, key);
       throw err;

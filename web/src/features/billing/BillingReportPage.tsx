@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
+import { Table } from '../../shared/widgets/Table';
 import type { TableColumnsType, TableProps } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';

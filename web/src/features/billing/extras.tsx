@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CalculatorOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { App, Button, DatePicker, Form, Modal, type ButtonProps } from 'antd';
+import { App, Button, DatePicker, Form, type ButtonProps } from 'antd';
+import { Modal } from '../../shared/widgets/Modal';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { App, Alert, Button, Form, Modal } from 'antd';
+import { App, Alert, Button, Form } from 'antd';
+import { Modal } from '../../shared/widgets/Modal';
 import type { ButtonProps } from 'antd';
 import { BulbOutlined } from '@ant-design/icons';
 import { documentActionSchemaOf, type DocumentDef, type KitDocument } from '@tpl/contracts';

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Space, Tag, Typography } from 'antd';
+import { Table } from '../../shared/widgets/Table';
 import type { TableColumnsType, TableProps } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, documentPath, type DocumentDef } from '@tpl/contracts';

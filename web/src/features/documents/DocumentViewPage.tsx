@@ -4,6 +4,7 @@ import { Alert, Button, Card, Flex, Result, Space, Spin, Tabs, Tag, Typography }
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { documentPath, ErrorCodes, type DocumentDef } from '@tpl/contracts';
 import { ApiError } from '../../api/client';
+import { loadPageChunk } from '../../shell/chunkLoad';
 import { ActionButtons } from './ActionButtons';
 import { DocumentDetails } from './DocumentDetails';
 import { ViewDetailsExtra, ViewToolbarExtra } from './extras';
@@ -16,7 +17,7 @@ import { ReviewBanner, ReviewTag } from './review';
 import { StateTag } from './StateTag';
 
 // React Flow is only needed when the lifecycle tab is opened
-const LifecycleGraph = lazy(() => import('./LifecycleGraph').then((m) => ({ default: m.LifecycleGraph })));
+const LifecycleGraph = lazy(() => loadPageChunk(() => import('./LifecycleGraph')).then((m) => ({ default: m.LifecycleGraph })));
 
 const TABS = ['details', 'history', 'lifecycle'] as const;
 type TabKey = (typeof TABS)[number];

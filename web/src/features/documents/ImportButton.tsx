@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Modal, Space, Table, Typography, Upload } from 'antd';
+import { Alert, App, Button, Space, Table, Typography, Upload } from 'antd';
+import { Modal } from '../../shared/widgets/Modal';
 import type { TableColumnsType } from 'antd';
 import type { DocumentDef, DocumentImportPreview, FieldDef } from '@tpl/contracts';
 import { documentApi } from '../../api/documents';

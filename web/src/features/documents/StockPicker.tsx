@@ -1,5 +1,7 @@
 import { useMemo, useState, type Key } from 'react';
-import { Alert, Button, Col, Input, Modal, Row, Space, Table, Typography } from 'antd';
+import { Alert, Button, Col, Input, Row, Space, Typography } from 'antd';
+import { Modal } from '../../shared/widgets/Modal';
+import { Table } from '../../shared/widgets/Table';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

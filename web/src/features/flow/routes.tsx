@@ -3,6 +3,7 @@ import { Spin } from 'antd';
 import type { TFunction } from 'i18next';
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage as lazyRoute } from '../../shared/lazyPage';
+import { loadPageChunk } from '../../shell/chunkLoad';
 import { flowPaths, inboxTabs } from './paths';
 
 // each page loads with its first visit (its own chunk)
@@ -16,7 +17,7 @@ const InboxPage = lazyRoute(() => import('./work/InboxPage').then((m) => m.Inbox
 const StartPage = lazyRoute(() => import('./work/StartPage').then((m) => m.StartPage));
 
 // the modeler (bpmn-js, its properties panel, bpmnlint) is loaded only when the designer opens
-const DesignerPage = lazy(() => import('./designer/DesignerPage').then((m) => ({ default: m.DesignerPage })));
+const DesignerPage = lazy(() => loadPageChunk(() => import('./designer/DesignerPage')).then((m) => ({ default: m.DesignerPage })));
 const lazyPage = (page: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{page}</Suspense>;
 
 /** The page's name (a Chinese label, as spec 01 names routes) and its title in the user's language, read by the shell's tabs. */

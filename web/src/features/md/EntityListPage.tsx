@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Space, Typography } from 'antd';
+import { Table } from '../../shared/widgets/Table';
 import type { TableProps } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, type EntityDef } from '@tpl/contracts';

@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key } from 'react';
-import { Table } from 'antd';
+import { Table } from '../../shared/widgets/Table';
 import type { TableColumnsType, TableProps } from 'antd';
 import { PAGE_SIZES, type EntityDef } from '@tpl/contracts';
 import type { EntityRecord } from '../../api/entities';

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Modal, Table, Typography, Upload } from 'antd';
+import { Alert, App, Button, Typography, Upload } from 'antd';
+import { Modal } from '../../shared/widgets/Modal';
+import { Table } from '../../shared/widgets/Table';
 import type { TableColumnsType } from 'antd';
 import type { EntityDef } from '@tpl/contracts';
 import { entityApi, IMPORT_EXTENSIONS, isImportFile, type ImportOutcome, type ImportPreview, type ImportRowError } from '../../api/entities';

@@ -16,6 +16,29 @@ export const pagesWords = {
       forbidden: L('403', '403', '403'),
       notFound: L('404', '404', '404'),
       serverError: L('500', '500', '500'),
+      formBuild: L('表单设计器', 'Form designer', '表單設計器'),
+      pageColumn: L('页面列配置', 'Page columns', '頁面列配置'),
+      testFun: L('功能测试', 'Function test', '功能測試'),
+    },
+    // spec 01's tool routes (/tool/build/index, /develop/pagecolumn, /develop/testFun): what each holds, and when it comes
+    tools: {
+      planned: L('即将推出', 'Coming in a later release', '即將推出'),
+      formBuild: L(
+        '在这里拖放字段设计表单（流程的发起表单和审批表单、低代码页面的表单），预览并导出其 JSON 描述。表单设计器将在后续版本提供；本页地址在菜单中隐藏，由流程和低代码配置打开。',
+        'Here forms are designed by dragging fields onto a canvas (a process\'s start and approval forms, the forms of low-code pages), previewed and exported as their JSON description. The form designer comes in a later release; this address is hidden from the menu and opened from processes and the low-code configuration.',
+        '在這裡拖放欄位設計表單（流程的發起表單和審批表單、低代碼頁面的表單），預覽並匯出其 JSON 描述。表單設計器將在後續版本提供；本頁位址在選單中隱藏，由流程和低代碼配置開啟。',
+      ),
+      pageColumn: L(
+        '在这里为低代码页面配置列表列：每个数据表的哪些字段显示为列、标题、宽度、顺序、是否可查询和导出（规格中的 pathbuildtable、pathextracolumn、alternatefieldbuildtenanttable）。将与表单设计器一同提供。',
+        'Here the list columns of low-code pages are configured: which fields of each table show as columns, their titles, widths and order, and whether they are searched and exported (the spec\'s pathbuildtable, pathextracolumn, alternatefieldbuildtenanttable). It comes with the form designer.',
+        '在這裡為低代碼頁面配置列表欄：每個資料表的哪些欄位顯示為欄、標題、寬度、順序、是否可查詢和匯出（規格中的 pathbuildtable、pathextracolumn、alternatefieldbuildtenanttable）。將與表單設計器一同提供。',
+      ),
+      testFun: L(
+        '在这里试运行低代码页面的按钮和方法（规格中的 pathbuildmethod、pathbuildbtn）：选择一个方法，填入参数，查看它返回什么，不影响业务数据。将与表单设计器一同提供。',
+        'Here the buttons and methods of low-code pages are tried out (the spec\'s pathbuildmethod, pathbuildbtn): choose a method, give its parameters and see what it answers, without touching business data. It comes with the form designer.',
+        '在這裡試運行低代碼頁面的按鈕和方法（規格中的 pathbuildmethod、pathbuildbtn）：選擇一個方法，填入參數，查看它返回什麼，不影響業務資料。將與表單設計器一同提供。',
+      ),
+      toHome: L('返回首页', 'Back to the home page', '返回首頁'),
     },
     tokenCheck: {
       checking: L('正在验证登录状态…', 'Checking your sign-in…', '正在驗證登入狀態…'),

@@ -1,5 +1,6 @@
 import { useMemo, useState, type DragEvent } from 'react';
-import { Alert, Badge, Button, Card, DatePicker, Dropdown, Empty, Input, Modal, Select, Space, Spin, Tag, Typography, message } from 'antd';
+import { Alert, Badge, Button, Card, DatePicker, Dropdown, Empty, Input, Select, Space, Spin, Tag, Typography, message } from 'antd';
+import { Modal } from '../../shared/widgets/Modal';
 import { CarOutlined, MoreOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import dayjs, { type Dayjs } from 'dayjs';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Col, Row, Space, Table, Typography } from 'antd';
+import { Button, Card, Col, Row, Space, Typography } from 'antd';
+import { Table } from '../../shared/widgets/Table';
 import type { TableColumnsType } from 'antd';
 import { useQuery, keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { date, defineEntity, dict, mobile, ref, text } from '../../../entities/define';
+import { date, defineEntity, dict, idCard, mobile, ref, text } from '../../../entities/define';
 import { L } from '../../../i18n/labels';
 
 /** Employee: warehouse and office staff (tally clerks, forklift drivers, keepers). */
@@ -14,7 +14,7 @@ export const employee = defineEntity({
     deptCode: ref(L('部门', 'Department', '部門'), 'dept', { filter: true }),
     post: text(L('岗位', 'Post', '崗位'), { max: 50 }),
     mobile: mobile(L('手机号', 'Mobile', '手機號')),
-    idCard: text(L('身份证号', 'ID card number', '身份證號碼'), { max: 18, list: false }),
+    idCard: idCard(L('身份证号', 'ID card number', '身份證號碼'), { list: false }),
     entryDate: date(L('入职日期', 'Joined on', '入職日期')),
     staffType: dict(L('人员类型', 'Staff type', '人員類型'), 'staffType', { filter: true }),
   },

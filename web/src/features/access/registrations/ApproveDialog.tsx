@@ -1,4 +1,5 @@
-import { Alert, Form, Modal } from 'antd';
+import { Alert, Form } from 'antd';
+import { Modal } from '../../../shared/widgets/Modal';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationRow } from '@tpl/contracts';
 import { RefSelect } from '../../../shared/widgets/RefSelect';

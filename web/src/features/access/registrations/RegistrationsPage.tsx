@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Table } from '../../../shared/widgets/Table';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, REGISTRATION_BUTTONS, registrationStatuses, type RegistrationRow, type RegistrationStatus } from '@tpl/contracts';

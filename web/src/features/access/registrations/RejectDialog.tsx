@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Form, Input, Modal } from 'antd';
+import { Alert, Form, Input } from 'antd';
+import { Modal } from '../../../shared/widgets/Modal';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationRow } from '@tpl/contracts';
 import { useDecisionDialog, useRejectRegistration } from './hooks';

@@ -1,6 +1,7 @@
 import { useState, type Key } from 'react';
 import { ApartmentOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Modal, Spin, type ButtonProps } from 'antd';
+import { Alert, App, Button, Spin, type ButtonProps } from 'antd';
+import { Modal } from '../../../shared/widgets/Modal';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { buttonCode, type EntityDef } from '@tpl/contracts';

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { DeleteOutlined, EditOutlined, EyeOutlined, HistoryOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Drawer, Input, Modal, Select, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Drawer, Input, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Modal } from '../../../shared/widgets/Modal';
+import { Table } from '../../../shared/widgets/Table';
 import type { ButtonProps, TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,5 +1,6 @@
 import { CheckSquareOutlined, FolderOpenOutlined } from '@ant-design/icons';
-import { App, Button, Card, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, Input, Select, Space, Tabs, Tag, Typography } from 'antd';
+import { Table } from '../../../shared/widgets/Table';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { MinusCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Input, Modal, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Space, Typography } from 'antd';
+import { Modal } from '../../../shared/widgets/Modal';
+import { Table } from '../../../shared/widgets/Table';
 import type { ButtonProps, TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';

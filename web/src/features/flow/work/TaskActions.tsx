@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CheckOutlined, CheckSquareOutlined, CloseOutlined, CopyOutlined, SendOutlined, SwapOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { App, Button, Form, Input, Select, Space } from 'antd';
+import { Modal } from '../../../shared/widgets/Modal';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FLOW_BUTTONS, START_NODE, type TaskRow } from '@tpl/contracts';

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Space, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Space, Typography } from 'antd';
+import { Table } from '../../../shared/widgets/Table';
 import type { TableColumnsType } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, reportText, type ReportColumn, type StockStreamRow } from '@tpl/contracts';

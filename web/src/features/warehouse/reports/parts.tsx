@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
-import { App, Button, Drawer, Space, Table, Typography } from 'antd';
+import { App, Button, Drawer, Space, Typography } from 'antd';
+import { Table } from '../../../shared/widgets/Table';
 import type { TableColumnsType, TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, STOCK_REPORTS, billTypeText, reportText, type ExplainWhat, type ReportColumn, type StockReportName, type StockStreamRow } from '@tpl/contracts';
