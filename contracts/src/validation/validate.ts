@@ -52,6 +52,11 @@ export const parseOrThrow = <S extends z.ZodType>(schema: S, input: unknown, ent
   return r.data;
 };
 
+/** An optional JSON body (absent or null is none) that is there but is not an object: malformed, whatever the call. */
+export const refuseNonObjectBody = (body: unknown): void => {
+  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw new AppError(400, 'validation.malformedBody');
+};
+
 /**
  * Calls that take their fields from the query or a JSON body (as Saber's console sends
  * either): the two merged. A body that is there but is not an object (an array, a string,

@@ -16,6 +16,7 @@ import {
   historyQuerySchema,
   ok,
   parseOrThrow,
+  refuseNonObjectBody,
   removeQuerySchema,
   type DocumentDef,
 } from '@tpl/contracts';
@@ -48,7 +49,7 @@ const contextOf = ({ user, correlationId, commandId }: RequestMeta): DocumentCon
  * is there but not an object (an array, a string, a number) is malformed, not ignored.
  */
 const merged = (query: unknown, body: unknown) => {
-  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw new AppError(400, 'validation.malformedBody');
+  refuseNonObjectBody(body);
   return { ...(query as object), ...(body ?? {}) };
 };
 

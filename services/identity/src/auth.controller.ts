@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, Inject, Query } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { AppError, authRoutes, domainSignInBodySchema, errorLogUploadSchema, ok, parseOrThrow, type RefreshTokenQuery, type TokenQuery } from '@tpl/contracts';
+import { AppError, authRoutes, domainSignInBodySchema, errorLogUploadSchema, ok, parseOrThrow, refuseNonObjectBody, type RefreshTokenQuery, type TokenQuery } from '@tpl/contracts';
 import { DB_POOL, runInTenant } from '@tpl/event-store';
 import { CaptchaService } from './captcha.service';
 import { SmsCodes } from './sms.service';
@@ -34,6 +34,8 @@ export class AuthController {
     @Headers('tenant-id') tenantHeader: string | undefined,
   ) {
     this.auth.checkClient(authorization);
+    // the body is optional (the domain grant's password); one of another shape than an object is malformed, whatever the grant
+    refuseNonObjectBody(body);
     const q = parseOrThrow(authRoutes.token.query!, query, 'auth') as TokenQuery;
     // the captcha grant is the password grant behind a picture check (Captcha-Key, Captcha-Code headers);
     // a tenant that wants captchas gets no plain password grant

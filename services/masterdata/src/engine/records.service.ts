@@ -399,7 +399,12 @@ export class RecordsService implements RecordsPort {
     throw err;
   }
 
-  async submit(def: EntityDef, ctx: RecordContext, input: { id?: string | undefined; version?: number | undefined; data: Record<string, unknown> }) {
+  /**
+   * Creates or edits a record. A generated field (the server's to set: a category's last change,
+   * a user's domain login) keeps its stored value on an edit from a form or the API; the server's
+   * own work that sets one (the category job) says `setsGenerated`.
+   */
+  async submit(def: EntityDef, ctx: RecordContext, input: { id?: string | undefined; version?: number | undefined; data: Record<string, unknown> }, options: { setsGenerated?: boolean } = {}) {
     const data = storedData(def, input.data);
     const secrets = await passwordEvents(def, input.data);
     const id = input.id ?? randomUUID();
@@ -417,7 +422,7 @@ export class RecordsService implements RecordsPort {
           const kept = { ...data };
           for (const [k, f] of Object.entries(def.fields)) if (f.kind === 'password' && kept[k] === undefined && state?.data[k] !== undefined) kept[k] = state.data[k];
           // a generated field is not the form's to set: an edit keeps what the server set (the user's domain login flag)
-          for (const [k, f] of Object.entries(def.fields)) if (f.generated && state?.data[k] !== undefined) kept[k] = state.data[k];
+          if (!options.setsGenerated) for (const [k, f] of Object.entries(def.fields)) if (f.generated && state?.data[k] !== undefined) kept[k] = state.data[k];
           // a record that is not there (or not at this version) is said first, before its references are judged
           const events = decideRecord(def, { type: 'Change', id, expectedVersion: input.version ?? 0, data: kept }, state);
           await this.checkReferences(def, ctx.tenantId, data, { code: def.codeField ? String(state?.data[def.codeField] ?? '') : undefined }, state?.data);

@@ -130,6 +130,7 @@ export class CategoryStatusJob implements OnApplicationBootstrap, OnApplicationS
             // the command: this record's due change from this version (two hosts deciding it name the same one)
             { tenantId: r.tenant_id, actor: SCHEDULER, correlationId: `category-job-${now.toISOString()}`, causationId: `category-status-${r.id}-v${r.version}` },
             { id: r.id, version: r.version, data: { ...r.data, changeTime: now.toISOString() } },
+            { setsGenerated: true },
           ),
         );
         applied++;
