@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page as BrowserPage } from 'playwright-core';
 import type { Page, TokenResponse } from '@tpl/contracts';
 import { data, md5 } from '../support/api-client';
-import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { choose, launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 import { startOidcProvider, type OidcProvider } from '../support/oidc';
 
@@ -51,22 +51,22 @@ describe('registrations screen in Chromium', () => {
     await page.goto(`${t.url}/system/registrations`);
     await page.getByTestId('registrations-page').waitFor();
     await page.getByTestId('approve-zoe').click();
-    await page.getByTestId('approve-ok').click();
+    await choose(page, 'approve-ok');
     await page.getByTestId('approve-error').getByText('Please select Roles').waitFor();
     await page.getByTestId('approve-roles').click();
     await page.keyboard.type('keeper');
     await page.locator('.ant-select-item-option').filter({ hasText: 'keeper' }).first().click();
     await page.keyboard.press('Escape');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'registrations-approve.png'), fullPage: true });
-    await page.getByTestId('approve-ok').click();
+    await choose(page, 'approve-ok');
     await page.getByText('Approved: user zoe was created').first().waitFor();
     await page.getByTestId('approve-zoe').waitFor({ state: 'detached' });
 
     await page.getByTestId('reject-yan').click();
-    await page.getByTestId('reject-ok').click();
+    await choose(page, 'reject-ok');
     await page.getByTestId('reject-error').getByText('Please input the reason').waitFor();
     await page.getByTestId('reject-reason').fill('Not on the staff list');
-    await page.getByTestId('reject-ok').click();
+    await choose(page, 'reject-ok');
     await page.getByTestId('reject-yan').waitFor({ state: 'detached' });
 
     // every status: both decisions, with who decided
