@@ -6,9 +6,7 @@
 // console, e.g. the one before a change). No assertion: figures to read.
 // Usage: node tests/bench/console-pages.mjs <url> [<url2>] [loads=5]
 //   (a console started by `npm start`; it signs in as admin/admin in tenant 100001)
-import { createRequire } from 'node:module';
-const require = createRequire(import.meta.url);
-const { chromium } = require('playwright-core');
+import { launchBrowser, median, signedInPage } from './console-lib.mjs';
 
 const args = process.argv.slice(2);
 const loads = Number(args.find((a) => /^\d+$/.test(a)) ?? 5);
@@ -17,22 +15,13 @@ if (!urls.length) {
   console.error('usage: node tests/bench/console-pages.mjs <url> [<url2>] [loads]');
   process.exit(2);
 }
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const LIST = '/warehousingManagement/isinstockbill';
 const FORM = '/warehousingManagement/isinstockbillForm';
 const noSpinner = () => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active');
 
 const measure = async (browser, url) => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${url}/login`);
-  await page.getByTestId('login-tenant').fill('100001');
-  await page.getByTestId('login-account').fill('admin');
-  await page.getByTestId('login-password').fill('admin');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => u.pathname === '/wel/index');
+  const { context, page } = await signedInPage(browser, url);
   // a view to open: the list's first document
   await page.goto(`${url}${LIST}`);
   const first = page.locator('a[data-testid^="view-"]').first();
@@ -61,10 +50,7 @@ const measure = async (browser, url) => {
   return out;
 };
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchBrowser();
 try {
   const results = [];
   for (const url of urls) results.push(await measure(browser, url));

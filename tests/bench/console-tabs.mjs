@@ -7,31 +7,20 @@
 // (a second one's figures side by side: another build, e.g. the one before a change).
 // Usage: node tests/bench/console-tabs.mjs <url> [<url2>]
 //   (a console started by `npm start`; it signs in as admin/admin in tenant 100001)
-import { createRequire } from 'node:module';
-const require = createRequire(import.meta.url);
-const { chromium } = require('playwright-core');
+import { launchBrowser, median, signedInPage } from './console-lib.mjs';
 
 const urls = process.argv.slice(2).filter((a) => a.startsWith('http'));
 if (!urls.length) {
   console.error('usage: node tests/bench/console-tabs.mjs <url> [<url2>]');
   process.exit(2);
 }
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENS = [
   '/warehousingManagement/isinstockbill', '/warehousingManagement/isinstockbillForm', '/md/material', '/md/customer', '/md/material/new',
   '/inWarehouseManagement/inventorylossbill', '/inWarehouseManagement/inventorylossbillForm', '/md/location', '/md/location/new', '/md/unit',
 ];
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const measure = async (browser, url) => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${url}/login`);
-  await page.getByTestId('login-tenant').fill('100001');
-  await page.getByTestId('login-account').fill('admin');
-  await page.getByTestId('login-password').fill('admin');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => u.pathname === '/wel/index');
+  const { context, page } = await signedInPage(browser, url);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
@@ -67,10 +56,7 @@ const measure = async (browser, url) => {
   return { base: `${m(base, 'script')} / ${m(base, 'style')}`, first: `${m(first, 'script')} / ${m(first, 'style')}`, back: `${m(back, 'script')} / ${m(back, 'style')}` };
 };
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchBrowser();
 try {
   const results = [];
   for (const url of urls) results.push(await measure(browser, url));
