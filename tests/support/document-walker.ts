@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { documentButtons, documentPath, type DocumentDef, type FieldDef, type HeaderField } from '@tpl/contracts';
 import { choose, toasts } from './browser';
 import { PHOTO, optionsOf, sign } from './console';
@@ -100,7 +100,7 @@ const choose1 = async (page: Page, testId: string, preferred?: string, rotate?: 
     await settled(page, testId);
     const wanted = options.filter({ hasText: preferred }).first();
     if ((await wanted.count()) > 0) {
-      await wanted.click();
+      await pick(wanted);
       return;
     }
     // not offered (another owner's field, a code this tenant lacks): cleared, and the first choice taken
@@ -113,7 +113,17 @@ const choose1 = async (page: Page, testId: string, preferred?: string, rotate?: 
   const n = rotate ? (turns.get(rotate) ?? 0) : 0;
   if (rotate) turns.set(rotate, n + 1);
   const count = await options.count();
-  await options.nth(n % count).click();
+  await pick(options.nth(n % count));
+};
+
+/**
+ * Takes a choice of an open list by a click event on it (as `choose` does): a list that is still
+ * being placed under its picker can move between a pointer's aim and its click, and the click then
+ * lands beside it and the list stays open with nothing chosen.
+ */
+const pick = async (option: Locator) => {
+  await option.waitFor();
+  await option.dispatchEvent('click');
 };
 
 /** Fills one field by its kind (testId: its input's). Numbers take the example's, else 1. */
