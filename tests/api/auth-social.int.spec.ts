@@ -1,7 +1,7 @@
 import { runAsSystem } from '@tpl/event-store';
 import type { LoginOptions, RegistrationRow, TokenResponse, Page } from '@tpl/contracts';
 import { data, md5, type ApiClient } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { startTestHost, type TestHost } from '../support/host';
 import { startOidcProvider, type OidcProvider } from '../support/oidc';
 
@@ -13,7 +13,7 @@ import { startOidcProvider, type OidcProvider } from '../support/oidc';
  */
 const SOURCE = 'corp';
 
-describe.each(STORES)('social sign-in against a real OIDC provider (%s store)', (kind) => {
+describe.each(DOMAIN_STORES)('social sign-in against a real OIDC provider (%s store)', (kind) => {
   let t: TestHost;
   let op: OidcProvider;
   let admin: ApiClient;

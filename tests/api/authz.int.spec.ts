@@ -1,6 +1,6 @@
 import type { Page } from '@tpl/contracts';
 import { ApiClient, data } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { consignmentInput } from '../support/fixtures';
 import { startTestHost, type TestHost } from '../support/host';
 
@@ -13,7 +13,7 @@ const CUSTOMER = '/api/bl-basic/customer';
  * (HB > HB-OPS > HB-TRN, HB-WH; HB > HB-FIN), API permissions, button codes and the
  * rule that nobody hands out more than they hold.
  */
-describe.each(STORES)('authorization on the %s store', (kind) => {
+describe.each(DOMAIN_STORES)('authorization on the %s store', (kind) => {
   let t: TestHost;
   let admin: ApiClient;
   const users: Record<string, ApiClient> = {};

@@ -4,7 +4,7 @@ import { MonthBillDecisions, isSecondBillOfMonth } from '@tpl/billing';
 import { DocumentService } from '@tpl/documents';
 import { runInTenant } from '@tpl/event-store';
 import { ApiClient, data } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { startTestHost, type TestHost } from '../support/host';
 import { flowOf } from './flow-support';
 
@@ -40,7 +40,7 @@ const AG = '/api/bl-basic/lgagreement';
 const BILL = '/api/bl-billing/monthbill';
 const en = { 'Accept-Language': 'en' };
 
-describe.each(STORES)('billing a month on %s store', (kind) => {
+describe.each(DOMAIN_STORES)('billing a month on %s store', (kind) => {
   let t: TestHost;
   let admin: ApiClient;
   let finance: ApiClient;

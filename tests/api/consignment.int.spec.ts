@@ -3,7 +3,7 @@ import type { Consignment, ConsignmentListRow, HistoryEntry, Page } from '@tpl/c
 import { consignmentDocument } from '@tpl/contracts';
 import { DOC_LIST, DocumentService } from '@tpl/documents';
 import { ApiClient, data } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { consignmentInput, dispatchInput } from '../support/fixtures';
 import { seedCustomers, startTestHost, type TestHost } from '../support/host';
 import { seedTransportFleet, walkOrderToSigned } from '../support/transport-chain';
@@ -12,7 +12,7 @@ import { TransportChain } from '@tpl/transport';
 type Result = { id: string; billNo: string; version: number; state: string };
 const C = '/api/bl-transport/consignment';
 
-describe.each(STORES)('consignment API on %s store', (kind) => {
+describe.each(DOMAIN_STORES)('consignment API on %s store', (kind) => {
   let t: TestHost;
   let dispatcher: ApiClient;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { entityByName, type Consignment, type ConsignmentListRow, type HistoryEntry, type Page } from '@tpl/contracts';
 import { runInTenant } from '@tpl/event-store';
 import { ApiClient, data, type Answer } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { consignmentInput } from '../support/fixtures';
 import { startTestHost, type TestHost } from '../support/host';
 import { base, sampleRecord } from '../support/records';
@@ -16,7 +16,7 @@ const C = '/api/bl-transport/consignment';
 const BEYOND = '9007199254740993'; // 2^53 + 1: JSON-valid, not exact as a JavaScript number
 const SYSTEM = { userId: '00000000-0000-0000-0000-000000000000', account: 'system', name: 'System' };
 
-describe.each(STORES)('numbers, text and malformed input on %s store', (kind) => {
+describe.each(DOMAIN_STORES)('numbers, text and malformed input on %s store', (kind) => {
   let t: TestHost;
   let admin: ApiClient;
   let zh: ApiClient;

@@ -177,203 +177,182 @@ describe('entity framework API, generated per entity', () => {
   });
 });
 
-describe('users made by an administrator', () => {
+// one host for these (each writes records of its own: a user, a dictionary, a category, files, a serial code)
+describe('records of the administration: users, dictionaries, scheduled changes, attachments, serial codes', () => {
   let t: TestHost;
   beforeAll(async () => {
     t = await startTestHost('embedded');
   });
   afterAll(async () => t?.stop());
 
-  it('can sign in at once, must confirm the password, can be reset, and is locked out when removed', async () => {
-    const admin = await t.client().as('100001', 'admin', 'admin');
-    const U = '/api/bl-system/user';
-    const mismatch = await admin.post(`${U}/submit`, { account: 'newkeeper', name: 'New Keeper', roleId: ['keeper'], password: 'Pa55word!', password2: 'Pa55word?' });
-    expect(mismatch.status).toBe(400);
-    expect(mismatch.body.msg).toBe('The two passwords do not match');
-    const zh = await admin.post(`${U}/submit`, { account: 'newkeeper', name: 'New Keeper', password: 'a', password2: 'b' }, { 'Accept-Language': 'zh-CN' });
-    expect(zh.body.msg).toBe('两次密码输入不一致');
+  describe('users made by an administrator', () => {
+    it('can sign in at once, must confirm the password, can be reset, and is locked out when removed', async () => {
+      const admin = await t.client().as('100001', 'admin', 'admin');
+      const U = '/api/bl-system/user';
+      const mismatch = await admin.post(`${U}/submit`, { account: 'newkeeper', name: 'New Keeper', roleId: ['keeper'], password: 'Pa55word!', password2: 'Pa55word?' });
+      expect(mismatch.status).toBe(400);
+      expect(mismatch.body.msg).toBe('The two passwords do not match');
+      const zh = await admin.post(`${U}/submit`, { account: 'newkeeper', name: 'New Keeper', password: 'a', password2: 'b' }, { 'Accept-Language': 'zh-CN' });
+      expect(zh.body.msg).toBe('两次密码输入不一致');
 
-    const created = data(await admin.post<{ id: string; version: number }>(`${U}/submit`, { account: 'newkeeper', name: 'New Keeper', roleId: ['keeper'], password: 'Pa55word!', password2: 'Pa55word!' }));
-    const keeper = await t.client().as('100001', 'newkeeper', 'Pa55word!');
-    expect(keeper.token?.roles).toEqual(['keeper']);
-    const listed = data(await admin.get<Page<Row>>(`${U}/list?account=newkeeper`)).records[0]!;
-    expect(listed).not.toHaveProperty('password');
-    expect(listed.refNames).toMatchObject({ roleId: '仓管员' });
+      const created = data(await admin.post<{ id: string; version: number }>(`${U}/submit`, { account: 'newkeeper', name: 'New Keeper', roleId: ['keeper'], password: 'Pa55word!', password2: 'Pa55word!' }));
+      const keeper = await t.client().as('100001', 'newkeeper', 'Pa55word!');
+      expect(keeper.token?.roles).toEqual(['keeper']);
+      const listed = data(await admin.get<Page<Row>>(`${U}/list?account=newkeeper`)).records[0]!;
+      expect(listed).not.toHaveProperty('password');
+      expect(listed.refNames).toMatchObject({ roleId: '仓管员' });
 
-    // a keeper may not reset passwords; an administrator may
-    expect((await keeper.post(`${U}/reset-password?ids=${created.id}`)).status).toBe(403);
-    data(await admin.post(`${U}/reset-password?ids=${created.id}`));
-    await expect(t.client().as('100001', 'newkeeper', 'Pa55word!')).rejects.toThrow();
-    await t.client().as('100001', 'newkeeper', '123456');
+      // a keeper may not reset passwords; an administrator may
+      expect((await keeper.post(`${U}/reset-password?ids=${created.id}`)).status).toBe(403);
+      data(await admin.post(`${U}/reset-password?ids=${created.id}`));
+      await expect(t.client().as('100001', 'newkeeper', 'Pa55word!')).rejects.toThrow();
+      await t.client().as('100001', 'newkeeper', '123456');
 
-    // editing without a password keeps it
-    const current = data(await admin.get<Row>(`${U}/detail?id=${created.id}`));
-    data(await admin.post(`${U}/submit`, { id: created.id, version: current.version, account: 'newkeeper', name: 'Renamed Keeper', roleId: ['keeper'] }));
-    const again = await t.client().as('100001', 'newkeeper', '123456');
-    expect(again.token?.userName).toBe('Renamed Keeper');
+      // editing without a password keeps it
+      const current = data(await admin.get<Row>(`${U}/detail?id=${created.id}`));
+      data(await admin.post(`${U}/submit`, { id: created.id, version: current.version, account: 'newkeeper', name: 'Renamed Keeper', roleId: ['keeper'] }));
+      const again = await t.client().as('100001', 'newkeeper', '123456');
+      expect(again.token?.userName).toBe('Renamed Keeper');
 
-    const latest = data(await admin.get<Row>(`${U}/detail?id=${created.id}`));
-    data(await admin.post(`${U}/remove?ids=${latest.id}`));
-    await expect(t.client().as('100001', 'newkeeper', '123456')).rejects.toThrow();
-  });
-
-  it("fills a department sign-in does not know yet from the user's record, once (a store from before idn_users kept it)", async () => {
-    const { DepartmentBackfill } = await import('@tpl/identity');
-    const admin = await t.client().as('100001', 'admin', 'admin');
-    const made = data(await admin.post<{ id: string }>('/api/bl-system/user/submit', { account: 'olduser', name: 'Old User', roleId: ['keeper'], deptId: 'HB-WH', password: 'Pa55word!', password2: 'Pa55word!' }));
-    const pool = t.host.storage.db.pool;
-    const dept = async () => (await runAsSystem(() => pool.query<{ dept_code: string | null }>(`SELECT dept_code FROM idn_users WHERE user_id = $1`, [made.id]))).rows[0]?.dept_code;
-    expect(await dept()).toBe('HB-WH');
-    // as migration identity/006 finds a store whose users have no department yet
-    await runAsSystem(async () => {
-      await pool.query(`UPDATE idn_users SET dept_code = NULL WHERE user_id = $1`, [made.id]);
-      await pool.query(`INSERT INTO idn_backfills (id) VALUES ('user-departments') ON CONFLICT DO NOTHING`);
+      const latest = data(await admin.get<Row>(`${U}/detail?id=${created.id}`));
+      data(await admin.post(`${U}/remove?ids=${latest.id}`));
+      await expect(t.client().as('100001', 'newkeeper', '123456')).rejects.toThrow();
     });
-    const backfill = t.host.app.get(DepartmentBackfill);
-    expect(await backfill.run()).toBeGreaterThanOrEqual(1);
-    expect(await dept()).toBe('HB-WH');
-    // done once: the pending row is gone, a second run fills nothing
-    await runAsSystem(() => pool.query(`UPDATE idn_users SET dept_code = NULL WHERE user_id = $1`, [made.id]));
-    expect(await backfill.run()).toBe(0);
-    expect(await dept()).toBeNull();
+
+    it("fills a department sign-in does not know yet from the user's record, once (a store from before idn_users kept it)", async () => {
+      const { DepartmentBackfill } = await import('@tpl/identity');
+      const admin = await t.client().as('100001', 'admin', 'admin');
+      const made = data(await admin.post<{ id: string }>('/api/bl-system/user/submit', { account: 'olduser', name: 'Old User', roleId: ['keeper'], deptId: 'HB-WH', password: 'Pa55word!', password2: 'Pa55word!' }));
+      const pool = t.host.storage.db.pool;
+      const dept = async () => (await runAsSystem(() => pool.query<{ dept_code: string | null }>(`SELECT dept_code FROM idn_users WHERE user_id = $1`, [made.id]))).rows[0]?.dept_code;
+      expect(await dept()).toBe('HB-WH');
+      // as migration identity/006 finds a store whose users have no department yet
+      await runAsSystem(async () => {
+        await pool.query(`UPDATE idn_users SET dept_code = NULL WHERE user_id = $1`, [made.id]);
+        await pool.query(`INSERT INTO idn_backfills (id) VALUES ('user-departments') ON CONFLICT DO NOTHING`);
+      });
+      const backfill = t.host.app.get(DepartmentBackfill);
+      expect(await backfill.run()).toBeGreaterThanOrEqual(1);
+      expect(await dept()).toBe('HB-WH');
+      // done once: the pending row is gone, a second run fills nothing
+      await runAsSystem(() => pool.query(`UPDATE idn_users SET dept_code = NULL WHERE user_id = $1`, [made.id]));
+      expect(await backfill.run()).toBe(0);
+      expect(await dept()).toBeNull();
+    });
+
+    it('lists the demo users as records', async () => {
+      const admin = await t.client().as('100001', 'admin', 'admin');
+      const page = data(await admin.get<Page<Row>>('/api/bl-system/user/list?size=50'));
+      expect(page.records.map((r) => r.account)).toEqual(expect.arrayContaining(['admin', 'dispatcher', 'auditor']));
+    });
   });
 
-  it('lists the demo users as records', async () => {
-    const admin = await t.client().as('100001', 'admin', 'admin');
-    const page = data(await admin.get<Page<Row>>('/api/bl-system/user/list?size=50'));
-    expect(page.records.map((r) => r.account)).toEqual(expect.arrayContaining(['admin', 'dispatcher', 'auditor']));
-  });
-});
-
-describe('the dictionary call', () => {
-  let t: TestHost;
-  beforeAll(async () => {
-    t = await startTestHost('embedded');
-  });
-  afterAll(async () => t?.stop());
-
-  it("answers one dictionary's entries by its code, sorted; none for an unknown code; 400 without one", async () => {
-    const admin = await t.client().as('100001', 'admin', 'admin');
-    data(await admin.post('/api/bl-system/dict/submit', {
-      code: 'shift',
-      dictValue: 'Shift',
-      items: [
-        { dictKey: 'N', dictValue: 'Night', sort: 3 },
-        { dictKey: 'D', dictValue: 'Day', sort: 1 },
-        { dictKey: 'E', dictValue: 'Evening', sort: 2 },
-      ],
-    }));
-    data(await admin.post('/api/bl-system/dict/submit', { code: 'shiftX', dictValue: 'Another', items: [{ dictKey: 'X', dictValue: 'X', sort: 1 }] }));
-    const dispatcher = await t.client().as('100001', 'dispatcher');
-    expect(data(await dispatcher.get<{ dictKey: string }[]>('/api/bl-system/dict/dictionary?code=shift')).map((i) => i.dictKey)).toEqual(['D', 'E', 'N']);
-    expect(data(await dispatcher.get<unknown[]>('/api/bl-system/dict/dictionary?code=nothing'))).toEqual([]);
-    expect((await dispatcher.get('/api/bl-system/dict/dictionary')).status).toBe(400);
-  });
-});
-
-describe('scheduled category status changes', () => {
-  let t: TestHost;
-  beforeAll(async () => {
-    t = await startTestHost('embedded');
-  });
-  afterAll(async () => t?.stop());
-
-  it('applies a due change once per interval and records it in the category history', async () => {
-    const { CategoryStatusJob } = await import('@tpl/masterdata');
-    const admin = await t.client().as('100001', 'admin', 'admin');
-    const C = '/api/bl-basic/category';
-    const created = data(await admin.post<{ id: string }>(`${C}/submit`, { code: 'FRZ', name: 'Frozen seafood', type: 'FINISHED_GOODS', ifChangeStatus: 1, changeStatus: 'QUALITY_INSPECTION', interval: 7 }));
-    const job = t.host.app.get(CategoryStatusJob);
-    const start = new Date('2026-11-23T00:00:00Z');
-    expect(await job.runOnce(start)).toBe(1);
-    expect(await job.runOnce(new Date('2026-11-26T00:00:00Z'))).toBe(0); // 3 days later: not due
-    expect(await job.runOnce(new Date('2026-11-30T00:00:01Z'))).toBe(1); // 7 days later: due again
-    const row = data(await admin.get<Row>(`${C}/detail?id=${created.id}`));
-    expect(row.changeTime).toBe('2026-11-30T00:00:01.000Z');
-    const history = data(await admin.get<{ type: string; actor: { name: string }; data: { changes: Record<string, unknown> } }[]>(`${C}/history?id=${created.id}`));
-    expect(history.filter((h) => h.actor.name === 'Scheduler').map((h) => Object.keys(h.data.changes))).toEqual([['changeTime'], ['changeTime']]);
-  });
-});
-
-describe('attachments on the local-disk store', () => {
-  let t: TestHost;
-  beforeAll(async () => {
-    t = await startTestHost('embedded');
-  });
-  afterAll(async () => t?.stop());
-
-  it('uploads a file, lists it and downloads it by id with its name in download-filename', async () => {
-    const admin = await t.client().as('100001', 'admin', 'admin');
-    const form = new FormData();
-    form.append('file', new Blob([Buffer.from('pallet label 托盘标签')]), '签收单 0001.pdf');
-    const res = await fetch(`${t.url}/api/bl-resource/attach/upload`, { method: 'POST', headers: admin.headers(), body: form });
-    const body = (await res.json()) as { data: { id: string; link: string; attachSize: number } };
-    expect(res.status).toBe(200);
-    expect(body.data.attachSize).toBe(Buffer.byteLength('pallet label 托盘标签'));
-    const list = data(await admin.get<Page<Row>>('/api/bl-resource/attach/list?extension=pdf'));
-    expect(list.records.map((r) => r.originalName)).toContain('签收单 0001.pdf');
-    const dl = await fetch(`${t.url}${body.data.link}`, { headers: admin.headers() });
-    expect(dl.status).toBe(200);
-    expect(decodeURIComponent(dl.headers.get('download-filename')!)).toBe('签收单 0001.pdf');
-    expect(await dl.text()).toBe('pallet label 托盘标签');
-    const other = await t.client().as('100002', 'dispatcher');
-    expect((await fetch(`${t.url}${body.data.link}`, { headers: other.headers() })).status).toBe(404);
+  describe('the dictionary call', () => {
+    it("answers one dictionary's entries by its code, sorted; none for an unknown code; 400 without one", async () => {
+      const admin = await t.client().as('100001', 'admin', 'admin');
+      data(await admin.post('/api/bl-system/dict/submit', {
+        code: 'shift',
+        dictValue: 'Shift',
+        items: [
+          { dictKey: 'N', dictValue: 'Night', sort: 3 },
+          { dictKey: 'D', dictValue: 'Day', sort: 1 },
+          { dictKey: 'E', dictValue: 'Evening', sort: 2 },
+        ],
+      }));
+      data(await admin.post('/api/bl-system/dict/submit', { code: 'shiftX', dictValue: 'Another', items: [{ dictKey: 'X', dictValue: 'X', sort: 1 }] }));
+      const dispatcher = await t.client().as('100001', 'dispatcher');
+      expect(data(await dispatcher.get<{ dictKey: string }[]>('/api/bl-system/dict/dictionary?code=shift')).map((i) => i.dictKey)).toEqual(['D', 'E', 'N']);
+      expect(data(await dispatcher.get<unknown[]>('/api/bl-system/dict/dictionary?code=nothing'))).toEqual([]);
+      expect((await dispatcher.get('/api/bl-system/dict/dictionary')).status).toBe(400);
+    });
   });
 
-  it('serves spec 01 section 7 as written: GET {base}/system/oss/download/{id} with the bearer token header, a blob and download-filename', async () => {
-    const admin = await t.client().as('100001', 'admin', 'admin');
-    const form = new FormData();
-    form.append('file', new Blob([Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff])]), '入库单 Ü.pdf');
-    const res = await fetch(`${t.url}/api/bl-resource/attach/upload`, { method: 'POST', headers: admin.headers(), body: form });
-    const { id, link } = ((await res.json()) as { data: { id: string; link: string } }).data;
-    expect(link).toBe(`/api/bl-system/system/oss/download/${id}`);
-    const dl = await fetch(`${t.url}/api/bl-system/system/oss/download/${id}`, { headers: admin.headers() });
-    expect(dl.status).toBe(200);
-    expect(admin.headers()['Blade-Auth']).toMatch(/^bearer /);
-    expect(dl.headers.get('content-type')).toBe('application/octet-stream');
-    expect(dl.headers.get('access-control-expose-headers')).toContain('download-filename');
-    expect(decodeURIComponent(dl.headers.get('download-filename')!)).toBe('入库单 Ü.pdf');
-    expect([...new Uint8Array(await dl.arrayBuffer())]).toEqual([0x25, 0x50, 0x44, 0x46, 0x00, 0xff]);
-    // without the token header: refused, no file
-    const anonymous = await fetch(`${t.url}/api/bl-system/system/oss/download/${id}`);
-    expect(anonymous.headers.get('download-filename')).toBeNull();
-    expect(((await anonymous.json()) as { code: number }).code).toBe(401);
-    // the old address is gone: one address per call
-    expect(((await (await fetch(`${t.url}/api/bl-resource/oss/download/${id}`, { headers: admin.headers() })).json()) as { code: number }).code).toBe(404);
-  });
-});
-
-describe('serial codes number the bills', () => {
-  let t: TestHost;
-  beforeAll(async () => {
-    t = await startTestHost('embedded');
-  });
-  afterAll(async () => t?.stop());
-
-  it('takes prefix, minimum and maximum from the serial code, and refuses past the maximum', async () => {
-    const admin = await t.client().as('100001', 'admin', 'admin');
-    data(await admin.post('/api/bl-system/syscode/submit', { seqCode: 'consignment', seqName: 'Consignment orders', prefixValue: 'CN', minValue: 7, maxValue: 8 }));
-    const { consignmentInput } = await import('../support/fixtures');
-    const first = data(await admin.post<{ billNo: string }>('/api/bl-transport/consignment/submit', consignmentInput()));
-    const second = data(await admin.post<{ billNo: string }>('/api/bl-transport/consignment/submit', consignmentInput()));
-    expect(first.billNo).toMatch(/^CN\d{8}00007$/);
-    expect(second.billNo).toMatch(/^CN\d{8}00008$/);
-    const third = await admin.post('/api/bl-transport/consignment/submit', consignmentInput());
-    expect(third.status).toBe(409);
-    expect(third.body.msg).toContain('consignment');
-    const code = data(await admin.get<Page<Row>>('/api/bl-system/syscode/list?seqCode=consignment')).records[0]!;
-    expect(code.seqCurrentValue).toBe(8);
+  describe('scheduled category status changes', () => {
+    it('applies a due change once per interval and records it in the category history', async () => {
+      const { CategoryStatusJob } = await import('@tpl/masterdata');
+      const admin = await t.client().as('100001', 'admin', 'admin');
+      const C = '/api/bl-basic/category';
+      const created = data(await admin.post<{ id: string }>(`${C}/submit`, { code: 'FRZ', name: 'Frozen seafood', type: 'FINISHED_GOODS', ifChangeStatus: 1, changeStatus: 'QUALITY_INSPECTION', interval: 7 }));
+      const job = t.host.app.get(CategoryStatusJob);
+      const start = new Date('2026-11-23T00:00:00Z');
+      expect(await job.runOnce(start)).toBe(1);
+      expect(await job.runOnce(new Date('2026-11-26T00:00:00Z'))).toBe(0); // 3 days later: not due
+      expect(await job.runOnce(new Date('2026-11-30T00:00:01Z'))).toBe(1); // 7 days later: due again
+      const row = data(await admin.get<Row>(`${C}/detail?id=${created.id}`));
+      expect(row.changeTime).toBe('2026-11-30T00:00:01.000Z');
+      const history = data(await admin.get<{ type: string; actor: { name: string }; data: { changes: Record<string, unknown> } }[]>(`${C}/history?id=${created.id}`));
+      expect(history.filter((h) => h.actor.name === 'Scheduler').map((h) => Object.keys(h.data.changes))).toEqual([['changeTime'], ['changeTime']]);
+    });
   });
 
-  it('lets a tenant made in system administration be signed in to once it has a user', async () => {
-    const platform = await t.client().as('000000', 'admin', 'admin');
-    data(await platform.post('/api/bl-system/tenant/submit', { tenantId: '100777', tenantName: 'New Operator' }));
-    // the tenant registry, as sign-in reads it (platform work)
-    const tenants = async () =>
-      (await runAsSystem(() => t.host.storage.db.pool.query<{ name: string; status: number }>(`SELECT name, status FROM idn_tenants WHERE tenant_id = '100777'`))).rows;
-    expect(await tenants()).toEqual([{ name: 'New Operator', status: 1 }]);
-    const rec = data(await platform.get<Page<Row>>('/api/bl-system/tenant/list?tenantId=100777')).records[0]!;
-    data(await platform.post(`/api/bl-system/tenant/remove?ids=${rec.id}`));
-    expect(await tenants()).toEqual([{ name: 'New Operator', status: 0 }]);
+  describe('attachments on the local-disk store', () => {
+    it('uploads a file, lists it and downloads it by id with its name in download-filename', async () => {
+      const admin = await t.client().as('100001', 'admin', 'admin');
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from('pallet label 托盘标签')]), '签收单 0001.pdf');
+      const res = await fetch(`${t.url}/api/bl-resource/attach/upload`, { method: 'POST', headers: admin.headers(), body: form });
+      const body = (await res.json()) as { data: { id: string; link: string; attachSize: number } };
+      expect(res.status).toBe(200);
+      expect(body.data.attachSize).toBe(Buffer.byteLength('pallet label 托盘标签'));
+      const list = data(await admin.get<Page<Row>>('/api/bl-resource/attach/list?extension=pdf'));
+      expect(list.records.map((r) => r.originalName)).toContain('签收单 0001.pdf');
+      const dl = await fetch(`${t.url}${body.data.link}`, { headers: admin.headers() });
+      expect(dl.status).toBe(200);
+      expect(decodeURIComponent(dl.headers.get('download-filename')!)).toBe('签收单 0001.pdf');
+      expect(await dl.text()).toBe('pallet label 托盘标签');
+      const other = await t.client().as('100002', 'dispatcher');
+      expect((await fetch(`${t.url}${body.data.link}`, { headers: other.headers() })).status).toBe(404);
+    });
+
+    it('serves spec 01 section 7 as written: GET {base}/system/oss/download/{id} with the bearer token header, a blob and download-filename', async () => {
+      const admin = await t.client().as('100001', 'admin', 'admin');
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff])]), '入库单 Ü.pdf');
+      const res = await fetch(`${t.url}/api/bl-resource/attach/upload`, { method: 'POST', headers: admin.headers(), body: form });
+      const { id, link } = ((await res.json()) as { data: { id: string; link: string } }).data;
+      expect(link).toBe(`/api/bl-system/system/oss/download/${id}`);
+      const dl = await fetch(`${t.url}/api/bl-system/system/oss/download/${id}`, { headers: admin.headers() });
+      expect(dl.status).toBe(200);
+      expect(admin.headers()['Blade-Auth']).toMatch(/^bearer /);
+      expect(dl.headers.get('content-type')).toBe('application/octet-stream');
+      expect(dl.headers.get('access-control-expose-headers')).toContain('download-filename');
+      expect(decodeURIComponent(dl.headers.get('download-filename')!)).toBe('入库单 Ü.pdf');
+      expect([...new Uint8Array(await dl.arrayBuffer())]).toEqual([0x25, 0x50, 0x44, 0x46, 0x00, 0xff]);
+      // without the token header: refused, no file
+      const anonymous = await fetch(`${t.url}/api/bl-system/system/oss/download/${id}`);
+      expect(anonymous.headers.get('download-filename')).toBeNull();
+      expect(((await anonymous.json()) as { code: number }).code).toBe(401);
+      // the old address is gone: one address per call
+      expect(((await (await fetch(`${t.url}/api/bl-resource/oss/download/${id}`, { headers: admin.headers() })).json()) as { code: number }).code).toBe(404);
+    });
+  });
+
+  describe('serial codes number the bills', () => {
+    it('takes prefix, minimum and maximum from the serial code, and refuses past the maximum', async () => {
+      const admin = await t.client().as('100001', 'admin', 'admin');
+      data(await admin.post('/api/bl-system/syscode/submit', { seqCode: 'consignment', seqName: 'Consignment orders', prefixValue: 'CN', minValue: 7, maxValue: 8 }));
+      const { consignmentInput } = await import('../support/fixtures');
+      const first = data(await admin.post<{ billNo: string }>('/api/bl-transport/consignment/submit', consignmentInput()));
+      const second = data(await admin.post<{ billNo: string }>('/api/bl-transport/consignment/submit', consignmentInput()));
+      expect(first.billNo).toMatch(/^CN\d{8}00007$/);
+      expect(second.billNo).toMatch(/^CN\d{8}00008$/);
+      const third = await admin.post('/api/bl-transport/consignment/submit', consignmentInput());
+      expect(third.status).toBe(409);
+      expect(third.body.msg).toContain('consignment');
+      const code = data(await admin.get<Page<Row>>('/api/bl-system/syscode/list?seqCode=consignment')).records[0]!;
+      expect(code.seqCurrentValue).toBe(8);
+    });
+
+    it('lets a tenant made in system administration be signed in to once it has a user', async () => {
+      const platform = await t.client().as('000000', 'admin', 'admin');
+      data(await platform.post('/api/bl-system/tenant/submit', { tenantId: '100777', tenantName: 'New Operator' }));
+      // the tenant registry, as sign-in reads it (platform work)
+      const tenants = async () =>
+        (await runAsSystem(() => t.host.storage.db.pool.query<{ name: string; status: number }>(`SELECT name, status FROM idn_tenants WHERE tenant_id = '100777'`))).rows;
+      expect(await tenants()).toEqual([{ name: 'New Operator', status: 1 }]);
+      const rec = data(await platform.get<Page<Row>>('/api/bl-system/tenant/list?tenantId=100777')).records[0]!;
+      data(await platform.post(`/api/bl-system/tenant/remove?ids=${rec.id}`));
+      expect(await tenants()).toEqual([{ name: 'New Operator', status: 0 }]);
+    });
   });
 });

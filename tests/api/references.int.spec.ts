@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { ConsignmentListRow, Page } from '@tpl/contracts';
 import { ApiClient, data } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { consignmentInput } from '../support/fixtures';
 import { startTestHost, type TestHost } from '../support/host';
 
@@ -27,7 +27,7 @@ const xlsx = async (rows: Record<string, unknown>[]): Promise<Blob> => {
  * the tenant (entity records, consignment orders, imports), and the vehicle's plate and the
  * driver's ID card follow the spec's rules; on both stores.
  */
-describe.each(STORES)('references and record rules on %s store', (kind) => {
+describe.each(DOMAIN_STORES)('references and record rules on %s store', (kind) => {
   let t: TestHost;
   let admin: ApiClient;
   let dispatcher: ApiClient;

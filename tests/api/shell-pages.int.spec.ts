@@ -2,7 +2,7 @@ import type { Dashboard, HomeFigures, Page, Profile } from '@tpl/contracts';
 import { consignmentFactsProjection, FACTS_TABLE } from '@tpl/report';
 import { runInTenant } from '@tpl/event-store';
 import { ApiClient, data, md5 } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { consignmentInput, dispatchInput } from '../support/fixtures';
 import { seedTransportFleet, walkOrderToSigned } from '../support/transport-chain';
 import { TransportChain } from '@tpl/transport';
@@ -26,7 +26,7 @@ const stateCount = (d: { byState?: { state: string; count: number }[]; needingAc
  * documents made here, other tenants never counted, data scopes narrowing them) and the
  * personal information calls (own profile only, refused fields, password rules, sessions).
  */
-describe.each(STORES)('shell pages API on the %s store', (kind) => {
+describe.each(DOMAIN_STORES)('shell pages API on the %s store', (kind) => {
   let t: TestHost;
   let admin: ApiClient;
   let dispatcher: ApiClient;

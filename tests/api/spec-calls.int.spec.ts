@@ -1,7 +1,7 @@
 import { runAsSystem } from '@tpl/event-store';
 import type { TokenResponse } from '@tpl/contracts';
 import { data } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { startTestHost, type TestHost } from '../support/host';
 
 const refreshUrl = (q: Record<string, string>) => `/api/bl-auth/refreshToken?${new URLSearchParams(q)}`;
@@ -12,7 +12,7 @@ const tokenUrl = (q: Record<string, string>) => `/api/bl-auth/token?${new URLSea
  * exactly like the refresh grant of /api/bl-auth/token, and every route the server answers is
  * in the OpenAPI document (and nothing else is).
  */
-describe.each(STORES)("spec 01's calls on %s store", (kind) => {
+describe.each(DOMAIN_STORES)("spec 01's calls on %s store", (kind) => {
   let t: TestHost;
   beforeAll(async () => {
     t = await startTestHost(kind);

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { BoardDispatchResult, ChainView, CommandResult, FreightExplanation, KitDocument, TimelineEntry } from '@tpl/contracts';
 import { TransportChain } from '@tpl/transport';
 import { ApiClient, data, type Answer } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { consignmentInput } from '../support/fixtures';
 import { startTestHost, type TestHost } from '../support/host';
 import { seedTransportFleet } from '../support/transport-chain';
@@ -18,7 +18,7 @@ const ok = <T>(a: Answer<T>): T => {
   return data(a);
 };
 
-describe.each(STORES)('transport chain on %s store', (kind) => {
+describe.each(DOMAIN_STORES)('transport chain on %s store', (kind) => {
   let t: TestHost;
   let dispatcher: ApiClient;
   let auditor: ApiClient;

@@ -1,5 +1,5 @@
 import { ApiClient, data } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -21,7 +21,7 @@ const IN = '/api/bl-warehouse/isinstockbill';
 const BOOK = '/api/bl-warehouse/orderisinstockbill';
 const en = { 'Accept-Language': 'en' };
 
-describe.each(STORES)('defaults, areas and input on %s store', (kind) => {
+describe.each(DOMAIN_STORES)('defaults, areas and input on %s store', (kind) => {
   let t: TestHost;
   let admin: ApiClient;
   let finance: ApiClient;

@@ -1,5 +1,5 @@
 import { ApiClient, data } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { startTestHost, type TestHost } from '../support/host';
 import { flowOf } from './flow-support';
 
@@ -14,7 +14,7 @@ type Stock = { records: { warehousePlaceCode: string; qty: number; barcode: stri
 const BOOK = '/api/bl-warehouse/orderisinstockbill';
 const BILL = '/api/bl-warehouse/isinstockbill';
 
-describe.each(STORES)('inbound on %s store', (kind) => {
+describe.each(DOMAIN_STORES)('inbound on %s store', (kind) => {
   let t: TestHost;
   let admin: ApiClient;
 

@@ -1,6 +1,6 @@
 import { CategoryStatusJob } from '@tpl/masterdata';
 import { ApiClient, data } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { startTestHost, type TestHost } from '../support/host';
 import { flowOf } from './flow-support';
 
@@ -26,7 +26,7 @@ const LOSS = '/api/bl-warehouse/inventorylossbill';
 const PLAN = '/api/bl-warehouse/planbill';
 const en = { 'Accept-Language': 'en' };
 
-describe.each(STORES)('in the warehouse on %s store', (kind) => {
+describe.each(DOMAIN_STORES)('in the warehouse on %s store', (kind) => {
   let t: TestHost;
   let admin: ApiClient;
 

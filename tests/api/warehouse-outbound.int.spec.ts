@@ -1,5 +1,5 @@
 import { ApiClient, data } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -15,7 +15,7 @@ const BILL_IN = '/api/bl-warehouse/isinstockbill';
 const ORDER = '/api/bl-warehouse/orderosoutstockbill';
 const OUT = '/api/bl-warehouse/osoutstockbill';
 
-describe.each(STORES)('outbound on %s store', (kind) => {
+describe.each(DOMAIN_STORES)('outbound on %s store', (kind) => {
   let t: TestHost;
   let admin: ApiClient;
 

@@ -2,7 +2,7 @@ import { runInTenant, type EventStorePort } from '@tpl/event-store';
 import { STOCK_EVENT_TYPES } from '@tpl/contracts';
 import { StockLedger, factOf, receive } from '@tpl/warehouse';
 import { ApiClient, data } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -17,7 +17,7 @@ const BILL = '/api/bl-warehouse/isinstockbill';
 type Page<R> = { records: R[]; total: number };
 type Owned = { customerCode: string };
 
-describe.each(STORES)('cargo owners on %s store', (kind) => {
+describe.each(DOMAIN_STORES)('cargo owners on %s store', (kind) => {
   let t: TestHost;
   let admin: ApiClient;
   let owner: ApiClient;

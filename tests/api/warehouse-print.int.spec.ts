@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ApiClient, data } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -20,7 +20,7 @@ const READER = path.join(__dirname, 'warehouse-print.pdf-text.mjs');
 const pdfPages = (pdf: Buffer): string[] =>
   (JSON.parse(execFileSync(process.execPath, [READER], { input: pdf, maxBuffer: 16 * 1024 * 1024 }).toString('utf8')) as string[]).map((p) => p.replace(/\s+/g, ''));
 
-describe.each(STORES)('printing on %s store', (kind) => {
+describe.each(DOMAIN_STORES)('printing on %s store', (kind) => {
   let t: TestHost;
   let admin: ApiClient;
 

@@ -3,7 +3,7 @@ import { runInTenant, type EventStorePort } from '@tpl/event-store';
 import { STOCK_EVENT_TYPES, type StockLine } from '@tpl/contracts';
 import { StockLedger, allocate, factOf, receive, ship, type AccountState } from '@tpl/warehouse';
 import { ApiClient, data } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -23,7 +23,7 @@ type AreaRow = { warehouseAreaCode: string | null; customerCode: string; materia
 type PeriodRow = { customerCode: string; materialCode: string; openingQty: number; inQty: number; outQty: number; closingQty: number; djQty: number; availableQty: number };
 type Explain = { records: { billNo: string; qty: number; djQty: number; movement: string }[]; sums: { qty: number; djQty: number; lines: number }; asOf: string | null };
 
-describe.each(STORES)('stock reports on %s store', (kind) => {
+describe.each(DOMAIN_STORES)('stock reports on %s store', (kind) => {
   let t: TestHost;
   let admin: ApiClient;
   let ledger: StockLedger;

@@ -1,5 +1,5 @@
 import { ApiClient, data } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -18,7 +18,7 @@ const SORT = '/api/bl-warehouse/stocksortingbill';
 const LOAD = '/api/bl-warehouse/loadbill';
 const H = 3600_000;
 
-describe.each(STORES)('effective times on %s store', (kind) => {
+describe.each(DOMAIN_STORES)('effective times on %s store', (kind) => {
   let t: TestHost;
   let admin: ApiClient;
 

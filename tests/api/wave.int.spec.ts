@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ApiClient, data } from '../support/api-client';
-import { STORES } from '../support/databases';
+import { DOMAIN_STORES } from '../support/databases';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -22,7 +22,7 @@ const WAVE = '/api/bl-warehouse/wavebill';
 const EN = { 'Accept-Language': 'en' };
 const READER = path.join(__dirname, 'warehouse-print.pdf-text.mjs');
 
-describe.each(STORES)('wave picking on %s store', (kind) => {
+describe.each(DOMAIN_STORES)('wave picking on %s store', (kind) => {
   let t: TestHost;
   let admin: ApiClient;
 

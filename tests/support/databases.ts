@@ -36,4 +36,14 @@ export const freshDatabase = async (kind: 'embedded' | 'postgres', template?: st
   };
 };
 
+/** Both stores: the suites of what the store itself does (projections, the stock ledger, row-level security, a host restart). */
 export const STORES = ['embedded', 'postgres'] as const;
+
+/**
+ * The stores a domain suite (an API over the stores, the same SQL on either) runs on: PostgreSQL,
+ * the production store; TEST_ALL_STORES=true runs each on the embedded store too. The embedded
+ * default keeps its own suites (the store-level ones above on both stores; records, sign-in,
+ * billing documents, spreadsheets, the demo seeding and the sign-in and consignment journeys in
+ * Chromium on it alone), so a path the demo takes is still walked on it.
+ */
+export const DOMAIN_STORES: readonly (typeof STORES)[number][] = process.env.TEST_ALL_STORES === 'true' ? STORES : ['postgres'];
