@@ -3,7 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Page as Paged, TaskRow } from '@tpl/contracts';
-import { FIRST_PAGE, fillSignIn, launchChromium, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { FIRST_PAGE, fillSignIn, launchChromium, SCREENSHOTS, WEB_DIST, visit } from '../support/browser';
 import { data, type ApiClient } from '../support/api-client';
 import { consignmentInput } from '../support/fixtures';
 import { startTestHost, type TestHost } from '../support/host';
@@ -40,7 +40,7 @@ describe('console defects of issue 11 in Chromium', () => {
 
   /** A page reached by a URL has rendered once its kept-alive container is in the slot. */
   const goTo = async (page: Page, url: string) => {
-    await page.goto(`${t.url}${url}`);
+    await visit(page, t.url, url);
     await page.locator(`.shell-page[data-page="${new URL(url, t.url).pathname}"]`).waitFor();
   };
 

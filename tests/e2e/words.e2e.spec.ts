@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { KitDocument, Page as Paged } from '@tpl/contracts';
-import { FIRST_PAGE, fillSignIn, launchChromium, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { FIRST_PAGE, fillSignIn, launchChromium, SCREENSHOTS, WEB_DIST, visit } from '../support/browser';
 import { data, type ApiClient } from '../support/api-client';
 import { startTestHost, type TestHost } from '../support/host';
 
@@ -56,7 +56,7 @@ describe('words, not codes (issue 28 item 7)', () => {
     return page;
   };
   const open = async (page: Page, url: string) => {
-    await page.goto(`${t.url}${url}`);
+    await visit(page, t.url, url);
     await page.locator(`.shell-page[data-page="${new URL(url, t.url).pathname}"]`).waitFor();
   };
   /** Waits until the shown page's text holds `text` (a name the names lookup brings, a number a document link reads). */

@@ -93,3 +93,24 @@ export const printOpensPdf = async (page: Page, click: () => Promise<void>): Pro
   await Promise.any([viewed, downloaded]);
   await tab.close();
 };
+
+/**
+ * Moves a signed-in console to a route as its own links do (the router's history, no page load):
+ * for a step that only needs to be on that screen, it spares loading the console again. A route
+ * whose tab is open is loaded afresh instead (its kept page would show what it held then), and so
+ * is any route from outside the console (the sign-in page, a blank page). What typing an address
+ * does is tested with page.goto.
+ */
+export const visit = async (page: Page, url: string, route: string): Promise<void> => {
+  const target = new URL(route, url);
+  const here = page.url().startsWith(url) ? new URL(page.url()) : null;
+  const inConsole = here !== null && signedInUrl(here) && (await page.locator('.shell-page-slot').count()) > 0;
+  if (!inConsole || (await page.getByTestId(`tab-${target.pathname}`).count()) > 0) {
+    await page.goto(target.toString());
+    return;
+  }
+  await page.evaluate((to) => {
+    window.history.pushState({ usr: null, key: `v${Date.now()}`, idx: ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1 }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, target.pathname + target.search + target.hash);
+};

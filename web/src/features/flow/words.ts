@@ -270,6 +270,7 @@ export const flowWords = {
       help: L('为每种单据选择审批流程。开启「需要审批」后，新建的单据需先提交审批，审批通过后变为已审批；已有的单据不受影响。', 'Choose the review process of each document type. With "Needs review" on, new documents must be submitted for review and become reviewed when approved; documents already made are not affected.', '為每種單據選擇審批流程。開啟「需要審批」後，新建的單據需先提交審批，審批通過後變為已審批；已有的單據不受影響。'),
       needsReview: L('需要审批', 'Needs review', '需要審批'),
       chooseProcess: L('请选择审批流程', 'Please select the review process', '請選擇審批流程'),
+      inactiveProcess: L('流程已停用，请重新选择', 'This process is no longer active: choose another', '流程已停用，請重新選擇'),
       save: L('保存', 'Save', '儲存'),
     },
     inbox: {

@@ -51,8 +51,12 @@ export const ReviewConfigPage = () => {
           allowClear
           disabled={!canEdit}
           style={{ width: 340 }}
-          value={draftOf(documentType).processKey}
+          // the chosen process by its name once the processes are read: never its key meanwhile,
+          // and a word, not the key, for one no longer active
+          loading={definitions.isPending}
+          value={definitions.isPending ? undefined : draftOf(documentType).processKey}
           options={options(documentType)}
+          labelRender={({ label }) => label ?? t('flow.review.inactiveProcess')}
           placeholder={t('flow.review.chooseProcess')}
           onChange={(processKey?: string) => setDraft(documentType, { processKey })}
           data-testid={`review-process-${documentType}`}
