@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { PUT_AWAY_LIST } from '@tpl/contracts';
-import { launchChromium, SCREENSHOTS, signInPage, WEB_DIST } from '../support/browser';
+import { launchChromium, SCREENSHOTS, signInPage, WEB_DIST, visit } from '../support/browser';
 import { fillConsignmentForm } from '../support/consignment-form';
 import { act, addPhoto, billNoOf, clickChoice, confirm, lineInput, openByNumber, optionsOf, pick, press, save, sign, stateIs } from '../support/console';
 import { startTestHost, type TestHost } from '../support/host';
@@ -42,7 +42,7 @@ describe('the day in the console alone', () => {
     await signInPage(page, t.url, account);
     return page;
   };
-  const go = (page: Page, route: string) => page.goto(`${t.url}${route}`);
+  const go = (page: Page, route: string) => visit(page, t.url, route);
   /** The put-away dialog's suggestion taken: its first row names a location. */
   const suggested = (page: Page) =>
     page.waitForFunction(() => /[A-Z]-\d{2}-\d{2}/.test(document.querySelector('[data-testid="md-field-placements-0-warehousePlaceCode"]')?.textContent ?? ''), undefined, { timeout: 20_000 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { KitDocument } from '@tpl/contracts';
-import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST, choose } from '../support/browser';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST, choose, visit } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 import type { ApiClient } from '../support/api-client';
 
@@ -70,7 +70,7 @@ describe('dispatcher board in Chromium', () => {
     contexts.push(context);
     const page = await context.newPage();
     await signInPage(page, t.url, 'dispatcher');
-    await page.goto(`${t.url}/dispatchBoard`);
+    await visit(page, t.url, '/dispatchBoard');
     await page.getByTestId('column-Open').waitFor();
     return page;
   };
@@ -151,7 +151,7 @@ describe('dispatcher board in Chromium', () => {
       details: [{ noteId: note.id, noteBillNo: note.billNo, packages: note.totals.packages ?? 0 }],
     });
     expect(made.body.msg).toBe('Operation successful');
-    await a.goto(`${t.url}/loadingBill/loadingBillView/${made.body.data.id}`);
+    await visit(a, t.url, `/loadingBill/loadingBillView/${made.body.data.id}`);
     await a.getByTestId('action-load').click();
     await choose(a, 'modal-ok');
     await expectState(a, 'Loaded');
@@ -165,7 +165,7 @@ describe('dispatcher board in Chromium', () => {
 
     // signing: the signer, a signature drawn with the mouse, a photo
     const toSign = await noteByBillNo(n1);
-    await a.goto(`${t.url}/deliveryBill/deliveryBillEdit/${toSign.deliveryBillId}`);
+    await visit(a, t.url, `/deliveryBill/deliveryBillEdit/${toSign.deliveryBillId}`);
     await a.getByTestId('signing-page').waitFor();
     await a.getByTestId('signing-signer').fill('Han Mei');
     await a.getByTestId('signing-submit').click();
@@ -191,7 +191,7 @@ describe('dispatcher board in Chromium', () => {
     contexts.push(auditorContext);
     const auditor = await auditorContext.newPage();
     await signInPage(auditor, t.url, 'auditor');
-    await auditor.goto(`${t.url}/consignmentTimeline`);
+    await visit(auditor, t.url, '/consignmentTimeline');
     await auditor.getByTestId('timeline-billNo').fill(String(toSign.orderBillNo));
     await auditor.getByTestId('timeline-open').click();
     await auditor.getByTestId('chain-timeline').waitFor();

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { BILLING_REPORT_MENUS, monthbill } from '@tpl/contracts';
 import { previousMonth } from '@tpl/warehouse';
 import { data, type ApiClient } from '../support/api-client';
-import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST, choose } from '../support/browser';
+import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST, choose, visit } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -52,7 +52,7 @@ describe('finance journey in Chromium', () => {
 
   it('finance generates last month on the month bills list and checks C001 bill', async () => {
     page = await signInPage(await browser.newPage({ viewport: { width: 1440, height: 900 } }), t.url, 'finance');
-    await page.goto(`${t.url}${LIST}`);
+    await visit(page, t.url, LIST);
     await page.getByTestId('doc-list-monthbill').waitFor();
     await page.getByTestId('monthbill-generate').click();
     const picker = page.getByTestId('monthbill-generate-month');
@@ -138,7 +138,7 @@ describe('finance journey in Chromium', () => {
     const [text] = pdfText(fs.readFileSync((await pdf.path())!));
     for (const word of [c001.billNo, month, 'C001', money(c001.storageCost), '210.00']) expect([word, text!.includes(word)]).toEqual([word, true]);
 
-    await page.goto(`${t.url}${COSTBILL_REPORT}`);
+    await visit(page, t.url, COSTBILL_REPORT);
     await page.getByTestId('billing-report-costbill').waitFor();
     const xlsxDownload = page.waitForEvent('download');
     await page.getByTestId('billing-report-export').click();
@@ -155,7 +155,7 @@ describe('finance journey in Chromium', () => {
 
   it('the cargo owner of C001 sees its own bill only, explains it and confirms it', async () => {
     const owner = await signInPage(await browser.newPage({ viewport: { width: 1440, height: 900 } }), t.url, 'owner');
-    await owner.goto(`${t.url}${LIST}`);
+    await visit(owner, t.url, LIST);
     await owner.getByTestId('doc-list-monthbill').waitFor();
     await owner.getByTestId(`doc-row-${c001.billNo}`).waitFor();
     const rows = await owner.locator('[data-testid^="doc-row-"]').allInnerTexts();
@@ -175,7 +175,7 @@ describe('finance journey in Chromium', () => {
 
     // another owner's bill is not there for it
     const c002 = (await bills()).find((b) => b.customerCode === 'C002')!;
-    await owner.goto(`${t.url}${monthbill.routes.view.replace(':id', c002.id)}`);
+    await visit(owner, t.url, monthbill.routes.view.replace(':id', c002.id));
     await owner.getByText('404').first().waitFor();
     expect(await owner.getByTestId('bill-charges').count()).toBe(0);
     await owner.close();

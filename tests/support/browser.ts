@@ -113,4 +113,14 @@ export const visit = async (page: Page, url: string, route: string): Promise<voi
     window.history.pushState({ usr: null, key: `v${Date.now()}`, idx: ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1 }, '', to);
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
   }, target.pathname + target.search + target.hash);
+  // the page before stays shown until the new one is ready (a navigation renders in a transition):
+  // nothing of it may be taken for the new one's
+  await page.waitForFunction(
+    (p) => {
+      const slot = document.querySelector('.shell-page-slot');
+      return location.pathname === p && (!slot || slot.querySelector(':scope > .shell-page')?.getAttribute('data-page') === p);
+    },
+    target.pathname,
+    { timeout: 30_000 },
+  );
 };
