@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { documentPath, documents, type DocumentDef } from '@tpl/contracts';
-import { choose, FIRST_PAGE, launchChromium, SCREENSHOTS, signInPage, WEB_DIST } from '../support/browser';
+import { choose, FIRST_PAGE, launchChromium, routerPush, SCREENSHOTS, signInPage, WEB_DIST } from '../support/browser';
 import { confirm } from '../support/console';
 import { fillDialog, fillNewForm, fillRefused, offered, refusal } from '../support/document-walker';
 import { startTestHost, type TestHost } from '../support/host';
@@ -92,10 +92,7 @@ describe('every document type through its lifecycle in the console (generated fr
 
   /** Moves the single-page app to a route as its router does (no reload, no id typed: routes of lists and forms only). */
   const go = async (to: string) => {
-    await page.evaluate((target) => {
-      window.history.pushState({ usr: null, key: `g${Date.now()}`, idx: (window.history.state?.idx ?? 0) + 1 }, '', target);
-      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-    }, to);
+    await routerPush(page, to);
     await page.waitForFunction((p) => document.querySelector('.shell-page-slot > .shell-page')?.getAttribute('data-page') === p, new URL(to, t.url).pathname, { timeout: 30_000 });
   };
 

@@ -61,7 +61,7 @@ describe('approvals in Chromium', () => {
   const canvasReady = (page: Page) => page.locator('[data-testid="designer-canvas"] [data-element-id="StartEvent_1"]').waitFor();
 
   const newBlankDiagram = async (page: Page) => {
-    await visit(page, t.url, `${t.url}/definition/designer`);
+    await visit(page, t.url, `/definition/designer`);
     await canvasReady(page);
     await page.getByTestId('designer-new').hover();
     await page.getByTestId('designer-template-blank').click();
@@ -74,7 +74,7 @@ describe('approvals in Chromium', () => {
   };
 
   const createConsignment = async (page: Page): Promise<string> => {
-    await visit(page, t.url, `${t.url}/consignmentOrderbill/consignmentOrderbillAdd`);
+    await visit(page, t.url, `/consignmentOrderbill/consignmentOrderbillAdd`);
     await fillConsignmentForm(page);
     await page.getByTestId('save-button').click();
     await page.waitForURL(/\/consignmentOrderbill\/consignmentOrderbillView\/[0-9a-f-]{36}$/);
@@ -126,7 +126,7 @@ describe('approvals in Chromium', () => {
     expect(detail.documentType).toBe('consignment');
 
     // ---- consignments are reviewed by it from now on
-    await visit(admin, t.url, `${t.url}/definition/review`);
+    await visit(admin, t.url, `/definition/review`);
     await admin.getByTestId('review-process-consignment').click();
     // offered by name and version (the key is the designer's word)
     await admin.locator('.ant-select-item-option', { hasText: 'Dispatch review v1' }).click();
@@ -145,7 +145,7 @@ describe('approvals in Chromium', () => {
 
     // ---- the approver finds it among the claimable tasks, claims it, approves with a comment
     const approver = await open('approver');
-    await visit(approver, t.url, `${t.url}/flowable/work/claim`);
+    await visit(approver, t.url, `/flowable/work/claim`);
     const row = () => approver.locator(`[data-testid^="claim-${billNo}"]`);
     await reloadUntil(approver, row);
     await row().click();
@@ -214,7 +214,7 @@ describe('approvals in Chromium', () => {
     data(await dispatcherApi.post('/api/bl-transport/consignment/submit-review', { id: created.id, version: created.version }));
 
     const approver = await open('approver');
-    await visit(approver, t.url, `${t.url}/flowable/work/claim`);
+    await visit(approver, t.url, `/flowable/work/claim`);
     const claim = () => approver.getByTestId(new RegExp(`^claim-${created.billNo}`));
     await reloadUntil(approver, claim);
     await claim().click();
@@ -231,7 +231,7 @@ describe('approvals in Chromium', () => {
     await approver.close();
 
     const dispatcher = await open('dispatcher');
-    await visit(dispatcher, t.url, `${t.url}/consignmentOrderbill/consignmentOrderbillView/${created.id}`);
+    await visit(dispatcher, t.url, `/consignmentOrderbill/consignmentOrderbillView/${created.id}`);
     await reloadUntil(dispatcher, () => dispatcher.locator('[data-testid="view-state"][data-state="Draft"]'));
     await dispatcher.getByTestId('tab-history').click();
     await dispatcher.locator('[data-testid^="history-"][data-event="ConsignmentReviewRejected"]').getByText('Consignee address is incomplete').waitFor();
@@ -242,7 +242,7 @@ describe('approvals in Chromium', () => {
 
   it('the leave sample: a request from its form, copied to the auditor and approved on its handle page', async () => {
     const applicant = await open('dispatcher');
-    await visit(applicant, t.url, `${t.url}/flowable/work/start`);
+    await visit(applicant, t.url, `/flowable/work/start`);
     await applicant.getByTestId('start-leave').click();
     await applicant.waitForURL(/\/task\/process\/leave\/form\//);
     await applicant.getByTestId('leave-submit').click();
@@ -269,7 +269,7 @@ describe('approvals in Chromium', () => {
 
     // the manager named on the form has it in the to-do list (assignee ${approver})
     const approver = await open('approver');
-    await visit(approver, t.url, `${t.url}/flowable/work/todo`);
+    await visit(approver, t.url, `/flowable/work/todo`);
     const task = () => approver.getByTestId('task-杜晓娜 · 1.5d');
     await reloadUntil(approver, task);
     await task().click();
@@ -297,14 +297,14 @@ describe('approvals in Chromium', () => {
 
     // the auditor finds it among the copies
     const auditor = await open('auditor');
-    await visit(auditor, t.url, `${t.url}/flowable/work/copy`);
+    await visit(auditor, t.url, `/flowable/work/copy`);
     await auditor.getByTestId('copy-杜晓娜 · 1.5d').waitFor();
     await auditor.close();
   }, JOURNEY_LIMIT);
 
   it('opens the shipped sample and edits its escalation time and its condition in the properties panel', async () => {
     const admin = await open('admin', 'admin');
-    await visit(admin, t.url, `${t.url}/definition/designer`);
+    await visit(admin, t.url, `/definition/designer`);
     await canvasReady(admin);
     await admin.getByTestId('designer-new').hover();
     await admin.getByTestId('designer-sample-consignment_review').click();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { Page as Paged, RegistrationRow, TokenResponse } from '@tpl/contracts';
 import { ApiClient, data } from '../support/api-client';
-import { fillSignIn, FIRST_PAGE, launchChromium, signedInUrl, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { fillSignIn, FIRST_PAGE, launchChromium, routerPush, signedInUrl, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 import { startOidcProvider, type OidcProvider } from '../support/oidc';
 
@@ -50,11 +50,6 @@ describe('sign-in and session in Chromium', () => {
     page.evaluate(() => (JSON.parse(localStorage.getItem('tpl.session') ?? 'null') as { token: TokenResponse } | null)?.token ?? null);
 
   /** An in-app navigation (no reload): the router follows popstate. */
-  const spaNavigate = (page: Page, to: string) =>
-    page.evaluate((target) => {
-      history.pushState({}, '', target);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, to);
 
   const tokenAnswer = (page: Page) => page.waitForResponse((r) => r.url().includes('/api/bl-auth/token?'));
 
@@ -312,7 +307,7 @@ describe('sign-in and session in Chromium', () => {
       [b, '/md/customer'],
     ] as const) {
       const call = page.waitForRequest((r) => r.url().includes('/api/') && r.url().includes('/list'));
-      await spaNavigate(page, to);
+      await routerPush(page, to);
       expect((await call).headers()['blade-auth']).toBe(`bearer ${after.accessToken}`);
     }
     expect(refreshes).toHaveLength(1);
@@ -333,7 +328,7 @@ describe('sign-in and session in Chromium', () => {
     outside.token = (await storedToken(page))!;
     data(await outside.get('/api/bl-auth/logout'));
 
-    await spaNavigate(page, '/md/material');
+    await routerPush(page, '/md/material');
     await page.waitForURL('**/login');
     await page.getByTestId('error-toast').first().waitFor();
     expect(await page.getByTestId('error-toast').count()).toBe(1);

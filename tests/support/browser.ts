@@ -94,6 +94,13 @@ export const printOpensPdf = async (page: Page, click: () => Promise<void>): Pro
   await tab.close();
 };
 
+/** Pushes a route onto the console's history as its router's links do (no page load); the router renders it. */
+export const routerPush = (page: Page, to: string): Promise<void> =>
+  page.evaluate((target) => {
+    window.history.pushState({ usr: null, key: `p${Date.now()}`, idx: ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1 }, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, to);
+
 /**
  * Moves a signed-in console to a route as its own links do (the router's history, no page load):
  * for a step that only needs to be on that screen, it spares loading the console again. A route
@@ -109,10 +116,7 @@ export const visit = async (page: Page, url: string, route: string): Promise<voi
     await page.goto(target.toString());
     return;
   }
-  await page.evaluate((to) => {
-    window.history.pushState({ usr: null, key: `v${Date.now()}`, idx: ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1 }, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, target.pathname + target.search + target.hash);
+  await routerPush(page, target.pathname + target.search + target.hash);
   // the page before stays shown until the new one is ready (a navigation renders in a transition):
   // nothing of it may be taken for the new one's
   await page.waitForFunction(
