@@ -151,12 +151,18 @@ describe.each(STORES)('projector on the %s store', (kind) => {
     const applied = await cursorOf();
     expect(compareCursors(horizon, applied)).toBe(1);
     expect(await p.run(countsProjection.name)).toBe(0);
-    // the next read starts after the 40 events it does not handle; nothing it holds changed,
-    // and what it knows is still dated by the last event it applied
-    expect(await cursorOf()).toBe(horizon);
+    // the next read starts after the 40 events it does not handle (at the horizon its run read:
+    // this one, or a later one when a transaction that held it back has ended since); nothing it
+    // holds changed, and what it knows is still dated by the last event it applied
+    expect(compareCursors(await cursorOf(), horizon)).toBeGreaterThanOrEqual(0);
     expect(await p.appliedCursor(countsProjection.name)).toBe(applied);
     expect(await snapshot(s)).toEqual(before);
-    expect((await runAsSystem(() => s.store.readAll(horizon, 10))).length).toBe(0);
+    // what is left after the horizon is only the tail of those 40: none when nothing held the
+    // horizon back, a few when another file's open transaction (txids are cluster-wide; files run
+    // two at a time) kept some of them behind it when it was read
+    const left = await runAsSystem(() => s.store.readAll(horizon, 100));
+    expect(left.map((e) => e.type).filter((t) => t !== OTHER)).toEqual([]);
+    expect(left.map((e) => (e.data as { i: number }).i)).toEqual(Array.from({ length: left.length }, (_, k) => 40 - left.length + k));
 
     if (kind !== 'postgres') return; // the embedded store has one connection: no transaction stays open beside another's
     // an older transaction takes its id and appends a handled event, then stays open while a younger one commits
@@ -176,7 +182,8 @@ describe.each(STORES)('projector on the %s store', (kind) => {
       await runInTenant('t1', () => s.store.append('Other-t1-young', [{ type: OTHER, data: { i: 0 } }], { expectedVersion: 0, metadata: meta(101), streamType: 'Other' }));
       expect(await p.run(countsProjection.name)).toBe(0);
       // the horizon stops before the open transaction: the checkpoint has not passed its event
-      expect(await cursorOf()).toBe(horizon);
+      // (the catch-up below applies it, which it would not once passed)
+      expect(compareCursors(await cursorOf(), horizon)).toBeGreaterThanOrEqual(0);
     } finally {
       release();
       await older;

@@ -75,6 +75,16 @@ export const choose = async (page: Page, testId: string): Promise<void> => {
   await entry.dispatchEvent('click');
 };
 
+/**
+ * Waits until a picker's list has answered what was typed: a searching picker is aria-busy while
+ * its typed search waits for the debounce or the server (RefSelect, DocSelect, a dictionary).
+ */
+export const pickerSettled = async (page: Page, testId: string) => {
+  // antd gives aria-busy to the picker's search input, inside the element named by the test id
+  const picker = await page.getByTestId(testId).first().elementHandle();
+  await page.waitForFunction((el) => !el?.matches('[aria-busy="true"]') && !el?.querySelector('[aria-busy="true"]'), picker, { timeout: 15_000 });
+};
+
 /** What the console's toasts say now (an action's error is shown there), for a failure's message. */
 export const toasts = async (page: Page): Promise<string[]> => page.locator('.ant-message-notice').allTextContents().catch(() => []);
 

@@ -1,13 +1,22 @@
 import type { Page } from 'playwright-core';
+import { pickerSettled } from './browser';
 
-/** Picks a choice from a search-as-you-type reference picker (RefSelect): types, waits for the option, clicks it. */
+/**
+ * Picks a choice from a search-as-you-type reference picker (RefSelect): types, waits until the
+ * list has answered the search (the list shown before it is replaced), takes the option by a
+ * click event (a list still being placed can move under a pointer's aim), and waits until the
+ * picker shows a value.
+ */
 export const pickRef = async (page: Page, testId: string, typed: string, option = typed) => {
-  await page.getByTestId(testId).click();
+  const picker = page.getByTestId(testId).first();
+  await picker.click();
   // the search typed at once (a paste, not a keystroke each: one search, one render of the list)
   await page.keyboard.insertText(typed);
+  await pickerSettled(page, testId);
   const choice = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
   await choice.waitFor();
-  await choice.click();
+  await choice.dispatchEvent('click');
+  await picker.locator('.ant-select-content-has-value').first().waitFor();
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { documentButtons, documentPath, type DocumentDef, type FieldDef, type HeaderField } from '@tpl/contracts';
-import { choose, toasts } from './browser';
+import { choose, pickerSettled as settled, toasts } from './browser';
 import { PHOTO, optionsOf, sign } from './console';
 
 /**
@@ -70,16 +70,6 @@ const hasValue = (page: Page, testId: string) =>
     });
 
 /**
- * Waits until a picker's list has answered what was typed: a searching picker is aria-busy while
- * its typed search waits for the debounce or the server (RefSelect, DocSelect, a dictionary).
- */
-const settled = async (page: Page, testId: string) => {
-  // antd gives aria-busy to the picker's search input, inside the element named by the test id
-  const picker = await page.getByTestId(testId).first().elementHandle();
-  await page.waitForFunction((el) => !el?.matches('[aria-busy="true"]') && !el?.querySelector('[aria-busy="true"]'), picker, { timeout: 15_000 });
-};
-
-/**
  * The choices of this picker's own list (its input's aria-controls names the list): not those of
  * a picker closed a moment ago whose list is still fading out.
  */
@@ -112,8 +102,10 @@ const choose1 = async (page: Page, testId: string, preferred?: string, rotate?: 
   });
   const n = rotate ? (turns.get(rotate) ?? 0) : 0;
   if (rotate) turns.set(rotate, n + 1);
+  // the list may be re-rendered between the look and the count (a search's answer replacing it):
+  // with none counted, the first one shown again is taken
   const count = await options.count();
-  await pick(options.nth(n % count));
+  await pick(options.nth(count ? n % count : 0));
 };
 
 /**
