@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -17,9 +18,15 @@ export const TEMPLATES_DIR = process.env.TEST_HOST_TEMPLATES;
 /**
  * The PostgreSQL template databases of a run are named after its folder (tpltemplates_<stamp>),
  * so npm test drops them with the folder after the run, and those of a run that died when
- * their folder is gone.
+ * their folder is gone. A folder named otherwise (a run by hand) adds a digest of its whole
+ * path: two checkouts whose folders share a last name never start on each other's templates.
  */
-export const templatePrefix = (dir: string) => `${path.basename(dir).toLowerCase()}_`;
+export const templatePrefix = (dir: string) => {
+  const base = path.basename(dir).toLowerCase();
+  if (base.startsWith('tpltemplates_')) return `${base}_`;
+  const digest = createHash('sha1').update(path.resolve(dir)).digest('hex').slice(0, 8);
+  return `${base.replace(/[^a-z0-9_]/g, '_').slice(0, 30)}_${digest}_`;
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
