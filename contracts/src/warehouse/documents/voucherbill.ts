@@ -120,9 +120,12 @@ export const voucherbill = defineDocument({
       label: L('冲销', 'Reversed', '沖銷'),
       event: 'REVERSE',
       fact: 'Reversed',
+      // the stamps read "Reversal at" / "Reversal by"
+      factLabel: L('冲销', 'Reversal', '沖銷'),
       system: true,
       fields: {
-        voucherOffRemark: text(L('冲销说明', 'Reversal note', '沖銷說明'), { required: true, max: 200 }),
+        // lands on the header's field of the same name (shown there, not twice)
+        voucherOffRemark: text(L('冲销说明', 'Reversal note', '沖銷說明'), { required: true, max: 200, hidden: true }),
         reversalBillNo: docRef(L('冲销凭证单号', 'Reversing voucher', '沖銷憑證單號'), 'voucherbill', { required: true }),
       },
       at: 'voucherOffTime',
