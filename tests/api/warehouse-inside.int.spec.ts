@@ -1,3 +1,4 @@
+import { voucherbill } from '@tpl/contracts';
 import { CategoryStatusJob } from '@tpl/masterdata';
 import { ApiClient, data } from '../support/api-client';
 import { DOMAIN_STORES } from '../support/databases';
@@ -10,7 +11,8 @@ import { flowOf } from './flow-support';
  * transfers (out of one account into another in one transaction), stock checks (the book as
  * of the count, differences posted after the audit, a row that moved since refused and counted
  * again), inventory losses, plan bills (no stock), the approval flow before a document
- * configured for review takes effect, "a posted storage document cannot be deleted", and the
+ * configured for review takes effect, "a posted storage document cannot be deleted", vouchers
+ * and their reversal, and the
  * category's automatic status change acting on stock.
  */
 type Result = { id: string; billNo: string; version: number; state: string };
@@ -24,6 +26,7 @@ const OWNER = '/api/bl-warehouse/diversecustomertransferbill';
 const CHECK = '/api/bl-warehouse/checkbill';
 const LOSS = '/api/bl-warehouse/inventorylossbill';
 const PLAN = '/api/bl-warehouse/planbill';
+const VOUCHER = '/api/bl-warehouse/voucherbill';
 const en = { 'Accept-Language': 'en' };
 
 describe.each(DOMAIN_STORES)('in the warehouse on %s store', (kind) => {
@@ -273,6 +276,49 @@ describe.each(DOMAIN_STORES)('in the warehouse on %s store', (kind) => {
     } finally {
       for (const documentType of types) data(await admin.post('/api/bl-flow/review-config/submit', { documentType, processKey: 'consignment_review', enabled: false }));
     }
+  });
+
+  it('a voucher posts a move through the ledger; "Reverse" makes the reversing voucher, refused while the stock has moved on, then putting it back and marking the original reversed, once', async () => {
+    const made = await receive('2026-11-20T08:00:00.000Z', [{ materialCode: 'M0068', batchNo: 'V1', qty: 10, warehousePlaceCode: 'A-04-02' }]);
+    const row = { barcode: `${made.billNo}-001`, materialCode: 'M0068', batchNo: 'V1' };
+    const header = { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-A', voucherKind: 'MOVE', reason: '货位调整', targetWarehousePlaceCode: 'A-04-03' };
+    const voucher = data(await admin.post<Result>(`${VOUCHER}/submit`, { ...header, details: [{ ...row, warehousePlaceCode: 'A-04-02', qty: 4, price: 2.55, account: '1405' }] }, en));
+    expect(voucher.billNo).toMatch(/^PZ/);
+    expect(data(await act(VOUCHER, 'post', voucher.id)).state).toBe('Posted');
+    expect(byPlace(await stock('M0068'))).toEqual({ 'A-04-02': 6, 'A-04-03': 4 });
+    const original = await detail(VOUCHER, voucher.id);
+    expect(original).toMatchObject({ voucherType: 'NORMAL', sourceWarehousePlaceCode: 'A-04-02', totals: { qty: 4, amount: 10.2 }, details: [{ lineNumber: 1, amount: 10.2 }] });
+    expect((await stream(`billNo=${voucher.billNo}`)).map((l) => [l.movement, l.warehousePlaceCode, l.qty, l.streamType]).sort()).toEqual([['MOVE_IN', 'A-04-03', 4, '37'], ['MOVE_OUT', 'A-04-02', -4, '37']]);
+
+    // "Reverse": the console's copy of the original, with the reversal's note
+    const reversal = data(await admin.post<Result>(`${VOUCHER}/submit`, { ...voucherbill.sources.voucherbill.copy(original), billDate: '2026-11-25', voucherOffRemark: '目标库位录错' }, en));
+    expect(await detail(VOUCHER, reversal.id)).toMatchObject({ voucherType: 'REVERSAL', sourceVoucherBillNo: voucher.billNo, details: [{ sourceVoucherLineNumber: 1, qty: 4 }] });
+
+    // 2 of the 4 moved on since (a transfer): the reversal is refused naming the line, nothing written
+    const away = data(await admin.post<Result>(`${MOVE}/submit`, { billDate: '2026-11-25', customerCode: 'C001', warehouseAreaCode: 'SH1-A', details: [{ ...row, warehousePlaceCode: 'A-04-03', qty: 2, targetWarehousePlaceCode: 'A-04-04' }] }));
+    expect(data(await act(MOVE, 'confirm', away.id)).state).toBe('Done');
+    const refused = await act(VOUCHER, 'post', reversal.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe(`Line 1 cannot be reversed: the stock of material "M0068", barcode "${row.barcode}" at location "A-04-03" has moved on since (4 needed, 2 available)`);
+    expect(await detail(VOUCHER, voucher.id)).toMatchObject({ state: 'Posted', voucherType: 'NORMAL' });
+
+    // back where it was: the reversal puts the 4 back and the original is reversed, with the note, time and who
+    const back = data(await admin.post<Result>(`${MOVE}/submit`, { billDate: '2026-11-25', customerCode: 'C001', warehouseAreaCode: 'SH1-A', details: [{ ...row, warehousePlaceCode: 'A-04-04', qty: 2, targetWarehousePlaceCode: 'A-04-03' }] }));
+    expect(data(await act(MOVE, 'confirm', back.id)).state).toBe('Done');
+    expect(data(await act(VOUCHER, 'post', reversal.id)).state).toBe('Posted');
+    expect(byPlace((await stock('M0068')).filter((r) => r.qty > 0))).toEqual({ 'A-04-02': 10 });
+    expect((await stream(`billNo=${reversal.billNo}`)).map((l) => [l.movement, l.warehousePlaceCode, l.qty]).sort()).toEqual([['MOVE_IN', 'A-04-02', 4], ['MOVE_OUT', 'A-04-03', -4]]);
+    const reversed = await detail(VOUCHER, voucher.id);
+    expect(reversed).toMatchObject({ state: 'Reversed', voucherType: 'REVERSED', voucherOffRemark: '目标库位录错', reversalBillNo: reversal.billNo, voucherOffBy: { account: 'admin' } });
+    expect(typeof reversed.voucherOffTime).toBe('string');
+
+    // once: neither the original again nor the reversal can be reversed
+    const again = await admin.post(`${VOUCHER}/submit`, { ...voucherbill.sources.voucherbill.copy(original), voucherOffRemark: 'x', billDate: '2026-11-26' }, en);
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe(`Voucher "${voucher.billNo}" is Reversed: only a posted voucher that is not a reversal can be reversed`);
+    const ofReversal = await admin.post(`${VOUCHER}/submit`, { ...voucherbill.sources.voucherbill.copy(await detail(VOUCHER, reversal.id)), voucherOffRemark: 'x', billDate: '2026-11-26' }, en);
+    expect(ofReversal.status).toBe(409);
+    expect((await admin.post(`${VOUCHER}/remove?ids=${voucher.id}`, {}, en)).body.msg).toBe('Shipped storage documents cannot be deleted.');
   });
 
   it('the category\'s automatic status change holds the stock of its materials that reached the age, once, as ledger facts', async () => {

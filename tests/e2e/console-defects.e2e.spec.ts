@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import type { Page as Paged, TaskRow } from '@tpl/contracts';
+import { voucherbill, type Page as Paged, type TaskRow } from '@tpl/contracts';
 import { FIRST_PAGE, fillSignIn, launchChromium, SCREENSHOTS, WEB_DIST, visit } from '../support/browser';
 import { data, type ApiClient } from '../support/api-client';
 import { consignmentInput } from '../support/fixtures';
@@ -330,6 +330,35 @@ describe('console defects of issue 11 in Chromium', () => {
     const message = await qty.locator('.ant-form-item-explain').innerText();
     expect(message).toContain('Please input');
     expect(message).not.toContain('must be a number');
+    await page.close();
+  });
+
+  it('shows a reversed voucher in words (its type, the reversal\'s note, when and who, the reversing voucher) and offers no "Reverse" on a reversal', async () => {
+    const V = '/api/bl-warehouse/voucherbill';
+    type Made = { id: string; version: number; billNo: string };
+    // goods received straight into a location: the row the voucher adds to
+    const IN = '/api/bl-warehouse/isinstockbill';
+    const receipt = data(await admin.post<Made>(`${IN}/submit`, { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', details: [{ materialCode: 'M0002', batchNo: 'V1', qty: 5, warehousePlaceCode: 'A-01-02' }] }));
+    data(await admin.post(`${IN}/receive`, { id: receipt.id, version: receipt.version, receivedAt: '2026-11-20T08:00:00.000Z' }));
+    const line = { barcode: `${receipt.billNo}-001`, materialCode: 'M0002', batchNo: 'V1', warehousePlaceCode: 'A-01-02', qty: 1 };
+    const made = data(await admin.post<Made>(`${V}/submit`, { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-A', voucherKind: 'GAIN', reason: '盘盈', details: [line] }));
+    data(await admin.post(`${V}/post`, { id: made.id, version: made.version }));
+    const original = data(await admin.get<Record<string, unknown>>(`${V}/detail?id=${made.id}`));
+    const reversal = data(await admin.post<Made>(`${V}/submit`, { ...voucherbill.sources.voucherbill.copy(original), billDate: '2026-11-25', voucherOffRemark: '重复录入' }));
+    data(await admin.post(`${V}/post`, { id: reversal.id, version: reversal.version }));
+
+    const page = await signedIn('admin', 'en');
+    await goTo(page, `/voucher/voucherbillView/${made.id}`);
+    await shows(page.getByTestId('detail-voucherOffTime'));
+    const details = await page.getByTestId('document-details').innerText();
+    for (const said of ['Reversed', 'Reversal note', '重复录入', 'Reversal at', 'Reversal by', 'Reversing voucher', reversal.billNo]) expect(details).toContain(said);
+    expect(details).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|REVERSED|voucherbill\./);
+    expect(await page.getByTestId('make-voucherbill').count()).toBe(0);
+    // the reversing voucher names what it reverses, and is not reversed in its turn
+    await page.getByTestId(`doc-link-${reversal.billNo}`).first().click();
+    await page.waitForFunction((no) => document.querySelector('[data-testid="detail-billNo"]')?.textContent === no, reversal.billNo);
+    expect(await page.getByTestId('document-details').innerText()).toContain(made.billNo);
+    expect(await page.getByTestId('make-voucherbill').count()).toBe(0);
     await page.close();
   });
 

@@ -1,4 +1,5 @@
 import {
+  canMakeFrom,
   documentByName,
   documentContentSchemaOf,
   documentTotals,
@@ -10,6 +11,7 @@ import {
   loadingbill,
   osoutstockbill,
   stocksortingbill,
+  voucherbill,
   type DocumentDef,
 } from '@tpl/contracts';
 
@@ -94,6 +96,25 @@ describe('made from the document before it', () => {
     const loading = loadingbill.sources!.dispatch!.copy(issued);
     expect(loading).toEqual({ dispatchId: ID, dispatchBillNo: issued.billNo, carNo: '沪A12345', details: [{ noteId: ID, noteBillNo: 'YD1', packages: 4 }] });
     expect(accepted(loadingbill, loading).success).toBe(true);
+  });
+
+  it('a reversing voucher takes every line of a posted ordinary voucher, each naming its line, and is never made from a reversal', () => {
+    const posted = folded(voucherbill, {
+      customerCode: 'C001', warehouseAreaCode: 'SH1-A', voucherKind: 'MOVE', reason: '货位调整', targetWarehousePlaceCode: 'A-02-01', voucherType: 'NORMAL',
+      details: [{ lineNumber: 1, barcode: 'RK1-001', materialCode: 'M0002', batchNo: 'B1', warehousePlaceCode: 'A-01-01', qty: 2, price: 12.5, amount: 25, account: '1405' }],
+    }, { state: 'Posted' });
+    const how = voucherbill.sources.voucherbill;
+    const copied = how.copy(posted);
+    expect(copied).toEqual({
+      customerCode: 'C001', warehouseAreaCode: 'SH1-A', voucherKind: 'MOVE', targetWarehousePlaceCode: 'A-02-01', reason: '货位调整', sourceVoucherBillNo: posted.billNo,
+      details: [{ barcode: 'RK1-001', materialCode: 'M0002', batchNo: 'B1', warehousePlaceCode: 'A-01-01', qty: 2, price: 12.5, account: '1405', sourceVoucherLineNumber: 1 }],
+    });
+    // the reversal's own note is the person's to give: the form asks for it
+    expect(accepted(voucherbill, copied).success).toBe(false);
+    expect(accepted(voucherbill, { ...copied, voucherOffRemark: '录错库位' }).success).toBe(true);
+    expect(canMakeFrom(how, posted)).toBe(true);
+    expect(canMakeFrom(how, { ...posted, voucherType: 'REVERSAL' })).toBe(false);
+    expect(canMakeFrom(how, { ...posted, state: 'Reversed' })).toBe(false);
   });
 
   it('every source of the registry is a registered type, and each is offered from a state it has', () => {

@@ -119,7 +119,17 @@ export type ActionDef = Landing & {
  * with only what is left (a receipt takes what the booking has not yet received). `label`: the
  * source's button (default: "new <title>").
  */
-export type SourceDef = { states: readonly string[]; copy: (source: Record<string, unknown>) => Record<string, unknown>; label?: Labels };
+export type SourceDef = {
+  states: readonly string[];
+  /** besides its state, what a source must be (a voucher that is not itself a reversal) */
+  when?: (source: Record<string, unknown>) => boolean;
+  copy: (source: Record<string, unknown>) => Record<string, unknown>;
+  label?: Labels;
+};
+
+/** Whether a document may be the source of a step: in one of the step's states, and what its `when` asks. */
+export const canMakeFrom = (how: Pick<SourceDef, 'states' | 'when'>, source: Record<string, unknown> & { state: string }): boolean =>
+  how.states.includes(source.state) && (how.when?.(source) ?? true);
 
 export type LinesDef = {
   /** the document key holding the lines ('lines', 'details') */
@@ -687,6 +697,7 @@ export const DOCUMENT_MENU_GROUPS: Record<string, { label: Labels; sort: number;
   loadHandle: { label: L('装车管理', 'Loading', '裝車管理'), sort: 5, path: '/loadHandle' },
   inWarehouseManagement: { label: L('库内管理', 'In the warehouse', '庫內管理'), sort: 6, path: '/inWarehouseManagement' },
   otherBill: { label: L('其他单据', 'Other documents', '其他單據'), sort: 7, path: '/otherBill' },
+  voucher: { label: L('凭证管理', 'Vouchers', '憑證管理'), sort: 7, path: '/voucher' },
   reportManagement: { label: L('报表管理', 'Reports', '報表管理'), sort: 8, path: '/reportManagement' },
   acct: { label: L('费用结算', 'Billing', '費用結算'), sort: 9, path: '/acct' },
 };

@@ -16,6 +16,7 @@ import { diversecustomertransferbill } from './documents/diversecustomertransfer
 import { checkbill } from './documents/checkbill';
 import { inventorylossbill } from './documents/inventorylossbill';
 import { planbill } from './documents/planbill';
+import { voucherbill } from './documents/voucherbill';
 import { warehouseWords } from './words';
 import { warehouseInboundRoutes, warehousePrintRoutes, warehouseStockRoutes } from './routes';
 import { stockReportRoutes, warehouseStockReadRoutes } from './reports';
@@ -36,6 +37,7 @@ export const warehouseContracts: ContractsContext = {
     checkbill,
     inventorylossbill,
     planbill,
+    voucherbill,
   ],
   routes: {
     warehouseStock: warehouseStockRoutes,

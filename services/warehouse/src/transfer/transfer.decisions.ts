@@ -1,7 +1,7 @@
-import { AppError, STOCK_EVENT_TYPES, diversecustomertransferbill, warehousetransferbill, type DocumentOf, type StockLine } from '@tpl/contracts';
+import { AppError, STOCK_EVENT_TYPES, diversecustomertransferbill, warehousetransferbill, type DocumentOf, type StockLine, type StockSource } from '@tpl/contracts';
 import type { DecideMeta, DocumentDecisions, Effect } from '@tpl/documents';
 import { factOf, move, ownerOut, receive } from '../stock/stock.account';
-import { refuseRemoveOnceInStock } from '../shared/lines';
+import { refuseRemoveOnceInStock, type OwnedDocument } from '../shared/lines';
 import {
   PerAccount,
   accountOf,
@@ -22,11 +22,11 @@ export type WarehouseTransfer = DocumentOf<typeof warehousetransferbill>;
 export type OwnerTransfer = DocumentOf<typeof diversecustomertransferbill>;
 
 /** A warehouse transfer's line: a stock row, how much of it, and where it goes. */
-type TransferLine = RowLine & { targetWarehousePlaceCode: string };
+export type TransferLine = RowLine & { targetWarehousePlaceCode: string };
 const transferLines = (doc: Record<string, unknown>) => rowLinesOf(doc) as TransferLine[];
 
 /** A line may not move goods to where they are (said when the bill is saved, and again when it moves). */
-const checkSamePlace = (lines: readonly TransferLine[]): AppError | undefined => {
+export const checkSamePlace = (lines: readonly TransferLine[]): AppError | undefined => {
   const same = lines.find((l) => l.targetWarehousePlaceCode === l.warehousePlaceCode);
   return same ? new AppError(400, 'warehouse.errors.samePlace', { place: same.warehousePlaceCode }) : undefined;
 };
@@ -36,15 +36,21 @@ const checkSamePlace = (lines: readonly TransferLine[]): AppError | undefined =>
  * area; every target is a live location of the same warehouse (the root of the bill area's
  * tree) that is free or reserved for this owner.
  */
-export const checkTransfer = (doc: WarehouseTransfer, facts: InsideFacts): AppError | undefined => {
-  const lines = transferLines(doc);
-  const owner = doc.customerCode;
+export const checkTransfer = (doc: WarehouseTransfer, facts: InsideFacts): AppError | undefined => checkMoves(doc, transferLines(doc), facts);
+
+/** The walls of any move of stock rows to target locations (a transfer, a voucher's move): checkTransfer's. */
+export const checkMoves = (doc: OwnedDocument, lines: readonly TransferLine[], facts: InsideFacts): AppError | undefined => {
   const refused = checkSamePlace(lines) ?? checkRowsHold(doc, lines, facts);
   if (refused) return refused;
+  return checkTargets(doc, lines.map((l) => l.targetWarehousePlaceCode), facts);
+};
+
+/** Every target is a live location of the bill area's warehouse, free or reserved for the bill's owner. */
+export const checkTargets = (doc: OwnedDocument, targets: readonly string[], facts: InsideFacts): AppError | undefined => {
   const warehouse = warehouseOf(facts.areas, doc.warehouseAreaCode);
-  for (const l of lines) {
-    const target = facts.places.get(l.targetWarehousePlaceCode);
-    const wall = checkPlaceFor(target, owner);
+  for (const code of targets) {
+    const target = facts.places.get(code);
+    const wall = checkPlaceFor(target, doc.customerCode);
     if (wall) return wall;
     if (target && warehouseOf(facts.areas, target.warehouseAreaCode) !== warehouse) {
       return new AppError(409, 'warehouse.errors.placeOtherWarehouse', { place: target.code, area: doc.warehouseAreaCode });
@@ -55,14 +61,18 @@ export const checkTransfer = (doc: WarehouseTransfer, facts: InsideFacts): AppEr
 
 /** The stock moves, line by line, to the targets (the rows keep barcode, batch, dates and status; they take the target's area). */
 export const transferEffects = (doc: WarehouseTransfer, facts: InsideFacts, meta: DecideMeta): Effect[] => {
-  const owner = doc.customerCode;
   const decided = new PerAccount();
-  for (const l of transferLines(doc)) {
-    const account = accountOf(facts, owner, l.materialCode);
-    const toArea = facts.places.get(l.targetWarehousePlaceCode)?.warehouseAreaCode;
-    decided.add(account, move(decided.current(account), [{ from: keyOf(l), toPlace: l.targetWarehousePlaceCode, toArea, qty: l.qty, lineNumber: l.lineNumber }], sourceOf(doc, warehousetransferbill.name)));
-  }
+  addMoves(decided, doc, transferLines(doc), facts, sourceOf(doc, warehousetransferbill.name));
   return decided.effects(doc.tenantId, STOCK_EVENT_TYPES.moved, (lines) => factOf(lines, meta.now, String(warehousetransferbill.billType)));
+};
+
+/** Each line's pieces moved from its row to its target, on its account as the lines before it left it. */
+export const addMoves = (decided: PerAccount, doc: OwnedDocument, lines: readonly TransferLine[], facts: InsideFacts, source: StockSource) => {
+  for (const l of lines) {
+    const account = accountOf(facts, doc.customerCode, l.materialCode);
+    const toArea = facts.places.get(l.targetWarehousePlaceCode)?.warehouseAreaCode;
+    decided.add(account, move(decided.current(account), [{ from: keyOf(l), toPlace: l.targetWarehousePlaceCode, toArea, qty: l.qty, lineNumber: l.lineNumber }], source));
+  }
 };
 
 /** The warehouse transfer's own decisions (the IO of `load` is wired in transfer.wiring.ts). */
