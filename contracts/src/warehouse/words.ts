@@ -144,7 +144,7 @@ export const warehouseWords = {
       packages: L('件数', 'Packages', '件數'),
       weight: L('重量(t)', 'Weight (t)', '重量(t)'),
       billTotal: L('本单合计', 'Bill total', '本單合計'),
-      total: L('装车合计：{{bills}} 张出库单，{{packages}} 件，{{weight}} t', 'Load total: {{bills}} outbound bills, {{packages}} packages, {{weight}} t', '裝車合計：{{bills}} 張出庫單，{{packages}} 件，{{weight}} t'),
+      total: L('装车合计：出库单 {{bills}} 张，{{packages}} 件，{{weight}} t', 'Load total: outbound bills {{bills}}, packages {{packages}}, weight {{weight}} t', '裝車合計：出庫單 {{bills}} 張，{{packages}} 件，{{weight}} t'),
       print: L('打印', 'Print', '列印'),
       back: L('返回单据', 'Back to the bill', '返回單據'),
       notNow: L('此单为“{{state}}”：装车完成后、发运前才能修改装车时间', 'This load is {{state}}: its times can be corrected once loading has finished and until it ships', '此單為「{{state}}」：裝車完成後、發運前才能修改裝車時間'),

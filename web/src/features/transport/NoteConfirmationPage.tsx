@@ -3,12 +3,14 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { documentByName, type DocumentDef, type KitDocument } from '@tpl/contracts';
+import { canDocument } from '@tpl/workflows';
 import { documentApi } from '../../api/documents';
 import { documentKeys } from '../../api/queryKeys';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { ProblemsAlert } from '../../shared/ProblemsAlert';
 import { usePageSubject } from '../../shared/widgets/pageTitle';
 import { ActionFields, useActionForm } from '../documents/ActionForm';
+import { DocumentFormPage } from '../documents/DocumentFormPage';
 import { useDocument } from '../documents/hooks';
 import { useDocumentLabels } from '../documents/labels';
 import { StateTag } from '../documents/StateTag';
@@ -26,7 +28,9 @@ export type Confirmation = { def: DocumentDef; action: string; from: string; tit
  * A bill of consignment notes confirmed on a screen of its own (spec 01: the loading bill's
  * arrival confirmation, the arrival bill's review confirmation): the bill, its notes with their
  * consignee, packages and weight (read off each note), and the action's inputs; confirming takes
- * the bill's own action at the version shown, then goes on to the next step's screen.
+ * the bill's own action at the version shown, then goes on to the next step's screen. A bill
+ * still a draft (a loading bill before its loading) has nothing to confirm: the route is then
+ * the kit's edit form, as for any draft (docs/DOMAIN.md "Transport").
  */
 export const NoteConfirmationPage = ({ confirmation }: { confirmation: Confirmation }) => {
   const { id = '' } = useParams();
@@ -37,6 +41,7 @@ export const NoteConfirmationPage = ({ confirmation }: { confirmation: Confirmat
   if (!id) return <Result status="info" subTitle={t(confirmation.titleKey)} />;
   if (bill.isPending) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   if (!bill.data) return <Result status="warning" subTitle={bill.error?.message} />;
+  if (canDocument(confirmation.def, bill.data.state, 'EDIT', bill.data.isReview)) return <DocumentFormPage def={confirmation.def} />;
   return <ConfirmationForm key={`${bill.data.id}:${bill.data.version}`} confirmation={confirmation} doc={bill.data} />;
 };
 
