@@ -163,6 +163,7 @@ describe('dispatcher board in Chromium', () => {
     await a.locator('[data-testid="confirmation-page"][data-action="review"]').getByText(n1).first().waitFor();
     await pick(a, 'reviewResult', '', /Exception/);
     await a.getByTestId('reviewRemark').fill('One carton dented');
+    await a.screenshot({ path: path.join(SCREENSHOTS, 'dispatcher-review-confirmation.png'), fullPage: true });
     await confirmOnScreen(a, 'review');
     expect((await detail('loadingbill', made.body.data.id)).state).toBe('Arrived');
 

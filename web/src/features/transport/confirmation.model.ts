@@ -1,7 +1,7 @@
 /**
  * The notes a loading or arrival bill lists, as its confirmation screen shows them: each line's
  * note number and packages (the bill's own count), with the consignee and weight read off the
- * note; totals of both (tests/unit/dispatcher-board.spec.ts).
+ * note; totals of both (tests/unit/load-sheet.spec.ts).
  */
 export type NoteRow = { noteBillNo: string; consignee: string; address: string; packages: number; weight: number | undefined };
 
