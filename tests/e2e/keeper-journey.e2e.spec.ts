@@ -187,12 +187,12 @@ describe('keeper journey in Chromium', () => {
       await end.press('Enter');
     };
     await setEnd('2026-01-01 08:00:00');
-    await form.getByTestId('load-times-save').click();
+    await form.getByTestId('load-times-submit').click();
     await form.getByTestId('load-times-error').getByText('Loading ended cannot be before Loading started').waitFor();
     expect(data(await admin.get<Result>(`${W}/loadbill/detail?id=${load.id}`)).version).toBe(loaded.version);
     // the end a second after the start as shown: taken, back on the view, a fact of the history
     await setEnd(new Date(Date.parse(`${startShown.replace(' ', 'T')}Z`) + 1000).toISOString().slice(0, 19).replace('T', ' '));
-    await form.getByTestId('load-times-save').click();
+    await form.getByTestId('load-times-submit').click();
     await page.getByTestId('open-load-sheet').waitFor();
     const corrected = data(await admin.get<Result & { loadingStartTime: string; loadingEndTime: string }>(`${W}/loadbill/detail?id=${load.id}`));
     expect({ version: corrected.version, inOrder: Date.parse(corrected.loadingEndTime) >= Date.parse(corrected.loadingStartTime) }).toEqual({ version: loaded.version + 1, inOrder: true });

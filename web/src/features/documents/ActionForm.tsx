@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { App, Form, type FormInstance } from 'antd';
+import { Alert, App, Button, Form, Space, type FormInstance } from 'antd';
 import { documentActionSchemaOf, type DocumentDef, type KitDocument } from '@tpl/contracts';
 import { ApiError } from '../../api/client';
+import { ProblemsAlert } from '../../shared/ProblemsAlert';
 import { parseWithInput, useSchemaValidation } from '../../shared/zodForm';
 import { FormField } from '../../shared/widgets/FormField';
 import { DocumentLinesContext } from '../../shared/widgets/LineSelect';
@@ -68,5 +69,36 @@ export const ActionFields = ({ state, onEnter }: { state: ActionFormState; onEnt
         ))}
       </Form>
     </DocumentLinesContext.Provider>
+  );
+};
+
+/**
+ * An action asked for on a screen of its own: while the document is where the action is taken
+ * (`open`), what the server refused, the inputs and the action's button; otherwise why there is
+ * nothing to do now; and the way back. Test ids `<testId>-error|-closed|-submit|-back`.
+ */
+export const ActionPanel = (p: { state: ActionFormState; open: boolean; closed: string; onConfirm: () => void; back: string; onBack: () => void; testId: string }) => {
+  const { action } = useDocumentLabels(p.state.def);
+  return (
+    <>
+      {p.open ? (
+        <>
+          <ProblemsAlert problems={p.state.problems} testId={`${p.testId}-error`} style={{ marginBottom: 12 }} />
+          <ActionFields state={p.state} onEnter={p.onConfirm} />
+        </>
+      ) : (
+        <Alert type="info" showIcon data-testid={`${p.testId}-closed`} title={p.closed} style={{ marginBottom: 12 }} />
+      )}
+      <Space>
+        {p.open && (
+          <Button type="primary" loading={p.state.pending} onClick={p.onConfirm} data-testid={`${p.testId}-submit`}>
+            {action(p.state.action)}
+          </Button>
+        )}
+        <Button onClick={p.onBack} data-testid={`${p.testId}-back`}>
+          {p.back}
+        </Button>
+      </Space>
+    </>
   );
 };

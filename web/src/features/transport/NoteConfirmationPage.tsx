@@ -1,19 +1,16 @@
-import { Alert, Button, Card, Descriptions, Result, Space, Spin, Table, Typography } from 'antd';
+import { Card, Descriptions, Space, Table } from 'antd';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { documentByName, type DocumentDef, type KitDocument } from '@tpl/contracts';
 import { canDocument } from '@tpl/workflows';
 import { documentApi } from '../../api/documents';
 import { documentKeys } from '../../api/queryKeys';
 import { formatDateTime, formatNumber } from '../../shared/format';
-import { ProblemsAlert } from '../../shared/ProblemsAlert';
-import { usePageSubject } from '../../shared/widgets/pageTitle';
-import { ActionFields, useActionForm } from '../documents/ActionForm';
+import { ActionPanel, useActionForm } from '../documents/ActionForm';
 import { DocumentFormPage } from '../documents/DocumentFormPage';
-import { useDocument } from '../documents/hooks';
+import { DocumentHeading, DocumentScreen } from '../documents/DocumentScreen';
 import { useDocumentLabels } from '../documents/labels';
-import { StateTag } from '../documents/StateTag';
 import { noteRows, type NoteRow } from './confirmation.model';
 
 const noteDef = documentByName('consignmentbill')!;
@@ -32,18 +29,17 @@ export type Confirmation = { def: DocumentDef; action: string; from: string; tit
  * still a draft (a loading bill before its loading) has nothing to confirm: the route is then
  * the kit's edit form, as for any draft (docs/DOMAIN.md "Transport").
  */
-export const NoteConfirmationPage = ({ confirmation }: { confirmation: Confirmation }) => {
-  const { id = '' } = useParams();
-  const { t } = useTranslation();
-  const bill = useDocument(confirmation.def, id);
-  const { pathname } = useLocation();
-  usePageSubject(pathname, bill.data?.billNo);
-  if (!id) return <Result status="info" subTitle={t(confirmation.titleKey)} />;
-  if (bill.isPending) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
-  if (!bill.data) return <Result status="warning" subTitle={bill.error?.message} />;
-  if (canDocument(confirmation.def, bill.data.state, 'EDIT', bill.data.isReview)) return <DocumentFormPage def={confirmation.def} />;
-  return <ConfirmationForm key={`${bill.data.id}:${bill.data.version}`} confirmation={confirmation} doc={bill.data} />;
-};
+export const NoteConfirmationPage = ({ confirmation }: { confirmation: Confirmation }) => (
+  <DocumentScreen def={confirmation.def} titleKey={confirmation.titleKey}>
+    {(doc) =>
+      canDocument(confirmation.def, doc.state, 'EDIT', doc.isReview) ? (
+        <DocumentFormPage def={confirmation.def} />
+      ) : (
+        <ConfirmationForm key={`${doc.id}:${doc.version}`} confirmation={confirmation} doc={doc} />
+      )
+    }
+  </DocumentScreen>
+);
 
 const HEADER = ['dispatchBillNo', 'loadingBillNo', 'carNo', 'platformNumber', 'loadedAt', 'arrivedAt'] as const;
 
@@ -63,7 +59,6 @@ const ConfirmationForm = ({ confirmation, doc }: { confirmation: Confirmation; d
     })),
   });
   const rows = noteRows(lines, notes.map((n) => n.data));
-  const open = doc.state === from;
   const viewPath = def.routes.view.replace(':id', doc.id);
 
   const confirm = async () => {
@@ -77,15 +72,7 @@ const ConfirmationForm = ({ confirmation, doc }: { confirmation: Confirmation; d
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="confirmation-page" data-action={action}>
       <Card size="small">
-        <Space wrap align="center">
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t(titleKey)}
-          </Typography.Title>
-          <Typography.Text strong data-testid="confirmation-billNo">
-            {doc.billNo}
-          </Typography.Text>
-          <StateTag def={def} state={doc.state} testId="confirmation-state" />
-        </Space>
+        <DocumentHeading def={def} doc={doc} title={t(titleKey)} testId="confirmation" />
         <Descriptions
           size="small"
           style={{ marginTop: 12 }}
@@ -127,24 +114,15 @@ const ConfirmationForm = ({ confirmation, doc }: { confirmation: Confirmation; d
         />
       </Card>
       <Card size="small">
-        {open ? (
-          <>
-            <ProblemsAlert problems={state.problems} testId="confirmation-error" style={{ marginBottom: 12 }} />
-            <ActionFields state={state} onEnter={() => void confirm()} />
-          </>
-        ) : (
-          <Alert type="info" showIcon data-testid="confirmation-closed" title={t('confirm.notNow', { state: labels.state(doc.state) })} style={{ marginBottom: 12 }} />
-        )}
-        <Space>
-          {open && (
-            <Button type="primary" loading={state.pending} onClick={() => void confirm()} data-testid="confirmation-submit">
-              {labels.action(action)}
-            </Button>
-          )}
-          <Button onClick={() => navigate(viewPath)} data-testid="confirmation-back">
-            {t('confirm.back')}
-          </Button>
-        </Space>
+        <ActionPanel
+          state={state}
+          open={doc.state === from}
+          closed={t('confirm.notNow', { state: labels.state(doc.state) })}
+          onConfirm={() => void confirm()}
+          back={t('confirm.back')}
+          onBack={() => navigate(viewPath)}
+          testId="confirmation"
+        />
       </Card>
     </Space>
   );

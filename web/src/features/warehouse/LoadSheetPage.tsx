@@ -1,17 +1,15 @@
-import { Button, Card, Descriptions, Result, Space, Spin, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Space, Table, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQueries } from '@tanstack/react-query';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { loadbill, osoutstockbill, type KitDocument } from '@tpl/contracts';
 import { documentApi } from '../../api/documents';
 import { documentKeys } from '../../api/queryKeys';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { FieldValue } from '../../shared/widgets/FieldValue';
-import { usePageSubject } from '../../shared/widgets/pageTitle';
-import { useDocument } from '../documents/hooks';
+import { DocumentHeading, DocumentScreen } from '../documents/DocumentScreen';
 import { useDocumentLabels } from '../documents/labels';
-import { StateTag } from '../documents/StateTag';
 import { loadSheet, type LoadGoods, type LoadedBill } from './load.model';
 import './reports/reports.css';
 
@@ -30,17 +28,11 @@ const TIMES = ['loadingStartTime', 'loadingEndTime', 'shippedAt'] as const;
  * printable: the vehicle, dock and driver; each outbound bill on it with its owner, consignee,
  * goods, packages and weight; the load's totals.
  */
-export const LoadSheetPage = () => {
-  const { id = '' } = useParams();
-  const { t } = useTranslation();
-  const load = useDocument(loadbill, id);
-  const { pathname } = useLocation();
-  usePageSubject(pathname, load.data?.billNo);
-  if (!id) return <Result status="info" subTitle={t('warehouse.load.show')} />;
-  if (load.isPending) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
-  if (!load.data) return <Result status="warning" subTitle={load.error?.message} />;
-  return <LoadSheet doc={load.data} />;
-};
+export const LoadSheetPage = () => (
+  <DocumentScreen def={loadbill} titleKey="warehouse.load.show">
+    {(doc) => <LoadSheet doc={doc} />}
+  </DocumentScreen>
+);
 
 const LoadSheet = ({ doc }: { doc: KitDocument }) => {
   const { t } = useTranslation();
@@ -68,14 +60,7 @@ const LoadSheet = ({ doc }: { doc: KitDocument }) => {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="load-sheet">
       <Card size="small">
-        <Space wrap align="center">
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('warehouse.load.show')}
-          </Typography.Title>
-          <Typography.Text strong data-testid="load-billNo">
-            {doc.billNo}
-          </Typography.Text>
-          <StateTag def={loadbill} state={doc.state} />
+        <DocumentHeading def={loadbill} doc={doc} title={t('warehouse.load.show')} testId="load">
           <Space className="no-print">
             <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="load-print">
               {t('warehouse.load.print')}
@@ -84,7 +69,7 @@ const LoadSheet = ({ doc }: { doc: KitDocument }) => {
               {t('warehouse.load.back')}
             </Button>
           </Space>
-        </Space>
+        </DocumentHeading>
         <Descriptions size="small" style={{ marginTop: 12 }} column={{ xs: 1, md: 3 }} items={head} />
       </Card>
       {sheet.bills.map((b, i) => (
