@@ -6,7 +6,8 @@ import { startTestHost, type TestHost } from '../support/host';
  * Effective times never contradict the ledger (issue 28 item 10), on both stores: every step of
  * a receipt, its put-away, an outbound bill's allocation, pick and shipment, and a load bill is
  * tried at a time in the future and before the step it depends on (each refused with a 400
- * naming the field, nothing written), then done at consistent times; afterwards the stock as of
+ * naming the field, nothing written), then done at consistent times (a load bill's loading times
+ * corrected too); afterwards the stock as of
  * every instant between the times involved is never negative (qty, frozen, frozen <= qty), in the
  * stock list and in the stock-by-details report alike.
  */
@@ -86,11 +87,28 @@ describe.each(DOMAIN_STORES)('effective times on %s store', (kind) => {
     await refusedWith(`${LOAD}/start-loading`, { id: load.id, version: load.version, loadingStartTime: at(1.45 * H) }, `Loading started cannot be before Picked at of outbound bill "${bill.billNo}"`);
     const started = data(await admin.post<Result>(`${LOAD}/start-loading`, { id: load.id, version: load.version, loadingStartTime: at(1.6 * H) }));
     await refusedWith(`${LOAD}/finish-loading`, { id: load.id, version: started.version, loadingEndTime: at(1.55 * H) }, 'Loading ended cannot be before Loading started');
-    const loaded = data(await admin.post<Result>(`${LOAD}/finish-loading`, { id: load.id, version: started.version, loadingEndTime: at(1.75 * H) }));
+    const finished = data(await admin.post<Result>(`${LOAD}/finish-loading`, { id: load.id, version: started.version, loadingEndTime: at(1.75 * H) }));
+
+    // the loading's times corrected (/loadHandle/loadbillTimeEdit): an end before the start, one in the future, a start before a bill was picked: each refused naming the field, nothing written
+    const times = (loadingStartTime: string, loadingEndTime: string) => ({ id: load.id, version: finished.version, loadingStartTime, loadingEndTime });
+    await refusedWith(`${LOAD}/edit-times`, times(at(1.65 * H), at(1.62 * H)), 'Loading ended cannot be before Loading started');
+    await refusedWith(`${LOAD}/edit-times`, times(at(1.65 * H), new Date(Date.now() + 2 * H).toISOString()), 'Loading ended cannot be later than now');
+    await refusedWith(`${LOAD}/edit-times`, times(at(1.45 * H), at(1.7 * H)), `Loading started cannot be before Picked at of outbound bill "${bill.billNo}"`);
+    expect(data(await admin.get<Result>(`${LOAD}/detail?id=${load.id}`))).toMatchObject({ state: 'Loaded', version: finished.version, loadingStartTime: at(1.6 * H), loadingEndTime: at(1.75 * H) });
+    const loaded = data(await admin.post<Result>(`${LOAD}/edit-times`, times(at(1.65 * H), at(1.72 * H))));
+    expect(data(await admin.get<Result>(`${LOAD}/detail?id=${load.id}`))).toMatchObject({ state: 'Loaded', version: loaded.version, loadingStartTime: at(1.65 * H), loadingEndTime: at(1.72 * H) });
+    // the correction is a fact of its own in the load's history, by whom and with both times
+    const history = data(await admin.get<{ type: string; actor: { account: string }; data: unknown }[]>(`${LOAD}/history?id=${load.id}`));
+    expect(history.at(-1)).toMatchObject({ type: 'LoadBillLoadingTimesCorrected', actor: { account: 'admin' }, data: { loadingStartTime: at(1.65 * H), loadingEndTime: at(1.72 * H) } });
+
     await refusedWith(`${LOAD}/ship`, { id: load.id, version: loaded.version, shippedAt: at(1.7 * H) }, 'Shipped at cannot be before Loading ended');
     await refusedWith(`${LOAD}/ship`, { id: load.id, version: loaded.version, shippedAt: new Date(Date.now() + 3 * H).toISOString() }, 'Shipped at cannot be later than now');
     expect(data(await admin.get<Result>(`${OUT}/detail?id=${bill.id}`))).toMatchObject({ state: 'Picked', version: picked.version });
     expect(data(await admin.post<Result>(`${LOAD}/ship`, { id: load.id, version: loaded.version, shippedAt: at(2 * H) })).state).toBe('Shipped');
+    // once shipped, the times are history: a correction is refused (409)
+    const shipped = data(await admin.get<Result>(`${LOAD}/detail?id=${load.id}`));
+    const late = await admin.post(`${LOAD}/edit-times`, { ...times(at(1.65 * H), at(1.7 * H)), version: shipped.version }, { 'Accept-Language': 'en' });
+    expect({ status: late.status, msg: late.body.msg }).toMatchObject({ status: 409, msg: expect.stringContaining('Shipped') });
 
     // a count is no later than now either
     const check = data(await admin.post<Result>('/api/bl-warehouse/checkbill/submit', {
@@ -99,7 +117,7 @@ describe.each(DOMAIN_STORES)('effective times on %s store', (kind) => {
     await refusedWith('/api/bl-warehouse/checkbill/count', { id: check.id, version: check.version, countedAt: new Date(Date.now() + H).toISOString() }, 'Counted at cannot be later than now');
 
     // every instant between the times involved, each side of every step: nothing negative anywhere
-    const steps = [-2 * H, -H, 0, 0.5 * H, H, 1.2 * H, 1.25 * H, 1.4 * H, 1.5 * H, 1.6 * H, 1.75 * H, 2 * H].map((ms) => base + ms);
+    const steps = [-2 * H, -H, 0, 0.5 * H, H, 1.2 * H, 1.25 * H, 1.4 * H, 1.5 * H, 1.6 * H, 1.65 * H, 1.72 * H, 1.75 * H, 2 * H].map((ms) => base + ms);
     const instants = [...new Set(steps.flatMap((ms) => [ms - 1, ms, ms + 1]).concat(steps.slice(1).map((ms, i) => (ms + steps[i]!) / 2)))].sort((a, b) => a - b);
     instants.push(Date.now());
     const seen = new Map<string, number>();

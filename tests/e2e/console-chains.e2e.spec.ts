@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PUT_AWAY_LIST } from '@tpl/contracts';
 import { launchChromium, SCREENSHOTS, signInPage, WEB_DIST, visit } from '../support/browser';
 import { fillConsignmentForm } from '../support/consignment-form';
-import { act, addPhoto, billNoOf, clickChoice, confirm, lineInput, openByNumber, optionsOf, pick, press, save, sign, stateIs } from '../support/console';
+import { act, addPhoto, billNoOf, clickChoice, confirm, confirmOnScreen, lineInput, openByNumber, optionsOf, pick, press, save, sign, stateIs } from '../support/console';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -208,18 +208,22 @@ describe('the day in the console alone', () => {
     await page.getByTestId('made-from').waitFor();
     await save(page);
     await act(page, 'LOAD', 'Loaded');
-    await act(page, 'ARRIVE', 'Arrived');
 
-    // the arrival bill (a link on the loading bill), reviewed
-    await page.locator('[data-testid^="doc-link-DH"]').first().click();
-    await stateIs(page, 'AwaitingReview');
-    await press(page, 'REVIEW');
+    // the arrival confirmation (/loadingBill/loadingBillEdit, from the loading bill's view): the note with its consignee, packages and weight
+    await page.getByTestId('open-arrival').click();
+    const arrival = page.locator('[data-testid="confirmation-page"][data-action="arrive"]');
+    await arrival.getByTestId('confirmation-notes').getByText('Fresh Mart Pudong').first().waitFor({ timeout: 20_000 });
+    expect(await arrival.getByTestId('confirmation-notes').locator('tbody tr.ant-table-row').count()).toBe(1);
+    await confirmOnScreen(page, 'arrive');
+
+    // it goes on to the review confirmation of the arrival bill it wrote (/arrivalBill/arrivalBillEdit)
+    const review = page.locator('[data-testid="confirmation-page"][data-action="review"]');
+    await review.getByTestId('confirmation-billNo').getByText(/^DH/).waitFor({ timeout: 20_000 });
     await pick(page, 'reviewResult', '', /In order/);
-    await confirm(page);
-    await stateIs(page, 'Reviewed');
+    await confirmOnScreen(page, 'review');
 
-    // the delivery bill signed: signer and lines start from the delivery, a drawn signature, a photo
-    await go(page, '/deliveryBill?state=ToSign');
+    // and on to the delivery bill the review opened for signing (its list, of this arrival): signer and lines start from the delivery, a drawn signature, a photo
+    await page.waitForURL(/\/deliveryBill\?arrivalBillNo=DH\d+/);
     await page.locator('a[data-testid^="view-QS"]').first().click();
     await stateIs(page, 'ToSign');
     await press(page, 'SIGN');

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { KitDocument } from '@tpl/contracts';
 import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST, choose, visit } from '../support/browser';
+import { confirmOnScreen, pick } from '../support/console';
 import { startTestHost, type TestHost } from '../support/host';
 import type { ApiClient } from '../support/api-client';
 
@@ -143,7 +144,7 @@ describe('dispatcher board in Chromium', () => {
     await b.screenshot({ path: path.join(SCREENSHOTS, 'dispatcher-board-lost.png'), fullPage: true });
     await b.unroute('**/api/bl-transport/board/stream**');
 
-    // loading and arrival on the loading bill's screen (the bill drafted for n1's dispatch), review through the API
+    // loading on the loading bill's view (the bill drafted for n1's dispatch); arrival and review on their confirmation screens
     const note = await noteByBillNo(n1);
     const made = await api.post<{ id: string }>('/api/bl-transport/loadingbill/submit', {
       billDate: new Date().toISOString().slice(0, 10),
@@ -155,13 +156,16 @@ describe('dispatcher board in Chromium', () => {
     await a.getByTestId('action-load').click();
     await choose(a, 'modal-ok');
     await expectState(a, 'Loaded');
-    await a.getByTestId('action-arrive').click();
-    await choose(a, 'modal-ok');
-    await expectState(a, 'Arrived');
-    const loading = await detail('loadingbill', made.body.data.id);
-    const arrival = await detail('arrivalbill', String(loading.arrivalBillId));
-    const reviewed = await api.post('/api/bl-transport/arrivalbill/review', { id: arrival.id, version: arrival.version, reviewResult: 'OK' });
-    expect(reviewed.body.msg).toBe('Operation successful');
+    // the arrival confirmation screen, then the review confirmation of the arrival bill it wrote (an exception, with its remark)
+    await a.getByTestId('open-arrival').click();
+    await a.locator('[data-testid="confirmation-page"][data-action="arrive"]').getByText(n1).first().waitFor();
+    await confirmOnScreen(a, 'arrive');
+    await a.locator('[data-testid="confirmation-page"][data-action="review"]').getByText(n1).first().waitFor();
+    await pick(a, 'reviewResult', '', /Exception/);
+    await a.getByTestId('reviewRemark').fill('One carton dented');
+    await a.screenshot({ path: path.join(SCREENSHOTS, 'dispatcher-review-confirmation.png'), fullPage: true });
+    await confirmOnScreen(a, 'review');
+    expect((await detail('loadingbill', made.body.data.id)).state).toBe('Arrived');
 
     // signing: the signer, a signature drawn with the mouse, a photo
     const toSign = await noteByBillNo(n1);

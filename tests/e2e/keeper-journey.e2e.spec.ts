@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { REPORT_PATHS } from '@tpl/contracts';
 import { data, type ApiClient } from '../support/api-client';
-import { choose, launchChromium, printOpensPdf, SCREENSHOTS, signInPage, toasts, WEB_DIST } from '../support/browser';
+import { choose, launchChromium, printOpensPdf, SCREENSHOTS, signInPage, toasts, visit, WEB_DIST } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -146,4 +146,57 @@ describe('keeper journey in Chromium', () => {
     expect(await reportQty({ asOf: received, warehousePlaceCode: 'RECV-SH1-B' })).toBe(8);
     expect(await reportQty({ asOf: received, warehousePlaceCode: 'B-04-01' })).toBe(0);
   }, 240_000);
+
+  it("shows a load as the driver reads it, printable, and corrects its loading times (an end before the start refused, naming it)", async () => {
+    // the three pieces left, on a second load: picked, loading started and finished
+    const out = data(await admin.post<Result>(`${W}/osoutstockbill/submit`, {
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL', receiverName: '王芳', details: [{ materialCode: MATERIAL, qty: 3 }],
+    }));
+    const allocated = data(await admin.post<Result>(`${W}/osoutstockbill/allocate`, { id: out.id, version: out.version }));
+    data(await admin.post<Result>(`${W}/osoutstockbill/pick`, { id: out.id, version: allocated.version }));
+    const load = data(await admin.post<Result>(`${W}/loadbill/submit`, {
+      billDate: '2026-11-24', warehouseAreaCode: 'SH1-B', carNo: '沪A54321', platformNumber: 'D7', details: [{ osBillNo: out.billNo, packages: 3 }],
+    }));
+    const started = data(await admin.post<Result>(`${W}/loadbill/start-loading`, { id: load.id, version: load.version }));
+    const loaded = data(await admin.post<Result>(`${W}/loadbill/finish-loading`, { id: load.id, version: started.version }));
+
+    // the load sheet (/loadHandle/loadbillFormShow), from the load's view: vehicle, dock, the bill with its consignee and goods, the totals
+    await visit(page, t.url, `/loadHandle/loadbillFormView/${load.id}`);
+    await page.getByTestId('open-load-sheet').click();
+    const sheet = page.getByTestId('load-sheet');
+    await sheet.getByTestId('load-bill-0').getByText(MATERIAL).first().waitFor();
+    expect(await sheet.getByTestId('load-carNo').innerText()).toBe('沪A54321');
+    expect(await sheet.getByTestId('load-platformNumber').innerText()).toBe('D7');
+    expect(await sheet.getByTestId('load-bill-0').innerText()).toContain(out.billNo);
+    expect(await sheet.getByTestId('load-bill-0').innerText()).toContain('王芳');
+    expect(await sheet.getByTestId('load-total').innerText()).toContain('outbound bills 1, packages 3');
+    await sheet.getByTestId('load-print').waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'keeper-load-sheet.png'), fullPage: true });
+
+    // its times (/loadHandle/loadbillTimeEdit), from the view: starting from those recorded; an end before the start is refused, naming the field
+    await sheet.getByTestId('load-back').click();
+    await page.getByTestId('open-load-times').click();
+    const form = page.getByTestId('load-times');
+    const start = form.getByTestId('loadingStartTime').first();
+    await page.waitForFunction(() => ((document.querySelector('[data-testid="load-times"] [data-testid="loadingStartTime"]') as HTMLInputElement | null)?.value ?? '') !== '');
+    const startShown = await start.inputValue();
+    const end = form.getByTestId('loadingEndTime').first();
+    const setEnd = async (value: string) => {
+      await end.click();
+      await end.fill(value);
+      await end.press('Enter');
+    };
+    await setEnd('2026-01-01 08:00:00');
+    await form.getByTestId('load-times-submit').click();
+    await form.getByTestId('load-times-error').getByText('Loading ended cannot be before Loading started').waitFor();
+    expect(data(await admin.get<Result>(`${W}/loadbill/detail?id=${load.id}`)).version).toBe(loaded.version);
+    // the end a second after the start as shown: taken, back on the view, a fact of the history
+    await setEnd(new Date(Date.parse(`${startShown.replace(' ', 'T')}Z`) + 1000).toISOString().slice(0, 19).replace('T', ' '));
+    await form.getByTestId('load-times-submit').click();
+    await page.getByTestId('open-load-sheet').waitFor();
+    const corrected = data(await admin.get<Result & { loadingStartTime: string; loadingEndTime: string }>(`${W}/loadbill/detail?id=${load.id}`));
+    expect({ version: corrected.version, inOrder: Date.parse(corrected.loadingEndTime) >= Date.parse(corrected.loadingStartTime) }).toEqual({ version: loaded.version + 1, inOrder: true });
+    const history = data(await admin.get<{ type: string }[]>(`${W}/loadbill/history?id=${load.id}`));
+    expect(history.at(-1)?.type).toBe('LoadBillLoadingTimesCorrected');
+  }, 120_000);
 });

@@ -118,6 +118,21 @@ export const press = async (page: Page, event: string) => {
   await button.click();
 };
 
+/**
+ * A bill confirmed on its own confirmation screen (spec 01: a loading bill's arrival, an arrival
+ * bill's review), the screen of `action` being shown: its button pressed, and the screen it goes
+ * on to waited for (its address changes), or what it said when it refused.
+ */
+export const confirmOnScreen = async (page: Page, action: string) => {
+  const screen = page.locator(`[data-testid="confirmation-page"][data-action="${action}"]`);
+  const before = new URL(page.url()).pathname;
+  await screen.getByTestId('confirmation-submit').click();
+  await page.waitForURL((u) => u.pathname !== before, { timeout: 20_000 }).catch(async () => {
+    const said = [...(await screen.getByTestId('confirmation-error').allTextContents()), ...(await screen.locator('.ant-form-item-explain-error').allTextContents()), ...(await toasts(page))];
+    throw new Error(`${action} was not confirmed: ${said.join(' | ') || 'nothing shown'}`);
+  });
+};
+
 /** Presses an action and confirms whatever it asks (a confirmation, or a dialog left to its defaults). */
 export const act = async (page: Page, event: string, wanted: string) => {
   await press(page, event);

@@ -156,4 +156,6 @@ export const PRINT_FORMS: Record<string, readonly { kind: 'labels' | 'picking-li
 };
 
 /** 待上架: the keeper's put-away list (the inbound bills with goods still at their dock), its page and menu entry. */
+/** The load bill's screens beside the kit's (spec 01 /loadHandle): the load as the driver and the dock see it, printable; its loading times corrected. */
+export const LOAD_BILL_PAGES = { show: '/loadHandle/loadbillFormShow/:id', timeEdit: '/loadHandle/loadbillTimeEdit/:id' } as const;
 export const PUT_AWAY_LIST = { code: 'putawayList', name: '待上架', path: '/warehousingManagement/putawayList', alias: 'putAway.title' } as const;

@@ -136,6 +136,23 @@ export const warehouseWords = {
       scanBillNotFound: L('单号「{{billNo}}」不存在', 'There is no bill "{{billNo}}"', '單號「{{billNo}}」不存在'),
       scanNothingToDo: L('单据「{{billNo}}」状态为「{{state}}」，没有可扫描的任务', 'Bill "{{billNo}}" is {{state}}: there is nothing to scan on it', '單據「{{billNo}}」狀態為「{{state}}」，沒有可掃描的任務'),
     },
+    // the load bill as the driver and the dock see it (/loadHandle/loadbillFormShow), its times corrected (/loadHandle/loadbillTimeEdit)
+    load: {
+      show: L('装车单', 'Load sheet', '裝車單'),
+      times: L('修改装车时间', 'Correct loading times', '修改裝車時間'),
+      bill: L('出库单', 'Outbound bill', '出庫單'),
+      customer: L('货主', 'Owner', '貨主'),
+      receiver: L('收货人', 'Consignee', '收貨人'),
+      material: L('物料', 'Material', '物料'),
+      qty: L('数量', 'Quantity', '數量'),
+      packages: L('件数', 'Packages', '件數'),
+      weight: L('重量(t)', 'Weight (t)', '重量(t)'),
+      billTotal: L('本单合计', 'Bill total', '本單合計'),
+      total: L('装车合计：出库单 {{bills}} 张，{{packages}} 件，{{weight}} t', 'Load total: outbound bills {{bills}}, packages {{packages}}, weight {{weight}} t', '裝車合計：出庫單 {{bills}} 張，{{packages}} 件，{{weight}} t'),
+      print: L('打印', 'Print', '列印'),
+      back: L('返回单据', 'Back to the bill', '返回單據'),
+      notNow: L('此单为“{{state}}”：装车完成后、发运前才能修改装车时间', 'This load is {{state}}: its times can be corrected once loading has finished and until it ships', '此單為「{{state}}」：裝車完成後、發運前才能修改裝車時間'),
+    },
     print: {
       label: {
         title: L('入库标签', 'Receipt label', '入庫標籤'),

@@ -75,7 +75,9 @@ export const deliverybill = defineDocument({
       { key: 'totalQty', path: 'totals.qty', label: L('总数量', 'Total quantity', '總數量') },
       { key: 'signer', path: 'signer', label: L('签收人', 'Signer', '簽收人'), kind: 'text' },
       { key: 'signedAt', path: 'signedAt', label: L('签收时间', 'Signed at', '簽收時間'), kind: 'datetime' }],
-    filters: [{ key: 'billNo', match: 'contains' }, 'state', { key: 'customerCode', match: 'prefix' }, { key: 'noteBillNo', match: 'contains' }],
+    filters: [{ key: 'billNo', match: 'contains' }, 'state', { key: 'customerCode', match: 'prefix' }, { key: 'noteBillNo', match: 'contains' },
+      // the review confirmation goes on to the delivery bills its arrival opened
+      { key: 'arrivalBillNo', match: 'contains' }],
     defaultSort: 'billNo',
     defaultOrder: 'desc',
   },

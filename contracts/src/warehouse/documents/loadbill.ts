@@ -58,7 +58,8 @@ export const loadbill = defineDocument({
     states: {
       Draft: { label: L('草稿', 'Draft', '草稿'), on: { EDIT: 'Draft', START_LOADING: 'Loading', CANCEL: 'Cancelled', REMOVE: 'Draft' } },
       Loading: { label: L('装车中', 'Loading', '裝車中'), tone: 'processing', on: { FINISH_LOADING: 'Loaded' } },
-      Loaded: { label: L('已装车', 'Loaded', '已裝車'), tone: 'warning', on: { SHIP: 'Shipped' } },
+      // the loading's times are corrected once it finished, until the load ships (/loadHandle/loadbillTimeEdit)
+      Loaded: { label: L('已装车', 'Loaded', '已裝車'), tone: 'warning', on: { SHIP: 'Shipped', EDIT_TIMES: 'Loaded' } },
       Shipped: { label: L('已发运', 'Shipped', '已發運'), tone: 'success', final: true },
       Cancelled: { label: L('已作废', 'Cancelled', '已作廢'), tone: 'error', on: { REMOVE: 'Cancelled' } },
     },
@@ -77,6 +78,18 @@ export const loadbill = defineDocument({
       fact: 'LoadingFinished',
       fields: { loadingEndTime: datetime(L('装车结束时间', 'Loading ended', '裝車結束時間')) },
       nowFields: ['loadingEndTime'],
+    },
+    editTimes: {
+      label: L('修改装车时间', 'Correct loading times', '修改裝車時間'),
+      event: 'EDIT_TIMES',
+      fact: 'LoadingTimesCorrected',
+      fields: {
+        loadingStartTime: datetime(L('装车开始时间', 'Loading started', '裝車開始時間'), { required: true }),
+        loadingEndTime: datetime(L('装车结束时间', 'Loading ended', '裝車結束時間'), { required: true }),
+      },
+      // both are steps' times: never in the future beyond the kit's clock tolerance
+      nowFields: ['loadingStartTime', 'loadingEndTime'],
+      initial: (doc) => ({ loadingStartTime: doc.loadingStartTime, loadingEndTime: doc.loadingEndTime }),
     },
     ship: {
       label: L('发运', 'Ship', '發運'),

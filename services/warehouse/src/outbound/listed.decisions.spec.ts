@@ -87,4 +87,22 @@ describe('load bill decisions', () => {
     spec.given(loaded, pickedBills).when({ act: 'ship', fields: { shippedAt: '2026-11-24T09:10:00.000Z' } }).thenRefused({ code: 400, key: 'warehouse.errors.stepBefore', keyVars: { label: 'loadbill.fields.shippedAt' } });
     spec.given(loaded, pickedBills).when({ act: 'ship', fields: { shippedAt: '2026-11-24T09:20:00.000Z' } }).then({ doc: { state: 'Shipped' } });
   });
+
+  it('corrects both loading times once loaded, kept in order: after the bills were picked, the end not before the start; not while loading nor once shipped', () => {
+    const now = { now: '2026-11-24T16:00:00.000Z' };
+    const times = (loadingStartTime: string, loadingEndTime: string) => ({ act: 'editTimes', fields: { loadingStartTime, loadingEndTime } });
+    spec.given(loaded, pickedBills).when(times('2026-11-24T08:40:00.000Z', '2026-11-24T09:05:00.000Z'), now).then({
+      doc: { state: 'Loaded', loadingStartTime: '2026-11-24T08:40:00.000Z', loadingEndTime: '2026-11-24T09:05:00.000Z' },
+    });
+    // the end before the (new) start, though after the old one: refused naming the end
+    spec.given(loaded, pickedBills).when(times('2026-11-24T09:30:00.000Z', '2026-11-24T09:25:00.000Z'), now).thenRefused({
+      code: 400, key: 'warehouse.errors.stepBefore', keyVars: { label: 'loadbill.fields.loadingEndTime', other: 'loadbill.fields.loadingStartTime' },
+    });
+    // a start before a bill on the load was picked
+    spec.given(loaded, pickedBills).when(times('2026-11-24T08:20:00.000Z', '2026-11-24T09:05:00.000Z'), now).thenRefused({
+      code: 400, key: 'warehouse.errors.stepBeforeBill', vars: { billNo: 'CK2' }, keyVars: { label: 'loadbill.fields.loadingStartTime', other: 'osoutstockbill.fields.pickedAt' },
+    });
+    spec.given(loading, pickedBills).when(times('2026-11-24T08:40:00.000Z', '2026-11-24T09:05:00.000Z'), now).thenRefused({ code: 409 });
+    spec.given([...loaded, spec.acted('ship', { shippedAt: '2026-11-24T10:00:00.000Z' })], pickedBills).when(times('2026-11-24T08:40:00.000Z', '2026-11-24T09:05:00.000Z'), now).thenRefused({ code: 409 });
+  });
 });

@@ -84,6 +84,11 @@ export const loadDecisions = (load: DocumentDecisions<ListedFacts, typeof loadbi
     // loaded after the bills were picked, finished after it started, shipped after it was loaded
     if (action === 'startLoading') return checkListed(doc, facts, ['Picked']) ?? stepsAfter(doc, facts, loadbill, 'loadingStartTime', stepAt(command, 'loadingStartTime', meta), 'pickedAt');
     if (action === 'finishLoading') return notBefore(loadbill, 'loadingEndTime', stepAt(command, 'loadingEndTime', meta), doc, 'loadingStartTime');
+    // a correction of both times keeps them in order: started after the bills were picked, ended after it started
+    if (action === 'editTimes') {
+      const start = stepAt(command, 'loadingStartTime', meta);
+      return stepsAfter(doc, facts, loadbill, 'loadingStartTime', start, 'pickedAt') ?? notBefore(loadbill, 'loadingEndTime', stepAt(command, 'loadingEndTime', meta), { ...doc, loadingStartTime: start }, 'loadingStartTime');
+    }
     if (action === 'ship') {
       const at = stepAt(command, 'shippedAt', meta);
       return checkListed(doc, facts, ['Picked']) ?? notBefore(loadbill, 'shippedAt', at, doc, 'loadingEndTime') ?? stepsAfter(doc, facts, loadbill, 'shippedAt', at, 'pickedAt');

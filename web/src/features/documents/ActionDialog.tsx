@@ -1,20 +1,13 @@
-import { useMemo, useState } from 'react';
-import { App, Alert, Button, Form } from 'antd';
+import { App, Alert, Button } from 'antd';
 import { Modal } from '../../shared/widgets/Modal';
 import type { ButtonProps } from 'antd';
 import { BulbOutlined } from '@ant-design/icons';
-import { documentActionSchemaOf, type DocumentDef, type KitDocument } from '@tpl/contracts';
-import { ApiError } from '../../api/client';
+import type { DocumentDef, KitDocument } from '@tpl/contracts';
 import { ProblemsAlert } from '../../shared/ProblemsAlert';
-import { parseWithInput, useSchemaValidation } from '../../shared/zodForm';
-import { FormField } from '../../shared/widgets/FormField';
 import { useSaid } from '../../shared/widgets/labels';
-import { DocumentLinesContext } from '../../shared/widgets/LineSelect';
-import { useDocumentAction, useActionSuggestion } from './hooks';
+import { useActionSuggestion } from './hooks';
 import { useDocumentLabels } from './labels';
-import { actionInputsOf, dialogStart } from './model';
-
-const present = (v: unknown) => (v === null || v === '' ? undefined : v);
+import { ActionFields, useActionForm } from './ActionForm';
 
 /**
  * An action that takes input (a put-away's placements, a split's rows, a signing): one input per
@@ -30,33 +23,14 @@ export const ActionDialog = ({ def, doc, action, onClose }: { def: DocumentDef; 
   const { t, action: actionLabel } = useDocumentLabels(def);
   const said = useSaid();
   const { message } = App.useApp();
-  const a = def.actions[action]!;
-  const inputs = actionInputsOf(a);
-  const [form] = Form.useForm<Record<string, unknown>>();
-  const run = useDocumentAction(def);
-  const suggestion = useActionSuggestion(def, a.suggest?.route, doc.id);
-  const [problems, setProblems] = useState<string[]>([]);
-  const schema = useMemo(() => documentActionSchemaOf(def, action), [def, action]);
+  const state = useActionForm(def, doc, action);
+  const { a, inputs, form, onFieldsChange, problems } = state;
   const names = inputs.map(([k]) => k);
-  const { validate, onFieldsChange } = useSchemaValidation(form, def.name, names, () => {
-    const values = form.getFieldsValue(true) as Record<string, unknown>;
-    return parseWithInput(schema, { id: doc.id, version: doc.version, ...Object.fromEntries(names.map((k) => [k, present(values[k])])) });
-  });
-  const initialValues = useMemo(() => dialogStart(a, doc), [a, doc]);
-  const lines = useMemo(() => (a.lines ? a.lines(doc) : def.lines ? ((doc[def.lines.key] as Record<string, unknown>[] | undefined) ?? []) : []), [a, def, doc]);
+  const suggestion = useActionSuggestion(def, a.suggest?.route, doc.id);
 
   const submit = async () => {
-    const checked = validate();
-    setProblems(checked.ok ? [] : checked.unplaced);
-    if (!checked.ok) return;
-    try {
-      await run.mutateAsync({ action, body: checked.data as { id: string; version: number } });
-      void message.success(t('app.operationSuccess'));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.isConflict) onClose();
-      else if (error instanceof ApiError) setProblems([error.message]);
-    }
+    const outcome = await state.submit();
+    if (outcome !== 'refused') onClose();
   };
 
   const suggest = async () => {
@@ -76,7 +50,7 @@ export const ActionDialog = ({ def, doc, action, onClose }: { def: DocumentDef; 
       onCancel={onClose}
       onOk={() => void submit()}
       okButtonProps={{ 'data-testid': 'modal-ok', danger: a.danger } as ButtonProps}
-      confirmLoading={run.isPending}
+      confirmLoading={state.pending}
       width={inputs.some(([, f]) => f.kind === 'rows' || f.kind === 'signature') ? 880 : 520}
     >
       <ProblemsAlert problems={problems} testId="modal-error" style={{ marginBottom: 16 }} />
@@ -86,13 +60,7 @@ export const ActionDialog = ({ def, doc, action, onClose }: { def: DocumentDef; 
           {said(a.suggest.label)}
         </Button>
       )}
-      <DocumentLinesContext.Provider value={lines}>
-        <Form<Record<string, unknown>> form={form} layout="vertical" initialValues={initialValues} onFieldsChange={onFieldsChange} onFinish={() => void submit()}>
-          {inputs.map(([key, f]) => (
-            <FormField key={key} def={def} name={key} field={f} testId={key} placeholder={a.nowFields?.includes(key) ? t('documents.now') : undefined} />
-          ))}
-        </Form>
-      </DocumentLinesContext.Provider>
+      <ActionFields state={state} onEnter={() => void submit()} />
     </Modal>
   );
 };

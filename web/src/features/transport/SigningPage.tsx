@@ -1,13 +1,12 @@
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Result, Space, Spin, Table, Tag, Typography, message } from 'antd';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { usePageSubject } from '../../shared/widgets/pageTitle';
+import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Space, Table, Tag, message } from 'antd';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { DATE_TIME_FORMAT, instantOfPicked, pickerValueOf } from '../../shared/format';
 import { documentByName, type KitDocument } from '@tpl/contracts';
-import { useDocument, useDocumentAction } from '../documents/hooks';
-import { StateTag } from '../documents/StateTag';
+import { useDocumentAction } from '../documents/hooks';
+import { DocumentHeading, DocumentScreen } from '../documents/DocumentScreen';
 import { transportApi } from './api';
 import { SignaturePad, type SignaturePadHandle } from '../../shared/SignaturePad';
 import { SigningProof } from './SigningProof';
@@ -24,17 +23,12 @@ const SIGNABLE = ['ToSign', 'ReceivedEarly'];
  * quantities) records their ids, at the version shown. A signed bill shows its proof instead.
  */
 export const SigningPage = () => {
-  const { id = '' } = useParams();
-  const { t } = useTranslation();
   const navigate = useNavigate();
-  const bill = useDocument(def, id);
-  // the tab: 签收确认 · QS2026…
-  const { pathname } = useLocation();
-  usePageSubject(pathname, bill.data?.billNo);
-  if (!id) return <Result status="info" subTitle={t('signing.title')} />;
-  if (bill.isPending) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
-  if (!bill.data) return <Result status="warning" subTitle={bill.error?.message} />;
-  return <SigningForm key={`${bill.data.id}:${bill.data.version}`} doc={bill.data} onDone={() => navigate(def.routes.view.replace(':id', id))} />;
+  return (
+    <DocumentScreen def={def} titleKey="signing.title">
+      {(doc) => <SigningForm key={`${doc.id}:${doc.version}`} doc={doc} onDone={() => navigate(def.routes.view.replace(':id', doc.id))} />}
+    </DocumentScreen>
+  );
 };
 
 const SigningForm = ({ doc, onDone }: { doc: KitDocument; onDone: () => void }) => {
@@ -90,16 +84,9 @@ const SigningForm = ({ doc, onDone }: { doc: KitDocument; onDone: () => void }) 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="signing-page">
       <Card size="small">
-        <Space wrap align="center">
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('signing.title')}
-          </Typography.Title>
-          <Typography.Text strong data-testid="signing-billNo">
-            {doc.billNo}
-          </Typography.Text>
-          <StateTag def={def} state={doc.state} testId="signing-state" />
+        <DocumentHeading def={def} doc={doc} title={t('signing.title')} testId="signing">
           {typeof doc.noteBillNo === 'string' && <Tag>{`${t('signing.note')} ${doc.noteBillNo}`}</Tag>}
-        </Space>
+        </DocumentHeading>
       </Card>
       {!signable ? (
         <Card size="small" title={t('signing.signatureShown')}>

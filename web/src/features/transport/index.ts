@@ -4,20 +4,27 @@ import type { WebContext } from '../../shared/context';
 import { oldConsignmentRoutes, transportRoutes } from './routes';
 import { transportViewExtras } from './extras';
 
-const deliveryList = documentByName('deliverybill')?.routes.list;
+/** A confirmation screen (a document's edit route) is granted with its document's list. */
+const grantedWithList = (name: string): Record<string, RouteGrant> => {
+  const def = documentByName(name);
+  return def ? { [def.routes.edit]: { menus: [def.routes.list] } } : {};
+};
 const orderList: RouteGrant = { menus: [consignmentDocument.routes.list] };
 
 /**
- * Transport: the dispatcher board, the signing screen (in place of the delivery bill's generic
- * edit screen: before the kit's routes), the chain timeline, the order's old paths; the order's
- * timeline and the delivery bill's signing beside the kit's view.
+ * Transport: the dispatcher board, the signing, arrival and review confirmations (in place of
+ * the delivery, loading and arrival bills' generic edit screens: before the kit's routes), the
+ * chain timeline, the order's old paths; the order's timeline and each confirmation beside the
+ * kit's view of its bill.
  */
 export const transportContext: WebContext = {
   name: 'transport',
   overrides: transportRoutes,
   routes: oldConsignmentRoutes,
   pageGrants: {
-    ...(deliveryList ? { [documentByName('deliverybill')!.routes.edit]: { menus: [deliveryList] } } : {}),
+    ...grantedWithList('deliverybill'),
+    ...grantedWithList('loadingbill'),
+    ...grantedWithList('arrivalbill'),
     '/transport/consignment': orderList,
     '/transport/consignment/new': orderList,
     '/transport/consignment/:id': orderList,
