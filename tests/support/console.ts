@@ -25,6 +25,18 @@ export const clickChoice = async (picker: Locator, choice: Locator) => {
   }
 };
 
+/**
+ * A single picker's list closes once a choice is taken; a multiple one stays open and is closed
+ * with Escape. Escape is never pressed on a single one: with its list already closed, the key
+ * reaches the dialog around it and closes the dialog.
+ */
+const closeMultiple = async (page: Page, picker: Locator) => {
+  const multiple = await picker
+    .evaluate((el) => (el.classList.contains('ant-select') ? el : el.querySelector('.ant-select'))?.classList.contains('ant-select-multiple') ?? false)
+    .catch(() => false);
+  if (multiple) await page.keyboard.press('Escape').catch(() => undefined);
+};
+
 /** Opens a picker, types (when given) and chooses the first choice holding `option` (or the first one offered). */
 export const pick = async (page: Page, testId: string, typed = '', option?: string | RegExp) => {
   const picker = page.getByTestId(testId).first();
@@ -53,14 +65,13 @@ export const pick = async (page: Page, testId: string, typed = '', option?: stri
   }
   const label = (await choice.textContent())?.trim() ?? '';
   await clickChoice(picker, choice);
-  // the dropdown closes once chosen (a multiple picker stays open: Escape)
-  await page.keyboard.press('Escape').catch(() => undefined);
+  await closeMultiple(page, picker);
   // a click that landed as the list re-rendered under it (a loaded machine) took nothing: chosen again, once
   if (!(await chosen(picker))) {
     await picker.click();
     if (typed) await page.keyboard.insertText(typed);
     await clickChoice(picker, optionsOf(page).filter({ hasText: label }).first());
-    await page.keyboard.press('Escape').catch(() => undefined);
+    await closeMultiple(page, picker);
     if (!(await chosen(picker))) throw new Error(`${testId}: ${label} was clicked but not taken`);
   }
 };
