@@ -21,6 +21,7 @@ import { saveFile } from '../../../shared/saveFile';
 import { AttachmentPreview } from '../../../shared/widgets/AttachmentInput';
 import { DocLink } from '../../../shared/widgets/DocLink';
 import { FieldValue, RefName } from '../../../shared/widgets/FieldValue';
+import { useDocumentLabels } from '../../documents/labels';
 import { useDocumentButtons } from '../../documents/permissions';
 import { StateTag } from '../../documents/StateTag';
 import { imagesOf } from './images';
@@ -41,39 +42,41 @@ const LineValue = ({ def, line, name }: { def: DocumentDef; line: Line; name: st
 
 const BATCH_FIELDS = ['materialCode', 'batchNo', 'customerBatchNo', 'productionDate', 'expiringDate', 'qty', 'unitCode'] as const;
 
-/** /warehousingManagement/stockBatchForm/:id — the batches of an inbound bill's goods, line by line (read only: docs/DOMAIN.md). */
-export const StockBatchPage = () => {
-  const { t } = useTranslation();
+const Batches = ({ def, doc }: { def: DocumentDef; doc: KitDocument }) => {
+  const { t, field } = useDocumentLabels(def);
   return (
-    <ScreenFrame type="isinstockbill" titleKey="whScreens.batches.title" testId="screen-batches">
-      {(def, doc) => (
-        <Card size="small">
-          <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t(doc.state === 'Draft' ? 'whScreens.batches.editable' : 'whScreens.batches.fixed')} />
-          <Table<Line>
-            size="small"
-            pagination={false}
-            rowKey="lineNumber"
-            dataSource={linesOf(def, doc)}
-            data-testid="batches-table"
-            columns={[
-              { title: t('whScreens.cols.line'), dataIndex: 'lineNumber', width: 64 },
-              ...BATCH_FIELDS.map((name) => ({
-                title: t(`${def.name}.fields.${name}`),
-                key: name,
-                ...(name === 'qty' ? { align: 'right' as const } : {}),
-                render: (_: unknown, line: Line) => (
-                  <span data-testid={`batch-${line.lineNumber}-${name}`}>
-                    <LineValue def={def} line={line} name={name} />
-                  </span>
-                ),
-              })),
-            ]}
-          />
-        </Card>
-      )}
-    </ScreenFrame>
+    <Card size="small">
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t(doc.state === 'Draft' ? 'whScreens.batches.editable' : 'whScreens.batches.fixed')} />
+      <Table<Line>
+        size="small"
+        pagination={false}
+        rowKey="lineNumber"
+        dataSource={linesOf(def, doc)}
+        data-testid="batches-table"
+        columns={[
+          { title: t('whScreens.cols.line'), dataIndex: 'lineNumber', width: 64 },
+          ...BATCH_FIELDS.map((name) => ({
+            title: field(def.lines!.key, name),
+            key: name,
+            ...(name === 'qty' ? { align: 'right' as const } : {}),
+            render: (_: unknown, line: Line) => (
+              <span data-testid={`batch-${line.lineNumber}-${name}`}>
+                <LineValue def={def} line={line} name={name} />
+              </span>
+            ),
+          })),
+        ]}
+      />
+    </Card>
   );
 };
+
+/** /warehousingManagement/stockBatchForm/:id — the batches of an inbound bill's goods, line by line (read only: docs/DOMAIN.md). */
+export const StockBatchPage = () => (
+  <ScreenFrame type="isinstockbill" titleKey="whScreens.batches.title" testId="screen-batches">
+    {(def, doc) => <Batches def={def} doc={doc} />}
+  </ScreenFrame>
+);
 
 // ------------------------------------------------------------------------------------------ incidental fees
 
