@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { AppError, isinstockbill, orderosoutstockbill, osoutstockbill, wavebill, translate, type Actor, type KitDocument, type Language, type LabelPrintEntry, type LabelPrintRow, type PreparationRow } from '@tpl/contracts';
 import { DocumentService, printTime, printTimeZone } from '@tpl/documents';
-import { DB_POOL, EVENT_STORE, runCommand, type EventStorePort } from '@tpl/event-store';
+import { DB_POOL, EVENT_STORE, runCommand, type EventStorePort, type NewEvent } from '@tpl/event-store';
 import { MASTER_DATA, type MasterData } from '@tpl/masterdata';
 import { barcodeOf } from '../inbound/receipt.decisions';
 import { linesOf } from '../shared/lines';
@@ -15,6 +15,18 @@ import { code128, renderPdf } from './pdf';
 export type PrintContext = { tenantId: string; actor: Actor; correlationId: string; causationId: string; lang: Language };
 
 type Names = Awaited<ReturnType<MasterData['byCodes']>>;
+
+/** A stock stream row of a bill as printed and shown: its line, place, barcode, material with its name, batch and a quantity. */
+type StreamRow = { line_no: number; barcode: string; place_code: string; batch_no: string; material_code: string };
+const stockRowOf = (r: StreamRow, materials: Names, qty: string): PickingRow => ({
+  lineNumber: r.line_no,
+  warehousePlaceCode: r.place_code,
+  barcode: r.barcode,
+  materialCode: r.material_code,
+  materialName: text(materials.get(r.material_code)?.data.name),
+  batchNo: r.batch_no,
+  qty: Number(qty),
+});
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
@@ -44,7 +56,26 @@ export class PrintService {
     return { code, name: text(data.name) };
   };
 
-  private metadata = (ctx: PrintContext) => ({ tenantId: ctx.tenantId, actor: ctx.actor, occurredAt: new Date().toISOString(), correlationId: ctx.correlationId, causationId: ctx.causationId });
+  /**
+   * A print drawn and recorded on the bill's label stream with the version read (two prints
+   * racing for the same labels: one gets a 409): what the stream's prints covered goes in,
+   * the PDF comes out.
+   */
+  private async onLabelStream(ctx: PrintContext, id: string, decide: (printed: Map<number, number>) => Promise<{ pdf: Buffer; event: NewEvent }>): Promise<Buffer> {
+    let pdf: Buffer | undefined;
+    await runCommand(this.store, {
+      stream: labelPrintsStream(ctx.tenantId, id),
+      streamType: LABEL_PRINTS,
+      fold: labelPrintsFold,
+      metadata: { tenantId: ctx.tenantId, actor: ctx.actor, occurredAt: new Date().toISOString(), correlationId: ctx.correlationId, causationId: ctx.causationId },
+      decide: async (printed) => {
+        const made = await decide(printed);
+        pdf = made.pdf;
+        return [made.event];
+      },
+    });
+    return pdf!;
+  }
 
   /** The labels of decided runs, drawn (a print and a reprint draw the same). */
   private async drawLabels(doc: KitDocument, materials: Names, owner: { code: string; name: string }, runs: readonly LabelRun[], lang: Language): Promise<Buffer> {
@@ -120,24 +151,16 @@ export class PrintService {
     const doc = await this.printable(ctx.tenantId, id);
     const lines = new Map(linesOf(doc).map((l) => [l.lineNumber, l]));
     const [materials, owner] = await Promise.all([this.names(ctx.tenantId, 'material', [...lines.values()].map((l) => l.materialCode)), this.owner(ctx.tenantId, doc)]);
-    let pdf: Buffer | undefined;
-    await runCommand(this.store, {
-      stream: labelPrintsStream(ctx.tenantId, id),
-      streamType: LABEL_PRINTS,
-      fold: labelPrintsFold,
-      metadata: this.metadata(ctx),
-      decide: async () => {
-        const original = (await this.store.readStream(labelPrintsStream(ctx.tenantId, id))).find((e) => e.version === seq && e.type === LABELS_PRINTED);
-        if (!original) throw new AppError(404, 'warehouse.errors.reprintNotFound', { seq });
-        const data = original.data as LabelsPrintedData;
-        const runs = runsOf(data, lines);
-        if (!runs.length) throw new AppError(409, 'warehouse.errors.reprintLinesGone', { seq });
-        pdf = await this.drawLabels(doc, materials, owner, runs, ctx.lang);
-        const reprinted: LabelsReprintedData = { ...data, of: seq, rows: data.rows.filter((r) => lines.has(r.lineNumber)) };
-        return [{ type: LABELS_REPRINTED, data: reprinted }];
-      },
+    const pdf = await this.onLabelStream(ctx, id, async () => {
+      const original = (await this.store.readStream(labelPrintsStream(ctx.tenantId, id))).find((e) => e.version === seq && e.type === LABELS_PRINTED);
+      if (!original) throw new AppError(404, 'warehouse.errors.reprintNotFound', { seq });
+      const data = original.data as LabelsPrintedData;
+      const runs = runsOf(data, lines);
+      if (!runs.length) throw new AppError(409, 'warehouse.errors.reprintLinesGone', { seq });
+      const reprinted: LabelsReprintedData = { ...data, of: seq, rows: data.rows.filter((r) => lines.has(r.lineNumber)) };
+      return { pdf: await this.drawLabels(doc, materials, owner, runs, ctx.lang), event: { type: LABELS_REPRINTED, data: reprinted } };
     });
-    return { pdf: pdf!, billNo: doc.billNo };
+    return { pdf, billNo: doc.billNo };
   }
 
   /**
@@ -160,16 +183,7 @@ export class PrintService {
     const picked = doc.state === 'Picked';
     return rows
       .filter((r) => Number(r.allocated) > 0)
-      .map((r) => ({
-        lineNumber: r.line_no,
-        warehousePlaceCode: r.place_code,
-        barcode: r.barcode,
-        materialCode: r.material_code,
-        materialName: text(materials.get(r.material_code)?.data.name),
-        batchNo: r.batch_no,
-        qty: Number(r.allocated),
-        status: Number(r.shipped) > 0 ? 'shipped' : picked ? 'picked' : 'toPick',
-      }));
+      .map((r) => ({ ...stockRowOf(r, materials, r.allocated), status: Number(r.shipped) > 0 ? 'shipped' : picked ? 'picked' : 'toPick' }));
   }
 
   /**
@@ -181,20 +195,12 @@ export class PrintService {
     const doc = await this.printable(ctx.tenantId, id);
     const lines = linesOf(doc);
     const [materials, owner] = await Promise.all([this.names(ctx.tenantId, 'material', lines.map((l) => l.materialCode)), this.owner(ctx.tenantId, doc)]);
-    let pdf: Buffer | undefined;
-    await runCommand(this.store, {
-      stream: labelPrintsStream(ctx.tenantId, id),
-      streamType: LABEL_PRINTS,
-      fold: labelPrintsFold,
-      metadata: this.metadata(ctx),
-      decide: async (printed) => {
-        const runs = decideLabelPrint(lines, printed, (code) => materials.has(code), rows);
-        pdf = await this.drawLabels(doc, materials, owner, runs, ctx.lang);
-        const data: LabelsPrintedData = { documentType: isinstockbill.name, billNo: doc.billNo, rows: runs.map((r) => ({ lineNumber: r.lineNumber, printQty: r.printQty, labels: r.pallets.length })) };
-        return [{ type: LABELS_PRINTED, data }];
-      },
+    const pdf = await this.onLabelStream(ctx, id, async (printed) => {
+      const runs = decideLabelPrint(lines, printed, (code) => materials.has(code), rows);
+      const data: LabelsPrintedData = { documentType: isinstockbill.name, billNo: doc.billNo, rows: runs.map((r) => ({ lineNumber: r.lineNumber, printQty: r.printQty, labels: r.pallets.length })) };
+      return { pdf: await this.drawLabels(doc, materials, owner, runs, ctx.lang), event: { type: LABELS_PRINTED, data } };
     });
-    return { pdf: pdf!, billNo: doc.billNo };
+    return { pdf, billNo: doc.billNo };
   }
 
   /** The stock rows an outbound bill holds frozen now (its ALLOCATE, RELEASE and SHIP lines), sorted by place. */
@@ -207,15 +213,7 @@ export class PrintService {
       [tenantId, doc.id],
     );
     const materials = await this.names(tenantId, 'material', rows.map((r) => r.material_code));
-    return rows.map((r) => ({
-      lineNumber: r.line_no,
-      warehousePlaceCode: r.place_code,
-      barcode: r.barcode,
-      materialCode: r.material_code,
-      materialName: text(materials.get(r.material_code)?.data.name),
-      batchNo: r.batch_no,
-      qty: Number(r.held),
-    }));
+    return rows.map((r) => stockRowOf(r, materials, r.held));
   }
 
   async pickingList(tenantId: string, id: string, lang: Language): Promise<{ pdf: Buffer; billNo: string }> {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Result, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -57,4 +57,17 @@ const Loaded = ({ def, id, titleKey, testId, children }: FrameProps & { def: Doc
       {children(def, doc)}
     </Space>
   );
+};
+
+/** What a screen shows of its document, below the frame. */
+export type ScreenBody = { def: DocumentDef; doc: KitDocument };
+
+/** A screen's page: the frame of a document of `type` (else the route's `:type`) around its body. */
+export const screenPage = (type: string | undefined, titleKey: string, testId: string, Body: ComponentType<ScreenBody>) => {
+  const Page = () => (
+    <ScreenFrame {...(type ? { type } : {})} titleKey={titleKey} testId={testId}>
+      {(def, doc) => <Body def={def} doc={doc} />}
+    </ScreenFrame>
+  );
+  return Page;
 };

@@ -25,7 +25,7 @@ import { useDocumentLabels } from '../../documents/labels';
 import { useDocumentButtons } from '../../documents/permissions';
 import { StateTag } from '../../documents/StateTag';
 import { imagesOf } from './images';
-import { ScreenFrame } from './ScreenFrame';
+import { screenPage, type ScreenBody } from './ScreenFrame';
 
 const screenKeys = {
   labelPrints: (id: string) => ['warehouse', 'labelPrints', id] as const,
@@ -72,16 +72,12 @@ const Batches = ({ def, doc }: { def: DocumentDef; doc: KitDocument }) => {
 };
 
 /** /warehousingManagement/stockBatchForm/:id — the batches of an inbound bill's goods, line by line (read only: docs/DOMAIN.md). */
-export const StockBatchPage = () => (
-  <ScreenFrame type="isinstockbill" titleKey="whScreens.batches.title" testId="screen-batches">
-    {(def, doc) => <Batches def={def} doc={doc} />}
-  </ScreenFrame>
-);
+export const StockBatchPage = screenPage('isinstockbill', 'whScreens.batches.title', 'screen-batches', Batches);
 
 // ------------------------------------------------------------------------------------------ incidental fees
 
 /** What billing charged for the bill: its handling bills (装卸费单) that name it, through billing's own list. */
-const FeesOf = ({ doc }: { doc: KitDocument }) => {
+const FeesOf = ({ doc }: ScreenBody) => {
   const { t } = useTranslation();
   const fees = documentByName('handlingbill');
   const query = { relatedBillNo: doc.billNo, size: 50 };
@@ -136,11 +132,7 @@ const FeesOf = ({ doc }: { doc: KitDocument }) => {
 };
 
 /** /warehousingManagement/inStockZFItemView/:id — an inbound bill's incidental fees (杂费), read from billing. */
-export const InboundFeesPage = () => (
-  <ScreenFrame type="isinstockbill" titleKey="whScreens.fees.title" testId="screen-fees">
-    {(_def, doc) => <FeesOf doc={doc} />}
-  </ScreenFrame>
-);
+export const InboundFeesPage = screenPage('isinstockbill', 'whScreens.fees.title', 'screen-fees', FeesOf);
 
 // ------------------------------------------------------------------------------------------ printed labels
 
@@ -217,17 +209,13 @@ const Prints = ({ def, doc }: { def: DocumentDef; doc: KitDocument }) => {
 };
 
 /** /warehousingManagement/barcodePrintView/:id — every label printed for an inbound bill, print by print, with reprint. */
-export const PrintedLabelsPage = () => (
-  <ScreenFrame type="isinstockbill" titleKey="whScreens.labels.title" testId="screen-labels">
-    {(def, doc) => <Prints def={def} doc={doc} />}
-  </ScreenFrame>
-);
+export const PrintedLabelsPage = screenPage('isinstockbill', 'whScreens.labels.title', 'screen-labels', Prints);
 
 // ------------------------------------------------------------------------------------------ stock preparation
 
 const STATUS_COLOURS: Record<PreparationRow['status'], string> = { toPick: 'orange', picked: 'blue', shipped: 'green' };
 
-const Preparation = ({ doc }: { doc: KitDocument }) => {
+const Preparation = ({ doc }: ScreenBody) => {
   const { t } = useTranslation();
   const rows = useQuery({
     queryKey: screenKeys.preparation(doc.id),
@@ -260,11 +248,7 @@ const Preparation = ({ doc }: { doc: KitDocument }) => {
 };
 
 /** /outWarehouseManagement/osoutstockbillFormBhView/:id — an outbound bill's stock preparation (备货). */
-export const PreparationPage = () => (
-  <ScreenFrame type="osoutstockbill" titleKey="whScreens.preparation.title" testId="screen-preparation">
-    {(_def, doc) => <Preparation doc={doc} />}
-  </ScreenFrame>
-);
+export const PreparationPage = screenPage('osoutstockbill', 'whScreens.preparation.title', 'screen-preparation', Preparation);
 
 // ------------------------------------------------------------------------------------------ photos
 
@@ -292,8 +276,4 @@ const Photos = ({ def, doc }: { def: DocumentDef; doc: KitDocument }) => {
 };
 
 /** /inWarehouseManagement/showImage/:type/:id — every image of a warehouse document, full size on click. */
-export const ShowImagePage = () => (
-  <ScreenFrame titleKey="whScreens.images.title" testId="screen-images">
-    {(def, doc) => <Photos def={def} doc={doc} />}
-  </ScreenFrame>
-);
+export const ShowImagePage = screenPage(undefined, 'whScreens.images.title', 'screen-images', Photos);
