@@ -88,6 +88,28 @@ describe.each(DOMAIN_STORES)('printing on %s store', (kind) => {
     expect(await labels(bill.id, { rows: [{ lineNumber: 2, printQty: 1 }] }, 'en')).toMatchObject({ status: 409, msg: 'Line 2 is labelled up to its quantity 5 already' });
     expect(await labels(bill.id, {}, 'en')).toMatchObject({ status: 409, msg: 'Every line is labelled already' });
 
+    // the printed barcodes' screen reads every print: who, when, each line's barcode, quantity and labels
+    type Entry = { seq: number; kind: string; of?: number; by: string; rows: { lineNumber: number; barcode: string; materialName: string; batchNo: string; printQty: number; labels: number }[] };
+    const history = async () => data(await admin.get<Entry[]>(`${IN}/print/labels/history?id=${bill.id}`));
+    const printed = await history();
+    expect(printed.map((p) => [p.seq, p.kind, p.rows.map((r) => [r.lineNumber, r.barcode, r.printQty, r.labels])])).toEqual([
+      [1, 'print', [[1, barcode, 60, 2]]],
+      [2, 'print', [[1, barcode, 40, 1], [2, `${bill.billNo}-002`, 5, 1]]],
+    ]);
+    expect(printed[0]!.rows[0]).toMatchObject({ materialName: '东北大米 5kg', batchNo: 'LB1' });
+    expect(printed[0]!.by).not.toBe('');
+    // a reprint of the first print draws its two labels again, is recorded as such, and labels nothing more
+    const again = await print(admin, 'POST', `${IN}/print/labels/reprint?id=${bill.id}&seq=1`, {});
+    expect(again.status).toBe(200);
+    expect(again.pages).toHaveLength(2);
+    expect(again.pages[1]).toContain(barcode);
+    expect(again.pages[1]).toContain('数量:20');
+    expect((await history()).map((p) => [p.seq, p.kind, p.of])).toEqual([[1, 'print', undefined], [2, 'print', undefined], [3, 'reprint', 1]]);
+    expect(await labels(bill.id, {}, 'en')).toMatchObject({ status: 409, msg: 'Every line is labelled already' });
+    // a print that is not there (a reprint is not reprinted: its print is), and without the print button
+    expect(await print(admin, 'POST', `${IN}/print/labels/reprint?id=${bill.id}&seq=3`, {}, 'en')).toMatchObject({ status: 404, msg: 'There is no print 3 of this bill' });
+    expect((await print(admin, 'POST', `${IN}/print/labels/reprint?id=${bill.id}&seq=x`, {}, 'en')).status).toBe(400);
+
     // without the inbound bill's print button: 403, and nothing is printed
     const dispatcher = await admin.as('100001', 'dispatcher');
     expect((await print(dispatcher, 'POST', `${IN}/print/labels?id=${bill.id}`, {})).status).toBe(403);
@@ -109,6 +131,11 @@ describe.each(DOMAIN_STORES)('printing on %s store', (kind) => {
     expect(early).toMatchObject({ status: 409, msg: 'The bill is Draft: it holds no allocated stock to pick' });
 
     const allocated = data(await admin.post<Result>(`${OUT}/allocate`, { id: bill.id, version: bill.version, allocatedAt: '2026-11-24T09:00:00.000Z' }));
+    // the stock preparation screen's read: what was allocated from which place, batch and barcode, and where it stands
+    type Prep = { warehousePlaceCode: string; batchNo: string; barcode: string; materialName: string; qty: number; status: string };
+    const preparation = async () => data(await admin.get<Prep[]>(`${OUT}/preparation?id=${bill.id}`)).map((r) => [r.warehousePlaceCode, r.batchNo, r.qty, r.status]);
+    expect(await preparation()).toEqual([['B-04-01', 'PB', 4, 'toPick'], ['B-04-02', 'PA', 6, 'toPick']]);
+    expect(data(await admin.get<Prep[]>(`${OUT}/preparation?id=${bill.id}`))[0]).toMatchObject({ materialName: expect.any(String), barcode: expect.any(String) });
     const list = await print(admin, 'GET', `${OUT}/print/picking-list?id=${bill.id}`);
     expect(list.status).toBe(200);
     const text = list.pages.join('');
@@ -131,7 +158,9 @@ describe.each(DOMAIN_STORES)('printing on %s store', (kind) => {
 
     expect((await print(admin, 'GET', `${OUT}/print/delivery-note?id=${bill.id}`, undefined, 'en')).status).toBe(409);
     const picked = data(await admin.post<Result>(`${OUT}/pick`, { id: bill.id, version: allocated.version, pickedAt: '2026-11-24T09:30:00.000Z' }));
+    expect(await preparation()).toEqual([['B-04-01', 'PB', 4, 'picked'], ['B-04-02', 'PA', 6, 'picked']]);
     data(await admin.post<Result>(`${OUT}/ship`, { id: bill.id, version: picked.version, shippedAt: '2026-11-24T10:00:00.000Z' }));
+    expect(await preparation()).toEqual([['B-04-01', 'PB', 4, 'shipped'], ['B-04-02', 'PA', 6, 'shipped']]);
     const note = await print(admin, 'GET', `${OUT}/print/delivery-note?id=${bill.id}`);
     expect(note.status).toBe(200);
     const noteText = note.pages.join('');

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { REPORT_PATHS } from '@tpl/contracts';
 import { data, type ApiClient } from '../support/api-client';
 import { choose, launchChromium, printOpensPdf, SCREENSHOTS, signInPage, toasts, visit, WEB_DIST } from '../support/browser';
+import { PHOTO } from '../support/console';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -198,5 +199,73 @@ describe('keeper journey in Chromium', () => {
     expect({ version: corrected.version, inOrder: Date.parse(corrected.loadingEndTime) >= Date.parse(corrected.loadingStartTime) }).toEqual({ version: loaded.version + 1, inOrder: true });
     const history = data(await admin.get<{ type: string }[]>(`${W}/loadbill/history?id=${load.id}`));
     expect(history.at(-1)?.type).toBe('LoadBillLoadingTimesCorrected');
+  }, 120_000);
+
+  it("opens each read-only screen from its bill's view: batches, incidental fees, printed barcodes, photos, stock preparation", async () => {
+    // an inbound bill with a batch, a photo, labels printed and a handling bill made out for it; an outbound bill allocated
+    const form = new FormData();
+    form.append('file', new Blob([PHOTO], { type: 'image/png' }), 'seal.png');
+    const photo = ((await (await fetch(`${t.url}/api/bl-resource/attach/upload`, { method: 'POST', headers: admin.headers(), body: form })).json()) as { data: { id: string } }).data;
+    const bill = data(await admin.post<Result>(`${W}/isinstockbill/submit`, {
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL', photos: [{ attachId: photo.id }],
+      details: [{ materialCode: MATERIAL, batchNo: 'SB1', customerBatchNo: 'KH-77', productionDate: '2026-11-01', expiringDate: '2027-11-01', qty: 6, qtyWeg: 5, warehousePlaceCode: 'B-04-03' }],
+    }));
+    expect((await fetch(`${t.url}${W}/isinstockbill/print/labels?id=${bill.id}`, { method: 'POST', headers: admin.headers({ 'Content-Type': 'application/json' }), body: '{}' })).status).toBe(200);
+    const fee = data(await admin.post<Result>('/api/bl-billing/handlingbill/submit', {
+      billDate: '2026-11-24', customerCode: 'C001', handlingType: 'UNLOADING', direction: 'IN', relatedBillNo: bill.billNo, unitCode: 'T', qty: 2, price: 18,
+    }));
+    data(await admin.post<Result>('/api/bl-billing/handlingbill/audit', { id: fee.id, version: fee.version }));
+    data(await admin.post<Result>(`${W}/isinstockbill/receive`, { id: bill.id, version: bill.version }));
+    const out = data(await admin.post<Result>(`${W}/osoutstockbill/submit`, { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL', details: [{ materialCode: MATERIAL, batchNo: 'SB1', qty: 4 }] }));
+    data(await admin.post<Result>(`${W}/osoutstockbill/allocate`, { id: out.id, version: out.version }));
+
+    const view = `/warehousingManagement/isinstockbillFormView/${bill.id}`;
+    const open = async (link: string, screen: string) => {
+      await page.getByTestId(`screen-link-${link}`).click();
+      await page.getByTestId(screen).waitFor();
+      expect(await page.getByTestId(screen).getByTestId('screen-billNo').textContent()).toBe(bill.billNo);
+    };
+    const back = async () => {
+      await page.getByTestId('back-to-document').click();
+      await page.getByTestId('view-billNo').filter({ hasText: bill.billNo }).waitFor();
+    };
+    await visit(page, t.url, view);
+    await page.getByTestId('view-billNo').filter({ hasText: bill.billNo }).waitFor();
+
+    // the batches: batch, owner's batch, production and expiry dates, quantity, the material by name
+    await open('stockBatch', 'screen-batches');
+    const cell = (f: string) => page.getByTestId(`batch-1-${f}`).textContent();
+    expect([await cell('batchNo'), await cell('customerBatchNo'), await cell('productionDate'), await cell('expiringDate'), await cell('qty')]).toEqual(['SB1', 'KH-77', '2026-11-01', '2027-11-01', '6']);
+    await page.waitForFunction((m) => (document.querySelector('[data-testid="batch-1-materialCode"]')?.textContent ?? '').length > m.length, MATERIAL);
+    await back();
+
+    // the incidental fees: the handling bill billing made out for the inbound bill, its work in words and its amount
+    await open('inboundFees', 'screen-fees');
+    await page.getByTestId(`fee-${fee.billNo}-amount`).waitFor();
+    expect(await page.getByTestId(`fee-${fee.billNo}-amount`).textContent()).toContain('36');
+    expect(await page.getByTestId(`fee-${fee.billNo}-type`).textContent()).toBe('Unloading');
+    expect(await page.getByTestId('fees-total').textContent()).toContain('36');
+    await back();
+
+    // the printed barcodes: the print, its barcode and labels; a reprint opens the PDF again and is listed
+    await open('printedLabels', 'screen-labels');
+    expect(await page.getByTestId('print-1-barcode-1').textContent()).toBe(`${bill.billNo}-001`);
+    await printOpensPdf(page, () => page.getByTestId('reprint-1').click());
+    await page.getByTestId('print-2').waitFor();
+    await back();
+
+    // the photos: the bill's photo shown (full size on click: the image's preview)
+    await open('images', 'screen-images');
+    await page.getByTestId('image-0-img').waitFor();
+    await back();
+
+    // the outbound bill's stock preparation: from which location, how many, not picked yet
+    await visit(page, t.url, `/outWarehouseManagement/osoutstockbillFormView/${out.id}`);
+    await page.getByTestId('screen-link-preparation').click();
+    await page.getByTestId('preparation-table').waitFor();
+    await page.getByTestId('prep-1-status').waitFor();
+    expect(await page.getByTestId('prep-1-qty').textContent()).toBe('4');
+    expect(await page.getByTestId('prep-1-place').textContent()).toContain('B-04-03');
+    expect(await page.getByTestId('prep-1-status').getAttribute('data-status')).toBe('toPick');
   }, 120_000);
 });

@@ -2,6 +2,7 @@ export * from './stock';
 export * from './units';
 export * from './routes';
 export * from './reports';
+export * from './screens';
 
 import type { ContractsContext } from '../api/context';
 import { orderisinstockbill } from './documents/orderisinstockbill';
@@ -20,6 +21,7 @@ import { voucherbill } from './documents/voucherbill';
 import { warehouseWords } from './words';
 import { warehouseInboundRoutes, warehousePrintRoutes, warehouseStockRoutes } from './routes';
 import { stockReportRoutes, warehouseStockReadRoutes } from './reports';
+import { warehouseScreenRoutes } from './screens';
 
 /** The warehouse's front door: its documents (bl-warehouse; transfers, the stock check, losses, plans), its words and the stock reports'. */
 export const warehouseContracts: ContractsContext = {
@@ -45,6 +47,7 @@ export const warehouseContracts: ContractsContext = {
     warehouseStockReads: warehouseStockReadRoutes,
     stockReports: stockReportRoutes,
     warehousePrint: warehousePrintRoutes,
+    warehouseScreens: warehouseScreenRoutes,
   },
   words: [warehouseWords],
 };

@@ -7,6 +7,7 @@ import { shellWords } from '../layout/words';
 import { pagesWords } from '../features/pages/words';
 import { transportWords } from '../features/transport/words';
 import { billingWords } from '../features/billing/words';
+import { warehouseScreenWords } from '../features/warehouse/words';
 import { mergeMessages, type Messages } from './tree';
 
 export { mergeMessages, type Messages };
@@ -31,6 +32,7 @@ export const wordFiles: Readonly<Record<string, Words>> = {
   pages: pagesWords,
   transport: transportWords,
   billing: billingWords,
+  warehouse: warehouseScreenWords,
 };
 
 const composed = (lang: Language): Messages => Object.values(wordFiles).reduce((m, w) => mergeMessages(m, treeIn(w, lang)), sharedResources[lang] as Messages);

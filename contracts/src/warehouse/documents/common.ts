@@ -1,4 +1,4 @@
-import { date, num, oneOf, ref, rows, text, type FieldOf, type Labels } from '../../entities/define';
+import { attachment, date, num, oneOf, ref, rows, text, type FieldOf, type Labels } from '../../entities/define';
 import { subQty } from '../units';
 import type { ActionDef } from '../../documents/define';
 
@@ -25,6 +25,9 @@ export const ownerHeader = () => ({
   // only areas that hold places are offered (a warehouse's root holds zones, not bins), and the server refuses the others
   warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea', { required: true, pick: { holdsPlaces: '1' } }),
 });
+
+/** Photos taken of a bill's goods (the seal and cabin at the dock, a damaged carton): the showImage screen shows them all. */
+export const photosField = () => rows(L('照片', 'Photos', '照片'), { attachId: attachment(L('照片', 'Photo', '照片'), { required: true, image: true }) });
 
 /**
  * Line fields of goods (material, batch, unit, quantity and its weight, pallets, volume). Unit,

@@ -1,6 +1,6 @@
 import { oneOf, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
-import { L, auditAction, ownerHeader } from './common';
+import { L, auditAction, ownerHeader, photosField } from './common';
 import { STOCK_ROW_KEY, STOCK_ROW_PICK, cancelAction, stockRowLine } from './stockrow';
 
 /**
@@ -34,6 +34,7 @@ export const inventorylossbill = defineDocument({
       CARRIER: L('承运商', 'Carrier', '承運商'),
       OTHER: L('其他', 'Other', '其他'),
     }),
+    photos: photosField(),
   },
   lines: {
     key: 'details',

@@ -1,7 +1,7 @@
 import { datetime, docRef, flag, lineRef, num, ref, rows, plate, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
 import { subQty } from '../units';
-import { L, cancelAction, goodsFills, goodsLeft, goodsLine, ownerHeader, ownerOf, stockType } from './common';
+import { L, cancelAction, goodsFills, goodsLeft, goodsLine, ownerHeader, ownerOf, photosField, stockType } from './common';
 
 /**
  * Inbound bill (入库单, spec 02 isinstockbill): goods counted in at the dock. Receiving puts
@@ -30,6 +30,7 @@ export const isinstockbill = defineDocument({
     unloadStartTime: datetime(L('卸货开始时间', 'Unloading started', '卸貨開始時間')),
     unloadEndTime: datetime(L('卸货结束时间', 'Unloading ended', '卸貨結束時間')),
     isBagWarehouse: flag(L('包仓', 'Bag warehouse', '包倉')),
+    photos: photosField(),
   },
   sources: {
     // receive what is left of a booking

@@ -1,5 +1,5 @@
 import { AppError } from '@tpl/contracts';
-import { LABELS_PRINTED, MAX_LABELS, correctPrintQty, decideLabelPrint, labelPrintsFold, palletsOf, printableQty, type LabelLine } from './label-print';
+import { LABELS_PRINTED, LABELS_REPRINTED, MAX_LABELS, correctPrintQty, decideLabelPrint, labelPrintsFold, palletsOf, printableQty, runsOf, type LabelLine } from './label-print';
 
 // The print-quantity rules (spec 02 §5 item 7): given the lines and what earlier prints labelled,
 // when rows are selected with print quantities, then the runs printed or the refusal.
@@ -96,5 +96,13 @@ describe('label print quantities', () => {
     const event = (rows: { lineNumber: number; printQty: number }[]) => ({ type: LABELS_PRINTED, data: { documentType: 'isinstockbill', billNo: 'RK1', rows: rows.map((r) => ({ ...r, labels: 1 })) } });
     const state = [event([{ lineNumber: 1, printQty: 40 }]), { type: 'Other', data: {} }, event([{ lineNumber: 1, printQty: 20 }, { lineNumber: 2, printQty: 5 }])].reduce(labelPrintsFold.evolve, labelPrintsFold.initial());
     expect([...state]).toEqual([[1, 60], [2, 5]]);
+  });
+
+  it('a reprint labels nothing more of a line, and draws the print it repeats in the same pallets', () => {
+    const print = { documentType: 'isinstockbill', billNo: 'RK1', rows: [{ lineNumber: 1, printQty: 50, labels: 3 }, { lineNumber: 7, printQty: 5, labels: 1 }] };
+    const state = [{ type: LABELS_PRINTED, data: print }, { type: LABELS_REPRINTED, data: { ...print, of: 1 } }].reduce(labelPrintsFold.evolve, labelPrintsFold.initial());
+    expect([...state]).toEqual([[1, 50], [7, 5]]);
+    // line 7 is gone from the bill since: its labels are not drawn again
+    expect(runsOf(print, new Map([[1, { boardQty: 20 }]]))).toEqual([{ lineNumber: 1, printQty: 50, pallets: [20, 20, 10] }]);
   });
 });

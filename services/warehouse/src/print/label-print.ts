@@ -101,6 +101,13 @@ export const LABEL_PRINTS = 'LabelPrints';
 export const LABELS_PRINTED = 'LabelsPrinted';
 export const labelPrintsStream = (tenantId: string, documentId: string) => `${LABEL_PRINTS}-${tenantId}-${documentId}`;
 export type LabelsPrintedData = { documentType: string; billNo: string; rows: { lineNumber: number; printQty: number; labels: number }[] };
+/** A print drawn again (damaged labels replaced): `of` is the print's version in the label stream; it labels nothing more. */
+export const LABELS_REPRINTED = 'LabelsReprinted';
+export type LabelsReprintedData = LabelsPrintedData & { of: number };
+
+/** A recorded print's runs again, cut into pallets as the lines say now; rows whose line is gone are left out. */
+export const runsOf = (print: LabelsPrintedData, lines: ReadonlyMap<number, { boardQty?: number | undefined }>): LabelRun[] =>
+  print.rows.filter((r) => lines.has(r.lineNumber)).map((r) => ({ lineNumber: r.lineNumber, printQty: r.printQty, pallets: palletsOf(r.printQty, lines.get(r.lineNumber)!.boardQty) }));
 
 /** What the prints of a document covered so far, per line. */
 export const labelPrintsFold = {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
-import { PDF_MEDIA_TYPE, documentButtons, isinstockbill, languageFromHeader, osoutstockbill, wavebill, parseOrThrow, warehousePrintRoutes as R, type DocumentDef, type LabelPrintBody } from '@tpl/contracts';
+import { PDF_MEDIA_TYPE, documentButtons, isinstockbill, languageFromHeader, ok, osoutstockbill, wavebill, parseOrThrow, warehousePrintRoutes as R, warehouseScreenRoutes as S, type DocumentDef, type LabelPrintBody } from '@tpl/contracts';
 import { DocumentService } from '@tpl/documents';
 import { ButtonCheck, Meta, PostOk, ROW_SCOPES, actorOf, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
 import { PrintService } from './print.service';
@@ -71,5 +71,32 @@ export class PrintController {
     const id = await this.admit(osoutstockbill, meta, query);
     const { pdf, billNo } = await this.print.deliveryNote(meta.user.tenantId, id, languageFromHeader(al));
     sendPdf(reply, `${billNo}-delivery`, pdf);
+  }
+
+  /** A read of one document the caller may see (its data scope, else 404): the screens' reads need no button beyond the page's. */
+  private async visible(def: DocumentDef, meta: RequestMeta, query: unknown): Promise<string> {
+    const { id } = parseOrThrow(S.labelPrints.query!, query, def.name) as { id: string };
+    await this.documents.assertVisible(def, meta.user.tenantId, [id], await this.scopes.rowScope(meta.user, def.name), ownerScopeOf(meta.user));
+    return id;
+  }
+
+  @Get(S.labelPrints.path)
+  async labelPrints(@Query() query: unknown, @Meta() meta: RequestMeta) {
+    return ok(await this.print.labelPrints(meta.user.tenantId, await this.visible(isinstockbill, meta, query)));
+  }
+
+  @PostOk(S.reprintLabels.path)
+  async reprint(@Query() query: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
+    await this.buttons.require(meta.user, documentButtons(isinstockbill).print!);
+    const { id, seq } = parseOrThrow(S.reprintLabels.query!, query, 'warehouse.labelPrint') as { id: string; seq: number };
+    await this.documents.assertVisible(isinstockbill, meta.user.tenantId, [id], await this.scopes.rowScope(meta.user, isinstockbill.name), ownerScopeOf(meta.user));
+    const ctx = { tenantId: meta.user.tenantId, actor: actorOf(meta.user), correlationId: meta.correlationId, causationId: meta.commandId, lang: languageFromHeader(al) };
+    const { pdf, billNo } = await this.print.reprintLabels(ctx, id, seq);
+    sendPdf(reply, `${billNo}-labels-${seq}`, pdf);
+  }
+
+  @Get(S.outboundPreparation.path)
+  async preparation(@Query() query: unknown, @Meta() meta: RequestMeta) {
+    return ok(await this.print.preparation(meta.user.tenantId, await this.visible(osoutstockbill, meta, query)));
   }
 }

@@ -1,18 +1,32 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { AppError, isinstockbill, orderosoutstockbill, osoutstockbill, wavebill, translate, type Actor, type KitDocument, type Language, type LabelPrintRow } from '@tpl/contracts';
+import { AppError, isinstockbill, orderosoutstockbill, osoutstockbill, wavebill, translate, type Actor, type KitDocument, type Language, type LabelPrintEntry, type LabelPrintRow, type PreparationRow } from '@tpl/contracts';
 import { DocumentService, printTime, printTimeZone } from '@tpl/documents';
-import { DB_POOL, EVENT_STORE, runCommand, type EventStorePort } from '@tpl/event-store';
+import { DB_POOL, EVENT_STORE, runCommand, type EventStorePort, type NewEvent } from '@tpl/event-store';
 import { MASTER_DATA, type MasterData } from '@tpl/masterdata';
 import { barcodeOf } from '../inbound/receipt.decisions';
 import { linesOf } from '../shared/lines';
 import { STOCK_STREAM_TABLE, STOCK_TABLE } from '../stock/stock.projection';
-import { LABEL_PRINTS, LABELS_PRINTED, decideLabelPrint, labelPrintsFold, labelPrintsStream, type LabelsPrintedData } from './label-print';
+import { LABEL_PRINTS, LABELS_PRINTED, LABELS_REPRINTED, decideLabelPrint, labelPrintsFold, labelPrintsStream, runsOf, type LabelRun, type LabelsPrintedData, type LabelsReprintedData } from './label-print';
 import { consigneeOf, deliveryNoteDefinition, labelsDefinition, pickingListDefinition, waveSheetDefinition, type DeliveryRow, type LabelLineInfo, type PickingRow, type Tr, type WaveSheetRow } from './layouts';
 import { code128, renderPdf } from './pdf';
 
 /** Who prints, in which request (the label record's metadata). */
 export type PrintContext = { tenantId: string; actor: Actor; correlationId: string; causationId: string; lang: Language };
+
+type Names = Awaited<ReturnType<MasterData['byCodes']>>;
+
+/** A stock stream row of a bill as printed and shown: its line, place, barcode, material with its name, batch and a quantity. */
+type StreamRow = { line_no: number; barcode: string; place_code: string; batch_no: string; material_code: string };
+const stockRowOf = (r: StreamRow, materials: Names, qty: string): PickingRow => ({
+  lineNumber: r.line_no,
+  warehousePlaceCode: r.place_code,
+  barcode: r.barcode,
+  materialCode: r.material_code,
+  materialName: text(materials.get(r.material_code)?.data.name),
+  batchNo: r.batch_no,
+  qty: Number(qty),
+});
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
@@ -43,16 +57,11 @@ export class PrintService {
   };
 
   /**
-   * Receipt labels of an inbound bill: the rows decided (corrected, refused) against what
-   * earlier prints covered, drawn, and recorded as LabelsPrinted on the bill's label stream
-   * with the version read (two prints racing for the same labels: one gets a 409).
+   * A print drawn and recorded on the bill's label stream with the version read (two prints
+   * racing for the same labels: one gets a 409): what the stream's prints covered goes in,
+   * the PDF comes out.
    */
-  async labels(ctx: PrintContext, id: string, rows: readonly LabelPrintRow[] | undefined): Promise<{ pdf: Buffer; billNo: string }> {
-    const doc = await this.documents.detail(isinstockbill, ctx.tenantId, id);
-    if (doc.removed || doc.state === 'Cancelled') throw new AppError(409, 'warehouse.errors.printCancelled');
-    const lines = linesOf(doc);
-    const [materials, owner] = await Promise.all([this.names(ctx.tenantId, 'material', lines.map((l) => l.materialCode)), this.owner(ctx.tenantId, doc)]);
-    const tr: Tr = (key, vars) => translate(ctx.lang, key, vars);
+  private async onLabelStream(ctx: PrintContext, id: string, decide: (printed: Map<number, number>) => Promise<{ pdf: Buffer; event: NewEvent }>): Promise<Buffer> {
     let pdf: Buffer | undefined;
     await runCommand(this.store, {
       stream: labelPrintsStream(ctx.tenantId, id),
@@ -60,29 +69,138 @@ export class PrintService {
       fold: labelPrintsFold,
       metadata: { tenantId: ctx.tenantId, actor: ctx.actor, occurredAt: new Date().toISOString(), correlationId: ctx.correlationId, causationId: ctx.causationId },
       decide: async (printed) => {
-        const runs = decideLabelPrint(lines, printed, (code) => materials.has(code), rows);
-        const info = new Map<number, LabelLineInfo>(
-          lines.map((l) => [
-            l.lineNumber,
-            {
-              lineNumber: l.lineNumber,
-              barcode: barcodeOf(doc.billNo, l),
-              materialCode: l.materialCode,
-              materialName: text(materials.get(l.materialCode)?.data.name),
-              batchNo: text(l.batchNo),
-              expiringDate: l.expiringDate,
-              place: text(l.warehousePlaceCode) || undefined,
-            },
-          ]),
-        );
-        const codes = [...new Set(runs.map((r) => info.get(r.lineNumber)!.barcode))];
-        const barcodes = new Map(await Promise.all(codes.map(async (c) => [c, await code128(c)] as const)));
-        pdf = await renderPdf(labelsDefinition({ billNo: doc.billNo, owner, lines: info, runs, barcodes }, tr));
-        const data: LabelsPrintedData = { documentType: isinstockbill.name, billNo: doc.billNo, rows: runs.map((r) => ({ lineNumber: r.lineNumber, printQty: r.printQty, labels: r.pallets.length })) };
-        return [{ type: LABELS_PRINTED, data }];
+        const made = await decide(printed);
+        pdf = made.pdf;
+        return [made.event];
       },
     });
-    return { pdf: pdf!, billNo: doc.billNo };
+    return pdf!;
+  }
+
+  /** The labels of decided runs, drawn (a print and a reprint draw the same). */
+  private async drawLabels(doc: KitDocument, materials: Names, owner: { code: string; name: string }, runs: readonly LabelRun[], lang: Language): Promise<Buffer> {
+    const tr: Tr = (key, vars) => translate(lang, key, vars);
+    const info = new Map<number, LabelLineInfo>(
+      linesOf(doc).map((l) => [
+        l.lineNumber,
+        {
+          lineNumber: l.lineNumber,
+          barcode: barcodeOf(doc.billNo, l),
+          materialCode: l.materialCode,
+          materialName: text(materials.get(l.materialCode)?.data.name),
+          batchNo: text(l.batchNo),
+          expiringDate: l.expiringDate,
+          place: text(l.warehousePlaceCode) || undefined,
+        },
+      ]),
+    );
+    const codes = [...new Set(runs.map((r) => info.get(r.lineNumber)!.barcode))];
+    const barcodes = new Map(await Promise.all(codes.map(async (c) => [c, await code128(c)] as const)));
+    return renderPdf(labelsDefinition({ billNo: doc.billNo, owner, lines: info, runs, barcodes }, tr));
+  }
+
+  /** An inbound bill open to printing (not cancelled, not removed). */
+  private async printable(tenantId: string, id: string) {
+    const doc = await this.documents.detail(isinstockbill, tenantId, id);
+    if (doc.removed || doc.state === 'Cancelled') throw new AppError(409, 'warehouse.errors.printCancelled');
+    return doc;
+  }
+
+  /**
+   * The labels printed for an inbound bill, print by print and reprint by reprint (its label
+   * stream): who, when, and per line its barcode, material, batch, quantity and labels.
+   */
+  async labelPrints(tenantId: string, id: string): Promise<LabelPrintEntry[]> {
+    const doc = await this.documents.detail(isinstockbill, tenantId, id);
+    const events = await this.store.readStream(labelPrintsStream(tenantId, id));
+    const lines = new Map(linesOf(doc).map((l) => [l.lineNumber, l]));
+    const materials = await this.names(tenantId, 'material', [...lines.values()].map((l) => l.materialCode));
+    return events
+      .filter((e) => e.type === LABELS_PRINTED || e.type === LABELS_REPRINTED)
+      .map((e) => {
+        const data = e.data as LabelsPrintedData & { of?: number };
+        return {
+          seq: e.version,
+          kind: e.type === LABELS_PRINTED ? ('print' as const) : ('reprint' as const),
+          ...(data.of !== undefined ? { of: data.of } : {}),
+          at: e.metadata.occurredAt,
+          by: e.metadata.actor.name || e.metadata.actor.account,
+          rows: data.rows.map((r) => {
+            const line = lines.get(r.lineNumber);
+            const materialCode = line?.materialCode ?? '';
+            return {
+              lineNumber: r.lineNumber,
+              barcode: line ? barcodeOf(doc.billNo, line) : '',
+              materialCode,
+              materialName: text(materials.get(materialCode)?.data.name),
+              batchNo: text(line?.batchNo),
+              printQty: r.printQty,
+              labels: r.labels,
+            };
+          }),
+        };
+      });
+  }
+
+  /**
+   * Reprints one earlier print (a label torn or smudged): the same rows cut into the same
+   * pallets, recorded as LabelsReprinted on the bill's label stream. A reprint labels nothing
+   * more of a line (the fold counts prints only), so it never eats into what is left to label.
+   */
+  async reprintLabels(ctx: PrintContext, id: string, seq: number): Promise<{ pdf: Buffer; billNo: string }> {
+    const doc = await this.printable(ctx.tenantId, id);
+    const lines = new Map(linesOf(doc).map((l) => [l.lineNumber, l]));
+    const [materials, owner] = await Promise.all([this.names(ctx.tenantId, 'material', [...lines.values()].map((l) => l.materialCode)), this.owner(ctx.tenantId, doc)]);
+    const pdf = await this.onLabelStream(ctx, id, async () => {
+      const original = (await this.store.readStream(labelPrintsStream(ctx.tenantId, id))).find((e) => e.version === seq && e.type === LABELS_PRINTED);
+      if (!original) throw new AppError(404, 'warehouse.errors.reprintNotFound', { seq });
+      const data = original.data as LabelsPrintedData;
+      const runs = runsOf(data, lines);
+      if (!runs.length) throw new AppError(409, 'warehouse.errors.reprintLinesGone', { seq });
+      const reprinted: LabelsReprintedData = { ...data, of: seq, rows: data.rows.filter((r) => lines.has(r.lineNumber)) };
+      return { pdf: await this.drawLabels(doc, materials, owner, runs, ctx.lang), event: { type: LABELS_REPRINTED, data: reprinted } };
+    });
+    return { pdf, billNo: doc.billNo };
+  }
+
+  /**
+   * An outbound bill's stock preparation (备货): each stock row it was allocated (its
+   * ALLOCATE lines less RELEASE, by line, place, barcode and batch) and where it stands: shipped
+   * once its SHIP lines took it, picked once the bill is, else to pick. A released bill has none.
+   */
+  async preparation(tenantId: string, id: string): Promise<PreparationRow[]> {
+    const doc = await this.documents.detail(osoutstockbill, tenantId, id);
+    const { rows } = await this.pool.query<{ line_no: number; barcode: string; place_code: string; batch_no: string; material_code: string; allocated: string; shipped: string }>(
+      `SELECT line_no, barcode, place_code, batch_no, material_code,
+              sum(CASE WHEN movement IN ('ALLOCATE', 'RELEASE') THEN dj_qty ELSE 0 END) AS allocated,
+              sum(CASE WHEN movement = 'SHIP' THEN -qty ELSE 0 END) AS shipped
+         FROM ${STOCK_STREAM_TABLE}
+        WHERE tenant_id = $1 AND doc_id = $2 AND movement IN ('ALLOCATE', 'RELEASE', 'SHIP')
+        GROUP BY 1, 2, 3, 4, 5 ORDER BY place_code, line_no, barcode, batch_no`,
+      [tenantId, doc.id],
+    );
+    const materials = await this.names(tenantId, 'material', rows.map((r) => r.material_code));
+    const picked = doc.state === 'Picked';
+    return rows
+      .filter((r) => Number(r.allocated) > 0)
+      .map((r) => ({ ...stockRowOf(r, materials, r.allocated), status: Number(r.shipped) > 0 ? 'shipped' : picked ? 'picked' : 'toPick' }));
+  }
+
+  /**
+   * Receipt labels of an inbound bill: the rows decided (corrected, refused) against what
+   * earlier prints covered, drawn, and recorded as LabelsPrinted on the bill's label stream
+   * with the version read (two prints racing for the same labels: one gets a 409).
+   */
+  async labels(ctx: PrintContext, id: string, rows: readonly LabelPrintRow[] | undefined): Promise<{ pdf: Buffer; billNo: string }> {
+    const doc = await this.printable(ctx.tenantId, id);
+    const lines = linesOf(doc);
+    const [materials, owner] = await Promise.all([this.names(ctx.tenantId, 'material', lines.map((l) => l.materialCode)), this.owner(ctx.tenantId, doc)]);
+    const pdf = await this.onLabelStream(ctx, id, async (printed) => {
+      const runs = decideLabelPrint(lines, printed, (code) => materials.has(code), rows);
+      const data: LabelsPrintedData = { documentType: isinstockbill.name, billNo: doc.billNo, rows: runs.map((r) => ({ lineNumber: r.lineNumber, printQty: r.printQty, labels: r.pallets.length })) };
+      return { pdf: await this.drawLabels(doc, materials, owner, runs, ctx.lang), event: { type: LABELS_PRINTED, data } };
+    });
+    return { pdf, billNo: doc.billNo };
   }
 
   /** The stock rows an outbound bill holds frozen now (its ALLOCATE, RELEASE and SHIP lines), sorted by place. */
@@ -95,15 +213,7 @@ export class PrintService {
       [tenantId, doc.id],
     );
     const materials = await this.names(tenantId, 'material', rows.map((r) => r.material_code));
-    return rows.map((r) => ({
-      lineNumber: r.line_no,
-      warehousePlaceCode: r.place_code,
-      barcode: r.barcode,
-      materialCode: r.material_code,
-      materialName: text(materials.get(r.material_code)?.data.name),
-      batchNo: r.batch_no,
-      qty: Number(r.held),
-    }));
+    return rows.map((r) => stockRowOf(r, materials, r.held));
   }
 
   async pickingList(tenantId: string, id: string, lang: Language): Promise<{ pdf: Buffer; billNo: string }> {
