@@ -158,3 +158,6 @@ export const translate = (lang: Language, key: string, vars: Record<string, stri
 };
 
 export const hasKey = (lang: Language, key: string): boolean => lookup(resources[lang], key) !== undefined;
+
+/** A message's own text in the words, its {{placeholders}} unfilled (what a tenant's override replaces). */
+export const messageTemplate = (lang: Language, key: string): string | undefined => lookup(resources[lang], key);

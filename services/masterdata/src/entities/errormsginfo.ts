@@ -1,6 +1,6 @@
 import { Inject, Injectable, Optional, type OnModuleInit } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { LANGUAGES, hasKey, translate, type Language, type MessageOverrides } from '@tpl/contracts';
+import { LANGUAGES, messageTemplate, translate, type Language, type MessageOverrides } from '@tpl/contracts';
 import { CACHE_CHANNEL, ChannelCache, DB_POOL, LocalCacheChannel, runInTenant, type CacheChannel } from '@tpl/event-store';
 import { RECORDS_TABLE } from '../engine/records.migrations';
 import { EntityHooksRegistry, type RecordRow } from '../engine/entity-hooks';
@@ -85,9 +85,9 @@ export class MessageCatalogue implements MessageWording {
   }
 }
 
-/** The words' own text of a message key in each language (empty where the key is none of the words'). */
+/** The words' own text of a message key in each language, placeholders unfilled (empty where the key is none of the words'). */
 export const defaultTexts = (code: string): { defaultZh: string; defaultEn: string; defaultMo: string } => {
-  const text = (lang: Language) => (hasKey(lang, code) ? translate(lang, code) : '');
+  const text = (lang: Language) => messageTemplate(lang, code) ?? '';
   return { defaultZh: text('zh'), defaultEn: text('en'), defaultMo: text('mo') };
 };
 
