@@ -1,6 +1,6 @@
 import { Inject, Injectable, Optional, type OnModuleInit } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { LANGUAGES, messageTemplate, translate, type Language, type MessageOverrides } from '@tpl/contracts';
+import { LANGUAGES, messageTemplate, type Language, type MessageOverrides } from '@tpl/contracts';
 import { CACHE_CHANNEL, ChannelCache, DB_POOL, LocalCacheChannel, runInTenant, type CacheChannel } from '@tpl/event-store';
 import { RECORDS_TABLE } from '../engine/records.migrations';
 import { EntityHooksRegistry, type RecordRow } from '../engine/entity-hooks';
@@ -70,18 +70,14 @@ export class MessageCatalogue implements MessageWording {
 
   /**
    * What an external system receives for a message: the tenant's outerrormsg record of that code
-   * (its external code, its text in the language, else Chinese), else our code and the text the
-   * tenant's users would read.
+   * (its external code; its text in the language, else Chinese, placeholders filled), or
+   * undefined when the tenant has none (the caller keeps its own wording).
    */
-  async external(tenantId: string, key: string, lang: Language, vars: Record<string, string | number> = {}): Promise<ExternalMessage> {
+  async external(tenantId: string, key: string, lang: Language, vars: Record<string, string | number> = {}): Promise<ExternalMessage | undefined> {
     const r = (await this.records(tenantId, OUTERRORMSG)).get(key);
-    const own = r ? [r.data[TEXT_FIELD[lang]], r.data.zhText].find((t): t is string => typeof t === 'string' && t.trim() !== '') : undefined;
-    const fill = (t: string) => t.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
-    return {
-      code: key,
-      externalCode: r ? String(r.data.externalCode ?? key) : key,
-      text: own ? fill(own) : translate(lang, key, vars, await this.overrides(tenantId)),
-    };
+    if (!r) return undefined;
+    const own = [r.data[TEXT_FIELD[lang]], r.data.zhText].find((t): t is string => typeof t === 'string' && t.trim() !== '') ?? key;
+    return { code: key, externalCode: String(r.data.externalCode ?? key), text: own.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? '')) };
   }
 }
 
