@@ -1,4 +1,4 @@
-import { defineEntity, flag, num, rows, text } from '../../../entities/define';
+import { defineEntity, uniqueInRows, flag, num, rows, text } from '../../../entities/define';
 import { L } from '../../../i18n/labels';
 
 /**
@@ -30,11 +30,5 @@ export const sysenum = defineEntity({
     invalid: flag(L('停用', 'Disabled', '停用')),
   },
   example: { items: [{ value: 'A', zh: '甲', en: 'A', mo: '甲', sort: 1 }] },
-  refine: (d, ctx) => {
-    const seen = new Set<string>();
-    ((d.items as { value: string }[] | undefined) ?? []).forEach((it, i) => {
-      if (seen.has(it.value)) ctx.addIssue({ code: 'custom', path: ['items', i, 'value'], message: 'validation.duplicateKey' });
-      seen.add(it.value);
-    });
-  },
+  refine: uniqueInRows('items', 'value'),
 });
