@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { envelopeSchema } from '../api/envelope';
 import { defineRoutes } from '../api/route';
-import type { FieldDef } from '../entities/define';
-import { entities } from '../entities/registry';
-import { documents } from '../documents/registry';
-import type { HeaderField } from '../documents/define';
+import type { EntityDef, FieldDef } from '../entities/define';
+import type { DocumentDef, HeaderField } from '../documents/define';
 import { labelIn, type Labels } from '../i18n/labels';
 import type { Language } from '../i18n/languages';
 
@@ -23,24 +21,23 @@ const walk = (owner: string, title: Labels, fields: Record<string, FieldDef | He
   }
 };
 
-let found: Found[] | undefined;
-const all = (): Found[] => {
-  if (found) return found;
+const all = (entities: readonly EntityDef[], documents: readonly DocumentDef[]): Found[] => {
   const out: Found[] = [];
   for (const e of entities) walk(e.name, e.title, e.fields, '', out);
   for (const d of documents) {
     walk(d.name, d.title, d.header, '', out);
     if (d.lines) walk(d.name, d.title, d.lines.fields, `${d.lines.key}.`, out);
   }
-  return (found = out.sort((a, b) => a.code.localeCompare(b.code)));
+  return out.sort((a, b) => a.code.localeCompare(b.code));
 };
 
 /**
- * The enumerations the entity and document descriptions define (a strategy's rule, a place's
- * device state…), read-only: what `sysenum` lists beside a tenant's own. `code` narrows to one.
+ * The enumerations the given entity and document descriptions define (a strategy's rule, a
+ * terminal's device state…), read-only: what `sysenum` lists beside a tenant's own. `code`
+ * narrows to one. The registries are passed in: a context's contracts do not import them.
  */
-export const builtInEnums = (lang: Language, code?: string): BuiltInEnum[] =>
-  all()
+export const builtInEnums = (defs: { entities: readonly EntityDef[]; documents: readonly DocumentDef[] }, lang: Language, code?: string): BuiltInEnum[] =>
+  all(defs.entities, defs.documents)
     .filter((f) => !code || f.code === code)
     .map((f) => ({
       code: f.code,

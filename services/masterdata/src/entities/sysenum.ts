@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Query } from '@nestjs/common';
-import { builtInEnums, languageFromHeader, ok, parseOrThrow, sysenumRoutes as R } from '@tpl/contracts';
+import { builtInEnums, documents, entities, languageFromHeader, ok, parseOrThrow, sysenumRoutes as R } from '@tpl/contracts';
 import { Meta, type RequestMeta } from '@tpl/identity';
 
 /**
@@ -12,6 +12,6 @@ export class SysenumController {
   @Get(R.builtIn.path)
   builtIn(@Query() query: unknown, @Headers('accept-language') al: string | undefined, @Meta() _meta: RequestMeta) {
     const { code } = parseOrThrow(R.builtIn.query!, query, 'sysenum') as { code?: string };
-    return ok(builtInEnums(languageFromHeader(al), code));
+    return ok(builtInEnums({ entities, documents }, languageFromHeader(al), code));
   }
 }
