@@ -4,6 +4,7 @@ export * from './api/app-error';
 export * from './api/route';
 export * from './api/routes';
 export * from './masterdata/routes';
+export * from './masterdata/enumerations';
 export * from './api/system-routes';
 export * from './validation/rules';
 export * from './i18n/format';

@@ -265,6 +265,24 @@ describe('records of the administration: users, dictionaries, scheduled changes,
       expect(data(await dispatcher.get<unknown[]>('/api/bl-system/dict/dictionary?code=nothing'))).toEqual([]);
       expect((await dispatcher.get('/api/bl-system/dict/dictionary')).status).toBe(400);
     });
+
+    it('answers a tenant’s own enumeration’s values sorted, and the enumerations the descriptions define read-only, named in the caller’s language', async () => {
+      const admin = await t.client().as('100001', 'admin', 'admin');
+      data(await admin.post('/api/bl-basic/sysenum/submit', {
+        code: 'dockDoor', name: 'Dock doors', items: [{ value: 'N', zh: '北门', en: 'North', mo: '北門', sort: 2 }, { value: 'S', zh: '南门', en: 'South', mo: '南門', sort: 1 }],
+      }));
+      const dispatcher = await t.client().as('100001', 'dispatcher');
+      expect(data(await dispatcher.get<{ value: string }[]>('/api/bl-basic/sysenum/values?code=dockDoor')).map((i) => i.value)).toEqual(['S', 'N']);
+      // values repeated within one enumeration are refused
+      const twice = await admin.post('/api/bl-basic/sysenum/submit', { code: 'twice', name: 'x', items: [{ value: 'A', zh: '甲', en: 'A', mo: '甲' }, { value: 'A', zh: '乙', en: 'B', mo: '乙' }] });
+      expect(twice.status).toBe(400);
+      const builtIn = data(await dispatcher.get<{ code: string; name: string; items: { value: string; zh: string; en: string }[] }[]>('/api/bl-basic/sysenum/builtin?code=strategy.rule', { 'Accept-Language': 'en' }));
+      expect(builtIn).toEqual([expect.objectContaining({ code: 'strategy.rule', name: 'Put-away and picking strategy · Rule' })]);
+      expect(builtIn[0]!.items.map((i) => i.value)).toEqual(['FIFO', 'FEFO', 'NEAREST', 'PARTIAL_PALLET_FIRST']);
+      expect(builtIn[0]!.items[1]).toMatchObject({ zh: '近效期先出(FEFO)', en: 'First expiry, first out (FEFO)' });
+      const all = data(await dispatcher.get<{ code: string }[]>('/api/bl-basic/sysenum/builtin'));
+      expect(all.map((e) => e.code)).toEqual(expect.arrayContaining(['strategy.rule', 'strategy.type']));
+    });
   });
 
   describe('scheduled category status changes', () => {

@@ -133,4 +133,63 @@ describe.each(DOMAIN_STORES)('inbound on %s store', (kind) => {
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toContain('belongs to cargo owner "C002"');
   });
+  it('the owner’s customer strategy governs the put-away suggestion before the material’s: no batches mixed keeps a new batch off the places of another', async () => {
+    type Plan = { placements: { lineNumber: number; warehousePlaceCode: string; qty: number }[] };
+    const receivedBill = async (batchNo: string) => {
+      const made = data(await admin.post<Result>(`${BILL}/submit`, {
+        billDate: '2026-11-25', customerCode: 'C001', warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', details: [{ materialCode: 'M0003', batchNo, qty: 2, qtyWeg: 1, volume: 0.2 }],
+      }));
+      return data(await admin.post<Result>(`${BILL}/receive`, { id: made.id, version: made.version }));
+    };
+    const suggested = async (id: string) => data(await admin.get<Plan>(`${BILL}/putawaySuggestions?id=${id}`)).placements.map((p) => p.warehousePlaceCode);
+    // batch CS1 stored at the first place suggested for it
+    const first = await receivedBill('CS1');
+    const [place] = await suggested(first.id);
+    data(await admin.post<Result>(`${BILL}/put-away`, { id: first.id, version: first.version, placements: [{ lineNumber: 1, warehousePlaceCode: place!, qty: 2 }] }));
+    // batch CS2: the material's own strategy consolidates, so the same material's place comes first
+    const second = await receivedBill('CS2');
+    expect((await suggested(second.id))[0]).toBe(place);
+    // the owner's rule for this material: batches may not share a location (mixMaterialFlag set, mixBatchFlag not)
+    const rule = data(await admin.post<{ id: string }>('/api/bl-basic/customstrategy/submit', {
+      code: 'CS-NOMIX', name: 'No mixed batches', customerCode: 'C001', materialCode: 'M0003', mixMaterialFlag: 1, mixBatchFlag: 0, priority: 1,
+    }));
+    try {
+      const now = await suggested(second.id);
+      expect(now.length).toBeGreaterThan(0);
+      expect(now).not.toContain(place);
+    } finally {
+      await admin.post(`/api/bl-basic/customstrategy/remove?ids=${rule.id}`);
+    }
+    expect((await suggested(second.id))[0]).toBe(place);
+  });
+
+  it('a tenant’s override of a message is what its users’ 400 says, placeholders filled; another tenant keeps the words; an edit shows at once', async () => {
+    const platform = await t.client().as('000000', 'admin', 'admin');
+    const refusal = async (c: ApiClient, lang = 'zh-CN') => {
+      const r = await c.post('/api/bl-basic/customstrategy/submit', { name: 'x', customerCode: 'C001' }, { 'Accept-Language': lang });
+      expect(r.status).toBe(400);
+      return r.body.msg;
+    };
+    expect(await refusal(admin)).toBe('请输入策略编码');
+    const override = data(await admin.post<{ id: string; version: number }>('/api/bl-system/errormsginfo/submit', { code: 'validation.required', zhText: '{{label}}必须填写', enText: '{{label}} is a must' }));
+    try {
+      expect(await refusal(admin)).toBe('策略编码必须填写');
+      expect(await refusal(admin, 'en')).toBe('Strategy code is a must');
+      // a language the override leaves empty keeps the words
+      expect(await refusal(admin, 'zh-TW')).toBe('請輸入策略編碼');
+      // another tenant's users: the words
+      const other = await platform.post('/api/bl-system/errormsginfo/submit', { zhText: 'x' }, { 'Accept-Language': 'zh-CN' });
+      expect(other.status).toBe(400);
+      expect(other.body.msg).toBe('请输入消息编码');
+      // the catalogue shows the words' default beside the override
+      const row = data(await admin.get<Record<string, unknown>>(`/api/bl-system/errormsginfo/detail?id=${override.id}`));
+      expect(row).toMatchObject({ code: 'validation.required', defaultZh: '请输入{{label}}', defaultEn: 'Please input {{label}}', zhText: '{{label}}必须填写' });
+      // edited: the next answer says the new text (the cache was dropped)
+      data(await admin.post('/api/bl-system/errormsginfo/submit', { id: override.id, version: override.version, code: 'validation.required', zhText: '缺少{{label}}' }));
+      expect(await refusal(admin)).toBe('缺少策略编码');
+    } finally {
+      await admin.post(`/api/bl-system/errormsginfo/remove?ids=${override.id}`);
+    }
+    expect(await refusal(admin)).toBe('请输入策略编码');
+  });
 });

@@ -87,6 +87,25 @@ describe.each(DOMAIN_STORES)('outbound on %s store', (kind) => {
     expect(older.billNo).toMatch(/^RK/);
   });
 
+  it('picks by the owner’s customer strategy before the material’s: FEFO for a material whose own picking is FIFO', async () => {
+    await receive('2026-11-04T08:00:00.000Z', [{ materialCode: 'M0001', batchNo: 'FIRST', qty: 3, warehousePlaceCode: 'B-02-01', expiringDate: '2027-12-31' }]);
+    await receive('2026-11-05T08:00:00.000Z', [{ materialCode: 'M0001', batchNo: 'SOON', qty: 3, warehousePlaceCode: 'B-02-02', expiringDate: '2027-01-31' }]);
+    const frozen = async () => Object.fromEntries((await stock('M0001')).filter((r) => r.djQty > 0).map((r) => [r.batchNo, r.djQty]));
+    const bill = data(await outbound('M0001', 2));
+    // the material's own picking strategy (PICK-NEAR: not FEFO) allocates the first received
+    const first = data(await admin.post<Result>(`${OUT}/allocate`, { id: bill.id, version: bill.version }));
+    expect(await frozen()).toEqual({ FIRST: 2 });
+    const released = data(await admin.post<Result>(`${OUT}/release`, { id: bill.id, version: first.version }));
+    const rule = data(await admin.post<{ id: string }>('/api/bl-basic/customstrategy/submit', { code: 'CS-FEFO', name: 'Nearest expiry first', customerCode: 'C001', downshelfStrategyCode: 'PICK-FEFO', mixBatchFlag: 1, mixMaterialFlag: 1 }));
+    try {
+      const again = data(await admin.post<Result>(`${OUT}/allocate`, { id: bill.id, version: released.version }));
+      expect(await frozen()).toEqual({ SOON: 2 });
+      await admin.post(`${OUT}/release`, { id: bill.id, version: again.version });
+    } finally {
+      await admin.post(`/api/bl-basic/customstrategy/remove?ids=${rule.id}`);
+    }
+  });
+
   it('a picking list confirms its bills\' picking; a load bill ships them; bills not ready are refused naming their state', async () => {
     await receive('2026-11-06T08:00:00.000Z', [{ materialCode: 'M0042', batchNo: 'S', qty: 20, warehousePlaceCode: 'B-03-01' }]);
     const bills = await Promise.all([5, 7].map(async (q) => data(await outbound('M0042', q))));

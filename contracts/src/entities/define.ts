@@ -144,6 +144,15 @@ export type NamedByFilter = { entity: string; field: string; label: Labels; refu
 
 export const defineEntity = <const D extends EntityDef>(def: D): D => def;
 
+/** A `refine` rule: the rows of `rowsField` may not repeat `keyField` (a dictionary's keys, an enumeration's values). */
+export const uniqueInRows = (rowsField: string, keyField: string) => (d: Record<string, unknown>, ctx: z.RefinementCtx): void => {
+  const seen = new Set<unknown>();
+  ((d[rowsField] as Record<string, unknown>[] | undefined) ?? []).forEach((row, i) => {
+    if (seen.has(row[keyField])) ctx.addIssue({ code: 'custom', path: [rowsField, i, keyField], message: 'validation.duplicateKey' });
+    seen.add(row[keyField]);
+  });
+};
+
 // ---- field helpers: read like the spec's field lists
 export const text = (label: Labels, o: Omit<FieldOf<'text'>, 'kind' | 'label'> = {}): FieldOf<'text'> => ({ kind: 'text', label, max: 100, ...o });
 /** A number of a declared kind; min and max may narrow the kind's range, never widen it. */

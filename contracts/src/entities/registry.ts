@@ -41,6 +41,9 @@ import { tenant } from '../masterdata/entities/system/tenant';
 import { topmenu } from '../masterdata/entities/system/topmenu';
 import { user } from '../masterdata/entities/system/user';
 import { useroauth } from '../masterdata/entities/system/useroauth';
+import { errormsginfo } from '../masterdata/entities/system/errormsginfo';
+import { outerrormsg } from '../masterdata/entities/system/outerrormsg';
+import { sysenum } from '../masterdata/entities/basic/sysenum';
 import { basiccar } from '../transport/entities/basiccar';
 import { basiccarrier } from '../transport/entities/basiccarrier';
 import { basicdriver } from '../transport/entities/basicdriver';
@@ -63,12 +66,16 @@ import { flowform } from '../flow/entities/flowform';
 export const entities: readonly EntityDef[] = [
   // bl-system
   user, dept, post, role, menu, topmenu, dict, tenant, apiscope, apiscopecategory, datascope, syscode, useroauth,
+  // the message catalogue (issue 30 item 4)
+  errormsginfo, outerrormsg,
   // bl-resource
   oss, attach,
   // bl-basic
   customer, material, warehousearea, lgagreement, billingrules, category, unit, unitfloat, supplier, factory, company, employee, employeecost, porter, packspec, warehouseplace, strategy, costtype, billtype,
   // what the warehouse needs besides (issue 13)
   streamqtystatus, materialgroup, finishpackagerelation, customstrategy, tagmodel, pdainfo, plannedquantity,
+  // system enumerations (issue 30 item 4)
+  sysenum,
   // bl-transport
   basiccar, basiccarrier, basicdriver, basicline, basicrecipient, customerstore, customershippingrules,
   // the transport chain's prices and depots (issue 14)

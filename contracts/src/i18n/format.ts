@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fieldKey, hasKey, translate, type Language } from './messages';
+import { fieldKey, hasKey, translate, type Language, type MessageOverrides } from './messages';
 
 export type FieldError = { field: string; message: string };
 
@@ -66,9 +66,10 @@ const FORM_KEYS = new Set([
  * Turns zod issues into messages that name the field in the user's language, with the
  * spec's "please input X" / "please select X" wording for missing values. With the `input`
  * that was parsed, a field left empty is asked for even where its schema's own message would
- * describe a form (a coerced number left empty says 请输入数量, not 数量必须是数字).
+ * describe a form (a coerced number left empty says 请输入数量, not 数量必须是数字). `overrides`:
+ * the caller's tenant's own wording of the messages (its errormsginfo records).
  */
-export const formatIssues = (issues: readonly z.core.$ZodIssue[], entity: string, lang: Language, input?: unknown): FieldError[] =>
+export const formatIssues = (issues: readonly z.core.$ZodIssue[], entity: string, lang: Language, input?: unknown, overrides?: MessageOverrides): FieldError[] =>
   issues.map((issue) => {
     const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys.join(', ')] : issue.path;
     let key = keyFor(issue);
@@ -87,12 +88,12 @@ export const formatIssues = (issues: readonly z.core.$ZodIssue[], entity: string
     const field = path.map(String).join('.');
     // the body itself is of the wrong shape (an array, a string, nothing): say so, never name the entity's key
     if (key === 'validation.malformedBody' || (issue.path.length === 0 && issue.code !== 'custom' && issue.code !== 'unrecognized_keys')) {
-      return { field, message: translate(lang, 'validation.malformedBody') };
+      return { field, message: translate(lang, 'validation.malformedBody', {}, overrides) };
     }
     const label = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : labelFor(lang, entity, path);
     // a field without a label of its own: the request does not fit its form
     if (label === undefined && translate(lang, key, { label: '\u0000' }).includes('\u0000')) {
-      return { field, message: translate(lang, key === 'validation.unicode' ? 'validation.unicodeBody' : 'validation.malformedBody') };
+      return { field, message: translate(lang, key === 'validation.unicode' ? 'validation.unicodeBody' : 'validation.malformedBody', {}, overrides) };
     }
-    return { field, message: translate(lang, key, { max, ...params, label: label ?? '' }) };
+    return { field, message: translate(lang, key, { max, ...params, label: label ?? '' }, overrides) };
   });

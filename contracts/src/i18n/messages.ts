@@ -145,10 +145,19 @@ export const fieldKey = (entity: string, path: readonly PropertyKey[]): string =
   return node && typeof node === 'object' ? `${key}._` : key;
 };
 
-/** Server-side translation with i18next-style {{placeholders}}. */
-export const translate = (lang: Language, key: string, vars: Record<string, string | number> = {}): string => {
-  const template = lookup(resources[lang], key) ?? lookup(resources.en, key) ?? key;
+/**
+ * A tenant's own wording of messages (its errormsginfo records): message key -> text per
+ * language. A language it leaves out keeps the words' text.
+ */
+export type MessageOverrides = ReadonlyMap<string, Partial<Record<Language, string>>>;
+
+/** Server-side translation with i18next-style {{placeholders}}; a tenant's override of the key, when given, is the template. */
+export const translate = (lang: Language, key: string, vars: Record<string, string | number> = {}, overrides?: MessageOverrides): string => {
+  const template = overrides?.get(key)?.[lang] || (lookup(resources[lang], key) ?? lookup(resources.en, key) ?? key);
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
 };
 
 export const hasKey = (lang: Language, key: string): boolean => lookup(resources[lang], key) !== undefined;
+
+/** A message's own text in the words, its {{placeholders}} unfilled (what a tenant's override replaces). */
+export const messageTemplate = (lang: Language, key: string): string | undefined => lookup(resources[lang], key);

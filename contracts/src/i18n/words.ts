@@ -55,6 +55,7 @@ export const kernelWords = {
     passwordMismatch: L('两次密码输入不一致', 'The two passwords do not match', '兩次密碼輸入不一致'),
     percent: L('{{label}}必须在0到100之间', '{{label}} must be between 0 and 100', '{{label}}必須在0到100之間'),
     importNoFile: L('请选择要导入的文件', 'Please choose a file to import', '請選擇要匯入的檔案'),
+    overrideTextRequired: L('请至少输入一种语言的提示文本', 'Please input the text in at least one language', '請至少輸入一種語言的提示文本'),
     duplicateKey: L('{{label}}重复', '{{label}} is repeated', '{{label}}重複'),
     tooLarge: L('文件不能超过50MB', 'The file cannot be larger than 50 MB', '檔案不能超過50MB'),
     between: L('{{label}}必须在{{min}}到{{max}}之间', '{{label}} must be between {{min}} and {{max}}', '{{label}}必須在{{min}}到{{max}}之間'),

@@ -104,6 +104,9 @@ export const deadLetterSchema = z.object({
   message: z.string(),
   /** the fields named by a content refusal */
   fields: z.array(z.object({ field: z.string(), message: z.string() })).default([]),
+  /** a refusal by a rule: our message code, and the tenant's code for it when its outerrormsg names one (docs/DOMAIN.md "The message catalogue") */
+  code: z.string().optional(),
+  externalCode: z.string().optional(),
   topic: z.string(),
   partition: z.number().int(),
   offset: z.string(),

@@ -2,10 +2,10 @@ import type { ArgumentsHost } from '@nestjs/common';
 import { HttpException, NotFoundException } from '@nestjs/common';
 import { z } from 'zod';
 import { AppError, ValidationError } from '@tpl/contracts';
-import { EnvelopeFilter } from './envelope.filter';
+import { EnvelopeFilter, type Wording } from './envelope.filter';
 import { safeJson } from './input-guard';
 
-const answer = (exception: unknown, headers: Record<string, string> = {}, url = '/api/x') => {
+const answer = (exception: unknown, headers: Record<string, string> = {}, url = '/api/x', signedIn?: { tenantId: string; wording: Wording }) => {
   const sent: { status?: number; body?: unknown } = {};
   const reply = {
     status(code: number) {
@@ -23,9 +23,9 @@ const answer = (exception: unknown, headers: Record<string, string> = {}, url = 
       return reply;
     },
   };
-  const req = { headers, url, method: 'GET', correlationId: 'corr-1' };
+  const req = { headers, url, method: 'GET', correlationId: 'corr-1', user: signedIn ? { tenantId: signedIn.tenantId } : undefined };
   const host = { switchToHttp: () => ({ getRequest: () => req, getResponse: () => reply }) } as unknown as ArgumentsHost;
-  new EnvelopeFilter('/nonexistent').catch(exception, host);
+  new EnvelopeFilter('/nonexistent', signedIn?.wording).catch(exception, host);
   return sent;
 };
 
@@ -51,6 +51,32 @@ describe('EnvelopeFilter', () => {
       'accept-language': 'zh-TW',
     });
     expect(sent.body).toMatchObject({ code: 409, msg: '單據當前狀態為「已簽收」，不能執行「作廢」' });
+  });
+
+  it('a signed-in user’s 400 and 409 say the tenant’s override of the message, placeholders filled; other tenants and languages keep the words', async () => {
+    const wording: Wording = {
+      overrides: async (tenantId) => new Map(tenantId === 'T1' ? [['errors.concurrentChange', { en: 'Stale: v{{expected}}' }], ['validation.required', { en: '{{label}} is a must' }]] : []),
+    };
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const stale = new AppError(409, 'errors.concurrentChange', { expected: 3 });
+    const mine = answer(stale, { 'accept-language': 'en' }, '/api/x', { tenantId: 'T1', wording });
+    await settle();
+    expect(mine.body).toMatchObject({ code: 409, msg: 'Stale: v3' });
+    const r = z.object({ customerCode: z.string({ error: 'validation.required' }) }).safeParse({});
+    const invalid = answer(new ValidationError('consignment', r.error!.issues), { 'accept-language': 'en' }, '/api/x', { tenantId: 'T1', wording });
+    await settle();
+    expect(invalid).toEqual({ status: 400, body: { code: 400, success: false, data: null, msg: 'Customer code is a must' } });
+    const other = answer(stale, { 'accept-language': 'en' }, '/api/x', { tenantId: 'T2', wording });
+    const chinese = answer(stale, {}, '/api/x', { tenantId: 'T1', wording });
+    await settle();
+    expect(other.body).toMatchObject({ msg: 'The document was just changed by someone else (you sent version 3); refresh and try again' });
+    expect(chinese.body).toMatchObject({ msg: '单据刚被他人修改（你提交的是版本 3），请刷新后重试' });
+  });
+
+  it('answers in the words when the catalogue cannot be read', async () => {
+    const sent = answer(new AppError(409, 'errors.concurrentChange', { expected: 2 }), { 'accept-language': 'en' }, '/api/x', { tenantId: 'T1', wording: { overrides: () => Promise.reject(new Error('down')) } });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent.body).toMatchObject({ code: 409, msg: 'The document was just changed by someone else (you sent version 2); refresh and try again' });
   });
 
   it('answers an unknown API route with a 404 envelope', () => {

@@ -2,10 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ValidationError, fail, formatIssues, hasKey, languageFromHeader, translate, type Language } from '@tpl/contracts';
+import { AppError, ValidationError, fail, formatIssues, hasKey, languageFromHeader, translate, type Language, type MessageOverrides } from '@tpl/contracts';
 import { SerialExhaustedError, StaleVersionError } from '@tpl/event-store';
 
-type Req = FastifyRequest & { correlationId?: string };
+type Req = FastifyRequest & { correlationId?: string; user?: { tenantId?: string } };
+
+/** Where a tenant's own wording of messages comes from (master data's message catalogue, MESSAGE_WORDING). */
+export type Wording = { overrides(tenantId: string): Promise<MessageOverrides> };
+
+/** The errors whose text comes from a message key: a tenant may have worded them its own way. */
+const worded = (e: unknown) => e instanceof AppError || e instanceof ValidationError || e instanceof SerialExhaustedError || e instanceof StaleVersionError;
 
 const languageOf = (req: Req): Language => {
   const h = req.headers['accept-language'];
@@ -15,14 +21,18 @@ const languageOf = (req: Req): Language => {
 /**
  * Every error leaves as the envelope { code, success: false, data: null, msg } with the
  * HTTP status equal to code, worded in the caller's language. Unexpected errors are
- * logged with their correlation id and answered 500 without any internals.
+ * logged with their correlation id and answered 500 without any internals. A signed-in
+ * user's 400/409 says its tenant's override of the message when it has one (`wording`).
  */
 @Catch()
 export class EnvelopeFilter implements ExceptionFilter {
   private readonly logger = new Logger('Http');
   private indexHtml: { mtime: number; html: string } | undefined;
 
-  constructor(private readonly webDist: string) {}
+  constructor(
+    private readonly webDist: string,
+    private readonly wording?: Wording,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
@@ -40,7 +50,20 @@ export class EnvelopeFilter implements ExceptionFilter {
       }
     }
 
-    const { code, msg } = this.describe(exception, req, lang, url);
+    const tenantId = req.user?.tenantId;
+    if (this.wording && tenantId && worded(exception)) {
+      // the tenant's overrides are cached: after the first, this waits for nothing
+      this.wording.overrides(tenantId).then(
+        (overrides) => this.send(exception, req, reply, lang, url, overrides),
+        () => this.send(exception, req, reply, lang, url),
+      );
+      return;
+    }
+    this.send(exception, req, reply, lang, url);
+  }
+
+  private send(exception: unknown, req: Req, reply: FastifyReply, lang: Language, url: string, overrides?: MessageOverrides): void {
+    const { code, msg } = this.describe(exception, req, lang, url, overrides);
     const data = exception instanceof AppError ? exception.data : null;
     if (code === 500) {
       this.logger.error(
@@ -63,9 +86,9 @@ export class EnvelopeFilter implements ExceptionFilter {
     return this.indexHtml.html;
   }
 
-  private describe(e: unknown, req: Req, lang: Language, url: string): { code: number; msg: string } {
+  private describe(e: unknown, req: Req, lang: Language, url: string, overrides?: MessageOverrides): { code: number; msg: string } {
     if (e instanceof ValidationError) {
-      const fields = formatIssues(e.issues, e.entity, lang, e.input);
+      const fields = formatIssues(e.issues, e.entity, lang, e.input, overrides);
       // one message per problem: two rules of a field saying the same thing say it once
       return { code: 400, msg: [...new Set(fields.map((f) => f.message))].join('; ') };
     }
@@ -74,11 +97,11 @@ export class EnvelopeFilter implements ExceptionFilter {
       for (const [name, key] of Object.entries(e.keyVars)) vars[name] = translate(lang, key);
       // an error worded where it was raised (in the caller's language) keeps its words
       if (!hasKey(lang, e.key) && e.message !== e.key) return { code: e.code, msg: e.message };
-      return { code: e.code, msg: translate(lang, e.key, vars) };
+      return { code: e.code, msg: translate(lang, e.key, vars, overrides) };
     }
-    if (e instanceof SerialExhaustedError) return { code: 409, msg: translate(lang, 'errors.serialExhausted', { code: e.seqCode, max: e.max }) };
+    if (e instanceof SerialExhaustedError) return { code: 409, msg: translate(lang, 'errors.serialExhausted', { code: e.seqCode, max: e.max }, overrides) };
     if (e instanceof StaleVersionError) {
-      return { code: 409, msg: translate(lang, 'errors.concurrentChange', { expected: e.expectedVersion }) };
+      return { code: 409, msg: translate(lang, 'errors.concurrentChange', { expected: e.expectedVersion }, overrides) };
     }
     if (e instanceof HttpException) {
       const status = e.getStatus();

@@ -15,7 +15,8 @@ import { openRequestScope, openStorage, runAsSystem, runInTenant, type ContextSc
 import { PLATFORM_TENANT, documents, publishedEvents } from '@tpl/contracts';
 import { AppModule } from './app.module';
 import { CONTEXTS, contextMenus, demoTenantsOf, inOrder, storeOf } from './contexts';
-import { EnvelopeFilter } from './envelope.filter';
+import { EnvelopeFilter, type Wording } from './envelope.filter';
+import { MESSAGE_WORDING } from '@tpl/masterdata';
 import { runDataRepair } from './data-repair.controller';
 import { envelopeClientError, envelopeFrameworkError, refuseUnstorableText, safeJson } from './input-guard';
 import { lazyOpenApi } from './openapi';
@@ -162,7 +163,8 @@ export const startHost = async (config: HostConfig, options: HostOptions = {}): 
       } });
     }
 
-    app.useGlobalFilters(new EnvelopeFilter(config.webDist));
+    // a signed-in user's 400/409 in its tenant's own wording (master data's message catalogue)
+    app.useGlobalFilters(new EnvelopeFilter(config.webDist, app.get<Wording>(MESSAGE_WORDING, { strict: false })));
     await app.init();
     // every context has registered its reactions (onModuleInit): follow the global order from here,
     // each projection, reaction and job on the host holding its lease

@@ -14,7 +14,8 @@ import {
 } from '@tpl/event-store';
 import { DocumentCommands, DocumentService } from '@tpl/documents';
 import { AuthService } from '@tpl/identity';
-import { ConsignmentInbound } from '@tpl/transport';
+import { ConsignmentInbound, type ExternalWording } from '@tpl/transport';
+import { MessageCatalogue } from '@tpl/masterdata';
 
 /**
  * Events out to Kafka and orders in from it (docs/INTEGRATION.md). Given, the host writes
@@ -54,7 +55,10 @@ export const startIntegration = async (app: NestFastifyApplication, storage: Sto
   for (const gauge of relayGauges(relay)) storage.metrics.addGauge(gauge);
   relay.start();
   const auth = app.get(AuthService);
-  const inbound = new ConsignmentInbound(app.get(DocumentService), app.get(DocumentCommands), (t) => auth.tenantExists(t), config.deadLetters ?? sink);
+  // a refusal worded for the sending system as its tenant's outerrormsg says (master data's catalogue)
+  const catalogue = app.get(MessageCatalogue, { strict: false });
+  const external: ExternalWording = (tenantId, code, vars) => catalogue.external(tenantId, code, 'en', vars);
+  const inbound = new ConsignmentInbound(app.get(DocumentService), app.get(DocumentCommands), (t) => auth.tenantExists(t), config.deadLetters ?? sink, external);
   let subscription: KafkaSubscription | undefined;
   if (kafka && config.inbound !== false) {
     subscription = new KafkaSubscription(kafka, INBOUND_CONSIGNMENT_TOPIC, INBOUND_GROUP, async (m) => {

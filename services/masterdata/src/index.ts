@@ -12,6 +12,8 @@ export * from './engine/master-data';
 export * from './engine/entity-hooks';
 // particular entities: their hooks, jobs, routes and ports
 export * from './entities/syscode';
+export * from './entities/errormsginfo';
+export * from './entities/sysenum';
 export * from './entities/category-status.job';
 export * from './entities/attachments.controller';
 export * from './entities/file-store';

@@ -11,10 +11,12 @@ import { CategoryStatusJob } from './entities/category-status.job';
 import { AttachmentsController } from './entities/attachments.controller';
 import { SerialCodes, SyscodeHooks } from './entities/syscode';
 import { RecordsAccountPort } from './entities/account-records.adapter';
+import { SysenumController } from './entities/sysenum';
+import { MESSAGE_WORDING, MessageCatalogue, MessageCatalogueHooks } from './entities/errormsginfo';
 
 /**
  * Serves every registered entity through the one engine, with the behaviour of particular
- * entities beside it (entities/: serial codes, the category job, attachments, the user
+ * entities beside it (entities/: serial codes, the message catalogue, the category job, attachments, the user
  * records identity's AccountRecords port writes). Exports its own ports (RECORDS,
  * ENTITY_HOOKS, MASTER_DATA) and the classes the host binds other contexts' ports to
  * (RecordsAccountPort for identity's ACCOUNT_RECORDS; RecordReferences and SerialCodes for
@@ -28,6 +30,7 @@ export class MasterdataModule {
       module: MasterdataModule,
       controllers: [
         AttachmentsController,
+        SysenumController,
         ...defs.filter((d) => d.passwordOnCreate?.length).map(passwordResetControllerFor),
         ...defs.filter((d) => d.domainLogin).map(domainLoginControllerFor),
         ...defs.filter((d) => d.lookup).map(lookupControllerFor),
@@ -44,10 +47,13 @@ export class MasterdataModule {
         { provide: MASTER_DATA, useClass: RecordsMasterData },
         SerialCodes,
         SyscodeHooks,
+        MessageCatalogue,
+        { provide: MESSAGE_WORDING, useExisting: MessageCatalogue },
+        MessageCatalogueHooks,
         CategoryStatusJob,
         RecordsAccountPort,
       ],
-      exports: [RecordsService, RECORDS, RecordsGate, ENTITY_HOOKS, MASTER_DATA, CategoryStatusJob, RecordsAccountPort, RecordReferences, SerialCodes],
+      exports: [RecordsService, RECORDS, RecordsGate, ENTITY_HOOKS, MASTER_DATA, CategoryStatusJob, RecordsAccountPort, RecordReferences, SerialCodes, MessageCatalogue, MESSAGE_WORDING],
     };
   }
 }

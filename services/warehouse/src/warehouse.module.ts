@@ -14,6 +14,7 @@ import { ScanController } from './scan/scan.controller';
 import { ScanService } from './scan/scan.service';
 import { INSIDE_PROVIDERS } from './inside/inside.providers';
 import { GoodsDefaults } from './shared/defaults.wiring';
+import { Strategies } from './shared/strategies.wiring';
 
 /**
  * The warehouse context: the stock ledger (facts per owner and material, read models,
@@ -28,6 +29,7 @@ import { GoodsDefaults } from './shared/defaults.wiring';
     StockQueries,
     StockReports,
     GoodsDefaults,
+    Strategies,
     InboundDecisions,
     OutboundDecisions,
     WaveDecisions,

@@ -40,11 +40,20 @@ export type InboundOutcome =
 /** Does this tenant exist (and may take orders)? Answered by identity through the host. */
 export type TenantCheck = (tenantId: string) => Promise<boolean>;
 
+/**
+ * What the sending system receives for one of our message codes: the tenant's outerrormsg
+ * record's external code and text (in English, else Chinese), or undefined when it has none.
+ * Answered by master data's message catalogue through the host.
+ */
+export type ExternalWording = (tenantId: string, code: string, vars: Record<string, string | number>) => Promise<{ externalCode: string; text: string } | undefined>;
+
 class Refused extends Error {
   constructor(
     readonly reason: Refusal,
     message: string,
     readonly fields: { field: string; message: string }[] = [],
+    /** a rule's refusal: its message code and the vars that fill it */
+    readonly code?: { key: string; vars: Record<string, string | number> },
   ) {
     super(message);
   }
@@ -61,7 +70,7 @@ const describe = (err: unknown): Refused | undefined => {
   if (err instanceof AppError) {
     const vars: Record<string, string | number> = { ...err.vars };
     for (const [k, key] of Object.entries(err.keyVars)) vars[k] = translate('en', key);
-    return new Refused('refused', translate('en', err.key, vars));
+    return new Refused('refused', translate('en', err.key, vars), [], { key: err.key, vars });
   }
   return undefined;
 };
@@ -81,7 +90,17 @@ export class ConsignmentInbound {
     private readonly commands: DocumentCommands,
     private readonly tenantExists: TenantCheck,
     private readonly deadLetters: MessageSink,
+    /** the tenant's wording for external systems (outerrormsg); without it, our code and English words */
+    private readonly external?: ExternalWording,
   ) {}
+
+  /** Our code of a rule's refusal, and the tenant's own code and text for it when it has them. */
+  private async worded(m: InboundMessage, refused: Refused): Promise<Pick<DeadLetter, 'message' | 'code' | 'externalCode'>> {
+    if (!refused.code) return { message: refused.message };
+    const tenantId = m.headers[H.tenantId];
+    const own = tenantId && this.external ? await this.external(tenantId, refused.code.key, refused.code.vars) : undefined;
+    return own ? { message: own.text, code: refused.code.key, externalCode: own.externalCode } : { message: refused.message, code: refused.code.key };
+  }
 
   async handle(m: InboundMessage): Promise<InboundOutcome> {
     try {
@@ -91,7 +110,7 @@ export class ConsignmentInbound {
       if (!refused) throw err;
       const deadLetter: DeadLetter = {
         reason: refused.reason,
-        message: refused.message,
+        ...(await this.worded(m, refused)),
         fields: refused.fields,
         topic: m.topic,
         partition: m.partition,
@@ -106,7 +125,12 @@ export class ConsignmentInbound {
           topic: DEAD_LETTER_TOPIC,
           key: m.key ?? m.headers[H.messageId] ?? `${m.topic}-${m.partition}-${m.offset}`,
           value: JSON.stringify(deadLetter),
-          headers: { ...m.headers, 'refusal-reason': refused.reason, 'refused-from': `${m.topic}/${m.partition}/${m.offset}` },
+          headers: {
+            ...m.headers,
+            'refusal-reason': refused.reason,
+            'refused-from': `${m.topic}/${m.partition}/${m.offset}`,
+            ...(deadLetter.externalCode ? { 'refusal-code': deadLetter.externalCode } : {}),
+          },
         },
       ]);
       return { outcome: 'refused', deadLetter };

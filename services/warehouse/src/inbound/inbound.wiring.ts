@@ -13,6 +13,7 @@ import { receiptDecisions, type InboundBill, type ReceiptFacts } from './receipt
 import { linesOf, unitVolumeOf } from '../shared/lines';
 import { givenTime } from '../shared/times';
 import { GoodsDefaults } from '../shared/defaults.wiring';
+import { Strategies } from '../shared/strategies.wiring';
 
 const num = (v: unknown): number | undefined => (v === undefined || v === null || v === '' ? undefined : Number(v));
 export const placeInfo = (r: MasterRecord): PlaceInfo => ({
@@ -41,6 +42,7 @@ export class InboundDecisions implements OnModuleInit {
     @Inject(MASTER_DATA) private readonly masterData: MasterData,
     @Inject(DB_POOL) private readonly pool: Pool,
     @Inject(GoodsDefaults) private readonly defaults: GoodsDefaults,
+    @Inject(Strategies) private readonly strategies: Strategies,
   ) {}
 
   onModuleInit() {
@@ -90,7 +92,11 @@ export class InboundDecisions implements OnModuleInit {
     return facts;
   }
 
-  /** Where the bill's goods still at the dock should go: the materials' put-away strategies over the area's places and what they hold now. */
+  /**
+   * Where the bill's goods still at the dock should go: each line's governing put-away strategy
+   * (the owner's customer strategy, else the material's) and its mixing rules, over the area's
+   * places and what they hold now.
+   */
   async suggest(tenantId: string, doc: InboundBill): Promise<PutAwayPlan & { dock: string }> {
     const area = doc.warehouseAreaCode;
     const lines = linesOf(doc).filter((l) => Number(l.putAwayQty ?? 0) < l.qty);
@@ -107,11 +113,7 @@ export class InboundDecisions implements OnModuleInit {
         )
         .then((r) => r.rows),
     ]);
-    const strategies = await this.masterData.byCodes(
-      tenantId,
-      'strategy',
-      [...materials.values()].map((m) => String(m.data.upshelfStrategyCode ?? '')).filter(Boolean),
-    );
+    const governing = await this.strategies.governing(tenantId, 'upshelf', { customerCode: doc.customerCode, area }, materials);
     const loads = new Map<string, PlaceLoad>();
     for (const h of held) {
       const load = loads.get(h.place_code) ?? { used: 0, holds: new Set<string>() };
@@ -121,7 +123,7 @@ export class InboundDecisions implements OnModuleInit {
     }
     const plan = planPutAway(
       lines.map((l) => {
-        const strategy = strategies.get(String(materials.get(l.materialCode)?.data.upshelfStrategyCode ?? ''));
+        const strategy = governing.get(l.materialCode);
         return {
           lineNumber: l.lineNumber,
           customerCode: doc.customerCode,
@@ -129,7 +131,9 @@ export class InboundDecisions implements OnModuleInit {
           batchNo: l.batchNo ?? '',
           qty: l.qty - Number(l.putAwayQty ?? 0),
           unitVolume: unitVolumeOf(l),
-          rule: strategy?.data.rule as ShelvingRule | undefined,
+          rule: strategy?.rule as ShelvingRule | undefined,
+          mixBatch: strategy?.mixBatch,
+          mixMaterial: strategy?.mixMaterial,
         };
       }),
       places.map(placeInfo),

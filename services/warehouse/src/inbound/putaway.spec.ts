@@ -52,3 +52,35 @@ describe('put-away suggestions', () => {
     expect(planPutAway([{ ...need, unitVolume: 0 }], [place('A-01'), place('A-02')], none).placements).toEqual([{ lineNumber: 1, warehousePlaceCode: 'A-01', qty: 10 }]);
   });
 });
+
+describe('put-away suggestions under the owner’s mixing rules', () => {
+  const loads = () =>
+    new Map<string, PlaceLoad>([
+      ['A-01', { used: 0.2, holds: new Set(['C1~M1~L0']) }], // same material, another batch
+      ['A-02', { used: 0.2, holds: new Set(['C1~M2~L1']) }], // another material
+      ['A-03', { used: 0.2, holds: new Set(['C1~M1~L1']) }], // the same batch
+    ]);
+  const places = [place('A-01'), place('A-02'), place('A-03'), place('A-04')];
+  const codes = (plan: ReturnType<typeof planPutAway>) => plan.placements.map((p) => p.warehousePlaceCode);
+
+  it('batches and materials may share a location unless the owner says otherwise', () => {
+    expect(codes(planPutAway([{ ...need, qty: 20 }], places, loads()))).toEqual(['A-03', 'A-01', 'A-04', 'A-02']);
+  });
+
+  it('no mixed batches: never to a place holding the material’s other batch', () => {
+    expect(codes(planPutAway([{ ...need, qty: 20, mixBatch: false }], places, loads()))).toEqual(['A-03', 'A-04', 'A-02']);
+  });
+
+  it('no mixed materials: never to a place holding another material', () => {
+    expect(codes(planPutAway([{ ...need, qty: 20, mixMaterial: false }], places, loads()))).toEqual(['A-03', 'A-01', 'A-04']);
+  });
+
+  it('neither: only the same batch’s places and empty ones; what a need placed counts for the next', () => {
+    const plan = planPutAway([{ ...need, qty: 9, mixBatch: false, mixMaterial: false }, { ...need, lineNumber: 2, materialCode: 'M3', qty: 5, mixMaterial: false }], places, loads());
+    expect(plan.placements).toEqual([
+      { lineNumber: 1, warehousePlaceCode: 'A-03', qty: 4 },
+      { lineNumber: 1, warehousePlaceCode: 'A-04', qty: 5 },
+    ]);
+    expect(plan.unplaced).toEqual([{ lineNumber: 2, qty: 5 }]);
+  });
+});

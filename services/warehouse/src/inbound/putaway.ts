@@ -3,8 +3,9 @@ import Decimal from 'decimal.js';
 /**
  * Put-away suggestions (pure): which places a received line should go to, honouring each
  * place's owner reservation, its usable capacity (maxVolume, else volume, times capacityRatio
- * per cent; 0 or empty ratio: the whole) against what it already holds, and the material's
- * put-away strategy. The keeper may choose other places; the suggestion is only where to
+ * per cent; 0 or empty ratio: the whole) against what it already holds, the put-away strategy
+ * that governs the line (the owner's customer strategy, else the material's: strategy-choice.ts)
+ * and whether the owner lets batches / materials share a location. The keeper may choose other places; the suggestion is only where to
  * start. Decided in docs/DOMAIN.md "Put-away".
  */
 export type PlaceInfo = {
@@ -33,6 +34,10 @@ export type PutAwayNeed = {
   /** m³ per piece; 0 when unknown (capacity then cannot be weighed: the first eligible place takes all) */
   unitVolume: number;
   rule?: ShelvingRule | undefined;
+  /** false: never to a place holding the same owner's material of another batch (the customer strategy's 允许混批 unset) */
+  mixBatch?: boolean | undefined;
+  /** false: never to a place holding another material or another owner's goods (允许混放 unset) */
+  mixMaterial?: boolean | undefined;
 };
 
 export type Placement = { lineNumber: number; warehousePlaceCode: string; qty: number };
@@ -51,6 +56,16 @@ export const placeTakes = (p: PlaceInfo, customerCode: string): boolean => !p.in
 
 const holdKey = (n: Pick<PutAwayNeed, 'customerCode' | 'materialCode' | 'batchNo'>) => `${n.customerCode}~${n.materialCode}~${n.batchNo}`;
 const materialKey = (n: Pick<PutAwayNeed, 'customerCode' | 'materialCode'>) => `${n.customerCode}~${n.materialCode}~`;
+
+/** Whether a place's present goods let this need share it (the owner's mixing rules). */
+const shares = (load: PlaceLoad | undefined, need: PutAwayNeed): boolean => {
+  for (const h of load?.holds ?? []) {
+    if (!h.startsWith(materialKey(need))) {
+      if (need.mixMaterial === false) return false;
+    } else if (h !== holdKey(need) && need.mixBatch === false) return false;
+  }
+  return true;
+};
 
 /** The order places are tried in for one need. */
 const ranked = (places: PlaceInfo[], loads: Map<string, PlaceLoad>, need: PutAwayNeed): PlaceInfo[] => {
@@ -77,7 +92,7 @@ export const planPutAway = (needs: readonly PutAwayNeed[], places: readonly Plac
   const unplaced: PutAwayPlan['unplaced'] = [];
   for (const need of needs) {
     let left = new Decimal(need.qty);
-    for (const place of ranked(places.filter((p) => placeTakes(p, need.customerCode)), loads, need)) {
+    for (const place of ranked(places.filter((p) => placeTakes(p, need.customerCode) && shares(loads.get(p.code), need)), loads, need)) {
       if (left.lte(0)) break;
       const load = loads.get(place.code) ?? { used: 0, holds: new Set<string>() };
       const free = new Decimal(capacityOf(place) === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : capacityOf(place)).minus(load.used);

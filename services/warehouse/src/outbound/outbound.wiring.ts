@@ -9,13 +9,14 @@ import { STOCK_STREAM_TABLE } from '../stock/stock.projection';
 import { linesOf } from '../shared/lines';
 import { givenTime } from '../shared/times';
 import { GoodsDefaults } from '../shared/defaults.wiring';
+import { Strategies } from '../shared/strategies.wiring';
 import { orderDecisions } from './order.decisions';
 import { outboundDecisions, type Held, type OutboundBill, type OutboundFacts } from './outbound.decisions';
 import { listedLines, loadDecisions, sortingDecisions, type ListedFacts } from './listed.decisions';
 
 /**
  * The outbound documents' IO, in the command's transaction: the stock accounts, the order
- * by number, the materials' picking rules (master data's port) and what a bill holds frozen
+ * by number, the picking rules (the owner's customer strategies, else the materials': master data's port) and what a bill holds frozen
  * (its own ALLOCATE, RELEASE and SHIP lines of the stock stream: the ledger says, no copy).
  */
 @Injectable()
@@ -26,6 +27,7 @@ export class OutboundDecisions implements OnModuleInit {
     @Inject(StockLedger) private readonly ledger: StockLedger,
     @Inject(MASTER_DATA) private readonly masterData: MasterData,
     @Inject(GoodsDefaults) private readonly defaults: GoodsDefaults,
+    @Inject(Strategies) private readonly strategies: Strategies,
   ) {}
 
   onModuleInit() {
@@ -46,15 +48,11 @@ export class OutboundDecisions implements OnModuleInit {
     return { bills };
   }
 
-  private async rules(tenantId: string, materialCodes: readonly string[], db: UnitOfWork): Promise<Map<string, PickingRule>> {
+  /** Each material's picking rule: the owner's customer strategy for it in the bill's area, else the material's own. */
+  private async rules(tenantId: string, at: { customerCode: string; area: string }, materialCodes: readonly string[], db: UnitOfWork): Promise<Map<string, PickingRule>> {
     const materials = await this.masterData.byCodes(tenantId, 'material', materialCodes, db);
-    const strategies = await this.masterData.byCodes(tenantId, 'strategy', [...materials.values()].map((m) => String(m.data.downshelfStrategyCode ?? '')).filter(Boolean), db);
-    const out = new Map<string, PickingRule>();
-    for (const [code, m] of materials) {
-      const rule = strategies.get(String(m.data.downshelfStrategyCode ?? ''))?.data.rule;
-      out.set(code, rule === 'FEFO' ? 'FEFO' : 'FIFO');
-    }
-    return out;
+    const governing = await this.strategies.governing(tenantId, 'downshelf', at, materials, db);
+    return new Map([...governing].map(([code, g]) => [code, g.rule === 'FEFO' ? 'FEFO' : 'FIFO']));
   }
 
   private async held(tenantId: string, billId: string, db: UnitOfWork): Promise<Held[]> {
@@ -77,7 +75,7 @@ export class OutboundDecisions implements OnModuleInit {
     const order = async () => (doc.applyNo ? documentOf(orderosoutstockbill, await this.documents.byBillNo(orderosoutstockbill, tenantId, doc.applyNo, uow)) : undefined);
     if (action === 'allocate') {
       facts.accounts = await this.ledger.accounts(uow, tenantId, materials.map((materialCode) => ({ customerCode, materialCode })));
-      facts.rules = await this.rules(tenantId, materials, uow);
+      facts.rules = await this.rules(tenantId, { customerCode, area: doc.warehouseAreaCode }, materials, uow);
       facts.order = await order();
     } else if (action === 'release' || action === 'ship') {
       facts.held = await this.held(tenantId, doc.id, uow);

@@ -1,4 +1,4 @@
-import { defineEntity, num, ref, rows, text } from '../../../entities/define';
+import { defineEntity, uniqueInRows, num, ref, rows, text } from '../../../entities/define';
 import { L } from '../../../i18n/labels';
 
 /**
@@ -31,11 +31,5 @@ export const dict = defineEntity({
     }),
   },
   example: { items: [{ dictKey: '1', dictValue: 'One', sort: 1 }] },
-  refine: (d, ctx) => {
-    const seen = new Set<string>();
-    ((d.items as { dictKey: string }[] | undefined) ?? []).forEach((it, i) => {
-      if (seen.has(it.dictKey)) ctx.addIssue({ code: 'custom', path: ['items', i, 'dictKey'], message: 'validation.duplicateKey' });
-      seen.add(it.dictKey);
-    });
-  },
+  refine: uniqueInRows('items', 'dictKey'),
 });
