@@ -33,6 +33,14 @@ describe('delivery notice decisions', () => {
     spec.given([spec.created(content())], {}).when({ act: 'issue' }).thenRefused({ code: 409, key: 'warehouse.errors.noticeBillNotShipped' });
   });
 
+  it('names the batch a bill line without one shipped (its allocation chose it), within what the line shipped', () => {
+    const noBatch = { bill: { ...bill(), state: 'Shipped', details: [{ lineNumber: 1, materialCode: 'M1', qty: 6 }] } as unknown as NoticeFacts['bill'] };
+    spec.given([], noBatch).when({ create: content({ details: [{ materialCode: 'M1', batchNo: 'B7', qty: 4 }, { materialCode: 'M1', batchNo: 'B8', qty: 2 }] }) }).then({ doc: { state: 'Draft' } });
+    spec.given([], noBatch).when({ create: content({ details: [{ materialCode: 'M1', batchNo: 'B7', qty: 5 }, { materialCode: 'M1', batchNo: 'B8', qty: 2 }] }) }).thenRefused({
+      code: 409, key: 'warehouse.errors.noticeOverShipped', vars: { materialCode: 'M1', shipped: 6, wanted: 7 },
+    });
+  });
+
   it('refuses to announce goods the bill did not ship, or more than it shipped', () => {
     spec.given([], shipped()).when({ create: content({ details: [{ materialCode: 'M1', batchNo: 'B2', qty: 1 }] }) }).thenRefused({
       code: 409, key: 'warehouse.errors.noticeNotShipped', vars: { materialCode: 'M1', batchNo: 'B2' },

@@ -13,7 +13,8 @@ const key = (l: { materialCode: string; batchNo?: string | undefined }) => `${l.
 
 /**
  * A notice announces what its bill shipped, no more: the bill is shipped and the owner's, every
- * line is a material and batch it shipped, and no more of it than it shipped.
+ * line is a material and batch it shipped (any batch of a material whose bill line named none:
+ * the allocation chose it), and no more of it than it shipped.
  */
 export const checkAnnounced = (content: Record<string, unknown>, facts: NoticeFacts | undefined): AppError | undefined => {
   const outBillNo = String(content.outBillNo ?? '');
@@ -23,7 +24,8 @@ export const checkAnnounced = (content: Record<string, unknown>, facts: NoticeFa
   for (const l of linesOf(bill)) shipped.set(key(l), addQty(shipped.get(key(l)) ?? 0, l.qty));
   const wanted = new Map<string, { materialCode: string; batchNo: string; qty: number }>();
   for (const l of linesOf(content)) {
-    const k = key(l);
+    // a bill line that named no batch shipped whatever batch its allocation took: the notice may name it
+    const k = shipped.has(key(l)) ? key(l) : key({ materialCode: l.materialCode });
     if (!shipped.has(k)) return new AppError(409, 'warehouse.errors.noticeNotShipped', { outBillNo, materialCode: l.materialCode, batchNo: l.batchNo ?? '' });
     const w = wanted.get(k);
     wanted.set(k, { materialCode: l.materialCode, batchNo: l.batchNo ?? '', qty: addQty(w?.qty ?? 0, l.qty) });
