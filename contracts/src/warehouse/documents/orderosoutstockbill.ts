@@ -1,6 +1,6 @@
 import { date, docRef, mobile, num, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
-import { L, auditAction, cancelAction, closeAction, goodsFills, goodsLeft, goodsLine, ownerHeader, reportFields, stockType } from './common';
+import { L, auditAction, cancelAction, closeAction, goodsFills, goodsLeft, goodsLine, ownerHeader, plannedNotBeforeBill, reviewedDraft, reportFields, stockType } from './common';
 
 /**
  * Outbound order (出库订单, spec 02 orderosoutstockbill): what a cargo owner asks to have
@@ -58,19 +58,11 @@ export const orderosoutstockbill = defineDocument({
       shippedQty: { of: 'shippedQty', label: L('已发总数', 'Total shipped', '已發總數'), scale: 3 },
     },
   },
-  refine: (c, ctx) => {
-    if (typeof c.planDate === 'string' && typeof c.billDate === 'string' && c.planDate < c.billDate) {
-      ctx.addIssue({ code: 'custom', path: ['planDate'], message: 'validation.plannedBeforeBill' });
-    }
-  },
+  refine: plannedNotBeforeBill,
   lifecycle: {
     initial: 'Draft',
     states: {
-      Draft: {
-        label: L('草稿', 'Draft', '草稿'),
-        on: { EDIT: 'Draft', SUBMIT_REVIEW: { target: 'InReview', guard: 'reviewNeeded' }, AUDIT: { target: 'Audited', guard: 'noReviewNeeded' }, CANCEL: 'Cancelled', REMOVE: 'Draft' },
-      },
-      InReview: { label: L('审批中', 'In review', '審批中'), tone: 'processing', on: { REVIEW_APPROVED: 'Audited', REVIEW_REJECTED: 'Draft' } },
+      ...reviewedDraft('Audited'),
       Audited: { label: L('待发货', 'Awaiting shipment', '待發貨'), tone: 'processing', on: { RECORD_SHIPMENT: 'Shipping', COMPLETE_SHIPMENT: 'Shipped', CANCEL: 'Cancelled' } },
       Shipping: { label: L('发货中', 'Shipping', '發貨中'), tone: 'warning', on: { RECORD_SHIPMENT: 'Shipping', COMPLETE_SHIPMENT: 'Shipped', CLOSE: 'Closed' } },
       Shipped: { label: L('已发货', 'Shipped', '已發貨'), tone: 'success', final: true },

@@ -1,6 +1,6 @@
-import { date, docRef, mobile, num, plate, ref, text } from '../../entities/define';
+import { date, docRef, mobile, plate, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
-import { L, cancelAction, ownerHeader } from './common';
+import { L, cancelAction, orderLine, ownerHeader } from './common';
 
 type Line = Record<string, unknown>;
 
@@ -62,11 +62,7 @@ export const osnoticedeliverybill = defineDocument({
     key: 'details',
     label: L('明细', 'Details', '明細'),
     fields: {
-      lineNumber: num(L('行号', 'Line', '行號'), 'count', { generated: true }),
-      materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true, pick: { custCode: '$customerCode' } }),
-      batchNo: text(L('批次号', 'Batch number', '批次號'), { max: 40 }),
-      unitCode: ref(L('单位', 'Unit', '單位'), 'unit'),
-      qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
+      ...orderLine(),
     },
     uniqueBy: ['materialCode', 'batchNo'],
     // what the bill shipped: a line may be removed (not announced), never added

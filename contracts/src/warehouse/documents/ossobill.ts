@@ -1,6 +1,6 @@
-import { date, mobile, num, ref, text } from '../../entities/define';
+import { date, mobile, num, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
-import { L, auditAction, cancelAction, closeAction, ownerHeader, reportFields } from './common';
+import { L, auditAction, cancelAction, closeAction, orderLine, ownerHeader, plannedNotBeforeBill, reviewedDraft, reportFields } from './common';
 
 /** What an outbound order tells its sales order when it is confirmed (or gives back when cancelled): which order, how much of each line. */
 const orderFields = reportFields(L('出库订单', 'Outbound order', '出庫訂單'));
@@ -34,12 +34,7 @@ export const ossobill = defineDocument({
     key: 'details',
     label: L('明细', 'Details', '明細'),
     fields: {
-      lineNumber: num(L('行号', 'Line', '行號'), 'count', { generated: true }),
-      // the bill's owner's materials are offered (a 3PL keeps each owner's goods apart)
-      materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true, pick: { custCode: '$customerCode' } }),
-      batchNo: text(L('批次号', 'Batch number', '批次號'), { max: 40 }),
-      unitCode: ref(L('单位', 'Unit', '單位'), 'unit'),
-      qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
+      ...orderLine(),
       price: num(L('单价', 'Unit price', '單價'), 'unitPrice', { required: true }),
       // price x qty, half up to the cent (decimal, never binary floating point)
       amount: num(L('金额', 'Amount', '金額'), 'money', { generated: true }),
@@ -53,19 +48,11 @@ export const ossobill = defineDocument({
       orderedQty: { of: 'orderedQty', label: L('已下单总数', 'Total ordered out', '已下單總數'), scale: 3 },
     },
   },
-  refine: (c, ctx) => {
-    if (typeof c.planDate === 'string' && typeof c.billDate === 'string' && c.planDate < c.billDate) {
-      ctx.addIssue({ code: 'custom', path: ['planDate'], message: 'validation.plannedBeforeBill' });
-    }
-  },
+  refine: plannedNotBeforeBill,
   lifecycle: {
     initial: 'Draft',
     states: {
-      Draft: {
-        label: L('草稿', 'Draft', '草稿'),
-        on: { EDIT: 'Draft', SUBMIT_REVIEW: { target: 'InReview', guard: 'reviewNeeded' }, AUDIT: { target: 'Confirmed', guard: 'noReviewNeeded' }, CANCEL: 'Cancelled', REMOVE: 'Draft' },
-      },
-      InReview: { label: L('审批中', 'In review', '審批中'), tone: 'processing', on: { REVIEW_APPROVED: 'Confirmed', REVIEW_REJECTED: 'Draft' } },
+      ...reviewedDraft('Confirmed'),
       // open for outbound orders
       Confirmed: { label: L('已确认', 'Confirmed', '已確認'), tone: 'processing', on: { RECORD_ORDER: 'Ordering', COMPLETE_ORDER: 'Completed', CANCEL: 'Cancelled' } },
       Ordering: {
