@@ -101,6 +101,19 @@ describe('outbound order made from a sales order', () => {
     order.given([made()], facts()).when({ act: 'cancel' }).then({ effects: [] });
   });
 
+  it('through review: checked when submitted, taken when approved, given back when cancelled after', () => {
+    const approver = { userId: 'u2', account: 'approver', name: 'Abel' };
+    const instanceId = '0b0e0c4e-1111-4222-8333-444455556666';
+    const needsReview = order.created({ ...owner, stockType: 'NORMAL', billDate: '2026-11-24', planDate: '2026-11-26', soNo: 'XS001', details: [{ materialCode: 'M1', qty: 6, applyLineNumber: 1 }] }, { isReview: 1 });
+    order.given([needsReview], facts([{ lineNumber: 1, qty: 5 }])).when({ command: { type: 'SubmitForReview', data: { id: 'y1', expectedVersion: 1, processKey: 'k' } } }).thenRefused({ code: 409, key: 'warehouse.errors.overOrder' });
+    const submitted = order.kitFact('SubmittedForReview', { processKey: 'k' });
+    order.given([needsReview, submitted], facts()).when({ command: { type: 'ApproveReview', data: { id: 'y1', instanceId, approver, comment: 'ok' } } }).then({
+      effects: [{ document: 'ossobill', action: 'recordOrder', fields: { lines: [{ lineNumber: 1, qty: 6 }] } }],
+    });
+    const approved = order.kitFact('Reviewed', { instanceId, approver, comment: 'ok' });
+    order.given([needsReview, submitted, approved], facts([{ lineNumber: 1, qty: 6 }])).when({ act: 'cancel' }).then({ effects: [{ document: 'ossobill', action: 'reopen' }] });
+  });
+
   it('an order of its own (no sales order) is confirmed as before', () => {
     order.given([order.created({ ...owner, stockType: 'NORMAL', billDate: '2026-11-24', planDate: '2026-11-26', details: [{ materialCode: 'M1', qty: 6 }] })], {}).when({ act: 'audit' }).then({ effects: [] });
   });
