@@ -200,6 +200,8 @@ describe.each(DOMAIN_STORES)('printing on %s store', (kind) => {
     expect([over.status, over.body.msg]).toEqual([409, 'Material "M0007": 13 announced, more than the 12 shipped']);
     const dn = data(await admin.post<Result>(`${DN}/submit`, { ...notice, details: [{ materialCode: 'M0007', batchNo: 'DN1', qty: 12 }] }));
     expect(dn.billNo).toMatch(/^DN/);
+    const twice = await admin.post(`${DN}/submit`, { ...notice, details: [{ materialCode: 'M0007', qty: 1 }] }, { 'Accept-Language': 'en' });
+    expect([twice.status, twice.body.msg]).toEqual([409, `Outbound bill "${bill.billNo}" already has delivery notice "${dn.billNo}": cancel it before making another`]);
     expect((await print(admin, 'GET', `${DN}/print/notice?id=${dn.id}`, undefined, 'en')).msg).toBe('The delivery notice is Draft: it is printed once it is issued');
     const issued = data(await admin.post<Result>(`${DN}/issue`, { id: dn.id, version: dn.version }));
     const paper = (await print(admin, 'GET', `${DN}/print/notice?id=${dn.id}`)).pages.join('');

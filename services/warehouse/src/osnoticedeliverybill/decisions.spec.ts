@@ -50,6 +50,13 @@ describe('delivery notice decisions', () => {
     });
   });
 
+  it('one notice in force per shipped bill: another is refused until the first is cancelled', () => {
+    spec.given([], { ...shipped(), others: ['DN000'] }).when({ create: content() }).thenRefused({ code: 409, key: 'warehouse.errors.noticeTwice', vars: { outBillNo: 'CK001', billNo: 'DN000' } });
+    // itself is not another
+    spec.given([spec.created(content())], { ...shipped(), others: ['DN001'] }).when({ act: 'issue' }).then({ doc: { state: 'Issued' } });
+    spec.given([spec.created(content())], { ...shipped(), others: ['DN001'] }).when({ change: content({ receiverName: 'Lee' }) }).then({ doc: { receiverName: 'Lee' } });
+  });
+
   // business day in Asia/Shanghai (UTC+8): 2026-11-25T17:00Z is already the 26th there
   it('is received early before its expected arrival day, after which early is refused', () => {
     spec.given(issued()).when({ act: 'receiveEarly' }, { now: '2026-11-25T15:59:00.000Z' }).then({ doc: { state: 'ReceivedEarly', receivedAt: '2026-11-25T15:59:00.000Z', receivedBy: expect.anything() } });

@@ -7,7 +7,11 @@ export type DeliveryNotice = DocumentOf<typeof osnoticedeliverybill>;
 type ShippedBill = DocumentOf<typeof osoutstockbill>;
 
 /** What the notice's decisions read: the outbound bill it announces, by number (when it names one). */
-export type NoticeFacts = { bill?: ShippedBill | undefined };
+export type NoticeFacts = {
+  bill?: ShippedBill | undefined;
+  /** the numbers of the other notices of the same bill still in force (not cancelled) */
+  others?: readonly string[];
+};
 
 const key = (l: { materialCode: string; batchNo?: string | undefined }) => `${l.materialCode}\u0000${l.batchNo ?? ''}`;
 
@@ -16,10 +20,13 @@ const key = (l: { materialCode: string; batchNo?: string | undefined }) => `${l.
  * line is a material and batch it shipped (any batch of a material whose bill line named none:
  * the allocation chose it), and no more of it than it shipped.
  */
-export const checkAnnounced = (content: Record<string, unknown>, facts: NoticeFacts | undefined): AppError | undefined => {
+export const checkAnnounced = (content: Record<string, unknown>, facts: NoticeFacts | undefined, own?: string): AppError | undefined => {
   const outBillNo = String(content.outBillNo ?? '');
   const bill = facts?.bill;
   if (!bill || bill.state !== 'Shipped' || bill.customerCode !== content.customerCode) return new AppError(409, 'warehouse.errors.noticeBillNotShipped', { outBillNo });
+  // one notice in force per shipment: a correction cancels the notice before it
+  const other = facts?.others?.find((n) => n !== own);
+  if (other) return new AppError(409, 'warehouse.errors.noticeTwice', { outBillNo, billNo: other });
   const shipped = new Map<string, number>();
   for (const l of linesOf(bill)) shipped.set(key(l), addQty(shipped.get(key(l)) ?? 0, l.qty));
   const wanted = new Map<string, { materialCode: string; batchNo: string; qty: number }>();
@@ -55,10 +62,10 @@ export const deliveryNoticeDecisions = (load: DocumentDecisions<NoticeFacts, typ
   compute: (content) => ({ ...content, details: linesOf(content).map((l, i) => ({ ...l, lineNumber: i + 1 })) }),
   check: (command, doc, facts, meta) => {
     // saved and issued only as what the bill shipped
-    if (command.type === 'Create' || command.type === 'Change') return checkAnnounced(command.data.content, facts);
+    if (command.type === 'Create' || command.type === 'Change') return checkAnnounced(command.data.content, facts, doc?.billNo);
     const action = actionOf(command);
     if (!doc) return undefined;
-    if (action === 'issue') return checkAnnounced(doc, facts);
+    if (action === 'issue') return checkAnnounced(doc, facts, doc.billNo);
     if (action === 'receive' || action === 'receiveEarly') return checkReceipt(doc, action, meta);
     return undefined;
   },

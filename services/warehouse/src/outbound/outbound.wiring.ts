@@ -50,7 +50,10 @@ export class OutboundDecisions implements OnModuleInit {
     if (!readsBill(command)) return {};
     const content = command.type === 'Create' || command.type === 'Change' ? command.data.content : doc;
     const outBillNo = typeof content?.outBillNo === 'string' ? content.outBillNo : '';
-    return outBillNo ? { bill: documentOf(osoutstockbill, await this.documents.byBillNo(osoutstockbill, tenantId, outBillNo, uow)) } : {};
+    if (!outBillNo) return {};
+    const bill = documentOf(osoutstockbill, await this.documents.byBillNo(osoutstockbill, tenantId, outBillNo, uow));
+    const others = (await this.documents.byListValue(osnoticedeliverybill, tenantId, 'outBillNo', [outBillNo], ['Cancelled'])).map((r) => r.billNo);
+    return { bill, others };
   }
 
   /** The outbound bills a picking list or load bill names, by number, in the command's transaction. */
