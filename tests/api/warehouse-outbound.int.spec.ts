@@ -136,6 +136,44 @@ describe.each(DOMAIN_STORES)('outbound on %s store', (kind) => {
     expect((await stock('M0042')).map((r) => [r.qty, r.djQty])).toEqual([[8, 0]]);
   });
 
+  it('outbound orders made from a sales order take only what is left of it; one cancelled gives its part back; the last completes it', async () => {
+    const SO = '/api/bl-warehouse/ossobill';
+    const so = data(await admin.post<Result>(`${SO}/submit`, {
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', consigneeName: '华联超市', receiverAddress: '上海市静安区南京西路88号', planDate: '2026-11-26',
+      details: [{ materialCode: 'M0022', qty: 10, price: 12.35 }, { materialCode: 'M0042', qty: 3, price: 0.1 }],
+    }));
+    const confirmed = data(await admin.post<Result>(`${SO}/audit`, { id: so.id, version: so.version }));
+    expect(confirmed.state).toBe('Confirmed');
+    // amounts exact to the cent (0.1 x 3 is 0.30, never 0.30000000000000004)
+    expect(data(await admin.get<Record<string, unknown>>(`${SO}/detail?id=${so.id}`))).toMatchObject({ totals: { qty: 13, amount: 123.8 }, details: [{ amount: 123.5 }, { amount: 0.3 }] });
+    const order = (lines: { materialCode: string; qty: number; applyLineNumber: number }[]) =>
+      admin.post<Result>(`${ORDER}/submit`, { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL', planDate: '2026-11-26', soNo: so.billNo, details: lines });
+    const detail = async () => data(await admin.get<{ state: string; details: { orderedQty: number }[] }>(`${SO}/detail?id=${so.id}`));
+
+    const first = data(await order([{ materialCode: 'M0022', qty: 6, applyLineNumber: 1 }]));
+    const firstAudited = data(await admin.post<Result>(`${ORDER}/audit`, { id: first.id, version: first.version }));
+    expect(await detail()).toMatchObject({ state: 'Ordering', details: [{ orderedQty: 6 }, { orderedQty: 0 }] });
+
+    // 5 more of line 1 would be 11 of 10 sold: refused naming the figures, nothing taken
+    const second = data(await order([{ materialCode: 'M0022', qty: 5, applyLineNumber: 1 }]));
+    const over = await admin.post(`${ORDER}/audit`, { id: second.id, version: second.version }, { 'Accept-Language': 'en' });
+    expect([over.status, over.body.msg]).toEqual([409, 'Material "M0022" beyond its sales order: 10 sold, 6 ordered out, 5 now']);
+    expect((await detail()).details[0]!.orderedQty).toBe(6);
+
+    // the first cancelled before shipping: its 6 come back, the sales order is open as confirmed; now the 5 fit
+    data(await admin.post<Result>(`${ORDER}/cancel`, { id: first.id, version: firstAudited.version, reason: '客户改单' }));
+    expect(await detail()).toMatchObject({ state: 'Confirmed', details: [{ orderedQty: 0 }, { orderedQty: 0 }] });
+    data(await admin.post<Result>(`${ORDER}/audit`, { id: second.id, version: second.version }));
+    // the rest, all of both lines, completes it
+    const rest = data(await order([{ materialCode: 'M0022', qty: 5, applyLineNumber: 1 }, { materialCode: 'M0042', qty: 3, applyLineNumber: 2 }]));
+    data(await admin.post<Result>(`${ORDER}/audit`, { id: rest.id, version: rest.version }));
+    expect(await detail()).toMatchObject({ state: 'Completed', details: [{ orderedQty: 10 }, { orderedQty: 3 }] });
+    // nothing more can be ordered out of a completed sales order
+    const late = data(await order([{ materialCode: 'M0042', qty: 1, applyLineNumber: 2 }]));
+    const closed = await admin.post(`${ORDER}/audit`, { id: late.id, version: late.version }, { 'Accept-Language': 'en' });
+    expect([closed.status, closed.body.msg]).toEqual([409, `Sales order "${so.billNo}" is Completed: nothing more can be ordered out of it`]);
+  });
+
   it('50 bills allocating the same stock at once allocate exactly what exists, no more', async () => {
     await receive('2026-11-05T08:00:00.000Z', [{ materialCode: 'M0032', batchNo: 'P', qty: 30, warehousePlaceCode: 'B-02-01' }]);
     const bills = await Promise.all(Array.from({ length: 50 }, async () => data(await outbound('M0032', 1))));

@@ -222,6 +222,24 @@ describe.each(DOMAIN_STORES)('printing on %s store', (kind) => {
     // in English too, every label from the words
     const en = (await print(admin, 'GET', `${OUT}/print/delivery-note?id=${bill.id}`, undefined, 'en')).pages.join('');
     for (const piece of ['Consignee:王芳', 'Consigneephone:13988887777', 'Loadbill:', 'Platenumber:沪A12345', 'Dock:D3']) expect([piece, en.includes(piece)]).toEqual([piece, true]);
+    // the delivery notice (DN) of the shipped bill, the paper the driver carries: what it announces, never more than shipped
+    const DN = '/api/bl-warehouse/osnoticedeliverybill';
+    const notice = { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', outBillNo: bill.billNo, receiverName: '王芳', expectedDate: '2099-01-02' };
+    const over = await admin.post(`${DN}/submit`, { ...notice, details: [{ materialCode: 'M0007', batchNo: 'DN1', qty: 13 }] }, { 'Accept-Language': 'en' });
+    expect([over.status, over.body.msg]).toEqual([409, 'Material "M0007": 13 announced, more than the 12 shipped']);
+    const dn = data(await admin.post<Result>(`${DN}/submit`, { ...notice, details: [{ materialCode: 'M0007', batchNo: 'DN1', qty: 12 }] }));
+    expect(dn.billNo).toMatch(/^DN/);
+    const twice = await admin.post(`${DN}/submit`, { ...notice, details: [{ materialCode: 'M0007', qty: 1 }] }, { 'Accept-Language': 'en' });
+    expect([twice.status, twice.body.msg]).toEqual([409, `Outbound bill "${bill.billNo}" already has delivery notice "${dn.billNo}": cancel it before making another`]);
+    expect((await print(admin, 'GET', `${DN}/print/notice?id=${dn.id}`, undefined, 'en')).msg).toBe('The delivery notice is Draft: it is printed once it is issued');
+    const issued = data(await admin.post<Result>(`${DN}/issue`, { id: dn.id, version: dn.version }));
+    const paper = (await print(admin, 'GET', `${DN}/print/notice?id=${dn.id}`)).pages.join('');
+    for (const piece of ['发货通知单', dn.billNo, `出库单号:${bill.billNo}`, '预计到货日期:2099-01-02', '收货人:王芳', '车牌号:沪A12345', 'M0007', '合计12']) expect([piece, paper.includes(piece)]).toEqual([piece, true]);
+    // expected far ahead: a receipt now is an early one, after the spec's confirmation
+    const onTime = await admin.post(`${DN}/receive`, { id: dn.id, version: issued.version }, { 'Accept-Language': 'en' });
+    expect([onTime.status, onTime.body.msg]).toEqual([409, `Delivery notice "${dn.billNo}" is expected on 2099-01-02: before then, receive it early`]);
+    expect(data(await admin.post<Result>(`${DN}/receive-early`, { id: dn.id, version: issued.version })).state).toBe('ReceivedEarly');
+    expect((await print(admin, 'GET', `${DN}/print/notice?id=${dn.id}`)).status).toBe(200);
   });
 
   it("scan mode's read: an inbound bill's lines to receive, then what is left at the dock to put away", async () => {

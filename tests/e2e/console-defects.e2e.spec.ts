@@ -321,6 +321,34 @@ describe('console defects of issue 11 in Chromium', () => {
     await page.close();
   });
 
+  it('receives the delivery notice selected in its list early, after the spec\'s confirmation', async () => {
+    type Made = { id: string; billNo: string; version: number };
+    const W = '/api/bl-warehouse';
+    const owner = { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL' };
+    const inbound = data(await admin.post<Made>(`${W}/isinstockbill/submit`, { ...owner, details: [{ materialCode: 'M0007', batchNo: 'DNL', qty: 3, warehousePlaceCode: 'B-05-02' }] }));
+    data(await admin.post(`${W}/isinstockbill/receive`, { id: inbound.id, version: inbound.version, receivedAt: '2026-11-20T08:00:00.000Z' }));
+    const bill = data(await admin.post<Made>(`${W}/osoutstockbill/submit`, { ...owner, details: [{ materialCode: 'M0007', qty: 3 }] }));
+    let v = data(await admin.post<Made>(`${W}/osoutstockbill/allocate`, { id: bill.id, version: bill.version })).version;
+    v = data(await admin.post<Made>(`${W}/osoutstockbill/pick`, { id: bill.id, version: v })).version;
+    data(await admin.post(`${W}/osoutstockbill/ship`, { id: bill.id, version: v }));
+    const dn = data(await admin.post<Made>(`${W}/osnoticedeliverybill/submit`, {
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', outBillNo: bill.billNo, receiverName: 'Wang Fang', expectedDate: '2099-01-02', details: [{ materialCode: 'M0007', qty: 3 }],
+    }));
+    data(await admin.post(`${W}/osnoticedeliverybill/issue`, { id: dn.id, version: dn.version }));
+
+    const page = await signedIn('admin', 'en');
+    await goTo(page, '/outWarehouseManagement/osnoticedeliverybill');
+    const row = page.getByTestId(`doc-row-${dn.billNo}`);
+    await row.locator('input[type=checkbox]').check();
+    await page.getByTestId('list-action-receive_early').click();
+    const dialog = page.locator('.ant-modal-confirm:visible');
+    await shows(dialog);
+    expect(await dialog.innerText()).toContain(`Receive the selected delivery note (DN) early? (${dn.billNo})`);
+    await dialog.getByTestId('modal-ok').click();
+    await shows(row.getByText('Received early'));
+    await page.close();
+  });
+
   it('prompts for a missing quantity as for any required field', async () => {
     const page = await signedIn('admin', 'en');
     await goTo(page, '/consignmentOrderbill/consignmentOrderbillAdd');

@@ -88,8 +88,13 @@ export type ActionDef = Landing & {
   fields?: Record<string, FieldDef>;
   /** datetime fields that take the command's time when the user leaves them out */
   nowFields?: readonly string[];
-  /** the console asks for confirmation first */
-  confirm?: boolean;
+  /** the console asks for confirmation first: in the kit's words, or in the sentence given (the spec's own) */
+  confirm?: boolean | Labels;
+  /**
+   * offered in the list's toolbar too, for the one document selected (when its state allows it):
+   * an action that takes no input (the spec's "receive the selected delivery note (DN) early")
+   */
+  list?: boolean;
   /** shown as a dangerous action (cancel, reverse) */
   danger?: boolean;
   /**

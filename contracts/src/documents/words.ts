@@ -42,6 +42,7 @@ export const documentWords = {
       partly: L('已按建议填入库位；有 {{count}} 行找不到空余库位，请手工选择', 'The suggested locations were filled in; {{count}} line(s) found no free location, choose one by hand', '已按建議填入庫位；有 {{count}} 行找不到空餘庫位，請手工選擇'),
     },
     removeLine: L('删除明细', 'Remove line', '刪除明細'),
+    notAllowedNow: L('{{title}}「{{billNo}}」当前状态为「{{state}}」，不能{{action}}', 'The {{title}} "{{billNo}}" is "{{state}}": it cannot be given "{{action}}" now', '{{title}}「{{billNo}}」目前狀態為「{{state}}」，不能{{action}}'),
     notEditable: L('{{title}}当前状态为「{{state}}」，不能编辑', 'The {{title}} is "{{state}}" and cannot be edited', '{{title}}目前狀態為「{{state}}」，不能編輯'),
     notFound: L('{{title}}不存在或已删除', 'The {{title}} does not exist or was deleted', '{{title}}不存在或已刪除'),
     forbidden: L('当前账号没有修改{{title}}的权限', 'Your account may not change this {{title}}', '當前帳號沒有修改{{title}}的權限'),

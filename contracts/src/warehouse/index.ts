@@ -7,7 +7,9 @@ export * from './screens';
 import type { ContractsContext } from '../api/context';
 import { orderisinstockbill } from './documents/orderisinstockbill';
 import { isinstockbill } from './documents/isinstockbill';
+import { ossobill } from './documents/ossobill';
 import { orderosoutstockbill } from './documents/orderosoutstockbill';
+import { osnoticedeliverybill } from './documents/osnoticedeliverybill';
 import { osoutstockbill } from './documents/osoutstockbill';
 import { stocksortingbill } from './documents/stocksortingbill';
 import { loadbill } from './documents/loadbill';
@@ -29,11 +31,13 @@ export const warehouseContracts: ContractsContext = {
   documents: [
     orderisinstockbill,
     isinstockbill,
+    ossobill,
     orderosoutstockbill,
     osoutstockbill,
     stocksortingbill,
     wavebill,
     loadbill,
+    osnoticedeliverybill,
     warehousetransferbill,
     diversecustomertransferbill,
     checkbill,

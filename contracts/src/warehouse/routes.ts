@@ -127,6 +127,15 @@ export const warehousePrintRoutes = defineRoutes({
     response: z.null(),
     download: PDF_MEDIA_TYPE,
   },
+  printDeliveryNotice: {
+    method: 'GET',
+    path: '/api/bl-warehouse/osnoticedeliverybill/print/notice',
+    summary: 'Delivery notice (PDF) the driver carries: what is coming to the consignee, by material and batch, with its expected arrival and signature boxes',
+    tag: 'warehouse',
+    query: idQuery,
+    response: z.null(),
+    download: PDF_MEDIA_TYPE,
+  },
   inboundScanTasks: {
     method: 'GET',
     path: '/api/bl-warehouse/isinstockbill/scan-tasks',
@@ -146,13 +155,15 @@ export const warehousePrintRoutes = defineRoutes({
 });
 
 /** Which printed documents a document type has, and in which of its states each can be printed (the console's Print button). */
-export const PRINT_FORMS: Record<string, readonly { kind: 'labels' | 'picking-list' | 'delivery-note' | 'pick-sheet'; path: string; method: 'GET' | 'POST'; states: readonly string[] }[]> = {
+export const PRINT_FORMS: Record<string, readonly { kind: 'labels' | 'picking-list' | 'delivery-note' | 'pick-sheet' | 'delivery-notice'; path: string; method: 'GET' | 'POST'; states: readonly string[] }[]> = {
   isinstockbill: [{ kind: 'labels', path: warehousePrintRoutes.printLabels.path, method: 'POST', states: ['Draft', 'InReview', 'Audited', 'Received', 'PuttingAway', 'Stored'] }],
   osoutstockbill: [
     { kind: 'picking-list', path: warehousePrintRoutes.printPickingList.path, method: 'GET', states: ['Allocated', 'Waved', 'Picked'] },
     { kind: 'delivery-note', path: warehousePrintRoutes.printDeliveryNote.path, method: 'GET', states: ['Shipped'] },
   ],
   wavebill: [{ kind: 'pick-sheet', path: warehousePrintRoutes.printWaveSheet.path, method: 'GET', states: ['Issued', 'Picked'] }],
+  // the paper the driver carries to the consignee, once it is issued
+  osnoticedeliverybill: [{ kind: 'delivery-notice', path: warehousePrintRoutes.printDeliveryNotice.path, method: 'GET', states: ['Issued', 'Received', 'ReceivedEarly'] }],
 };
 
 /** 待上架: the keeper's put-away list (the inbound bills with goods still at their dock), its page and menu entry. */

@@ -1,6 +1,7 @@
 import { attachment, date, num, oneOf, ref, rows, text, type FieldOf, type Labels } from '../../entities/define';
 import { subQty } from '../units';
-import type { ActionDef } from '../../documents/define';
+import type { z } from 'zod';
+import type { ActionDef, LifecycleStateDef } from '../../documents/define';
 
 /**
  * Pieces every warehouse document shares (spec 02 section 3.3 "common header" and "common
@@ -53,6 +54,38 @@ export const goodsLine = (o: { expiring?: boolean } = {}) => ({
     ? { productionDate: date(L('生产日期', 'Production date', '生產日期')), expiringDate: date(L('失效日期', 'Expiry date', '失效日期')) }
     : {}),
 });
+
+/**
+ * The plain line of an order or a notice (no weights, pallets or volumes): the line's number, the
+ * owner's material, its batch, unit and quantity.
+ */
+export const orderLine = () => ({
+  lineNumber: num(L('行号', 'Line', '行號'), 'count', { generated: true }),
+  // the bill's owner's materials are offered (a 3PL keeps each owner's goods apart)
+  materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true, pick: { custCode: '$customerCode' } }),
+  batchNo: text(L('批次号', 'Batch number', '批次號'), { max: 40 }),
+  unitCode: ref(L('单位', 'Unit', '單位'), 'unit'),
+  qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
+});
+
+/**
+ * The first two states of an order others work against: a draft, edited or removed, confirmed
+ * by its audit (`to`), or through review when the tenant configures one.
+ */
+export const reviewedDraft = (to: string): { Draft: LifecycleStateDef; InReview: LifecycleStateDef } => ({
+  Draft: {
+    label: L('草稿', 'Draft', '草稿'),
+    on: { EDIT: 'Draft', SUBMIT_REVIEW: { target: 'InReview', guard: 'reviewNeeded' }, AUDIT: { target: to, guard: 'noReviewNeeded' }, CANCEL: 'Cancelled', REMOVE: 'Draft' },
+  },
+  InReview: { label: L('审批中', 'In review', '審批中'), tone: 'processing', on: { REVIEW_APPROVED: to, REVIEW_REJECTED: 'Draft' } },
+});
+
+/** A planned day (arrival, shipment, wanted by) never before the bill's own date: the rule across the two fields. */
+export const plannedNotBeforeBill = (c: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  if (typeof c.planDate === 'string' && typeof c.billDate === 'string' && c.planDate < c.billDate) {
+    ctx.addIssue({ code: 'custom', path: ['planDate'], message: 'validation.plannedBeforeBill' });
+  }
+};
 
 /**
  * What picking a goods line's material fills at once in the form (the server takes the same

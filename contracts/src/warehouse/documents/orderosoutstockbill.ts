@@ -1,11 +1,13 @@
-import { date, mobile, num, text } from '../../entities/define';
+import { date, docRef, mobile, num, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
-import { L, auditAction, cancelAction, closeAction, goodsFills, goodsLine, ownerHeader, reportFields, stockType } from './common';
+import { L, auditAction, cancelAction, closeAction, goodsFills, goodsLeft, goodsLine, ownerHeader, plannedNotBeforeBill, reviewedDraft, reportFields, stockType } from './common';
 
 /**
  * Outbound order (出库订单, spec 02 orderosoutstockbill): what a cargo owner asks to have
  * shipped. Outbound bills allocate, pick and ship against it, in parts; what they ship adds
- * up on its lines (shippedQty) and no line may be shipped beyond its ordered quantity.
+ * up on its lines (shippedQty) and no line may be shipped beyond its ordered quantity. Made from
+ * a confirmed sales order (soNo), it takes what is left of it when it is confirmed, and gives it
+ * back when cancelled before shipping (docs/DOMAIN.md "Sales orders and delivery notices (issue 30)").
  */
 export const orderosoutstockbill = defineDocument({
   name: 'orderosoutstockbill',
@@ -18,15 +20,35 @@ export const orderosoutstockbill = defineDocument({
     ...ownerHeader(),
     stockType: stockType(),
     sourceBillNo: text(L('来源单号', 'Source bill number', '來源單號'), { max: 40 }),
+    // the sales order it orders out: picked among the confirmed ones, and what is left copied
+    soNo: docRef(L('销售订单号', 'Sales order number', '銷售訂單號'), 'ossobill', { states: ['Confirmed', 'Ordering'] }),
     planDate: date(L('计划发货日期', 'Planned shipping date', '計劃發貨日期'), { required: true }),
     receiverName: text(L('收货人', 'Receiver', '收貨人'), { max: 50 }),
     receiverMobile: mobile(L('收货人手机号', 'Receiver mobile', '收貨人手機號')),
     receiverAddress: text(L('收货地址', 'Delivery address', '收貨地址'), { max: 200 }),
   },
+  sources: {
+    // order out what is left of a sales order
+    ossobill: {
+      states: ['Confirmed', 'Ordering'],
+      label: L('生成出库订单', 'Order out', '生成出庫訂單'),
+      copy: (o) => ({
+        customerCode: o.customerCode,
+        warehouseAreaCode: o.warehouseAreaCode,
+        stockType: 'NORMAL',
+        soNo: o.billNo,
+        ...(o.sourceBillNo ? { sourceBillNo: o.sourceBillNo } : {}),
+        ...(o.planDate ? { planDate: o.planDate } : {}),
+        ...Object.fromEntries((['receiverName', 'receiverMobile', 'receiverAddress'] as const).filter((k) => o[k]).map((k) => [k, o[k]])),
+        ...(!o.receiverName && o.consigneeName ? { receiverName: String(o.consigneeName).slice(0, 50) } : {}),
+        details: goodsLeft(o, 'orderedQty'),
+      }),
+    },
+  },
   lines: {
     key: 'details',
     label: L('明细', 'Details', '明細'),
-    fields: { ...goodsLine(), shippedQty: num(L('已发数量', 'Shipped', '已發數量'), 'quantity', { generated: true }) },
+    fields: { ...goodsLine(), applyLineNumber: num(L('销售订单行号', 'Sales order line', '銷售訂單行號'), 'count'), shippedQty: num(L('已发数量', 'Shipped', '已發數量'), 'quantity', { generated: true }) },
     uniqueBy: ['materialCode', 'batchNo'],
     fills: goodsFills(),
     totals: {
@@ -36,19 +58,11 @@ export const orderosoutstockbill = defineDocument({
       shippedQty: { of: 'shippedQty', label: L('已发总数', 'Total shipped', '已發總數'), scale: 3 },
     },
   },
-  refine: (c, ctx) => {
-    if (typeof c.planDate === 'string' && typeof c.billDate === 'string' && c.planDate < c.billDate) {
-      ctx.addIssue({ code: 'custom', path: ['planDate'], message: 'validation.plannedBeforeBill' });
-    }
-  },
+  refine: plannedNotBeforeBill,
   lifecycle: {
     initial: 'Draft',
     states: {
-      Draft: {
-        label: L('草稿', 'Draft', '草稿'),
-        on: { EDIT: 'Draft', SUBMIT_REVIEW: { target: 'InReview', guard: 'reviewNeeded' }, AUDIT: { target: 'Audited', guard: 'noReviewNeeded' }, CANCEL: 'Cancelled', REMOVE: 'Draft' },
-      },
-      InReview: { label: L('审批中', 'In review', '審批中'), tone: 'processing', on: { REVIEW_APPROVED: 'Audited', REVIEW_REJECTED: 'Draft' } },
+      ...reviewedDraft('Audited'),
       Audited: { label: L('待发货', 'Awaiting shipment', '待發貨'), tone: 'processing', on: { RECORD_SHIPMENT: 'Shipping', COMPLETE_SHIPMENT: 'Shipped', CANCEL: 'Cancelled' } },
       Shipping: { label: L('发货中', 'Shipping', '發貨中'), tone: 'warning', on: { RECORD_SHIPMENT: 'Shipping', COMPLETE_SHIPMENT: 'Shipped', CLOSE: 'Closed' } },
       Shipped: { label: L('已发货', 'Shipped', '已發貨'), tone: 'success', final: true },
@@ -68,7 +82,7 @@ export const orderosoutstockbill = defineDocument({
     columns: ['billNo', 'billDate', 'customerCode', 'warehouseAreaCode', 'stockType', 'sourceBillNo', 'planDate', 'receiverName', 'state', 'isReview',
       { key: 'totalQty', path: 'totals.qty', label: L('总数量', 'Total quantity', '總數量') },
       { key: 'totalShipped', path: 'totals.shippedQty', label: L('已发总数', 'Total shipped', '已發總數') }],
-    filters: [{ key: 'billNo', match: 'contains' }, 'state', { key: 'customerCode', match: 'exact' }, { key: 'sourceBillNo', match: 'contains' },
+    filters: [{ key: 'billNo', match: 'contains' }, 'state', { key: 'customerCode', match: 'exact' }, { key: 'sourceBillNo', match: 'contains' }, { key: 'soNo', match: 'exact' },
       { key: 'date', path: 'billDate', match: 'range', label: L('单据日期', 'Bill date', '單據日期') }],
     defaultSort: 'billNo',
     defaultOrder: 'desc',

@@ -2,7 +2,7 @@ import { dockOf, orderosoutstockbill, osoutstockbill } from '@tpl/contracts';
 import { documentSpec, folded, type GivenFact } from '@tpl/documents/test';
 import { applyLines, emptyAccount, receive, type AccountState } from '../stock/stock.account';
 import { accountId } from '../stock/stock.ledger';
-import { orderDecisions } from './order.decisions';
+import { outboundOrderDecisions } from './order.decisions';
 import { outboundDecisions, type OutboundFacts } from './outbound.decisions';
 
 // The outbound bill's own decisions, given/when/then: given its facts, the stock and what was loaded, when allocate, release or ship, then the facts (or a refusal).
@@ -28,8 +28,8 @@ const stocked = (): AccountState => {
 const facts = (o: Partial<OutboundFacts> = {}): OutboundFacts => ({ accounts: new Map([[accountId('C1', 'M1'), stocked()]]), rules: new Map(), held: [], ...o });
 /** The outbound order YC001: 8 of M1 ordered, audited, 6 shipped by an earlier bill. */
 const orderOf = (o: Record<string, unknown> = {}) => {
-  const s = documentSpec(orderosoutstockbill, orderDecisions, { id: 'y1', billNo: 'YC001' });
-  return folded(orderosoutstockbill, orderDecisions, [
+  const s = documentSpec(orderosoutstockbill, outboundOrderDecisions(undefined), { id: 'y1', billNo: 'YC001' });
+  return folded(orderosoutstockbill, outboundOrderDecisions(undefined), [
     s.created({ ...owner, details: [{ materialCode: 'M1', qty: 8 }], ...o }),
     s.acted('audit'),
     s.acted('recordShipment', { sourceId: 'o0', sourceBillNo: 'CK000', lines: [{ lineNumber: 1, qty: 6 }] }),

@@ -13,7 +13,7 @@ import {
 import type { DecideMeta, DocumentDecisions, Effect } from '@tpl/documents';
 import { allocate, applyLines, assertThereFrom, factOf, release, ship, type AccountState, type PickingRule, type RowQty } from '../stock/stock.account';
 import { accountId } from '../stock/stock.ledger';
-import { checkReport, reportTo, type ApplyReport } from '../shared/apply';
+import { appliedLineFor, checkReport, reportTo, type ApplyReport } from '../shared/apply';
 import { actionOf, computeGoodsLines, linesOf, refuseRemoveOnceInStock, withLines, type GoodsLine } from '../shared/lines';
 import { notBefore, stepAt } from '../shared/times';
 import { ORDER } from './order.decisions';
@@ -39,11 +39,7 @@ const RELEASED = eventTypeOf(osoutstockbill, 'Released');
 const LEFT_WAVE = eventTypeOf(osoutstockbill, 'LeftWave');
 
 /** The ordered line a bill line answers: the one it names, else the same material and batch. */
-export const orderedLineFor = (order: OutboundOrder, line: GoodsLine): GoodsLine | undefined => {
-  const lines = linesOf(order);
-  if (typeof line.applyLineNumber === 'number') return lines.find((o) => o.lineNumber === line.applyLineNumber);
-  return lines.find((o) => o.materialCode === line.materialCode && (o.batchNo ?? '') === (line.batchNo ?? ''));
-};
+export const orderedLineFor = (order: OutboundOrder, line: GoodsLine): GoodsLine | undefined => appliedLineFor(order, line);
 
 const reportOf = (doc: OutboundBill, order: OutboundOrder): ApplyReport => ({
   sourceId: doc.id,

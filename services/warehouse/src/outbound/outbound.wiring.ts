@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { loadbill, orderosoutstockbill, osoutstockbill, stocksortingbill } from '@tpl/contracts';
+import { loadbill, orderosoutstockbill, osnoticedeliverybill, osoutstockbill, ossobill, stocksortingbill } from '@tpl/contracts';
 import { DocumentDecisionsRegistry, DocumentService, documentOf, type LoadInput } from '@tpl/documents';
 import type { UnitOfWork } from '@tpl/event-store';
 import { MASTER_DATA, type MasterData } from '@tpl/masterdata';
@@ -10,7 +10,9 @@ import { linesOf } from '../shared/lines';
 import { givenTime } from '../shared/times';
 import { GoodsDefaults } from '../shared/defaults.wiring';
 import { Strategies } from '../shared/strategies.wiring';
-import { orderDecisions } from './order.decisions';
+import { outboundOrderDecisions, readsSalesOrder, type OrderFacts } from './order.decisions';
+import { salesOrderDecisions } from '../ossobill/decisions';
+import { deliveryNoticeDecisions, readsBill, type NoticeFacts } from '../osnoticedeliverybill/decisions';
 import { outboundDecisions, type Held, type OutboundBill, type OutboundFacts } from './outbound.decisions';
 import { listedLines, loadDecisions, sortingDecisions, type ListedFacts } from './listed.decisions';
 
@@ -31,10 +33,29 @@ export class OutboundDecisions implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.registry.register(orderosoutstockbill, { ...orderDecisions, complete: this.defaults.for(orderosoutstockbill) });
+    this.registry.register(ossobill, salesOrderDecisions);
+    this.registry.register(orderosoutstockbill, { ...outboundOrderDecisions((input) => this.salesOrder(input)), complete: this.defaults.for(orderosoutstockbill) });
+    this.registry.register(osnoticedeliverybill, deliveryNoticeDecisions((input) => this.shippedBill(input)));
     this.registry.register(osoutstockbill, { ...outboundDecisions((input) => this.load(input)), complete: this.defaults.for(osoutstockbill) });
     this.registry.register(stocksortingbill, sortingDecisions((input) => this.listed(input)));
     this.registry.register(loadbill, loadDecisions((input) => this.listed(input)));
+  }
+
+  /** The sales order an outbound order is made from, by number, when it is confirmed or cancelled. */
+  async salesOrder({ tenantId, command, doc, uow }: LoadInput<typeof orderosoutstockbill>): Promise<OrderFacts> {
+    if (!doc?.soNo || !readsSalesOrder(command)) return {};
+    return { salesOrder: documentOf(ossobill, await this.documents.byBillNo(ossobill, tenantId, doc.soNo, uow)) };
+  }
+
+  /** The outbound bill a delivery notice announces, by number, when it is saved or issued. */
+  async shippedBill({ tenantId, command, doc, uow }: LoadInput<typeof osnoticedeliverybill>): Promise<NoticeFacts> {
+    if (!readsBill(command)) return {};
+    const content = command.type === 'Create' || command.type === 'Change' ? command.data.content : doc;
+    const outBillNo = typeof content?.outBillNo === 'string' ? content.outBillNo : '';
+    if (!outBillNo) return {};
+    const bill = documentOf(osoutstockbill, await this.documents.byBillNo(osoutstockbill, tenantId, outBillNo, uow));
+    const others = (await this.documents.byListValue(osnoticedeliverybill, tenantId, 'outBillNo', [outBillNo], ['Cancelled'])).map((r) => r.billNo);
+    return { bill, others };
   }
 
   /** The outbound bills a picking list or load bill names, by number, in the command's transaction. */

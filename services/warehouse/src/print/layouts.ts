@@ -46,6 +46,8 @@ export type DeliveryInput = {
   printedAt: string;
   /** the time zone its times are in */
   timeZone: string;
+  /** a delivery notice (发货通知单) of the bill: its own number, and the day the consignee expects the goods */
+  notice?: { billNo: string; billBarcode: string; expectedDate: string };
 };
 
 type Fields = Readonly<Record<string, unknown>>;
@@ -194,9 +196,16 @@ export const waveSheetDefinition = (input: WaveSheetInput, tr: Tr): PdfDefinitio
   };
 };
 
-/** The delivery note: what left the warehouse, on which vehicle, for whom and where to, with the three signatures. */
+/**
+ * The delivery note: what left the warehouse, on which vehicle, for whom and where to, with the
+ * three signatures; a delivery notice is the same paper under its own title and number, with the
+ * day the consignee expects the goods.
+ */
 export const deliveryNoteDefinition = (input: DeliveryInput, tr: Tr): PdfDefinition => {
   const k = (key: string) => tr(`warehouse.print.delivery.${key}`);
+  const notice = input.notice;
+  const title = notice ? tr('warehouse.print.notice.title') : k('title');
+  const number = notice ? notice.billNo : input.billNo;
   const body: unknown[][] = [[headerCell(k('material')), headerCell(k('name')), headerCell(k('batch')), headerCell(k('qty')), headerCell(k('weight'))]];
   for (const r of input.rows) body.push([r.materialCode, r.materialName, r.batchNo || '-', cell(fmt(r.qty), { alignment: 'right' }), cell(fmt(r.weg), { alignment: 'right' })]);
   body.push([cell(k('total'), { bold: true, colSpan: 3 }), '', '', cell(fmt(sum(input.rows.map((r) => r.qty))), { alignment: 'right', bold: true }), cell(fmt(sum(input.rows.map((r) => r.weg))), { alignment: 'right', bold: true })]);
@@ -204,14 +213,15 @@ export const deliveryNoteDefinition = (input: DeliveryInput, tr: Tr): PdfDefinit
   return {
     pageSize: 'A4',
     pageMargins: [36, 36, 36, 40],
-    info: { title: `${k('title')} ${input.billNo}` },
+    info: { title: `${title} ${number}` },
     footer: footer(tr),
     content: [
-      titleRow(k('title'), input.billBarcode, input.billNo),
+      titleRow(title, notice ? notice.billBarcode : input.billBarcode, number),
       headerTable(
         [
           [k('bill'), input.billNo],
           [k('shippedAt'), input.shippedAt],
+          ...(notice ? [[tr('warehouse.print.notice.expectedDate'), notice.expectedDate] as [string, string]] : []),
           [k('owner'), `${input.owner.code} ${input.owner.name}`],
           [k('loadBill'), input.loadBillNo || '-'],
           [k('carNo'), input.carNo || '-'],

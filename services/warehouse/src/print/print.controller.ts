@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
-import { PDF_MEDIA_TYPE, documentButtons, isinstockbill, languageFromHeader, ok, osoutstockbill, wavebill, parseOrThrow, warehousePrintRoutes as R, warehouseScreenRoutes as S, type DocumentDef, type LabelPrintBody } from '@tpl/contracts';
+import { PDF_MEDIA_TYPE, documentButtons, isinstockbill, languageFromHeader, ok, osnoticedeliverybill, osoutstockbill, wavebill, parseOrThrow, warehousePrintRoutes as R, warehouseScreenRoutes as S, type DocumentDef, type LabelPrintBody } from '@tpl/contracts';
 import { DocumentService } from '@tpl/documents';
 import { ButtonCheck, Meta, PostOk, ROW_SCOPES, actorOf, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
 import { PrintService } from './print.service';
@@ -98,5 +98,12 @@ export class PrintController {
   @Get(S.outboundPreparation.path)
   async preparation(@Query() query: unknown, @Meta() meta: RequestMeta) {
     return ok(await this.print.preparation(meta.user.tenantId, await this.visible(osoutstockbill, meta, query)));
+  }
+
+  @Get(R.printDeliveryNotice.path)
+  async deliveryNotice(@Query() query: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
+    const id = await this.admit(osnoticedeliverybill, meta, query);
+    const { pdf, billNo } = await this.print.deliveryNotice(meta.user.tenantId, id, languageFromHeader(al));
+    sendPdf(reply, `${billNo}-notice`, pdf);
   }
 }

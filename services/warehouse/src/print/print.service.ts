@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { AppError, isinstockbill, orderosoutstockbill, osoutstockbill, wavebill, translate, type Actor, type KitDocument, type Language, type LabelPrintEntry, type LabelPrintRow, type PreparationRow } from '@tpl/contracts';
+import { AppError, isinstockbill, orderosoutstockbill, osnoticedeliverybill, osoutstockbill, tonnesOf, wavebill, translate, type Actor, type KitDocument, type Language, type LabelPrintEntry, type LabelPrintRow, type PreparationRow } from '@tpl/contracts';
 import { DocumentService, printTime, printTimeZone } from '@tpl/documents';
 import { DB_POOL, EVENT_STORE, runCommand, type EventStorePort, type NewEvent } from '@tpl/event-store';
 import { MASTER_DATA, type MasterData } from '@tpl/masterdata';
@@ -314,5 +314,47 @@ export class PrintService {
       ),
     );
     return { pdf, billNo: doc.billNo };
+  }
+
+  /**
+   * The delivery notice the driver carries (issued, or already received): its own lines (what it
+   * announces), weighed by their materials' kg per piece, its consignee and expected day, and the
+   * shipment it announces (the bill's time, vehicle and load bill).
+   */
+  async deliveryNotice(tenantId: string, id: string, lang: Language): Promise<{ pdf: Buffer; billNo: string }> {
+    const notice = await this.documents.detail(osnoticedeliverybill, tenantId, id);
+    if (!['Issued', 'Received', 'ReceivedEarly'].includes(notice.state)) throw new AppError(409, 'warehouse.errors.printNoticeNotIssued', {}, { state: `osnoticedeliverybill.states.${notice.state}` });
+    const lines = linesOf(notice);
+    const materials = await this.names(tenantId, 'material', lines.map((l) => l.materialCode));
+    const bill = await this.documents.byBillNo(osoutstockbill, tenantId, text(notice.outBillNo));
+    const customer = await this.customer(tenantId, notice);
+    const tr: Tr = (key, vars) => translate(lang, key, vars);
+    const car = text(notice.carNo) || text(bill?.carNo);
+    const pdf = await renderPdf(
+      deliveryNoteDefinition(
+        {
+          billNo: text(notice.outBillNo),
+          billBarcode: '',
+          owner: { code: customer.code, name: text(customer.data.name) },
+          consignee: consigneeOf(notice, undefined, customer.data),
+          loadBillNo: text(bill?.loadingOrderNumber),
+          carNo: car,
+          platformNumber: text(bill?.platformNumber),
+          shippedAt: printTime(text(bill?.shippedAt)),
+          rows: lines.map((l) => ({
+            materialCode: l.materialCode,
+            materialName: text(materials.get(l.materialCode)?.data.name),
+            batchNo: text(l.batchNo),
+            qty: l.qty,
+            weg: tonnesOf(l.qty, Number(materials.get(l.materialCode)?.data.gross ?? 0)),
+          })),
+          printedAt: printTime(new Date()),
+          timeZone: printTimeZone(),
+          notice: { billNo: notice.billNo, billBarcode: await code128(notice.billNo, 10), expectedDate: text(notice.expectedDate) },
+        },
+        tr,
+      ),
+    );
+    return { pdf, billNo: notice.billNo };
   }
 }

@@ -1,7 +1,7 @@
 import { AppError, addQty, eventTypeOf, type DocumentDef, type KitDocument } from '@tpl/contracts';
 import type { DocumentDecisions } from '@tpl/documents';
 import type { StoredEvent } from '@tpl/event-store';
-import { actionOf, computeGoodsLines, linesOf, refuseRemoveOnceInStock, withLines } from './lines';
+import { actionOf, computeGoodsLines, linesOf, refuseRemoveOnceInStock, withLines, type GoodsLine } from './lines';
 
 /**
  * A document others work against (a booked inbound that inbound bills receive against, an
@@ -24,6 +24,13 @@ export type ApplyTarget<D extends DocumentDef = DocumentDef> = {
 
 /** What a working document reports: which bill, which lines of the target, how much. */
 export type ApplyReport = { sourceId: string; sourceBillNo: string; lines: { lineNumber: number; qty: number }[] };
+
+/** The target's line a working line answers: the one it names (applyLineNumber), else the same material and batch. */
+export const appliedLineFor = (target: Record<string, unknown>, line: Pick<GoodsLine, 'materialCode' | 'batchNo'> & { applyLineNumber?: unknown }): GoodsLine | undefined => {
+  const lines = linesOf(target);
+  if (typeof line.applyLineNumber === 'number') return lines.find((o) => o.lineNumber === line.applyLineNumber);
+  return lines.find((o) => o.materialCode === line.materialCode && (o.batchNo ?? '') === (line.batchNo ?? ''));
+};
 
 /** Refuses a report that takes a line beyond its quantity (zero tolerance), or names a line the target lacks. */
 export const checkReport = (t: Pick<ApplyTarget, 'doneField' | 'overKey'>, doc: Record<string, unknown>, report: Pick<ApplyReport, 'lines'>): AppError | undefined => {

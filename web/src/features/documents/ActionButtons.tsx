@@ -3,6 +3,7 @@ import { App, Button, Space } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { documentPath, type DocumentDef, type KitDocument } from '@tpl/contracts';
+import { useSaid } from '../../shared/widgets/labels';
 import { allowedDocumentActions, nextDocumentState } from '@tpl/workflows';
 import { ActionDialog } from './ActionDialog';
 import { useDocumentAction, useRemoveDocuments } from './hooks';
@@ -12,6 +13,29 @@ import { SourceButtons } from './SourceButtons';
 import { useDocumentButtons } from './permissions';
 
 const okButtonProps = { 'data-testid': 'modal-ok' } as ButtonProps;
+
+/**
+ * The confirmation an action asks for before it runs (its description's `confirm`): the
+ * description's own sentence when it gives one (the spec's "receive the selected delivery note
+ * (DN) early"), else the kit's "<action> <title> <billNo>?". Used by the view's buttons and the
+ * list's toolbar alike.
+ */
+export const useActionConfirm = (def: DocumentDef) => {
+  const labels = useDocumentLabels(def);
+  const { t, title } = labels;
+  const { modal } = App.useApp();
+  const said = useSaid();
+  return (action: string, billNo: string, run: () => Promise<void>) => {
+    const a = def.actions[action];
+    const content =
+      action === 'submitReview'
+        ? t('documents.confirm.submitReview', { title, billNo })
+        : typeof a?.confirm === 'object'
+          ? `${said(a.confirm)} (${billNo})`
+          : t('documents.confirm.action', { action: labels.action(action), title, billNo });
+    modal.confirm({ title: t('common.confirmTitle'), content, okButtonProps: a?.danger ? { ...okButtonProps, danger: true } : okButtonProps, onOk: run });
+  };
+};
 
 /**
  * The buttons of what the user may do now: the machine's call alone (allowedDocumentActions of
@@ -28,6 +52,7 @@ export const ActionButtons = ({ def, doc }: { def: DocumentDef; doc: KitDocument
   const run = useDocumentAction(def);
   const remove = useRemoveDocuments(def);
   const [dialog, setDialog] = useState<string | null>(null);
+  const confirmAction = useActionConfirm(def);
 
   const act = async (action: string) => {
     try {
@@ -67,15 +92,7 @@ export const ActionButtons = ({ def, doc }: { def: DocumentDef; doc: KitDocument
       return;
     }
     if (action === 'submitReview' || a?.confirm) {
-      modal.confirm({
-        title: t('common.confirmTitle'),
-        content:
-          action === 'submitReview'
-            ? t('documents.confirm.submitReview', { title, billNo: doc.billNo })
-            : t('documents.confirm.action', { action: labels.action(action), title, billNo: doc.billNo }),
-        okButtonProps: a?.danger ? { ...okButtonProps, danger: true } : okButtonProps,
-        onOk: () => act(action),
-      });
+      confirmAction(action, doc.billNo, () => act(action));
       return;
     }
     void act(action);

@@ -6,6 +6,7 @@ import type { TableColumnsType, TableProps } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, documentPath, type DocumentDef } from '@tpl/contracts';
 import { canDocument } from '@tpl/workflows';
+import { useActionConfirm } from './ActionButtons';
 import { useConfirmSelected } from '../../shared/confirmSelected';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { ColumnChooser, useColumnPrefs } from '../../shared/widgets/ColumnChooser';
@@ -16,7 +17,7 @@ import { ExportButton } from '../../shared/ExportButton';
 import { ListToolbarExtra } from './extras';
 import { ImportButton } from './ImportButton';
 import { DocumentFilters } from './DocumentFilters';
-import { useDocumentList, useRemoveDocuments } from './hooks';
+import { useDocumentAction, useDocumentList, useRemoveDocuments } from './hooks';
 import { useDocumentLabels } from './labels';
 import { columnSetOf, defaultListQuery, filterQueryOf, listColumnsOf, parseListQuery, sortableColumnsOf, toListSearch, type DocumentListState, type FilterValues, type ListColumn } from './model';
 import { useDocumentButtons } from './permissions';
@@ -77,6 +78,30 @@ export const DocumentListPage = ({ def }: { def: DocumentDef }) => {
       (ids) => remove.mutateAsync(ids),
       { danger: true, done: () => setSelected([]) },
     );
+
+  // actions the description offers on the list too (`list`), each on the one document selected, when its state allows it
+  const run = useDocumentAction(def);
+  const confirmAction = useActionConfirm(def);
+  const listActions = Object.entries(def.actions).filter(([name, a]) => a.list && !a.system && can(name));
+  const actOn = (action: string) =>
+    onlyOne((row) => {
+      const event = def.actions[action]!.event;
+      if (!canDocument(def, row.state, event, row.isReview)) {
+        void message.warning(t('documents.notAllowedNow', { action: labels.action(action), title, billNo: row.billNo, state: labels.state(row.state) }));
+        return;
+      }
+      const go = async () => {
+        try {
+          await run.mutateAsync({ action, body: { id: row.id, version: row.version } });
+          void message.success(t('app.operationSuccess'));
+          setSelected([]);
+        } catch {
+          // shown by the API client
+        }
+      };
+      if (def.actions[action]!.confirm) confirmAction(action, row.billNo, go);
+      else void go();
+    });
 
   const sortable = sortableColumnsOf(def);
   const onTableChange: TableProps<DocumentListRow>['onChange'] = (pagination, _filters, sorter, { action }) => {
@@ -192,6 +217,11 @@ export const DocumentListPage = ({ def }: { def: DocumentDef }) => {
                 {t('common.delete')}
               </Button>
             )}
+            {listActions.map(([action, a]) => (
+              <Button key={action} onClick={actOn(action)} loading={run.isPending} data-testid={`list-action-${a.event.toLowerCase()}`}>
+                {labels.action(action)}
+              </Button>
+            ))}
             {def.import && can('import') && <ImportButton def={def} />}
             {can('export') && <ExportButton download={(opts) => documentApi.exportFile(def, query, opts)} testId="doc-export" />}
             <ListToolbarExtra def={def} />
