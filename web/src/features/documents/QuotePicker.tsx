@@ -1,4 +1,5 @@
 import { useMemo, useState, type Key } from 'react';
+import { SearchOutlined } from '@ant-design/icons';
 import { Button, Input, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { entityByName } from '@tpl/contracts';
@@ -93,8 +94,9 @@ export const QuotePicker = ({
       }
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Input.Search
+        <Input
           allowClear
+          prefix={<SearchOutlined />}
           placeholder={t('documents.quote.search')}
           value={typed}
           onChange={(e) => {
@@ -132,7 +134,7 @@ export const QuotePicker = ({
             total: list.data?.total ?? 0,
             onChange: (current, size) => setPage({ current, size }),
           }}
-          scroll={{ x: 'max-content' }}
+          // no sideways scroll: the refusal wraps in its cell, read at once
           data-testid="quote-table"
           onRow={(r) => ({ 'data-testid': `quote-row-${codeOf(refDef, r)}` }) as React.HTMLAttributes<HTMLElement>}
         />
