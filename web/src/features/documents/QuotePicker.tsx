@@ -1,6 +1,6 @@
 import { useMemo, useState, type Key } from 'react';
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Input, Space, Typography } from 'antd';
+import { Input, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { entityByName } from '@tpl/contracts';
 import type { EntityRecord } from '../../api/entities';
@@ -9,9 +9,9 @@ import { FieldValue } from '../../shared/widgets/FieldValue';
 import { useRefSearch } from '../../shared/widgets/hooks';
 import { useEntityLabels } from '../../shared/widgets/labels';
 import { codeOf } from '../../shared/widgets/listQuery';
-import { Modal } from '../../shared/widgets/Modal';
 import { codeAndName } from '../../shared/widgets/names';
 import { Table } from '../../shared/widgets/Table';
+import { PickDialog } from './PickDialog';
 
 const DEBOUNCE_MS = 300;
 /** What a material is recognised by in the dialog (spec 02: code, name, specification, unit). */
@@ -71,27 +71,14 @@ export const QuotePicker = ({
   const selectedKeys = useMemo<Key[]>(() => [...taken, ...picked.keys()], [taken, picked]);
 
   return (
-    <Modal
-      open
+    <PickDialog
       width={900}
       title={t('documents.quote.title')}
-      onCancel={onClose}
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            disabled={picked.size === 0}
-            data-testid="quote-add"
-            onClick={() => {
-              onAdd([...picked].map(([code, record]) => ({ code, record })));
-              onClose();
-            }}
-          >
-            {t('documents.quote.add', { count: picked.size })}
-          </Button>
-        </Space>
-      }
+      ticked={picked.size}
+      addLabel={t('documents.quote.add', { count: picked.size })}
+      addTestId="quote-add"
+      onAdd={() => onAdd([...picked].map(([code, record]) => ({ code, record })))}
+      onClose={onClose}
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Input
@@ -139,6 +126,6 @@ export const QuotePicker = ({
           onRow={(r) => ({ 'data-testid': `quote-row-${codeOf(refDef, r)}` }) as React.HTMLAttributes<HTMLElement>}
         />
       </Space>
-    </Modal>
+    </PickDialog>
   );
 };
