@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Page as Paged } from '@tpl/contracts';
 import { data, type ApiClient } from '../support/api-client';
-import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { launchChromium, signInPage, SCREENSHOTS, visit, WEB_DIST } from '../support/browser';
 import { pickRef } from '../support/consignment-form';
 import { startTestHost, type TestHost } from '../support/host';
 
@@ -77,6 +77,42 @@ describe('document console in Chromium', () => {
     await page.getByTestId('save-button').click();
     await page.getByText('Line 2 Material code is already in the details and cannot be quoted again').first().waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'document-form-duplicate.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('quotes two materials in one go, each line filled as a pick fills it, and refuses them when quoted again (issue 30)', async () => {
+    const materials = data(await admin.get<Paged<Record<string, string>>>('/api/bl-basic/material/list?size=10&invalid=0')).records.slice(0, 2);
+    expect(materials).toHaveLength(2);
+    const page = await newForm();
+    const tick = async (code: string) => {
+      await page.getByTestId('quote-search').fill(code);
+      await page.getByTestId(`quote-row-${code}`).locator('.ant-checkbox-input').check();
+    };
+    await page.getByTestId('quote-materials').click();
+    for (const m of materials) await tick(m.code!);
+    await page.getByTestId('quote-add').click();
+    // the empty line the form starts with gave way: one line per material, its name filled from it
+    await page.getByTestId('line-1-name').waitFor();
+    expect(await page.getByTestId('line-2-name').count()).toBe(0);
+    for (const [i, m] of materials.entries()) expect(await page.getByTestId(`line-${i}-name`).inputValue()).toBe(m.name);
+
+    await page.getByTestId('quote-materials').click();
+    await page.getByTestId('quote-search').fill(materials[0]!.code!);
+    const row = page.getByTestId(`quote-row-${materials[0]!.code}`);
+    await row.waitFor();
+    expect(await row.locator('.ant-checkbox-input').isChecked()).toBe(true);
+    expect(await row.locator('.ant-checkbox-input').isDisabled()).toBe(true);
+    expect(await page.getByTestId(`quote-refused-${materials[0]!.code}`).innerText()).toContain('is already in the details and cannot be quoted again');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'document-quote-refused.png'), fullPage: true });
+    await page.locator('.ant-modal-close').click();
+
+    // a booking's materials are its owner's: until the owner is chosen the button says so
+    await visit(page, t.url, '/warehousingManagement/orderIsinstockbillForm');
+    const quote = page.getByTestId('quote-materials');
+    expect(await quote.innerText()).toContain('choose the Cargo owner first');
+    expect(await quote.isDisabled()).toBe(true);
+    await pickRef(page, 'customerCode', 'C001');
+    await page.locator('[data-testid="quote-materials"]:not([disabled])', { hasText: 'Quote materials' }).waitFor();
     await page.close();
   });
 

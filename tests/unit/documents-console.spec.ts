@@ -1,9 +1,10 @@
 import dayjs from 'dayjs';
-import { consignmentDocument as def, documentContentSchemaOf, documentPath, isinstockbill, osoutstockbill, type KitDocument } from '@tpl/contracts';
+import { consignmentDocument as def, documentContentSchemaOf, documentPath, documents, isinstockbill, osoutstockbill, type KitDocument } from '@tpl/contracts';
 import {
   eventOfAction,
   filterQueryOf,
   filterValuesOf,
+  filledLines,
   fillsFrom,
   formFieldsOf,
   headerLayout,
@@ -11,11 +12,15 @@ import {
   listColumnsOf,
   newFormValues,
   parseListQuery,
+  quotedLine,
+  quoteOf,
+  quoteTaken,
   toContentInput,
   toFormValues,
   toListSearch,
 } from '../../web/src/features/documents/model';
 import { documentFields } from '../../web/src/features/flow/designer/conditions';
+import { resolvePick } from '../../web/src/shared/widgets/formPick';
 
 /**
  * The document console's pure part (web/src/features/documents/model.ts): what it reads off a
@@ -68,6 +73,47 @@ describe('document console model', () => {
     // no quantity yet: the volume waits (the server computes it on save); a material without figures fills what it has
     expect(fillsFrom(osoutstockbill.lines.fills!.materialCode, m0007, () => undefined)).toEqual({ unitCode: 'CTN', qtyWeg: 6, packspecCode: 'PS-CTN24' });
     expect(fillsFrom(osoutstockbill.lines.fills!.materialCode, { code: 'MX', unitCode: 'PCS' }, (t) => (t === 'qty' ? 3 : undefined))).toEqual({ unitCode: 'PCS' });
+  });
+
+  describe('quoting material lines (issue 30)', () => {
+    const byName = (name: string) => documents.find((d) => d.name === name)!;
+
+    it('is offered on every type whose hand-added lines name a material, read off the description', () => {
+      const quoting = documents.filter((d) => quoteOf(d.lines)).map((d) => d.name);
+      // goods lines typed by hand quote; lines taken from stock or copied from a source do not
+      expect(quoting).toEqual(expect.arrayContaining(['consignment', 'orderisinstockbill', 'isinstockbill', 'planbill']));
+      for (const name of ['checkbill', 'inventorylossbill', 'warehousetransferbill', 'wavebill', 'loadbill']) expect(quoting).not.toContain(name);
+      for (const d of documents.filter((x) => quoteOf(x.lines))) {
+        const field = d.lines!.fields[quoteOf(d.lines)!.key]!;
+        expect(field.kind === 'ref' && field.entity).toBe('material');
+      }
+      expect(quoteOf(def.lines)).toMatchObject({ key: 'materialCode', unique: true, splitBy: [] });
+      // an inbound bill's lines are unique by material and batch: the batch splits a material
+      expect(quoteOf(isinstockbill.lines)).toMatchObject({ key: 'materialCode', unique: true, splitBy: ['batchNo'] });
+      expect(byName('planbill').lines && quoteOf(byName('planbill').lines)?.splitBy).toEqual([]);
+    });
+
+    it('refuses a material the details hold, unless a batch tells its line apart', () => {
+      const rows = [{ materialCode: 'M1', qty: 1 }, { materialCode: 'M2', batchNo: 'B1' }, {}, undefined];
+      expect([...quoteTaken(quoteOf(def.lines)!, rows)].sort()).toEqual(['M1', 'M2']);
+      // M2's line has a batch: a quoted line without one is another line
+      expect([...quoteTaken(quoteOf(isinstockbill.lines)!, rows)]).toEqual(['M1']);
+      expect(quoteTaken(quoteOf(def.lines)!, undefined).size).toBe(0);
+    });
+
+    it('makes a quoted material\'s line as one pick of it fills a line, and lets the empty starting line go', () => {
+      const m0007 = { code: 'M0007', name: '挂面', unitCode: 'CTN', gross: 6, unitVolume: 0.0238, packspecCode: 'PS-CTN24' };
+      expect(quotedLine(isinstockbill.lines, quoteOf(isinstockbill.lines)!, 'M0007', m0007)).toEqual({ materialCode: 'M0007', unitCode: 'CTN', qtyWeg: 6, packspecCode: 'PS-CTN24' });
+      expect(quotedLine(def.lines!, quoteOf(def.lines)!, 'M0007', m0007)).toEqual({ materialCode: 'M0007', name: '挂面' });
+      expect(filledLines([{}, { qty: null, name: '' }, { qty: 1 }, undefined])).toEqual([{ qty: 1 }]);
+    });
+
+    it('reads the owner the picker reads, and names it while it is missing', () => {
+      const pick = quoteOf(isinstockbill.lines)!.field.pick;
+      expect(resolvePick(pick, {})).toEqual({ pick: {}, missing: ['customerCode'] });
+      expect(resolvePick(pick, { customerCode: 'C001' })).toEqual({ pick: { custCode: 'C001' }, missing: [] });
+      expect(resolvePick({ holdsPlaces: '1' }, undefined)).toEqual({ pick: { holdsPlaces: '1' }, missing: [] });
+    });
   });
 
   it('lists the description\'s columns, the number, state and review leading, who made it and when it changed last', () => {

@@ -43,6 +43,22 @@ export const documentWords = {
     },
     removeLine: L('删除明细', 'Remove line', '刪除明細'),
     notAllowedNow: L('{{title}}「{{billNo}}」当前状态为「{{state}}」，不能{{action}}', 'The {{title}} "{{billNo}}" is "{{state}}": it cannot be given "{{action}}" now', '{{title}}「{{billNo}}」目前狀態為「{{state}}」，不能{{action}}'),
+    // quoting material lines (spec 02): a picker of many materials at once beside "add line"
+    quote: {
+      open: L('引用物料', 'Quote materials', '引用物料'),
+      title: L('引用物料：勾选要加入明细的物料', 'Quote materials: tick the materials to add as lines', '引用物料：勾選要加入明細的物料'),
+      chooseFirst: L('引用物料（请先选择{{label}}）', 'Quote materials (choose the {{label}} first)', '引用物料（請先選擇{{label}}）'),
+      search: L('按编码或名称查找', 'Find by code or name', '按編碼或名稱查找'),
+      taken: L('已在明细中', 'In the details', '已在明細中'),
+      // lines of one material told apart by a batch: only a line still without one blocks a second
+      takenSplit: L(
+        '{{label}}已在明细中且未填{{by}}，不能重复引用：请先填写该行的{{by}}（同一物料按{{by}}分行）',
+        '{{label}} is already in the details without a {{by}} and cannot be quoted again: give that line its {{by}} first (lines of one material are told apart by {{by}})',
+        '{{label}}已在明細中且未填{{by}}，不能重複引用：請先填寫該行的{{by}}（同一物料按{{by}}分行）',
+      ),
+      add: L('引用所选（{{count}}）', 'Quote selected ({{count}})', '引用所選（{{count}}）'),
+      added: L('已引用 {{count}} 种物料', '{{count}} material(s) quoted', '已引用 {{count}} 種物料'),
+    },
     notEditable: L('{{title}}当前状态为「{{state}}」，不能编辑', 'The {{title}} is "{{state}}" and cannot be edited', '{{title}}目前狀態為「{{state}}」，不能編輯'),
     notFound: L('{{title}}不存在或已删除', 'The {{title}} does not exist or was deleted', '{{title}}不存在或已刪除'),
     forbidden: L('当前账号没有修改{{title}}的权限', 'Your account may not change this {{title}}', '當前帳號沒有修改{{title}}的權限'),

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { DatabaseOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DatabaseOutlined, DeleteOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Form, Space, Table } from 'antd';
 import type { FormListFieldData, TableColumnsType } from 'antd';
 import { documentTotals, type DocumentDef, type LinesDef } from '@tpl/contracts';
 import { formatNumber } from '../../shared/format';
 import { FieldInput, type Picked } from '../../shared/widgets/FieldInput';
 import { useDocumentLabels } from './labels';
-import { fillsFrom, shownLineFields } from './model';
+import { resolvePick } from '../../shared/widgets/formPick';
+import { filledLines, fillsFrom, quotedLine, quoteOf, quoteTaken, shownLineFields } from './model';
+import { QuotePicker } from './QuotePicker';
 import { lineFromStock, StockPicker, stockRowKey } from './StockPicker';
 
 /**
@@ -14,6 +16,7 @@ import { lineFromStock, StockPicker, stockRowKey } from './StockPicker';
  * Every reference is picked from its entity's records, searched as the user types; a pick
  * fills the line's fields the description's `fills` names (the material's name), which stay
  * editable. The totals the description sums are shown under the lines as they are typed.
+ * Lines naming a material are also quoted many at once (QuotePicker), each filled as one pick fills it.
  */
 export const LinesField = ({ def, lines }: { def: DocumentDef; lines: LinesDef }) => {
   const { t, field: label } = useDocumentLabels(def);
@@ -22,6 +25,11 @@ export const LinesField = ({ def, lines }: { def: DocumentDef; lines: LinesDef }
   const owner = Form.useWatch('customerCode', form) as string | undefined;
   const area = Form.useWatch('warehouseAreaCode', form) as string | undefined;
   const [picking, setPicking] = useState(false);
+  const [quoting, setQuoting] = useState(false);
+  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  const quote = quoteOf(lines);
+  // the quote offers what the line's own picker offers: the same pick, waiting for the fields it reads (the owner)
+  const quotePick = quote ? resolvePick(quote.field.pick, values) : undefined;
   const totals = documentTotals(def, { [lines.key]: rows ?? [] });
   // what the lines carry unseen (a picked note's version) has no column
   const fieldEntries = shownLineFields(lines);
@@ -136,7 +144,37 @@ export const LinesField = ({ def, lines }: { def: DocumentDef; lines: LinesDef }
                   {t('documents.addLine')}
                 </Button>
               )}
+              {quote && quotePick && (
+                <Button
+                  icon={<UnorderedListOutlined />}
+                  onClick={() => setQuoting(true)}
+                  disabled={quotePick.missing.length > 0}
+                  data-testid="quote-materials"
+                >
+                  {quotePick.missing.length > 0
+                    ? t('documents.quote.chooseFirst', { label: quotePick.missing.map((key) => label(key)).join(t('common.listSeparator')) })
+                    : t('documents.quote.open')}
+                </Button>
+              )}
             </Space>
+            {quoting && quote && quotePick && (
+              <QuotePicker
+                entity={quote.field.entity}
+                pick={quotePick.pick}
+                taken={quoteTaken(quote, rows)}
+                refusal={(name) =>
+                  quote.splitBy.length
+                    ? t('documents.quote.takenSplit', { label: name, by: quote.splitBy.map((key) => label(lines.key, key)).join(t('common.listSeparator')) })
+                    : t('validation.lines.duplicate', { label: name })
+                }
+                onClose={() => setQuoting(false)}
+                onAdd={(picked) => {
+                  // the empty line a new form starts with gives way to what was quoted
+                  const made = picked.map(({ code, record }) => quotedLine(lines, quote, code, record));
+                  form.setFieldValue(lines.key, [...filledLines(rows), ...made]);
+                }}
+              />
+            )}
             {picking && lines.fromStock && (
               <StockPicker
                 owner={owner}
@@ -146,9 +184,8 @@ export const LinesField = ({ def, lines }: { def: DocumentDef; lines: LinesDef }
                 onClose={() => setPicking(false)}
                 onAdd={(picked) => {
                   // the empty line a new form starts with gives way to what was picked
-                  const kept = (rows ?? []).filter((r) => Object.values(r ?? {}).some((v) => v !== undefined && v !== null && v !== ''));
                   const made = picked.map((r) => lineFromStock(lines.fromStock!.set, r as unknown as Record<string, unknown>, Object.keys(lines.fields)));
-                  form.setFieldValue(lines.key, [...kept, ...made]);
+                  form.setFieldValue(lines.key, [...filledLines(rows), ...made]);
                 }}
               />
             )}

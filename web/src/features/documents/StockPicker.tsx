@@ -1,6 +1,5 @@
 import { useMemo, useState, type Key } from 'react';
 import { Alert, Button, Col, Input, Row, Space, Typography } from 'antd';
-import { Modal } from '../../shared/widgets/Modal';
 import { Table } from '../../shared/widgets/Table';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -9,6 +8,7 @@ import { warehouseStockRoutes, type Page, type StockRow } from '@tpl/contracts';
 import { request } from '../../api/client';
 import { formatNumber } from '../../shared/format';
 import { RefSelect } from '../../shared/widgets/RefSelect';
+import { PickDialog } from './PickDialog';
 
 /** The most lines one pick may add (a document holds at most 500). */
 const MOST = 500;
@@ -98,29 +98,18 @@ export const StockPicker = ({
   const total = list.data?.total ?? 0;
 
   return (
-    <Modal
-      open
+    <PickDialog
       width={980}
       title={t('stockPick.title')}
-      onCancel={onClose}
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button onClick={() => void addAll()} loading={adding} disabled={!ready || total === 0} data-testid="stock-pick-all">
-            {t('stockPick.addAll', { count: Math.min(total, MOST) })}
-          </Button>
-          <Button
-            type="primary"
-            disabled={selected.length === 0}
-            data-testid="stock-pick-add"
-            onClick={() => {
-              onAdd([...picked.values()].filter((r) => selected.includes(stockRowKey(r))));
-              onClose();
-            }}
-          >
-            {t('stockPick.addSelected', { count: selected.length })}
-          </Button>
-        </Space>
+      ticked={selected.length}
+      addLabel={t('stockPick.addSelected', { count: selected.length })}
+      addTestId="stock-pick-add"
+      onAdd={() => onAdd([...picked.values()].filter((r) => selected.includes(stockRowKey(r))))}
+      onClose={onClose}
+      extra={
+        <Button onClick={() => void addAll()} loading={adding} disabled={!ready || total === 0} data-testid="stock-pick-all">
+          {t('stockPick.addAll', { count: Math.min(total, MOST) })}
+        </Button>
       }
     >
       {!ready ? (
@@ -165,6 +154,6 @@ export const StockPicker = ({
           />
         </Space>
       )}
-    </Modal>
+    </PickDialog>
   );
 };

@@ -129,6 +129,56 @@ export const fillsFrom = (fill: FillDef | undefined, record: Record<string, unkn
   return out;
 };
 
+// ------------------------------------------------------------------ lines added in bulk (issue 30)
+
+/** The lines a person has started to fill: the empty line a new form starts with gives way to lines added in bulk. */
+export const filledLines = (rows: readonly (Record<string, unknown> | undefined)[] | undefined): Record<string, unknown>[] =>
+  (rows ?? []).filter((r): r is Record<string, unknown> => Boolean(r) && Object.values(r!).some((v) => !isEmptyValue(v)));
+
+type RefField = Extract<FieldDef, { kind: 'ref' }>;
+
+/**
+ * Quoting material lines (spec 02 "quoting material lines into a document"): the line field that
+ * names a material, when a person adds the lines (not lines taken from stock or from a source).
+ * `unique`: the lines are unique by it (a material already in the details cannot be quoted
+ * again); `splitBy`: the other fields of that uniqueness (a batch), which tell lines of one
+ * material apart. docs/DOMAIN.md "Quoting material lines".
+ */
+export type Quote = { key: string; field: RefField; unique: boolean; splitBy: string[] };
+
+export const QUOTED_ENTITY = 'material';
+
+export const quoteOf = (lines: LinesDef | undefined): Quote | undefined => {
+  if (!lines || lines.fixed || lines.fromStock) return undefined;
+  const entry = Object.entries(lines.fields).find(
+    (e): e is [string, RefField] => e[1].kind === 'ref' && e[1].entity === QUOTED_ENTITY && !e[1].multiple && !e[1].generated && !e[1].hidden,
+  );
+  if (!entry) return undefined;
+  const [key, field] = entry;
+  const unique = lines.uniqueBy?.includes(key) ?? false;
+  return { key, field, unique, splitBy: unique ? lines.uniqueBy!.filter((k) => k !== key) : [] };
+};
+
+/**
+ * The materials that cannot be quoted: a quoted line names its material and nothing else of the
+ * lines' uniqueness, so it repeats a line of that material whose other unique fields (its batch)
+ * are empty too. A line of the material with a batch leaves the material free to quote again.
+ */
+export const quoteTaken = (quote: Quote, rows: readonly (Record<string, unknown> | undefined)[] | undefined): Set<string> => {
+  if (!quote.unique) return new Set();
+  return new Set(
+    filledLines(rows)
+      .filter((r) => typeof r[quote.key] === 'string' && r[quote.key] !== '' && quote.splitBy.every((k) => isEmptyValue(r[k])))
+      .map((r) => r[quote.key] as string),
+  );
+};
+
+/** The line a quoted material becomes: its code, and what picking it in a line fills (the description's `fills`, as the single picker fills it). */
+export const quotedLine = (lines: LinesDef, quote: Quote, code: string, record: Record<string, unknown>): Record<string, unknown> => {
+  const line: Record<string, unknown> = { [quote.key]: code };
+  return { ...line, ...fillsFrom(lines.fills?.[quote.key], record, (target) => line[target]) };
+};
+
 // ------------------------------------------------------------------ the list
 
 /** A value at a dotted key of a document ('consignor.name', 'dispatch.plateNo'). */

@@ -9,6 +9,7 @@ import { RefSelect } from './RefSelect';
 import { DocSelect } from './DocSelect';
 import { LineSelect } from './LineSelect';
 import { AttachmentInput } from './AttachmentInput';
+import { resolvePick } from './formPick';
 import { SignatureInput } from './SignatureInput';
 
 /** A record picked by a reference (an entity's record, a document's list row): what `fills` reads. */
@@ -222,11 +223,7 @@ export const FieldInput = ({ def, id, name, field, value, onChange, testId, edit
   }
 };
 
-/**
- * A reference whose picker follows what the form holds (`pick: { custCode: '$customerCode' }`: a
- * line's materials are the header's owner's): each `$field` reads that field of the form; while it
- * is empty the parameter is left out.
- */
+/** A reference whose picker follows what the form holds (formPick.ts `resolvePick`). */
 const FormRefSelect = ({
   field,
   value,
@@ -248,13 +245,7 @@ const FormRefSelect = ({
 }) => {
   const form = Form.useFormInstance();
   const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
-  const pick = Object.fromEntries(
-    Object.entries(field.pick ?? {}).flatMap(([k, v]) => {
-      if (!v.startsWith('$')) return [[k, v]];
-      const held = values?.[v.slice(1)];
-      return typeof held === 'string' && held !== '' ? [[k, held]] : [];
-    }),
-  );
+  const { pick } = resolvePick(field.pick, values);
   return (
     <RefSelect
       entity={field.entity}

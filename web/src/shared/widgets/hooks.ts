@@ -37,10 +37,25 @@ export const useEntityHistory = (def: EntityDef, id: string | undefined) =>
     enabled: Boolean(id),
   });
 
-/** A reference picker's choices: the referenced entity's records matching what was typed. */
-export const useRefSearch = (def: EntityDef | undefined, keyword: string, enabled: boolean, pick?: Readonly<Record<string, string>>) => {
+/**
+ * A reference picker's choices: the referenced entity's records matching what was typed (the
+ * first 20; `page`: a page of them, the quote dialog's table).
+ */
+export const useRefSearch = (
+  def: EntityDef | undefined,
+  keyword: string,
+  enabled: boolean,
+  pick?: Readonly<Record<string, string>>,
+  page?: { current: number; size: number },
+) => {
   // records marked invalid cannot be chosen (the server refuses them): the picker does not offer them
-  const query = { keyword: keyword || undefined, size: 20, ...(def && INVALID_FIELD in def.fields ? { [INVALID_FIELD]: '0' } : {}), ...pick };
+  const query = {
+    keyword: keyword || undefined,
+    size: page?.size ?? 20,
+    ...(page ? { current: page.current } : {}),
+    ...(def && INVALID_FIELD in def.fields ? { [INVALID_FIELD]: '0' } : {}),
+    ...pick,
+  };
   return useQuery({
     queryKey: entityKeys.list(def?.name ?? '', query),
     queryFn: ({ signal }) => entityApi.list(def!, query, signal),
