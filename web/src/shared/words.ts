@@ -50,6 +50,7 @@ export const consoleWords = {
     logout: L('退出登录', 'Sign out', '登出'),
   },
   md: {
+    messageCode: { placeholder: L('按文字或编码搜索消息', 'Search a message by its words or code', '按文字或編碼搜索消息') },
     services: {
       system: L('系统管理', 'System', '系統管理'),
       resource: L('资源管理', 'Resources', '資源管理'),

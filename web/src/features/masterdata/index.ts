@@ -1,5 +1,16 @@
-import type { WebContext } from '../../shared/context';
+import type { FieldWidget, WebContext } from '../../shared/context';
+import { lazyPart } from '../../shared/lazyPage';
 import { masterdataRoutes } from './routes';
 
-/** Master data: every entity type on the entity kit's screens (features/md). */
-export const masterdataContext: WebContext = { name: 'masterdata', routes: masterdataRoutes };
+// the catalogue's message picker loads with the first catalogue form that shows it
+const MessageCodeField = lazyPart(() => import('./messages/MessageCodeField').then((m) => m.MessageCodeField as FieldWidget));
+
+/**
+ * Master data: every entity type on the entity kit's screens (features/md); the message
+ * catalogue's records (errormsginfo, outerrormsg) name their message by its words, from a picker.
+ */
+export const masterdataContext: WebContext = {
+  name: 'masterdata',
+  routes: masterdataRoutes,
+  fieldWidgets: { errormsginfo: { code: MessageCodeField as FieldWidget }, outerrormsg: { code: MessageCodeField as FieldWidget } },
+};
