@@ -31,6 +31,7 @@ export { diversecustomertransferbill } from '../warehouse/documents/diversecusto
 export { checkbill } from '../warehouse/documents/checkbill';
 export { inventorylossbill } from '../warehouse/documents/inventorylossbill';
 export { planbill } from '../warehouse/documents/planbill';
+export { packagetemporarybill, temporarypackagebill } from '../warehouse/documents/packagetemporarybill';
 export { voucherbill, VOUCHER_KINDS, VOUCHER_TYPES } from '../warehouse/documents/voucherbill';
 export { stockRowLine, STOCK_ROW_KEY } from '../warehouse/documents/stockrow';
 export * from '../billing/documents/index';

@@ -132,6 +132,8 @@ export const warehouseWords = {
       voucherReversalNotWhole: L('冲销凭证须与原凭证「{{billNo}}」逐行一致（第{{line}}行不符）', 'A reversing voucher takes every line of voucher "{{billNo}}" as it was (line {{line}} differs)', '沖銷憑證須與原憑證「{{billNo}}」逐行一致（第{{line}}行不符）'),
       voucherReversalHeader: L('冲销凭证的货主、库区、调整方式和目标库位须与原凭证「{{billNo}}」一致', 'A reversing voucher keeps the cargo owner, area, adjustment and target location of voucher "{{billNo}}"', '沖銷憑證的貨主、庫區、調整方式和目標庫位須與原憑證「{{billNo}}」一致'),
       voucherLineMovedOn: L('第{{line}}行不能冲销：库位「{{place}}」条码「{{barcode}}」物料「{{materialCode}}」的可用库存已变动，需要{{wanted}}，可用{{available}}', 'Line {{line}} cannot be reversed: the stock of material "{{materialCode}}", barcode "{{barcode}}" at location "{{place}}" has moved on since ({{wanted}} needed, {{available}} available)', '第{{line}}行不能沖銷：庫位「{{place}}」條碼「{{barcode}}」物料「{{materialCode}}」的可用庫存已變動，需要{{wanted}}，可用{{available}}'),
+      packageNotPacked: L('临时包装「{{billNo}}」状态为「{{state}}」，只有已装包的临时包装可以拆包', 'Temporary package "{{billNo}}" is {{state}}: only a packed package can be unpacked', '臨時包裝「{{billNo}}」狀態為「{{state}}」，只有已裝包的臨時包裝可以拆包'),
+      packageNotWhole: L('拆包须与临时包装「{{billNo}}」的内容逐行一致（第{{line}}行不符）', 'Unpacking takes the content of temporary package "{{billNo}}" whole, as packed (line {{line}} differs)', '拆包須與臨時包裝「{{billNo}}」的內容逐行一致（第{{line}}行不符）'),
       samePlace: L('目标库位与原库位相同：{{place}}', 'The target location is the same as the source: {{place}}', '目標庫位與原庫位相同：{{place}}'),
       printNothingLeft: L('所有明细的标签已打印完毕', 'Every line is labelled already', '所有明細的標籤已列印完畢'),
       printSelectRows: L('请至少选择一条记录', 'Select at least one record', '請至少選擇一條記錄'),

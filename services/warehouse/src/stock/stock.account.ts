@@ -187,7 +187,15 @@ export const receive = (account: AccountState, items: ReceiveItem[], source: Sto
   return need(d.lines);
 };
 
-export type MoveItem = { from: Pick<StockKey, 'barcode' | 'warehousePlaceCode' | 'batchNo'>; toPlace: string; toArea?: string | undefined; qty: number; lineNumber?: number | undefined };
+export type MoveItem = {
+  from: Pick<StockKey, 'barcode' | 'warehousePlaceCode' | 'batchNo'>;
+  toPlace: string;
+  toArea?: string | undefined;
+  /** the barcode the pieces take where they arrive (a temporary package's, or their own again when it is opened); theirs by default */
+  toBarcode?: string | undefined;
+  qty: number;
+  lineNumber?: number | undefined;
+};
 
 /**
  * Stock moves from one place to another (put-away, a warehouse transfer): only what is not
@@ -199,10 +207,11 @@ export const move = (account: AccountState, items: MoveItem[], source: StockSour
     const from = d.row(it.from);
     if (!from) throw new StockRowNotFound({ ...it.from, materialCode: account.materialCode });
     if (available(from) < it.qty) throw new InsufficientStock(account.materialCode, it.qty, available(from));
-    if (from.warehousePlaceCode === it.toPlace) throw new AppError(400, 'warehouse.errors.samePlace', { place: it.toPlace });
+    const toBarcode = it.toBarcode ?? it.from.barcode;
+    if (from.warehousePlaceCode === it.toPlace && toBarcode === it.from.barcode) throw new AppError(400, 'warehouse.errors.samePlace', { place: it.toPlace });
     const src = { ...source, ...(it.lineNumber !== undefined ? { lineNumber: it.lineNumber } : {}) };
     d.put('MOVE_OUT', it.from, { qty: -it.qty }, src);
-    d.put('MOVE_IN', { ...it.from, warehousePlaceCode: it.toPlace }, { qty: it.qty }, src, {
+    d.put('MOVE_IN', { ...it.from, warehousePlaceCode: it.toPlace, barcode: toBarcode }, { qty: it.qty }, src, {
       qtyWeg: from.qtyWeg,
       boardQty: from.boardQty,
       unitVolume: from.unitVolume,

@@ -22,12 +22,12 @@ export type WarehouseTransfer = DocumentOf<typeof warehousetransferbill>;
 export type OwnerTransfer = DocumentOf<typeof diversecustomertransferbill>;
 
 /** A warehouse transfer's line: a stock row, how much of it, and where it goes. */
-export type TransferLine = RowLine & { targetWarehousePlaceCode: string };
+export type TransferLine = RowLine & { targetWarehousePlaceCode: string; targetBarcode?: string | undefined };
 const transferLines = (doc: Record<string, unknown>) => rowLinesOf(doc) as TransferLine[];
 
 /** A line may not move goods to where they are (said when the bill is saved, and again when it moves). */
 export const checkSamePlace = (lines: readonly TransferLine[]): AppError | undefined => {
-  const same = lines.find((l) => l.targetWarehousePlaceCode === l.warehousePlaceCode);
+  const same = lines.find((l) => l.targetWarehousePlaceCode === l.warehousePlaceCode && (l.targetBarcode ?? l.barcode) === l.barcode);
   return same ? new AppError(400, 'warehouse.errors.samePlace', { place: same.warehousePlaceCode }) : undefined;
 };
 
@@ -71,7 +71,7 @@ export const addMoves = (decided: PerAccount, doc: OwnedDocument, lines: readonl
   for (const l of lines) {
     const account = accountOf(facts, doc.customerCode, l.materialCode);
     const toArea = facts.places.get(l.targetWarehousePlaceCode)?.warehouseAreaCode;
-    decided.add(account, move(decided.current(account), [{ from: keyOf(l), toPlace: l.targetWarehousePlaceCode, toArea, qty: l.qty, lineNumber: l.lineNumber }], source));
+    decided.add(account, move(decided.current(account), [{ from: keyOf(l), toPlace: l.targetWarehousePlaceCode, toArea, toBarcode: l.targetBarcode, qty: l.qty, lineNumber: l.lineNumber }], source));
   }
 };
 
