@@ -1,4 +1,4 @@
-import { voucherbill } from '@tpl/contracts';
+import { temporarypackagebill, voucherbill } from '@tpl/contracts';
 import { CategoryStatusJob } from '@tpl/masterdata';
 import { ApiClient, data } from '../support/api-client';
 import { DOMAIN_STORES } from '../support/databases';
@@ -12,7 +12,7 @@ import { flowOf } from './flow-support';
  * of the count, differences posted after the audit, a row that moved since refused and counted
  * again), inventory losses, plan bills (no stock), the approval flow before a document
  * configured for review takes effect, "a posted storage document cannot be deleted", vouchers
- * and their reversal, and the
+ * and their reversal, temporary packages (packed and opened again), and the
  * category's automatic status change acting on stock.
  */
 type Result = { id: string; billNo: string; version: number; state: string };
@@ -27,6 +27,8 @@ const CHECK = '/api/bl-warehouse/checkbill';
 const LOSS = '/api/bl-warehouse/inventorylossbill';
 const PLAN = '/api/bl-warehouse/planbill';
 const VOUCHER = '/api/bl-warehouse/voucherbill';
+const PACK = '/api/bl-warehouse/packagetemporarybill';
+const UNPACK = '/api/bl-warehouse/temporarypackagebill';
 const en = { 'Accept-Language': 'en' };
 
 describe.each(DOMAIN_STORES)('in the warehouse on %s store', (kind) => {
@@ -319,6 +321,43 @@ describe.each(DOMAIN_STORES)('in the warehouse on %s store', (kind) => {
     const ofReversal = await admin.post(`${VOUCHER}/submit`, { ...voucherbill.sources.voucherbill.copy(await detail(VOUCHER, reversal.id)), voucherOffRemark: 'x', billDate: '2026-11-26' }, en);
     expect(ofReversal.status).toBe(409);
     expect((await admin.post(`${VOUCHER}/remove?ids=${voucher.id}`, {}, en)).body.msg).toBe('Shipped storage documents cannot be deleted.');
+  });
+
+  it('a temporary package takes unallocated pieces of two materials under its own barcode at its location; unpacking it gives them back their barcodes at the chosen location, once', async () => {
+    const made = await receive('2026-11-20T08:00:00.000Z', [
+      { materialCode: 'M0069', batchNo: 'P1', qty: 10, warehousePlaceCode: 'A-05-01' },
+      { materialCode: 'M0070', batchNo: 'P2', qty: 6, warehousePlaceCode: 'A-05-02' },
+    ]);
+    const first = { barcode: `${made.billNo}-001`, materialCode: 'M0069', batchNo: 'P1', warehousePlaceCode: 'A-05-01' };
+    const second = { barcode: `${made.billNo}-002`, materialCode: 'M0070', batchNo: 'P2', warehousePlaceCode: 'A-05-02' };
+    const pack = data(await admin.post<Result>(`${PACK}/submit`, { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-A', warehousePlaceCode: 'A-05-02', details: [{ ...first, qty: 4 }, { ...second, qty: 6 }] }, en));
+    expect(pack.billNo).toMatch(/^LB/);
+    expect(data(await act(PACK, 'pack', pack.id)).state).toBe('Packed');
+    // the package's barcode is its number; owner, material and batch kept
+    expect((await stock('M0069')).filter((r) => r.qty > 0).map((r) => [r.barcode, r.warehousePlaceCode, r.batchNo, r.qty]).sort()).toEqual([[pack.billNo, 'A-05-02', 'P1', 4], [first.barcode, 'A-05-01', 'P1', 6]]);
+    expect((await stock('M0070')).filter((r) => r.qty > 0).map((r) => [r.barcode, r.warehousePlaceCode, r.qty])).toEqual([[pack.billNo, 'A-05-02', 6]]);
+    expect((await stream(`billNo=${pack.billNo}`)).map((l) => [l.movement, l.barcode, l.qty, l.streamType]).sort()).toEqual([
+      ['MOVE_IN', pack.billNo, 4, '36'], ['MOVE_IN', pack.billNo, 6, '36'], ['MOVE_OUT', first.barcode, -4, '36'], ['MOVE_OUT', second.barcode, -6, '36'],
+    ]);
+    // what is left of the first row is more than there is: refused, nothing written
+    const tooMuch = data(await admin.post<Result>(`${PACK}/submit`, { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-A', warehousePlaceCode: 'A-05-03', details: [{ ...first, qty: 7 }] }, en));
+    const short = await act(PACK, 'pack', tooMuch.id);
+    expect(short.status).toBe(409);
+    expect(short.body.msg).toBe('Not enough available stock of material "M0069": 7 wanted, 6 available');
+
+    // "Unpack": the package copied whole, to a chosen location
+    const unpack = data(await admin.post<Result>(`${UNPACK}/submit`, { ...temporarypackagebill.sources.packagetemporarybill.copy(await detail(PACK, pack.id)), billDate: '2026-11-25', targetWarehousePlaceCode: 'A-05-03' }, en));
+    expect(await detail(UNPACK, unpack.id)).toMatchObject({ packageBillNo: pack.billNo, details: [{ lineNumber: 1, barcode: first.barcode, qty: 4 }, { lineNumber: 2, barcode: second.barcode, qty: 6 }] });
+    expect(data(await act(UNPACK, 'unpack', unpack.id)).state).toBe('Unpacked');
+    expect((await stock('M0069')).filter((r) => r.qty > 0).map((r) => [r.barcode, r.warehousePlaceCode, r.qty]).sort()).toEqual([[first.barcode, 'A-05-01', 6], [first.barcode, 'A-05-03', 4]]);
+    expect((await stock('M0070')).filter((r) => r.qty > 0).map((r) => [r.barcode, r.warehousePlaceCode, r.qty])).toEqual([[second.barcode, 'A-05-03', 6]]);
+    expect(await detail(PACK, pack.id)).toMatchObject({ state: 'Unpacked', unpackBillNo: unpack.billNo, unpackedBy: { account: 'admin' } });
+
+    // once: the package is gone
+    const again = await admin.post(`${UNPACK}/submit`, { ...temporarypackagebill.sources.packagetemporarybill.copy(await detail(PACK, pack.id)), billDate: '2026-11-26' }, en);
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe(`Temporary package "${pack.billNo}" is Unpacked: only a packed package can be unpacked`);
+    expect((await admin.post(`${PACK}/remove?ids=${pack.id}`, {}, en)).body.msg).toBe('Shipped storage documents cannot be deleted.');
   });
 
   it('the category\'s automatic status change holds the stock of its materials that reached the age, once, as ledger facts', async () => {
