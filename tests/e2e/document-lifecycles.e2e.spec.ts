@@ -39,9 +39,11 @@ const ordered = (): DocumentDef[] => {
     out.push(d);
   };
   // the documents that take their lines from stock (transfers, losses, counts) come before the
-  // outbound chain allocates it: a count posts only rows nothing of which is allocated
+  // outbound chain allocates it: a count posts only rows nothing of which is allocated; so do the
+  // documents made from them (a temporary package is opened before an outbound could ship it)
   const outbound = documents.findIndex((d) => d.name === 'orderosoutstockbill');
-  const fromStock = documents.filter((d) => d.lines?.fromStock);
+  const takesStock = (d: DocumentDef) => Boolean(d.lines?.fromStock);
+  const fromStock = documents.filter((d) => takesStock(d) || Object.keys(d.sources ?? {}).some((s) => documents.some((x) => x.name === s && takesStock(x))));
   for (const d of [...documents.slice(0, outbound), ...fromStock, ...documents.slice(outbound)]) visit(d, new Set());
   return out;
 };
