@@ -1,9 +1,17 @@
-import { date, num, ref, text } from '../../entities/define';
+import { date, ref, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
-import { L, auditAction, cancelAction, closeAction, orderLine, ownerHeader, plannedNotBeforeBill, reviewedDraft, reportFields } from './common';
+import { L, auditAction, cancelAction, closeAction, ownerHeader, plannedNotBeforeBill, pricedOrderLines, upstreamLifecycle } from './common';
 
-/** What a booked inbound tells its purchase apply when it is confirmed (or gives back when cancelled): which booking, how much of each line. */
-const bookingFields = reportFields(L('预约入库单', 'Booked inbound', '預約入庫單'));
+/** Open once approved; booked inbounds take their part (and give it back), each telling which booking and how much of each line. */
+const flow = upstreamLifecycle({
+  open: ['Approved', L('已审核', 'Approved', '已審核')],
+  partly: ['Booking', L('部分预约', 'Partly booked', '部分預約')],
+  done: ['Booked', L('已预约', 'Booked', '已預約')],
+  word: 'Booking',
+  reporter: L('预约入库单', 'Booked inbound', '預約入庫單'),
+  labels: { record: L('登记预约', 'Record booking', '登記預約'), complete: L('预约完成', 'Fully booked', '預約完成'), giveBack: L('退回预约', 'Booking given back', '退回預約') },
+  at: 'bookedAt',
+});
 
 /**
  * Purchase apply (采购申请, spec 02 "purchase apply"): the cargo owner's request that goods it
@@ -26,53 +34,15 @@ export const purchaseapplybill = defineDocument({
     sourceBillNo: text(L('采购订单号', 'Purchase order number', '採購訂單號'), { max: 40 }),
     planDate: date(L('预计到货日期', 'Expected arrival', '預計到貨日期'), { required: true }),
   },
-  lines: {
-    key: 'details',
-    label: L('明细', 'Details', '明細'),
-    fields: {
-      ...orderLine(),
-      price: num(L('单价', 'Unit price', '單價'), 'unitPrice', { required: true }),
-      // price x qty, half up to the cent (decimal, never binary floating point)
-      amount: num(L('金额', 'Amount', '金額'), 'money', { generated: true }),
-      bookedQty: num(L('已预约数量', 'Booked', '已預約數量'), 'quantity', { generated: true }),
-    },
-    uniqueBy: ['materialCode', 'batchNo'],
-    fills: { materialCode: { set: { unitCode: 'unitCode' } } },
-    totals: {
-      qty: { of: 'qty', label: L('总数量', 'Total quantity', '總數量'), scale: 3 },
-      amount: { of: 'amount', label: L('总金额', 'Total amount', '總金額'), scale: 2 },
-      bookedQty: { of: 'bookedQty', label: L('已预约总数', 'Total booked', '已預約總數'), scale: 3 },
-    },
-  },
+  lines: pricedOrderLines('bookedQty', L('已预约数量', 'Booked', '已預約數量'), L('已预约总数', 'Total booked', '已預約總數')),
   refine: plannedNotBeforeBill,
-  lifecycle: {
-    initial: 'Draft',
-    states: {
-      ...reviewedDraft('Approved'),
-      // open for bookings
-      Approved: { label: L('已审核', 'Approved', '已審核'), tone: 'processing', on: { RECORD_BOOKING: 'Booking', COMPLETE_BOOKING: 'Booked', CANCEL: 'Cancelled' } },
-      Booking: {
-        label: L('部分预约', 'Partly booked', '部分預約'),
-        tone: 'warning',
-        on: { RECORD_BOOKING: 'Booking', COMPLETE_BOOKING: 'Booked', RETURN_BOOKING: 'Booking', REOPEN: 'Approved', CLOSE: 'Closed' },
-      },
-      // every line booked; a booking cancelled before it received gives its part back
-      Booked: { label: L('已预约', 'Booked', '已預約'), tone: 'success', on: { RETURN_BOOKING: 'Booking', REOPEN: 'Approved' } },
-      // short-closed: what was not booked will not come
-      Closed: { label: L('已关闭', 'Closed', '已關閉'), tone: 'default', final: true },
-      Cancelled: { label: L('已作废', 'Cancelled', '已作廢'), tone: 'error', on: { REMOVE: 'Cancelled' } },
-    },
-  },
+  lifecycle: { initial: 'Draft', states: flow.states },
   actions: {
     audit: auditAction(),
     close: closeAction(),
     cancel: cancelAction(),
-    // sent by a booked inbound when it is confirmed: the quantities land on the lines (bookedQty)
-    recordBooking: { label: L('登记预约', 'Record booking', '登記預約'), event: 'RECORD_BOOKING', fact: 'BookingRecorded', system: true, fields: bookingFields, into: 'lastBooking' },
-    completeBooking: { label: L('预约完成', 'Fully booked', '預約完成'), event: 'COMPLETE_BOOKING', fact: 'BookingCompleted', system: true, fields: bookingFields, into: 'lastBooking', at: 'bookedAt' },
-    // sent by a confirmed booked inbound when it is cancelled: its quantities are given back (all of them: REOPEN)
-    returnBooking: { label: L('退回预约', 'Booking given back', '退回預約'), event: 'RETURN_BOOKING', fact: 'BookingReturned', system: true, fields: bookingFields, into: 'lastBooking' },
-    reopen: { label: L('重新开放', 'Reopened', '重新開放'), event: 'REOPEN', fact: 'Reopened', system: true, fields: bookingFields, into: 'lastBooking' },
+    // sent by a booked inbound when it is confirmed (the quantities land on the lines: bookedQty), or cancelled after (given back)
+    ...flow.actions,
   },
   review: { approved: { at: 'auditDate', by: 'auditor' }, titleField: 'sourceBillNo' },
   list: {
