@@ -1,3 +1,4 @@
+import { isinstockbill, isrecbill, orderisinstockbill } from '@tpl/contracts';
 import { ApiClient, data } from '../support/api-client';
 import { DOMAIN_STORES } from '../support/databases';
 import { startTestHost, type TestHost } from '../support/host';
@@ -118,6 +119,74 @@ describe.each(DOMAIN_STORES)('inbound on %s store', (kind) => {
     } finally {
       data(await admin.post('/api/bl-flow/review-config/submit', { documentType: 'isinstockbill', processKey: 'consignment_review', enabled: false }));
     }
+  });
+
+  it('a purchase apply is booked in parts, only its remainder offered and no more taken; a receipt bill counts the booking and its inbound bill receives the sound goods, once', async () => {
+    const APPLY = '/api/bl-warehouse/purchaseapplybill';
+    const REC = '/api/bl-warehouse/isrecbill';
+    type Doc = Record<string, unknown> & { id: string; billNo: string; version: number; state: string; details: Record<string, number>[] };
+    const detail = async (base: string, id: string) => data(await admin.get<Doc>(`${base}/detail?id=${id}`));
+    const pa = data(await admin.post<Result>(`${APPLY}/submit`, {
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-A', supplierCode: 'S001', planDate: '2026-11-26',
+      details: [{ materialCode: 'M0002', batchNo: 'PA1', qty: 10, price: 12.35 }, { materialCode: 'M0007', qty: 3, price: 0.1 }],
+    }));
+    expect(data(await admin.post<Result>(`${APPLY}/audit`, { id: pa.id, version: pa.version })).state).toBe('Approved');
+    expect(await detail(APPLY, pa.id)).toMatchObject({ totals: { qty: 13, amount: 123.8 }, details: [{ amount: 123.5 }, { amount: 0.3 }] });
+    /** A booking made from the apply as the console makes it (its copy), the lines' quantities given. */
+    const book = async (qty: (left: number) => number) => {
+      const copied = orderisinstockbill.sources!.purchaseapplybill!.copy(await detail(APPLY, pa.id));
+      const details = (copied.details as { qty: number }[]).map((l) => ({ ...l, qty: qty(l.qty) }));
+      return data(await admin.post<Result>(`${BOOK}/submit`, { billDate: '2026-11-24', ...copied, details }));
+    };
+
+    // 6 of line 1 and 1 of line 2 booked: partly booked, what is left is what the next copy offers
+    const first = await book((left) => (left === 10 ? 6 : 1));
+    const firstAudited = data(await admin.post<Result>(`${BOOK}/audit`, { id: first.id, version: first.version }));
+    expect(await detail(APPLY, pa.id)).toMatchObject({ state: 'Booking', details: [{ bookedQty: 6 }, { bookedQty: 1 }] });
+    expect(orderisinstockbill.sources!.purchaseapplybill!.copy(await detail(APPLY, pa.id)).details).toMatchObject([{ materialCode: 'M0002', qty: 4, applyLineNumber: 1 }, { materialCode: 'M0007', qty: 2, applyLineNumber: 2 }]);
+
+    // one more than is left of line 1: refused naming the figures, nothing taken
+    const over = await book((left) => left + 1);
+    const refused = await admin.post(`${BOOK}/audit`, { id: over.id, version: over.version }, { 'Accept-Language': 'en' });
+    expect([refused.status, refused.body.msg]).toEqual([409, 'Material "M0002" beyond its purchase apply: 10 applied for, 6 booked, 5 now']);
+    expect((await detail(APPLY, pa.id)).details.map((l) => l.bookedQty)).toEqual([6, 1]);
+
+    // the remainder completes it: fully booked, nothing more offered
+    const rest = await book((left) => left);
+    data(await admin.post<Result>(`${BOOK}/audit`, { id: rest.id, version: rest.version }));
+    expect(await detail(APPLY, pa.id)).toMatchObject({ state: 'Booked', details: [{ bookedQty: 10 }, { bookedQty: 3 }] });
+    // the first booking cancelled before any goods came: its part is given back
+    data(await admin.post<Result>(`${BOOK}/cancel`, { id: first.id, version: firstAudited.version, reason: '供应商延期' }));
+    expect(await detail(APPLY, pa.id)).toMatchObject({ state: 'Booking', details: [{ bookedQty: 4 }, { bookedQty: 2 }] });
+
+    // the dock counts the remainder booking (4 of M0002, 2 of M0007): 4 counted of which 1 damaged, 1 short
+    const booking = await detail(BOOK, rest.id);
+    const expecting = isrecbill.sources!.orderisinstockbill!.copy(booking);
+    const counts = [{ countedQty: 4, damagedQty: 1, remark: '外箱压损' }, { countedQty: 1 }];
+    const countLines = (expecting.details as Record<string, unknown>[]).map((l, i) => ({ ...l, ...counts[i] }));
+    // more damaged than counted is the person's mistake: a 400 on the field, in their language
+    const bad = await admin.post(`${REC}/submit`, { billDate: '2026-11-25', ...expecting, details: countLines.map((l, i) => (i === 1 ? { ...l, damagedQty: 2 } : l)) }, { 'Accept-Language': 'en' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('Damaged cannot be more than the counted quantity');
+    const rec = data(await admin.post<Result>(`${REC}/submit`, { billDate: '2026-11-25', ...expecting, details: countLines }));
+    expect(await detail(REC, rec.id)).toMatchObject({ details: [{ qty: 4, diffQty: 0, variance: 'DAMAGED' }, { qty: 2, diffQty: -1, variance: 'SHORT' }] });
+    const confirmed = data(await admin.post<Result>(`${REC}/confirm`, { id: rec.id, version: rec.version }));
+    expect(confirmed.state).toBe('Confirmed');
+    // no stock from a count
+    expect((await stock('materialCode=M0002&batchNo=PA1')).records).toEqual([]);
+
+    // the inbound bill made from it takes the sound goods (3 and 1) and receives them against the booking
+    const made = isinstockbill.sources!.isrecbill!.copy(await detail(REC, rec.id));
+    expect(made.details).toMatchObject([{ materialCode: 'M0002', batchNo: 'PA1', qty: 3 }, { materialCode: 'M0007', qty: 1 }]);
+    const bill = data(await admin.post<Result>(`${BILL}/submit`, { billDate: '2026-11-25', ...made }));
+    data(await admin.post<Result>(`${BILL}/receive`, { id: bill.id, version: bill.version, receivedAt: '2026-11-25T08:00:00.000Z' }));
+    expect((await stock('materialCode=M0002&batchNo=PA1')).records.map((r) => r.qty)).toEqual([3]);
+    expect(await detail(BOOK, rest.id)).toMatchObject({ state: 'Receiving', details: [{ receivedQty: 3 }, { receivedQty: 1 }] });
+    expect(await detail(REC, rec.id)).toMatchObject({ state: 'Received', lastInbound: { inBillNo: bill.billNo } });
+    // a second bill from the same count is refused when it would receive
+    const twice = data(await admin.post<Result>(`${BILL}/submit`, { billDate: '2026-11-25', ...made, details: [{ ...(made.details as Record<string, unknown>[])[1] }] }));
+    const again = await admin.post(`${BILL}/receive`, { id: twice.id, version: twice.version }, { 'Accept-Language': 'en' });
+    expect([again.status, again.body.msg]).toEqual([409, `Receipt bill "${rec.billNo}" is Received: an inbound bill receives a confirmed receipt bill not yet received`]);
   });
 
   it('a booking of another owner, or goods it does not name, are refused at receipt', async () => {

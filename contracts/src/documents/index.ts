@@ -17,7 +17,9 @@ export { consignmentbill, deliveryModes, signingFields, earlyReceiptFields } fro
 export { dispatch as dispatchDocument } from '../transport/documents/dispatch';
 export { loadingbill, arrivalbill } from '../transport/documents/loadingbill';
 export { deliverybill, scheduling } from '../transport/documents/deliverybill';
+export { purchaseapplybill } from '../warehouse/documents/purchaseapplybill';
 export { orderisinstockbill } from '../warehouse/documents/orderisinstockbill';
+export { isrecbill, soundOf } from '../warehouse/documents/isrecbill';
 export { isinstockbill } from '../warehouse/documents/isinstockbill';
 export { ossobill } from '../warehouse/documents/ossobill';
 export { orderosoutstockbill } from '../warehouse/documents/orderosoutstockbill';

@@ -46,6 +46,7 @@ export const kernelWords = {
     },
     dateRange: L('{{label}}：开始日期不能晚于结束日期', '{{label}}: the start date cannot be after the end date', '{{label}}：開始日期不能晚於結束日期'),
     plannedBeforeBill: L('{{label}}不能早于单据日期', '{{label}} cannot be before the bill date', '{{label}}不能早於單據日期'),
+    damagedOverCounted: L('{{label}}不能多于实收数量', '{{label}} cannot be more than the counted quantity', '{{label}}不能多於實收數量'),
     future: L('{{label}}不能晚于当前时间', '{{label}} cannot be later than now', '{{label}}不能晚於目前時間'),
     range: L('{{label}}超出允许范围', '{{label}} is out of range', '{{label}}超出允許範圍'),
     minAboveMax: L('{{label}}不能大于最大值', '{{label}} cannot be above the maximum', '{{label}}不能大於最大值'),

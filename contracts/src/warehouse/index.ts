@@ -5,7 +5,9 @@ export * from './reports';
 export * from './screens';
 
 import type { ContractsContext } from '../api/context';
+import { purchaseapplybill } from './documents/purchaseapplybill';
 import { orderisinstockbill } from './documents/orderisinstockbill';
+import { isrecbill } from './documents/isrecbill';
 import { isinstockbill } from './documents/isinstockbill';
 import { ossobill } from './documents/ossobill';
 import { orderosoutstockbill } from './documents/orderosoutstockbill';
@@ -30,7 +32,9 @@ import { warehouseScreenRoutes } from './screens';
 export const warehouseContracts: ContractsContext = {
   name: 'warehouse',
   documents: [
+    purchaseapplybill,
     orderisinstockbill,
+    isrecbill,
     isinstockbill,
     ossobill,
     orderosoutstockbill,

@@ -206,6 +206,11 @@ export const demoMasterData = (until = '2026-12-31'): [entity: string, records: 
     { code: 'P001', name: '赵刚', team: '一班', pricePerTon: 8 },
     { code: 'P002', name: '孙涛', team: '二班', pricePerTon: 7.5 },
   ];
+  // the owners' suppliers: a purchase apply names who sends the goods in (issue 30)
+  const suppliers: Rec[] = [
+    { code: 'S001', name: '华南食品', fullName: '华南食品供应有限公司', linkman: '黄敏', mobile: '13812340011', address: '广州市黄埔区食品园3号' },
+    { code: 'S002', name: '东海日化', fullName: '东海日化用品有限公司', linkman: '徐亮', mobile: '13812340012', address: '宁波市北仑区工业路18号' },
+  ];
   const syscodes: Rec[] = [{ seqCode: 'consignment', seqName: '托运单号', prefixValue: 'TY', minValue: 1, maxValue: 99999 }];
   return [
     ['syscode', syscodes],
@@ -213,6 +218,7 @@ export const demoMasterData = (until = '2026-12-31'): [entity: string, records: 
     ['unit', units],
     ['category', categories],
     ['customer', customers],
+    ['supplier', suppliers],
     ['company', company],
     ['strategy', strategies],
     ['warehousearea', areas],

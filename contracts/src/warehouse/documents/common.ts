@@ -80,6 +80,76 @@ export const reviewedDraft = (to: string): { Draft: LifecycleStateDef; InReview:
   InReview: { label: L('审批中', 'In review', '審批中'), tone: 'processing', on: { REVIEW_APPROVED: to, REVIEW_REJECTED: 'Draft' } },
 });
 
+/**
+ * The lines of an order placed upstream of another (a sales order, a purchase apply): plain order
+ * lines with their unit price and amount (price x qty, exact: decided by the server), and how much
+ * the documents made from it took of each (`done`, generated).
+ */
+export const pricedOrderLines = <K extends string>(done: K, label: Labels, total: Labels) => ({
+  key: 'details' as const,
+  label: L('明细', 'Details', '明細'),
+  fields: {
+    ...orderLine(),
+    price: num(L('单价', 'Unit price', '單價'), 'unitPrice', { required: true }),
+    // price x qty, half up to the cent (decimal, never binary floating point)
+    amount: num(L('金额', 'Amount', '金額'), 'money', { generated: true }),
+    ...({ [done]: num(label, 'quantity', { generated: true }) } as Record<K, FieldOf<'number'>>),
+  },
+  uniqueBy: ['materialCode', 'batchNo'],
+  fills: { materialCode: { set: { unitCode: 'unitCode' } } },
+  totals: {
+    qty: { of: 'qty', label: L('总数量', 'Total quantity', '總數量'), scale: 3 },
+    amount: { of: 'amount', label: L('总金额', 'Total amount', '總金額'), scale: 2 },
+    ...({ [done]: { of: done, label: total, scale: 3 } } as Record<K, { of: K; label: Labels; scale: number }>),
+  },
+});
+
+/** How an upstream order names its states and the downstream documents' reports (`Order`: RECORD_ORDER, OrderRecorded, recordOrder, lastOrder). */
+type UpstreamNames = {
+  /** confirmed and open, partly taken, all taken */
+  open: [string, Labels];
+  partly: [string, Labels];
+  done: [string, Labels];
+  /** the word of the reports' events, facts and actions, and where the last one lands */
+  word: string;
+  /** the document reporting, and the labels of its four reports: a part, the last, a part back, all of it back */
+  reporter: Labels;
+  labels: { record: Labels; complete: Labels; giveBack: Labels };
+  /** where the time of the last report lands */
+  at: string;
+};
+
+/**
+ * The lifecycle and system actions of an upstream order: Draft (reviewed when configured) → open →
+ * partly taken → all taken; a part given back, or all of it (REOPEN: open again as confirmed); a
+ * short close of what is partly taken; cancelled while nothing is. The downstream documents send
+ * the reports (services/warehouse/src/shared/upstream.ts).
+ */
+export const upstreamLifecycle = (n: UpstreamNames) => {
+  const W = n.word.toUpperCase();
+  const [open, partly, done] = [n.open[0], n.partly[0], n.done[0]];
+  const fields = reportFields(n.reporter);
+  const report = (label: Labels, event: string, fact: string) => ({ label, event, fact, system: true, fields, into: `last${n.word}` });
+  return {
+    states: {
+      ...reviewedDraft(open),
+      [open]: { label: n.open[1], tone: 'processing', on: { [`RECORD_${W}`]: partly, [`COMPLETE_${W}`]: done, CANCEL: 'Cancelled' } },
+      [partly]: { label: n.partly[1], tone: 'warning', on: { [`RECORD_${W}`]: partly, [`COMPLETE_${W}`]: done, [`RETURN_${W}`]: partly, REOPEN: open, CLOSE: 'Closed' } },
+      // all taken; a document cancelled before its goods moved gives its part back
+      [done]: { label: n.done[1], tone: 'success', on: { [`RETURN_${W}`]: partly, REOPEN: open } },
+      // short-closed: what was not taken is no longer wanted
+      Closed: { label: L('已关闭', 'Closed', '已關閉'), tone: 'default', final: true },
+      Cancelled: { label: L('已作废', 'Cancelled', '已作廢'), tone: 'error', on: { REMOVE: 'Cancelled' } },
+    } as Record<string, LifecycleStateDef>,
+    actions: {
+      [`record${n.word}`]: report(n.labels.record, `RECORD_${W}`, `${n.word}Recorded`),
+      [`complete${n.word}`]: { ...report(n.labels.complete, `COMPLETE_${W}`, `${n.word}Completed`), at: n.at },
+      [`return${n.word}`]: report(n.labels.giveBack, `RETURN_${W}`, `${n.word}Returned`),
+      reopen: report(L('重新开放', 'Reopened', '重新開放'), 'REOPEN', 'Reopened'),
+    } as Record<string, ActionDef>,
+  };
+};
+
 /** A planned day (arrival, shipment, wanted by) never before the bill's own date: the rule across the two fields. */
 export const plannedNotBeforeBill = (c: Record<string, unknown>, ctx: z.RefinementCtx) => {
   if (typeof c.planDate === 'string' && typeof c.billDate === 'string' && c.planDate < c.billDate) {

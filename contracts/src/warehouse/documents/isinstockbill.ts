@@ -2,6 +2,7 @@ import { datetime, docRef, flag, lineRef, num, ref, rows, plate, text } from '..
 import { defineDocument } from '../../documents/define';
 import { subQty } from '../units';
 import { L, cancelAction, goodsFills, goodsLeft, goodsLine, ownerHeader, ownerOf, photosField, stockType } from './common';
+import { soundOf } from './isrecbill';
 
 /**
  * Inbound bill (入库单, spec 02 isinstockbill): goods counted in at the dock. Receiving puts
@@ -22,6 +23,8 @@ export const isinstockbill = defineDocument({
     stockType: stockType(),
     // the booking received against: picked among those open for receipts, and its owner, area and what is left copied
     applyNo: docRef(L('预约入库单号', 'Booked inbound number', '預約入庫單號'), 'orderisinstockbill', { states: ['Audited', 'Receiving'] }),
+    // the dock's count it receives (made from a confirmed receipt bill): the receipt bill hears when it received
+    recNo: docRef(L('收货单号', 'Receipt bill number', '收貨單號'), 'isrecbill', { states: ['Confirmed'] }),
     supplierCode: ref(L('供应商', 'Supplier', '供應商'), 'supplier'),
     sourceBillNo: text(L('来源单号', 'Source bill number', '來源單號'), { max: 40 }),
     carNo: plate(L('车牌号', 'Plate number', '車牌號碼')),
@@ -44,6 +47,20 @@ export const isinstockbill = defineDocument({
         ...(b.sourceBillNo ? { sourceBillNo: b.sourceBillNo } : {}),
         ...(b.carNo ? { carNo: b.carNo } : {}),
         details: goodsLeft(b, 'receivedQty'),
+      }),
+    },
+    // receive what the dock counted sound (counted less damaged) against the receipt bill's booking
+    isrecbill: {
+      states: ['Confirmed'],
+      label: L('入库', 'Receive into stock', '入庫'),
+      copy: (r) => ({
+        ...ownerOf(r),
+        stockType: 'NORMAL',
+        applyNo: r.applyNo,
+        recNo: r.billNo,
+        ...(r.supplierCode ? { supplierCode: r.supplierCode } : {}),
+        ...(r.carNo ? { carNo: r.carNo } : {}),
+        details: soundOf(r),
       }),
     },
   },

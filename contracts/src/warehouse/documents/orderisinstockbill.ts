@@ -1,6 +1,6 @@
-import { date, num, ref, plate, text } from '../../entities/define';
+import { date, docRef, num, ref, plate, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
-import { L, auditAction, cancelAction, closeAction, goodsFills, goodsLine, ownerHeader, reportFields, stockType } from './common';
+import { L, auditAction, cancelAction, closeAction, goodsFills, goodsLeft, goodsLine, ownerHeader, ownerOf, reportFields, stockType } from './common';
 
 /** What an inbound bill tells its booking when it receives: which bill, and how much of each booked line. */
 const receiptFields = reportFields(L('入库单', 'Inbound bill', '入庫單'));
@@ -21,16 +21,35 @@ export const orderisinstockbill = defineDocument({
   header: {
     ...ownerHeader(),
     stockType: stockType(),
+    // the purchase apply it books: picked among the approved ones, and what is left copied
+    applyNo: docRef(L('采购申请号', 'Purchase apply number', '採購申請號'), 'purchaseapplybill', { states: ['Approved', 'Booking'] }),
     supplierCode: ref(L('供应商', 'Supplier', '供應商'), 'supplier'),
     sourceBillNo: text(L('来源单号', 'Source bill number', '來源單號'), { max: 40 }),
     planDate: date(L('预计到货日期', 'Expected arrival', '預計到貨日期'), { required: true }),
     carNo: plate(L('车牌号', 'Plate number', '車牌號碼')),
+  },
+  sources: {
+    // book the delivery of what is left of a purchase apply
+    purchaseapplybill: {
+      states: ['Approved', 'Booking'],
+      label: L('生成预约入库', 'Book inbound', '生成預約入庫'),
+      copy: (a) => ({
+        ...ownerOf(a),
+        stockType: 'NORMAL',
+        applyNo: a.billNo,
+        supplierCode: a.supplierCode,
+        ...(a.sourceBillNo ? { sourceBillNo: a.sourceBillNo } : {}),
+        ...(a.planDate ? { planDate: a.planDate } : {}),
+        details: goodsLeft(a, 'bookedQty'),
+      }),
+    },
   },
   lines: {
     key: 'details',
     label: L('明细', 'Details', '明細'),
     fields: {
       ...goodsLine({ expiring: true }),
+      applyLineNumber: num(L('采购申请行号', 'Purchase apply line', '採購申請行號'), 'count'),
       receivedQty: num(L('已收数量', 'Received', '已收數量'), 'quantity', { generated: true }),
     },
     uniqueBy: ['materialCode', 'batchNo'],

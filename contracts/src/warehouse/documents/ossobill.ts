@@ -1,9 +1,17 @@
-import { date, mobile, num, text } from '../../entities/define';
+import { date, mobile, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
-import { L, auditAction, cancelAction, closeAction, orderLine, ownerHeader, plannedNotBeforeBill, reviewedDraft, reportFields } from './common';
+import { L, auditAction, cancelAction, closeAction, ownerHeader, plannedNotBeforeBill, pricedOrderLines, upstreamLifecycle } from './common';
 
-/** What an outbound order tells its sales order when it is confirmed (or gives back when cancelled): which order, how much of each line. */
-const orderFields = reportFields(L('出库订单', 'Outbound order', '出庫訂單'));
+/** Open once confirmed; outbound orders take their part (and give it back), each telling which order and how much of each line. */
+const flow = upstreamLifecycle({
+  open: ['Confirmed', L('已确认', 'Confirmed', '已確認')],
+  partly: ['Ordering', L('部分下单', 'Partly ordered out', '部分下單')],
+  done: ['Completed', L('已完成', 'Completed', '已完成')],
+  word: 'Order',
+  reporter: L('出库订单', 'Outbound order', '出庫訂單'),
+  labels: { record: L('登记下单', 'Record outbound order', '登記下單'), complete: L('下单完成', 'Fully ordered out', '下單完成'), giveBack: L('退回下单', 'Outbound order given back', '退回下單') },
+  at: 'completedAt',
+});
 
 /**
  * Sales order (销售订单, spec 02 ossobill): the cargo owner's customer's order as the owner sends
@@ -30,53 +38,15 @@ export const ossobill = defineDocument({
     receiverAddress: text(L('收货地址', 'Delivery address', '收貨地址'), { required: true, max: 200 }),
     planDate: date(L('要求到货日期', 'Wanted by', '要求到貨日期'), { required: true }),
   },
-  lines: {
-    key: 'details',
-    label: L('明细', 'Details', '明細'),
-    fields: {
-      ...orderLine(),
-      price: num(L('单价', 'Unit price', '單價'), 'unitPrice', { required: true }),
-      // price x qty, half up to the cent (decimal, never binary floating point)
-      amount: num(L('金额', 'Amount', '金額'), 'money', { generated: true }),
-      orderedQty: num(L('已下单数量', 'Ordered out', '已下單數量'), 'quantity', { generated: true }),
-    },
-    uniqueBy: ['materialCode', 'batchNo'],
-    fills: { materialCode: { set: { unitCode: 'unitCode' } } },
-    totals: {
-      qty: { of: 'qty', label: L('总数量', 'Total quantity', '總數量'), scale: 3 },
-      amount: { of: 'amount', label: L('总金额', 'Total amount', '總金額'), scale: 2 },
-      orderedQty: { of: 'orderedQty', label: L('已下单总数', 'Total ordered out', '已下單總數'), scale: 3 },
-    },
-  },
+  lines: pricedOrderLines('orderedQty', L('已下单数量', 'Ordered out', '已下單數量'), L('已下单总数', 'Total ordered out', '已下單總數')),
   refine: plannedNotBeforeBill,
-  lifecycle: {
-    initial: 'Draft',
-    states: {
-      ...reviewedDraft('Confirmed'),
-      // open for outbound orders
-      Confirmed: { label: L('已确认', 'Confirmed', '已確認'), tone: 'processing', on: { RECORD_ORDER: 'Ordering', COMPLETE_ORDER: 'Completed', CANCEL: 'Cancelled' } },
-      Ordering: {
-        label: L('部分下单', 'Partly ordered out', '部分下單'),
-        tone: 'warning',
-        on: { RECORD_ORDER: 'Ordering', COMPLETE_ORDER: 'Completed', RETURN_ORDER: 'Ordering', REOPEN: 'Confirmed', CLOSE: 'Closed' },
-      },
-      // every line ordered out; an outbound order cancelled before it shipped gives its part back
-      Completed: { label: L('已完成', 'Completed', '已完成'), tone: 'success', on: { RETURN_ORDER: 'Ordering', REOPEN: 'Confirmed' } },
-      // short-closed: what was not ordered out is no longer wanted
-      Closed: { label: L('已关闭', 'Closed', '已關閉'), tone: 'default', final: true },
-      Cancelled: { label: L('已作废', 'Cancelled', '已作廢'), tone: 'error', on: { REMOVE: 'Cancelled' } },
-    },
-  },
+  lifecycle: { initial: 'Draft', states: flow.states },
   actions: {
     audit: { ...auditAction(), label: L('确认', 'Confirm', '確認') },
     close: closeAction(),
     cancel: cancelAction(),
-    // sent by an outbound order when it is confirmed: the quantities land on the lines (orderedQty)
-    recordOrder: { label: L('登记下单', 'Record outbound order', '登記下單'), event: 'RECORD_ORDER', fact: 'OrderRecorded', system: true, fields: orderFields, into: 'lastOrder' },
-    completeOrder: { label: L('下单完成', 'Fully ordered out', '下單完成'), event: 'COMPLETE_ORDER', fact: 'OrderCompleted', system: true, fields: orderFields, into: 'lastOrder', at: 'completedAt' },
-    // sent by a confirmed outbound order when it is cancelled: its quantities are given back (all of them: REOPEN)
-    returnOrder: { label: L('退回下单', 'Outbound order given back', '退回下單'), event: 'RETURN_ORDER', fact: 'OrderReturned', system: true, fields: orderFields, into: 'lastOrder' },
-    reopen: { label: L('重新开放', 'Reopened', '重新開放'), event: 'REOPEN', fact: 'Reopened', system: true, fields: orderFields, into: 'lastOrder' },
+    // sent by an outbound order when it is confirmed (the quantities land on the lines: orderedQty), or cancelled after (given back)
+    ...flow.actions,
   },
   review: { approved: { at: 'auditDate', by: 'auditor' }, titleField: 'consigneeName' },
   list: {

@@ -94,6 +94,19 @@ describe('inbound bill decisions', () => {
     inbound.given(elsewhere('A-09'), facts()).when(receive).thenRefused({ code: 409, key: 'warehouse.errors.placeOtherOwner' });
   });
 
+  it('made from a receipt bill (recNo): receives it once, confirmed and of the same booking, and tells it so', () => {
+    const fromReceipt = { ...billContent, recNo: 'SH001' };
+    const receipt = (o: Record<string, unknown> = {}) => ({ id: 'r1', billNo: 'SH001', state: 'Confirmed', ...owner, applyNo: 'YR001', details: [], ...o }) as unknown as ReceiptFacts['receipt'];
+    const receive = { act: 'receive' as const, fields: { receivedAt: '2026-11-21T08:00:00.000Z' } };
+    inbound.given([inbound.created(fromReceipt)], facts({ booking: bookedDoc(), receipt: receipt() })).when(receive).then({
+      effects: [{}, {}, { document: 'orderisinstockbill' }, { document: 'isrecbill', id: 'r1', action: 'recordInbound', fields: { inBillNo: 'RK001' } }],
+    });
+    inbound.given([inbound.created(fromReceipt)], facts({ booking: bookedDoc(), receipt: receipt({ state: 'Received' }) })).when(receive)
+      .thenRefused({ code: 409, key: 'warehouse.errors.receiptNotConfirmed', keyVars: { state: 'isrecbill.states.Received' } });
+    inbound.given([inbound.created(fromReceipt)], facts({ booking: bookedDoc(), receipt: receipt({ applyNo: 'YR009' }) })).when(receive)
+      .thenRefused({ code: 409, key: 'warehouse.errors.receiptOtherBooking', vars: { recNo: 'SH001', applyNo: 'YR009' } });
+  });
+
   it('receiving puts each line into stock (its place or the dock) with the inbound fee flags, and reports to the booking', () => {
     inbound
       .given([inbound.created(billContent)], facts({ booking: bookedDoc() }))

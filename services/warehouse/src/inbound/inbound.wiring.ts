@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Injectable, Query, type OnModuleInit } from '@nestjs/common';
-import { dockOf, isinstockbill, ok, orderisinstockbill, parseOrThrow, warehouseInboundRoutes as R } from '@tpl/contracts';
+import { dockOf, isinstockbill, isrecbill, ok, orderisinstockbill, purchaseapplybill, parseOrThrow, warehouseInboundRoutes as R } from '@tpl/contracts';
 import { DocumentDecisionsRegistry, DocumentService, documentOf, type LoadInput } from '@tpl/documents';
 import type { Pool } from 'pg';
 import { DB_POOL, type UnitOfWork } from '@tpl/event-store';
@@ -7,7 +7,9 @@ import { Meta, ROW_SCOPES, ownerScopeOf, type RequestMeta, type RowScopes } from
 import { MASTER_DATA, type MasterData, type MasterRecord } from '@tpl/masterdata';
 import { StockLedger } from '../stock/stock.ledger';
 import { STOCK_TABLE } from '../stock/stock.projection';
-import { bookingDecisions } from './booking.decisions';
+import { bookedInboundDecisions, purchaseApplyDecisions, type BookingFacts } from '../purchaseapplybill/decisions';
+import { receiptBillDecisions } from '../isrecbill/decisions';
+import { readsUpstream } from '../shared/upstream';
 import { planPutAway, type PlaceInfo, type PlaceLoad, type PutAwayPlan, type ShelvingRule } from './putaway';
 import { receiptDecisions, type InboundBill, type ReceiptFacts } from './receipt.decisions';
 import { linesOf, unitVolumeOf } from '../shared/lines';
@@ -46,7 +48,9 @@ export class InboundDecisions implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.registry.register(orderisinstockbill, { ...bookingDecisions, complete: this.defaults.for(orderisinstockbill) });
+    this.registry.register(purchaseapplybill, purchaseApplyDecisions);
+    this.registry.register(orderisinstockbill, { ...bookedInboundDecisions((input) => this.purchaseApply(input)), complete: this.defaults.for(orderisinstockbill) });
+    this.registry.register(isrecbill, receiptBillDecisions);
     this.registry.register(isinstockbill, { ...receiptDecisions((input) => this.load(input)), complete: this.defaults.for(isinstockbill) });
   }
 
@@ -69,6 +73,12 @@ export class InboundDecisions implements OnModuleInit {
     return out;
   }
 
+  /** The purchase apply a booked inbound is made from, by number, when it is confirmed or cancelled. */
+  async purchaseApply({ tenantId, command, doc, uow }: LoadInput<typeof orderisinstockbill>): Promise<BookingFacts> {
+    if (!doc?.applyNo || !readsUpstream(command)) return {};
+    return { upstream: documentOf(purchaseapplybill, await this.documents.byBillNo(purchaseapplybill, tenantId, doc.applyNo, uow)) };
+  }
+
   async load({ tenantId, command, doc, uow }: LoadInput<typeof isinstockbill>): Promise<ReceiptFacts> {
     const facts: ReceiptFacts = { accounts: new Map(), places: new Map() };
     if (!doc || command.type !== 'Act') return facts;
@@ -77,6 +87,7 @@ export class InboundDecisions implements OnModuleInit {
     if (command.data.action === 'receive') {
       facts.accounts = await this.ledger.accounts(uow, tenantId, lines.map((l) => ({ customerCode, materialCode: l.materialCode })));
       if (doc.applyNo) facts.booking = documentOf(orderisinstockbill, await this.documents.byBillNo(orderisinstockbill, tenantId, doc.applyNo, uow));
+      if (doc.recNo) facts.receipt = documentOf(isrecbill, await this.documents.byBillNo(isrecbill, tenantId, doc.recNo, uow));
       facts.places = await this.places(tenantId, lines.map((l) => l.warehousePlaceCode).filter((c): c is string => typeof c === 'string' && c !== ''), uow);
       facts.areas = await this.areasFrom(tenantId, doc.warehouseAreaCode, uow);
     } else if (command.data.action === 'putAway') {

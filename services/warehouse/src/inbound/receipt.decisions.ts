@@ -6,6 +6,7 @@ import {
   dockOf,
   eventTypeOf,
   isinstockbill,
+  isrecbill,
   orderisinstockbill,
   stockAccountStream,
   subQty,
@@ -27,6 +28,7 @@ export type { Placement };
 /** The inbound bill and its booked inbound, as the kit folds them. */
 export type InboundBill = DocumentOf<typeof isinstockbill>;
 export type BookedInbound = DocumentOf<typeof orderisinstockbill>;
+export type ReceiptBill = DocumentOf<typeof isrecbill>;
 
 /** A received line's barcode when it brought none: the bill number and the line. */
 export const barcodeOf = (billNo: string, line: { lineNumber: number; barcode?: unknown }) =>
@@ -36,7 +38,7 @@ export const barcodeOf = (billNo: string, line: { lineNumber: number; barcode?: 
  * What the inbound bill's decisions read: the accounts its lines touch, its booking, the places it
  * names, and the bill's area with every area below it (`areas`; absent: the bill's area alone).
  */
-export type ReceiptFacts = { accounts: Map<string, AccountState>; booking?: BookedInbound | undefined; places: Map<string, PlaceInfo>; areas?: ReadonlySet<string> };
+export type ReceiptFacts = { accounts: Map<string, AccountState>; booking?: BookedInbound | undefined; receipt?: ReceiptBill | undefined; places: Map<string, PlaceInfo>; areas?: ReadonlySet<string> };
 
 /** The area a place's goods are in: the place's own (the bill's area or one below it). */
 const areaOfPlace = (doc: InboundBill, facts: ReceiptFacts, code: string): string => facts.places.get(code)?.warehouseAreaCode || doc.warehouseAreaCode;
@@ -62,8 +64,20 @@ const checkPlace = (doc: InboundBill, code: string, facts: ReceiptFacts): AppErr
   return undefined;
 };
 
+/** A bill made from a receipt bill (recNo) receives it once: the receipt is confirmed, not yet received, and counted the same booking. */
+export const checkReceiptBill = (doc: InboundBill, receipt: ReceiptBill | undefined): AppError | undefined => {
+  const recNo = doc.recNo ?? '';
+  if (!recNo) return undefined;
+  if (!receipt) return new AppError(409, 'warehouse.errors.receiptNotConfirmed', { recNo }, { state: 'isrecbill.states.Cancelled' });
+  if (receipt.state !== 'Confirmed') return new AppError(409, 'warehouse.errors.receiptNotConfirmed', { recNo }, { state: `isrecbill.states.${receipt.state}` });
+  if ((receipt.applyNo ?? '') !== (doc.applyNo ?? '') || receipt.customerCode !== doc.customerCode) return new AppError(409, 'warehouse.errors.receiptOtherBooking', { recNo, applyNo: receipt.applyNo ?? '' });
+  return undefined;
+};
+
 /** Receiving: the booking must be this owner's and name every line; each place must be in the area and free for this owner. */
 export const checkReceive = (doc: InboundBill, facts: ReceiptFacts): AppError | undefined => {
+  const fromReceipt = checkReceiptBill(doc, facts.receipt);
+  if (fromReceipt) return fromReceipt;
   const applyNo = doc.applyNo ?? '';
   if (applyNo) {
     if (!facts.booking) return new AppError(409, 'warehouse.errors.bookingNotFound', { applyNo });
@@ -154,6 +168,8 @@ export const receiptEffects = (doc: InboundBill, facts: ReceiptFacts): Effect[] 
     };
     out.push(reportTo(BOOKING, facts.booking, report));
   }
+  // the receipt bill it was made from is received: no second bill receives the same count
+  if (facts.receipt) out.push({ document: isrecbill.name, id: facts.receipt.id, action: 'recordInbound', fields: { inBillNo: doc.billNo } });
   if (linesOf(doc).every((l) => Number(l.putAwayQty ?? 0) >= l.qty)) out.push({ document: isinstockbill.name, id: doc.id, action: 'completePutAway', fields: {} });
   return out;
 };

@@ -62,7 +62,7 @@ describe('outbound order made from a sales order', () => {
   const order = documentSpec(orderosoutstockbill, outboundOrderDecisions(undefined), { id: 'y1', billNo: 'YC001' });
   const made = (lines: Record<string, unknown>[] = [{ materialCode: 'M1', qty: 6, applyLineNumber: 1 }]) =>
     order.created({ ...owner, stockType: 'NORMAL', billDate: '2026-11-24', planDate: '2026-11-26', soNo: 'XS001', details: lines });
-  const facts = (taken: { lineNumber: number; qty: number }[] = []): OrderFacts => ({ salesOrder: salesOrder(taken) });
+  const facts = (taken: { lineNumber: number; qty: number }[] = []): OrderFacts => ({ upstream: salesOrder(taken) });
 
   it('confirming it takes its part of the sales order: all that is left completes it', () => {
     const rest = made([{ materialCode: 'M1', qty: 6, applyLineNumber: 1 }, { materialCode: 'M2', qty: 3, applyLineNumber: 2 }]);
@@ -85,12 +85,12 @@ describe('outbound order made from a sales order', () => {
 
   it('refuses a line the sales order does not have, and another owner\'s sales order', () => {
     order.given([made([{ materialCode: 'M9', qty: 1 }])], facts()).when({ act: 'audit' }).thenRefused({ code: 409, key: 'warehouse.errors.notOnSalesOrder', vars: { soNo: 'XS001', materialCode: 'M9' } });
-    const other = { salesOrder: { ...salesOrder(), customerCode: 'C2' } };
+    const other = { upstream: { ...salesOrder(), customerCode: 'C2' } };
     order.given([made()], other).when({ act: 'audit' }).thenRefused({ code: 409, key: 'warehouse.errors.salesOrderOtherOwner', vars: { soNo: 'XS001', customerCode: 'C2' } });
   });
 
   it('refuses when the sales order is no longer open', () => {
-    const closed = { salesOrder: { ...salesOrder([{ lineNumber: 1, qty: 1 }]), state: 'Closed' } };
+    const closed = { upstream: { ...salesOrder([{ lineNumber: 1, qty: 1 }]), state: 'Closed' } };
     order.given([made()], closed).when({ act: 'audit' }).thenRefused({ code: 409, key: 'warehouse.errors.salesOrderNotOpen', keyVars: { state: 'ossobill.states.Closed' } });
   });
 

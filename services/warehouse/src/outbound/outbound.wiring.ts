@@ -44,7 +44,7 @@ export class OutboundDecisions implements OnModuleInit {
   /** The sales order an outbound order is made from, by number, when it is confirmed or cancelled. */
   async salesOrder({ tenantId, command, doc, uow }: LoadInput<typeof orderosoutstockbill>): Promise<OrderFacts> {
     if (!doc?.soNo || !readsSalesOrder(command)) return {};
-    return { salesOrder: documentOf(ossobill, await this.documents.byBillNo(ossobill, tenantId, doc.soNo, uow)) };
+    return { upstream: documentOf(ossobill, await this.documents.byBillNo(ossobill, tenantId, doc.soNo, uow)) };
   }
 
   /** The outbound bill a delivery notice announces, by number, when it is saved or issued. */
