@@ -20,6 +20,7 @@ import { checkbill } from './documents/checkbill';
 import { inventorylossbill } from './documents/inventorylossbill';
 import { planbill } from './documents/planbill';
 import { voucherbill } from './documents/voucherbill';
+import { mailbill } from './documents/mailbill';
 import { warehouseWords } from './words';
 import { warehouseInboundRoutes, warehousePrintRoutes, warehouseStockRoutes } from './routes';
 import { stockReportRoutes, warehouseStockReadRoutes } from './reports';
@@ -44,6 +45,7 @@ export const warehouseContracts: ContractsContext = {
     inventorylossbill,
     planbill,
     voucherbill,
+    mailbill,
   ],
   routes: {
     warehouseStock: warehouseStockRoutes,
