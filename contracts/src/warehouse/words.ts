@@ -108,7 +108,6 @@ export const warehouseWords = {
       mailInboundOnly: L('收件的邮寄单只能关联入库单，不能关联出库单', 'A received parcel goes with an inbound bill, not an outbound bill', '收件的郵寄單只能關聯入庫單，不能關聯出庫單'),
       mailOutboundOnly: L('寄件的邮寄单只能关联出库单，不能关联入库单', 'A sent parcel goes with an outbound bill, not an inbound bill', '寄件的郵寄單只能關聯出庫單，不能關聯入庫單'),
       mailBillNotFound: L('单据「{{relatedBillNo}}」不存在或不属于本货主', 'Bill "{{relatedBillNo}}" does not exist or is another owner\'s', '單據「{{relatedBillNo}}」不存在或不屬於本貨主'),
-      mailNoTracking: L('请先填写快递单号再交寄', 'Fill in the tracking number before handing the parcel to the courier', '請先填寫快遞單號再交寄'),
       allocateSameWarehouse: L('调入库区「{{target}}」与调出库区「{{area}}」属于同一仓库，请用移库单', 'Target area "{{target}}" is in the same warehouse as source area "{{area}}": use a warehouse transfer', '調入庫區「{{target}}」與調出庫區「{{area}}」屬於同一倉庫，請用移庫單'),
       allocateOverShipped: L('第{{line}}行实收{{received}}超过调出{{shipped}}', 'Line {{line}}: {{received}} received, more than the {{shipped}} shipped', '第{{line}}行實收{{received}}超過調出{{shipped}}'),
       allocateNoReason: L('第{{line}}行实收{{received}}与调出{{shipped}}不符，请填写差异原因', 'Line {{line}}: {{received}} received against {{shipped}} shipped: give the reason for the difference', '第{{line}}行實收{{received}}與調出{{shipped}}不符，請填寫差異原因'),

@@ -77,7 +77,17 @@ export const mailbill = defineDocument({
     },
   },
   actions: {
-    dispatch: { label: L('交寄', 'Hand to courier', '交寄'), event: 'DISPATCH', fact: 'Dispatched', at: 'dispatchedAt', by: 'dispatchedBy', confirm: true },
+    // the courier's number is given as the parcel is handed over (kept when the draft had it already)
+    dispatch: {
+      label: L('交寄', 'Hand to courier', '交寄'),
+      event: 'DISPATCH',
+      fact: 'Dispatched',
+      at: 'dispatchedAt',
+      by: 'dispatchedBy',
+      fields: { trackingNo: text(L('快递单号', 'Tracking number', '快遞單號'), { required: true, max: 40 }) },
+      initial: (doc) => ({ trackingNo: doc.trackingNo }),
+      confirm: true,
+    },
     sign: {
       label: L('签收', 'Sign for', '簽收'),
       event: 'SIGN',

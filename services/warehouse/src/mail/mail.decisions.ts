@@ -1,6 +1,6 @@
 import { AppError, mailbill, type DocumentOf } from '@tpl/contracts';
 import type { DocumentDecisions } from '@tpl/documents';
-import { actionOf, linesOf } from '../shared/lines';
+import { linesOf } from '../shared/lines';
 
 export type MailBill = DocumentOf<typeof mailbill>;
 
@@ -28,10 +28,8 @@ export const checkRelated = (content: Record<string, unknown>, facts: MailFacts 
 export const mailDecisions = (load: DocumentDecisions<MailFacts, typeof mailbill>['load']): DocumentDecisions<MailFacts, typeof mailbill> => ({
   load,
   compute: (content) => ({ ...content, details: linesOf(content).map((l, i) => ({ ...l, lineNumber: i + 1 })) }),
-  check: (command, doc, facts) => {
+  check: (command, _doc, facts) => {
     if (command.type === 'Create' || command.type === 'Change') return checkRelated(command.data.content, facts);
-    // the courier's number is known once it takes the parcel
-    if (actionOf(command) === 'dispatch' && doc && !doc.trackingNo) return new AppError(409, 'warehouse.errors.mailNoTracking');
     return undefined;
   },
 });
