@@ -1,8 +1,6 @@
 import { docRef, mobile, num, oneOf, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
-import { L, cancelAction, orderLine, ownerHeader } from './common';
-
-type Line = Record<string, unknown>;
+import { L, cancelAction, orderLine, ownerHeader, receiverOf, shippedGoods } from './common';
 
 /**
  * Mail bill (邮寄单, spec: "mail bill type 0 inbound, 1 outbound"): a parcel an owner's goods or
@@ -47,13 +45,8 @@ export const mailbill = defineDocument({
         warehouseAreaCode: b.warehouseAreaCode,
         mailType: '1',
         outBillNo: b.billNo,
-        ...Object.fromEntries((['receiverName', 'receiverMobile', 'receiverAddress'] as const).filter((k) => b[k]).map((k) => [k, b[k]])),
-        details: ((b.details as Line[] | undefined) ?? []).map((l) => ({
-          materialCode: l.materialCode,
-          ...(l.batchNo ? { batchNo: l.batchNo } : {}),
-          ...(l.unitCode ? { unitCode: l.unitCode } : {}),
-          qty: l.qty,
-        })),
+        ...receiverOf(b),
+        details: shippedGoods(b),
       }),
     },
   },
