@@ -23,6 +23,7 @@ import { inventorylossbill } from './documents/inventorylossbill';
 import { planbill } from './documents/planbill';
 import { voucherbill } from './documents/voucherbill';
 import { packagetemporarybill, temporarypackagebill } from './documents/packagetemporarybill';
+import { mailbill } from './documents/mailbill';
 import { warehouseWords } from './words';
 import { warehouseInboundRoutes, warehousePrintRoutes, warehouseStockRoutes } from './routes';
 import { stockReportRoutes, warehouseStockReadRoutes } from './reports';
@@ -51,6 +52,7 @@ export const warehouseContracts: ContractsContext = {
     voucherbill,
     packagetemporarybill,
     temporarypackagebill,
+    mailbill,
   ],
   routes: {
     warehouseStock: warehouseStockRoutes,

@@ -104,6 +104,14 @@ export const warehouseWords = {
       overShipment: L('物料「{{materialCode}}」超发：订单{{ordered}}，已发{{done}}，本次{{wanted}}', 'Over-shipment of material "{{materialCode}}": {{ordered}} ordered, {{done}} shipped, {{wanted}} now', '物料「{{materialCode}}」超發：訂單{{ordered}}，已發{{done}}，本次{{wanted}}'),
       orderNotFound: L('出库订单「{{applyNo}}」不存在', 'No outbound order "{{applyNo}}"', '出庫訂單「{{applyNo}}」不存在'),
       orderOtherOwner: L('出库订单「{{applyNo}}」属于货主「{{customerCode}}」，与本单货主不符', 'Outbound order "{{applyNo}}" belongs to cargo owner "{{customerCode}}", not this bill\'s', '出庫訂單「{{applyNo}}」屬於貨主「{{customerCode}}」，與本單貨主不符'),
+      // mail bills and allocation (issue 30)
+      mailInboundOnly: L('收件的邮寄单只能关联入库单，不能关联出库单', 'A received parcel goes with an inbound bill, not an outbound bill', '收件的郵寄單只能關聯入庫單，不能關聯出庫單'),
+      mailOutboundOnly: L('寄件的邮寄单只能关联出库单，不能关联入库单', 'A sent parcel goes with an outbound bill, not an inbound bill', '寄件的郵寄單只能關聯出庫單，不能關聯入庫單'),
+      mailBillNotFound: L('单据「{{relatedBillNo}}」不存在或不属于本货主', 'Bill "{{relatedBillNo}}" does not exist or is another owner\'s', '單據「{{relatedBillNo}}」不存在或不屬於本貨主'),
+      allocateSameWarehouse: L('调入库区「{{target}}」与调出库区「{{area}}」属于同一仓库，请用移库单', 'Target area "{{target}}" is in the same warehouse as source area "{{area}}": use a warehouse transfer', '調入庫區「{{target}}」與調出庫區「{{area}}」屬於同一倉庫，請用移庫單'),
+      allocateOverShipped: L('第{{line}}行实收{{received}}超过调出{{shipped}}', 'Line {{line}}: {{received}} received, more than the {{shipped}} shipped', '第{{line}}行實收{{received}}超過調出{{shipped}}'),
+      allocateNoReason: L('第{{line}}行实收{{received}}与调出{{shipped}}不符，请填写差异原因', 'Line {{line}}: {{received}} received against {{shipped}} shipped: give the reason for the difference', '第{{line}}行實收{{received}}與調出{{shipped}}不符，請填寫差異原因'),
+      allocatePlaceOtherWarehouse: L('收货库位「{{place}}」不在调入库区「{{target}}」的仓库', 'Location "{{place}}" is not in the warehouse of target area "{{target}}"', '收貨庫位「{{place}}」不在調入庫區「{{target}}」的倉庫'),
       // sales orders and delivery notices (issue 30)
       overOrder: L('物料「{{materialCode}}」超出销售订单：订购{{ordered}}，已下单{{done}}，本次{{wanted}}', 'Material "{{materialCode}}" beyond its sales order: {{ordered}} sold, {{done}} ordered out, {{wanted}} now', '物料「{{materialCode}}」超出銷售訂單：訂購{{ordered}}，已下單{{done}}，本次{{wanted}}'),
       overReturn: L('物料「{{materialCode}}」退回{{wanted}}，超过已下单的{{done}}', 'Material "{{materialCode}}": {{wanted}} given back, more than the {{done}} ordered out', '物料「{{materialCode}}」退回{{wanted}}，超過已下單的{{done}}'),

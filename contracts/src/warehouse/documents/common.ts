@@ -221,6 +221,19 @@ export const goodsLeft = (source: Record<string, unknown>, done: string): Line[]
     }];
   });
 
+/** A shipped bill's goods as plain order lines (material, batch, unit, quantity): what a notice or a parcel made from it carries. */
+export const shippedGoods = (bill: Record<string, unknown>): Line[] =>
+  ((bill.details as Line[] | undefined) ?? []).map((l) => ({
+    materialCode: l.materialCode,
+    ...(l.batchNo ? { batchNo: l.batchNo } : {}),
+    ...(l.unitCode ? { unitCode: l.unitCode } : {}),
+    qty: l.qty,
+  }));
+
+/** The receiver fields a bill has filled, copied as they are (a notice or a parcel made from a shipped bill). */
+export const receiverOf = (bill: Record<string, unknown>): Line =>
+  Object.fromEntries((['receiverName', 'receiverMobile', 'receiverAddress'] as const).filter((k) => bill[k]).map((k) => [k, bill[k]]));
+
 /** The owner header a working document copies from the document it works against. */
 export const ownerOf = (source: Record<string, unknown>): Record<string, unknown> => ({
   customerCode: source.customerCode,

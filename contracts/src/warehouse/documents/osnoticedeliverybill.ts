@@ -1,8 +1,6 @@
 import { date, docRef, mobile, plate, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
-import { L, cancelAction, orderLine, ownerHeader } from './common';
-
-type Line = Record<string, unknown>;
+import { L, cancelAction, orderLine, ownerHeader, receiverOf, shippedGoods } from './common';
 
 /** The day after an instant's day (yyyy-MM-dd): when goods shipped today are expected by default. */
 const dayAfter = (at: unknown): string | undefined => {
@@ -46,14 +44,10 @@ export const osnoticedeliverybill = defineDocument({
           customerCode: b.customerCode,
           warehouseAreaCode: b.warehouseAreaCode,
           outBillNo: b.billNo,
-          ...Object.fromEntries((['receiverName', 'receiverMobile', 'receiverAddress', 'carNo'] as const).filter((k) => b[k]).map((k) => [k, b[k]])),
+          ...receiverOf(b),
+          ...(b.carNo ? { carNo: b.carNo } : {}),
           ...(expectedDate ? { expectedDate } : {}),
-          details: ((b.details as Line[] | undefined) ?? []).map((l) => ({
-            materialCode: l.materialCode,
-            ...(l.batchNo ? { batchNo: l.batchNo } : {}),
-            ...(l.unitCode ? { unitCode: l.unitCode } : {}),
-            qty: l.qty,
-          })),
+          details: shippedGoods(b),
         };
       },
     },
