@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { data, type ApiClient } from '../support/api-client';
 import { choose, launchChromium, SCREENSHOTS, WEB_DIST } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
@@ -10,6 +10,18 @@ import { startTestHost, type TestHost } from '../support/host';
  * from the server per top menu, the search box, page tabs with kept-alive pages, the lock,
  * language, theme and colour, the error log and signing out.
  */
+/** A box read twice, 100 ms apart, the same both times: where an element stands once its layout has settled. */
+const stableBox = async (el: Locator) => {
+  let last = await el.boundingBox();
+  for (let i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = await el.boundingBox();
+    if (now && last && now.x === last.x && now.y === last.y && now.width === last.width && now.height === last.height) return now;
+    last = now;
+  }
+  throw new Error('the element never stood still');
+};
+
 describe('console shell layout in Chromium', () => {
   let t: TestHost;
   let browser: Browser;
@@ -356,14 +368,14 @@ describe('console shell layout in Chromium', () => {
     await page.setViewportSize({ width: 1200, height: 1100 });
     await frame.locator('[data-testid="pager"][data-pager-count="7"]').waitFor();
 
-    // moved by its header
-    const before = (await frame.boundingBox())!;
+    // moved by its header, once it stands still (the viewport's change re-centres it)
+    const before = await stableBox(frame);
     const header = (await frame.locator('.ant-modal-header').boundingBox())!;
     await page.mouse.move(header.x + 40, header.y + header.height / 2);
     await page.mouse.down();
     await page.mouse.move(header.x - 60, header.y + header.height / 2 + 50, { steps: 5 });
     await page.mouse.up();
-    const moved = (await frame.boundingBox())!;
+    const moved = await stableBox(frame);
     expect([Math.round(moved.x - before.x), Math.round(moved.y - before.y)]).toEqual([-100, 50]);
     // its corner dragged far up and left: it stops at 400 by 300
     const corner = (await frame.getByTestId('dialog-resize').boundingBox())!;

@@ -306,9 +306,15 @@ describe('sign-in and session in Chromium', () => {
       [a, '/md/material'],
       [b, '/md/customer'],
     ] as const) {
-      const call = page.waitForRequest((r) => r.url().includes('/api/') && r.url().includes('/list'));
+      // the tab's next call of any kind (the page's list, a picker's dictionary): each must carry the new token
+      const call = page.waitForRequest((r) => r.url().includes('/api/') && !r.url().includes('grantType=refresh_token'), { timeout: 60_000 });
       await routerPush(page, to);
-      expect((await call).headers()['blade-auth']).toBe(`bearer ${after.accessToken}`);
+      const got = await call.catch(async (e) => {
+        // what the tab showed instead (a failure seen twice under a loaded run, never alone)
+        await page.screenshot({ path: path.join(SCREENSHOTS, `sign-in-refresh-failed${to.replace(/\//g, '-')}.png`) });
+        throw new Error(`${to}: ${String(e)} at ${page.url()}; shown ${await page.locator('.shell-page-slot > .shell-page').getAttribute('data-page').catch(() => 'none')}`);
+      });
+      expect(got.headers()['blade-auth']).toBe(`bearer ${after.accessToken}`);
     }
     expect(refreshes).toHaveLength(1);
     expect(new URL(refreshes[0]!.url()).searchParams.get('refreshToken')).toBe(before.refreshToken);
