@@ -13,7 +13,7 @@ describe('the demo tenant as seeded', () => {
   it('has master data, menus, users per role and a consignment board', async () => {
     const admin = await t.client().as('100001', 'admin', 'admin');
     const total = async (path: string) => data(await admin.get<Page<unknown>>(`${path}?size=10`)).total;
-    expect(await total('/api/bl-basic/material/list')).toBe(200);
+    expect(await total('/api/bl-basic/material/list')).toBe(203);
     expect(await total('/api/bl-basic/warehouseplace/list')).toBe(52);
     expect(await total('/api/bl-basic/customer/list')).toBeGreaterThanOrEqual(6);
     expect(await total('/api/bl-basic/lgagreement/list')).toBeGreaterThanOrEqual(6);
@@ -106,8 +106,9 @@ describe('the demo tenant as seeded', () => {
     // storage at tier 1 (1.5 per tonne-day): 5.2 t for days 3-11, 7 t for 12-17, 5.5 t from the 18th to the month's end
     const days = Number(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate());
     const storage = Math.round((9 * 5.2 + 6 * 7 + (days - 17) * 5.5) * 1.5 * 100) / 100;
-    expect(bill).toMatchObject({ inStockCoolieCost: 210, outStockCoolieCost: 45, storageCost: storage, otherCost: 0 });
-    expect(bill.totalCost).toBeCloseTo(255 + storage, 2);
+    // packing materials of the 18th's shipment: 25 cartons PK001 at 3.5 and 1 film PK003 at 12 (the agreement's package-material prices)
+    expect(bill).toMatchObject({ inStockCoolieCost: 210, outStockCoolieCost: 45, storageCost: storage, otherCost: 0, packageCost: 99.5 });
+    expect(bill.totalCost).toBeCloseTo(255 + storage + 99.5, 2);
     expect(c002.totalCost).toBeGreaterThan(0);
     // every charge explained by the facts behind it
     type Explain = { amount: number; items: { kind: string; facts: { billNo: string }[] }[] };
@@ -116,12 +117,30 @@ describe('the demo tenant as seeded', () => {
     expect(storageExplained.items).toHaveLength(days - 2);
     const inbound = data(await finance.get<Explain>(`/api/bl-billing/monthbill/explain?id=${c001.id}&line=1&kind=INBOUND`));
     expect(inbound.items.flatMap((i) => i.facts.map((f) => f.billNo))).toHaveLength(3);
+    // the package materials on their own line (2), each material of the shipment with the agreement's price
+    type PackExplain = { amount: number; items: { kind: string; materialCode: string; qty: number; price: number; amount: number; facts: { billNo: string; documentType: string }[] }[] };
+    const packs = data(await finance.get<PackExplain>(`/api/bl-billing/monthbill/explain?id=${c001.id}&line=2&kind=PACKAGE`));
+    expect(packs.amount).toBe(99.5);
+    expect(packs.items.map((i) => [i.materialCode, i.qty, i.price, i.amount])).toEqual([['PK001', 25, 3.5, 87.5], ['PK003', 1, 12, 12]]);
+    expect(packs.items[0]!.facts[0]).toMatchObject({ documentType: 'osoutstockbill' });
+    // the same ship event delivered to billing a second time (a replay, a redelivery): kept once, charged once
+    const { billingStatements } = await import('@tpl/billing');
+    const { runAsSystem: asSystem } = await import('@tpl/event-store');
+    const shipped = await asSystem(() => t.host.storage.store.readAll('0', 10_000, { types: ['OutboundBillShipped'] }));
+    expect(shipped.filter((e) => Array.isArray((e.data as { packMaterials?: unknown }).packMaterials)).length).toBe(2);
+    await asSystem(async () => {
+      for (const st of billingStatements(shipped)) await t.host.storage.db.pool.query(st.text, st.values);
+    });
+    const again = data(await finance.post<Made>('/api/bl-billing/monthbill/generate', { month }));
+    const billAgain = data(await finance.get<Record<string, number>>(`/api/bl-billing/monthbill/detail?id=${again.generated.find((g) => g.customerCode === 'C001')!.id}`));
+    expect(billAgain.packageCost).toBe(99.5);
+    expect(billAgain.totalCost).toBe(bill.totalCost);
     // once only
     const { DocumentService } = await import('@tpl/documents');
     const { runInTenant } = await import('@tpl/event-store');
-    const again = await runInTenant('100001', () =>
+    const seededAgain = await runInTenant('100001', () =>
       seedDemoMonth(t.host.app.get(DocumentService), { tenantId: '100001', actor: { userId: '00000000-0000-0000-0000-000000000000', account: 'system', name: 'System' }, correlationId: 'test' }, today),
     );
-    expect(again).toBe(0);
+    expect(seededAgain).toBe(0);
   });
 });

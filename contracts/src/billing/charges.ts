@@ -30,6 +30,19 @@ export type OtherChargeDocument = (typeof OTHER_CHARGE_DOCUMENTS)[number];
 export const OTHER_CHARGE_FACTS = ['Created', 'Changed', 'Audited', 'Reviewed', 'Cancelled', 'Removed'] as const;
 export const otherChargeEventTypes: string[] = OTHER_CHARGE_DOCUMENTS.flatMap((d) => OTHER_CHARGE_FACTS.map((f) => `${d.streamType}${f}`));
 
+/**
+ * The steps that record packing materials (docs/DOMAIN.md "Package material charges"): the
+ * outbound bill's ship and the temporary package's pack carry `packMaterials` (material, qty) in
+ * their fact; billing keeps each line once (by the event's id) and charges it to the document's
+ * owner on the day of the step, at the fee agreement's package-material price.
+ */
+export const PACKING_DOCUMENTS = [
+  { name: 'osoutstockbill', streamType: 'OutboundBill', fact: 'Shipped', at: 'shippedAt' },
+  { name: 'packagetemporarybill', streamType: 'TemporaryPackage', fact: 'Packed', at: null },
+] as const;
+/** The header facts of those documents billing follows for their owner, area and bill number. */
+export const packingEventTypes: string[] = PACKING_DOCUMENTS.flatMap((d) => [`${d.streamType}Created`, `${d.streamType}Changed`, `${d.streamType}${d.fact}`]);
+
 /** What an agreement's storage price is per: tonnes (default; spec 02 stock weg is in tonnes), pallets or cubic metres. */
 export const STORAGE_BASES = ['WEIGHT', 'PALLET', 'VOLUME'] as const;
 export type StorageBasis = (typeof STORAGE_BASES)[number];
@@ -40,7 +53,7 @@ export const storageBasisLabels: Record<StorageBasis, Labels> = {
 };
 
 /** The kinds of charge item a month bill is made of. */
-export const CHARGE_KINDS = ['STORAGE', 'INBOUND', 'OUTBOUND', 'OTHER'] as const;
+export const CHARGE_KINDS = ['STORAGE', 'INBOUND', 'OUTBOUND', 'OTHER', 'PACKAGE'] as const;
 export type ChargeKind = (typeof CHARGE_KINDS)[number];
 
 /** A month: yyyy-MM. */
@@ -113,6 +126,8 @@ export const chargeItemSchema = z.object({
   agreementVersion: z.string().nullable(),
   /** true: a late correction of an issued month, carried on this bill */
   adjustment: z.boolean(),
+  /** a package material charge: the packing material used */
+  materialCode: z.string().nullable().optional(),
   facts: z.array(explainFactSchema),
 });
 export type ChargeItem = z.infer<typeof chargeItemSchema>;

@@ -127,6 +127,32 @@ export const BILLING_REPORTS = {
     unsummed: ['line', 'stage', 'price', 'quantity'],
   },
   /**
+   * the package material charges of each month bill (spec 02 costbilldetailpack): one row per
+   * packing-material line the bill was issued with (its knowledge point), read from the bill's
+   * own charge items as costdetail is: the shipment or package that used it, the material, the
+   * quantity, the agreement's unit price and the amount
+   */
+  costbilldetailpack: {
+    api: 'costbilldetailpack',
+    views: ['costbilldetailpack'],
+    columns: [
+      text('month', 9),
+      text('billNo', 18),
+      text('customerCode'),
+      text('day', 11),
+      text('documentBillNo', 18),
+      text('materialCode'),
+      num('qty'),
+      num('price', 'money'),
+      num('amount', 'money'),
+      text('agreementCode'),
+      { key: 'adjustment', kind: 'flag', width: 8 },
+    ],
+    sorts: ['month', 'billNo', 'day', 'amount'],
+    defaultSort: 'month',
+    unsummed: ['price'],
+  },
+  /**
    * the month-opening stock (spec 02 monthbegininv): per month of the period, cargo owner and
    * material, what stood at 00:00 of the month's first business day (pieces, tonnes, pallets, m³):
    * the base storage is billed from, summed from the stream lines before it

@@ -112,6 +112,7 @@ export const billingWords = {
         INBOUND: L('入库装卸费', 'Inbound handling', '入庫裝卸費'),
         OUTBOUND: L('出库装卸费', 'Outbound handling', '出庫裝卸費'),
         OTHER: L('其他费用', 'Other charges', '其他費用'),
+        PACKAGE: L('包材费', 'Package materials', '包材費'),
       },
     },
     /** the receivables ledger's entries (costacct) */
@@ -138,6 +139,7 @@ export const billingWords = {
       costbill: L('费用账单汇总', 'Cost bills', '費用賬單匯總'),
       costacct: L('客户应收台账', 'Receivables ledger', '客戶應收台賬'),
       costdetail: L('账单费用明细', 'Charges by bill', '賬單費用明細'),
+      costbilldetailpack: L('账单包材明细', 'Package materials by bill', '賬單包材明細'),
       monthbegininv: L('月初库存', 'Month-opening stock', '月初庫存'),
       costbillDayAcctSum: L('每日计费汇总', 'Billed handling by day', '每日計費匯總'),
       costbilldeatilSum: L('月度计费汇总', 'Billed handling by month', '月度計費匯總'),

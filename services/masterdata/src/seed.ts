@@ -125,6 +125,12 @@ export const demoMasterData = (until = '2026-12-31'): [entity: string, records: 
       }
     }
   }
+  // the operator's own packing materials (no cargo owner): what a shipment or a repack is packed with, billed at each agreement's package-material price
+  materials.push(
+    { code: 'PK001', name: '五层瓦楞纸箱 60x40x40', spec: '60x40x40cm', categoryCode: 'PACK', unitCode: 'PCS', price: 2.5, gross: 0.8, type: 'PACK' },
+    { code: 'PK002', name: '木托盘 1200x1000', spec: '1200x1000mm', categoryCode: 'PACK', unitCode: 'PCS', price: 35, gross: 20, type: 'PACK' },
+    { code: 'PK003', name: '缠绕膜 50cm', spec: '50cm x 300m', categoryCode: 'PACK', unitCode: 'PCS', price: 8, gross: 2, type: 'PACK' },
+  );
   const packspecs: Rec[] = [
     { code: 'PS-CTN24', name: '24瓶/箱 40箱/托', qtyWeg: 13.5, boardQty: 40, volumeLength: 40, volumeWidth: 27, volumeHeight: 22, unit1Code: 'BTL', unit1Rate: 1, unit2Code: 'CTN', unit2Rate: 24, unit3Code: 'PLT', unit3Rate: 960 },
     { code: 'PS-BAG10', name: '10kg袋 100袋/托', qtyWeg: 10, boardQty: 100, volumeLength: 60, volumeWidth: 40, volumeHeight: 12, unit1Code: 'BAG', unit1Rate: 1, unit2Code: 'PLT', unit2Rate: 100 },
@@ -139,6 +145,11 @@ export const demoMasterData = (until = '2026-12-31'): [entity: string, records: 
     cycleUnitCost: 30 + i * 2,
     dayUnitCost: 1.2 + i * 0.1,
     invalid: 0,
+    packagePrices: [
+      { materialCode: 'PK001', price: 3.5 },
+      { materialCode: 'PK002', price: 45 },
+      { materialCode: 'PK003', price: 12 },
+    ],
     tiers: [
       { lowerLimit: 0, upLimit: 100, price: 1.5 },
       { lowerLimit: 100, upLimit: 500, price: 1.2 },

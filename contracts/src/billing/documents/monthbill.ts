@@ -56,7 +56,7 @@ export const paymentsOf = (doc: Record<string, unknown>): PaymentLine[] => (Arra
  * The month bill (月账单, spec 02 month bill and its detail): what one customer owes for one
  * month, made by billing from its projections of the stock stream, the fee agreements and the
  * other-charge documents (POST /api/bl-billing/monthbill/generate), never typed.
- * totalCost = inStockCoolieCost + outStockCoolieCost + storageCost + otherCost. One detail line
+ * totalCost = inStockCoolieCost + outStockCoolieCost + storageCost + otherCost + packageCost. One detail line
  * per warehouse area (lineType AREA) and one per earlier month corrected late (lineType ADJUST).
  * Life: Generated -> (review) -> Checked -> Confirmed (by the customer) -> Invoiced -> Paid ->
  * Closed; reopened back to Generated only before it is invoiced. Decisions: docs/DOMAIN.md "Billing".
@@ -78,6 +78,8 @@ export const monthbill = defineDocument({
     outStockCoolieCost: money(L('出库装卸费', 'Outbound handling', '出庫裝卸費')),
     storageCost: money(L('仓储费', 'Storage', '倉儲費')),
     otherCost: money(L('其他费用', 'Other charges', '其他費用')),
+    /** the packing materials used on the owner's shipments and repacks, at the agreement's package-material prices (costbilldetailpack) */
+    packageCost: money(L('包材费', 'Package materials', '包材費')),
     totalCost: money(L('费用合计', 'Total', '費用合計')),
     carriedOwing: money(L('上期结转欠款', 'Carried over unpaid', '上期結轉欠款'), { list: false }),
     amountDue: money(L('应收合计', 'Amount due', '應收合計'), { list: false }),
@@ -96,7 +98,7 @@ export const monthbill = defineDocument({
     min: 0,
     fields: {
       lineNumber: num(L('行号', 'Line', '行號'), 'count', { generated: true }),
-      lineType: oneOf(L('明细类型', 'Line kind', '明細類型'), { AREA: L('库区费用', 'Area charges', '庫區費用'), ADJUST: L('迟到更正', 'Late correction', '遲到更正'), OTHER: L('其他费用', 'Other charges', '其他費用') }, { required: true }),
+      lineType: oneOf(L('明细类型', 'Line kind', '明細類型'), { AREA: L('库区费用', 'Area charges', '庫區費用'), ADJUST: L('迟到更正', 'Late correction', '遲到更正'), OTHER: L('其他费用', 'Other charges', '其他費用'), PACKAGE: L('包材费用', 'Package materials', '包材費用') }, { required: true }),
       warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea'),
       adjustMonth: text(L('更正月份', 'Corrected month', '更正月份'), { max: 7 }),
       /** the knowledge points a late correction compares (what was accounted for the month, what is known now) */
@@ -116,6 +118,7 @@ export const monthbill = defineDocument({
       outCost: money(L('出库装卸费', 'Outbound handling', '出庫裝卸費')),
       storageCost: money(L('仓储费', 'Storage', '倉儲費')),
       otherCost: money(L('其他费用', 'Other charges', '其他費用')),
+      packageCost: money(L('包材费', 'Package materials', '包材費')),
       amount: money(L('金额', 'Amount', '金額')),
       ...stageFields(),
     },

@@ -1,5 +1,5 @@
 import { storageBasisLabels } from '../charges';
-import { date, defineEntity, flag, num, oneOf, ref, rows, text } from '../../entities/define';
+import { date, defineEntity, flag, num, oneOf, ref, rows, text, uniqueInRows } from '../../entities/define';
 import { L } from '../../i18n/labels';
 
 /**
@@ -33,6 +33,11 @@ export const lgagreement = defineEntity({
       upLimit: num(L('上限', 'Upper limit', '上限'), 'quantity', { required: true }),
       price: num(L('单价', 'Price', '單價'), 'unitPrice', { required: true }),
     }),
+    /** what each packing material (carton, pallet, film...) used on the owner's shipments or repacks is charged at, per piece (costbilldetailpack) */
+    packagePrices: rows(L('包材单价', 'Package material prices', '包材單價'), {
+      materialCode: ref(L('包材', 'Packing material', '包材'), 'material', { required: true, pick: { categoryCode: 'PACK' } }),
+      price: num(L('单价', 'Price', '單價'), 'unitPrice', { required: true }),
+    }),
   },
   example: { startDate: '2026-01-01', endDate: '2026-12-31', tiers: [{ lowerLimit: 0, upLimit: 100, price: 12 }, { lowerLimit: 100, upLimit: 1000, price: 10 }] },
   refine: (d, ctx) => {
@@ -45,6 +50,8 @@ export const lgagreement = defineEntity({
     });
     // a month bill shows six stages: the agreement's tiers 1 to 6
     if (tiers.length > 6) ctx.addIssue({ code: 'custom', path: ['tiers'], message: 'billing.errors.tooManyTiers' });
+    // one price per packing material
+    uniqueInRows('packagePrices', 'materialCode')(d, ctx);
     const sorted = tiers.map((t, i) => ({ ...t, i })).sort((a, b) => a.lowerLimit - b.lowerLimit);
     for (let k = 1; k < sorted.length; k++) {
       if (sorted[k]!.lowerLimit < sorted[k - 1]!.upLimit) {

@@ -31,6 +31,23 @@ export const ownerHeader = () => ({
 export const photosField = () => rows(L('照片', 'Photos', '照片'), { attachId: attachment(L('照片', 'Photo', '照片'), { required: true, image: true }) });
 
 /**
+ * The packing materials a shipment or a package was packed with (cartons, pallets, film...;
+ * docs/DOMAIN.md "Package material charges"): recorded by the keeper at the step that packs
+ * (the outbound bill's ship, the temporary package's pack), each a packing material of master
+ * data (category PACK) and how many were used. Billing charges them to the bill's owner at the
+ * fee agreement's package-material price (costbilldetailpack).
+ */
+export const packMaterialsField = () =>
+  rows(
+    L('包材', 'Packing materials', '包材'),
+    {
+      materialCode: ref(L('包材', 'Packing material', '包材'), 'material', { required: true, pick: { categoryCode: 'PACK' } }),
+      qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
+    },
+    { maxRows: 50 },
+  );
+
+/**
  * Line fields of goods (material, batch, unit, quantity and its weight, pallets, volume). Unit,
  * weight per piece, pallet size, volume and pack specification left empty (or 0) are taken
  * from the material and its pack specification by the server; the expiry date from a production

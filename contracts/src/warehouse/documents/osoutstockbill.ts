@@ -1,6 +1,6 @@
 import { datetime, docRef, mobile, num, plate, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
-import { L, cancelAction, goodsFills, goodsLeft, goodsLine, ownerHeader, ownerOf, stockType } from './common';
+import { L, cancelAction, goodsFills, goodsLeft, goodsLine, ownerHeader, ownerOf, packMaterialsField, stockType } from './common';
 
 /**
  * Outbound bill (出库单, spec 02 osoutstockbill): goods leaving the warehouse. Allocating
@@ -120,6 +120,8 @@ export const osoutstockbill = defineDocument({
         carNo: plate(L('车牌号', 'Plate number', '車牌號碼')),
         platformNumber: text(L('月台号', 'Dock number', '月台號'), { max: 20 }),
         loadingOrderNumber: text(L('装车单号', 'Loading order number', '裝車單號'), { max: 40, generated: true }),
+        // the cartons, pallets and film the goods were packed with: billed to the owner (costbilldetailpack)
+        packMaterials: packMaterialsField(),
       },
       nowFields: ['shippedAt'],
       by: 'shippedBy',

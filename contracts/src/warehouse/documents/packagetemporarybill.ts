@@ -1,6 +1,6 @@
 import { docRef, num, ref, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
-import { L, ownerHeader } from './common';
+import { L, ownerHeader, packMaterialsField } from './common';
 import { STOCK_ROW_KEY, STOCK_ROW_PICK, cancelAction, stockRowLine } from './stockrow';
 
 /** A line of a temporary package: the stock row it came from (barcode, location, batch, material) and how much of it. */
@@ -47,7 +47,8 @@ export const packagetemporarybill = defineDocument({
     },
   },
   actions: {
-    pack: { label: L('装包', 'Pack', '裝包'), event: 'PACK', fact: 'Packed', at: 'packedAt', by: 'packedBy', confirm: true },
+    // the packing materials the package was made up with (a repack): billed to the owner (costbilldetailpack)
+    pack: { label: L('装包', 'Pack', '裝包'), event: 'PACK', fact: 'Packed', fields: { packMaterials: packMaterialsField() }, at: 'packedAt', by: 'packedBy', confirm: true },
     // sent by the unpacking bill's confirmation, in its transaction
     unpacked: {
       label: L('拆包', 'Unpacked', '拆包'),

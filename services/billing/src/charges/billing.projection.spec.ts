@@ -47,4 +47,30 @@ describe('billing projection: the facts billed, from events only', () => {
     ]);
     expect(billingProjection.handles).toEqual(expect.arrayContaining(['StockReceived', 'LgagreementChanged', 'WarehouseareaCreated', 'RentWarehouseBillCancelled']));
   });
+
+  it('packing materials: the outbound bill\'s owner, area and number, and each packing line of its ship step keyed by the event (a repeated event is kept once)', () => {
+    const stream = 'OutboundBill-100001-00000000-0000-0000-0000-0000000000bb';
+    const made = ev('OutboundBillCreated', { id: 'o', billNo: 'CK1', content: { customerCode: 'C001', warehouseAreaCode: 'SH1-A', billDate: '2026-10-18' } }, '950:1', stream, 1);
+    const shipped = ev('OutboundBillShipped', { shippedAt: '2026-10-18T02:00:00.000Z', packMaterials: [{ materialCode: 'PK001', qty: 25 }, { materialCode: 'PK003', qty: 1 }] }, '955:2', stream, 5);
+    const loaded = ev('OutboundBillShipped', { shippedAt: '2026-10-19T02:00:00.000Z', loadingOrderNumber: 'ZC1' }, '956:3', stream, 6);
+    const statements = billingStatements([made, shipped, loaded, shipped]);
+    const docs = statements.find((st) => st.text.includes('bl_pack_docs'))!;
+    const lines = statements.find((st) => st.text.includes('bl_pack_lines'))!;
+    expect(rowsOf(docs).map((d) => [d.doc_type, d.bill_no, d.customer_code, d.area_code])).toEqual([['osoutstockbill', 'CK1', 'C001', 'SH1-A']]);
+    // a ship step without packing materials (a load bill's) records none; the same event twice gives the same keys, kept once
+    expect(rowsOf(lines).map((l) => [l.event_id, l.line_idx, l.material_code, l.qty, l.effective_at])).toEqual([
+      ['e-955:2', 0, 'PK001', 25, '2026-10-18T02:00:00.000Z'],
+      ['e-955:2', 1, 'PK003', 1, '2026-10-18T02:00:00.000Z'],
+      ['e-955:2', 0, 'PK001', 25, '2026-10-18T02:00:00.000Z'],
+      ['e-955:2', 1, 'PK003', 1, '2026-10-18T02:00:00.000Z'],
+    ]);
+    expect(lines.text).toContain('ON CONFLICT DO NOTHING');
+    expect(billingProjection.handles).toEqual(expect.arrayContaining(['OutboundBillShipped', 'TemporaryPackagePacked', 'OutboundBillCreated']));
+  });
+
+  it('an agreement\'s package-material prices are kept with its version', () => {
+    const created = ev('LgagreementCreated', { id: 'x', data: { code: 'AG1', customerCode: 'C001', startDate: '2026-01-01', endDate: '2026-12-31', packagePrices: [{ materialCode: 'PK001', price: 3.5 }, { price: 1 }] } }, '960:1');
+    const [agreements] = billingStatements([created]);
+    expect(rowsOf(agreements!)[0]!.pack_prices).toEqual([{ materialCode: 'PK001', price: 3.5 }]);
+  });
 });

@@ -1,4 +1,4 @@
-import { OTHER_CHARGE_DOCUMENTS, otherChargeEventTypes, stockEventTypes, type StockFact, type StockLine } from '@tpl/contracts';
+import { OTHER_CHARGE_DOCUMENTS, PACKING_DOCUMENTS, otherChargeEventTypes, packingEventTypes, stockEventTypes, type StockFact, type StockLine } from '@tpl/contracts';
 import type { AsyncProjection, Migration, StoredEvent } from '@tpl/event-store';
 import { isVersionStamp } from '@tpl/contracts';
 import { versionStamp } from './pricing';
@@ -11,7 +11,10 @@ import { versionStamp } from './pricing';
  *   one row per event, stamped yyyyMMddHHmmssffffff;
  * - bl_stock_rows / bl_stock_lines: the stock stream's lines that change a quantity, each with
  *   its weight (t), pallets and m³ from its row's attributes, its business day and fee flags;
- * - bl_other_events: the other-charge documents' facts (content, audited, cancelled).
+ * - bl_other_events: the other-charge documents' facts (content, audited, cancelled);
+ * - bl_pack_docs / bl_pack_lines: the packing steps' documents (owner, area, bill number per
+ *   version) and the packing materials each ship or pack recorded, one row per line of the event
+ *   (keyed by the event's id: an event delivered twice is kept, and so charged, once).
  *
  * Every row carries the read cursor of its event (tx, pos): a month bill records the cursor it
  * was priced at, and pricing it again "from zero" reads only rows at or before it, so a fact
@@ -24,6 +27,10 @@ export const STOCK_LINES = 'bl_stock_lines';
 export const OTHER_EVENTS = 'bl_other_events';
 export const AREAS = 'bl_areas';
 export const MATERIALS = 'bl_materials';
+/** the owner, area and bill number of each document whose steps record packing materials, per version */
+export const PACK_DOCS = 'bl_pack_docs';
+/** the packing materials a ship or pack step recorded: one row per line, keyed by the event */
+export const PACK_LINES = 'bl_pack_lines';
 /** every version of every billing rule (master data's Billingrules events): what pricing reads as known at a bill's cutoff */
 export const RULES = 'bl_rules';
 
@@ -177,6 +184,40 @@ CREATE TABLE IF NOT EXISTS ${RULES} (
 CREATE INDEX IF NOT EXISTS bl_rules_record ON ${RULES} (tenant_id, record_id, tx, pos);
 `,
   },
+  {
+    // issue 30: package material charges (costbilldetailpack): the agreements' package-material prices, the packing steps' documents and lines
+    id: 'billing/009-pack-materials',
+    sql: `
+ALTER TABLE ${AGREEMENTS} ADD COLUMN IF NOT EXISTS pack_prices jsonb NOT NULL DEFAULT '[]';
+CREATE TABLE IF NOT EXISTS ${PACK_DOCS} (
+  tenant_id text NOT NULL,
+  doc_id text NOT NULL,
+  seq int NOT NULL,
+  doc_type text NOT NULL,
+  bill_no text,
+  customer_code text,
+  area_code text,
+  tx bigint NOT NULL,
+  pos bigint NOT NULL,
+  PRIMARY KEY (tenant_id, doc_id, seq)
+);
+CREATE TABLE IF NOT EXISTS ${PACK_LINES} (
+  tenant_id text NOT NULL,
+  event_id text NOT NULL,
+  line_idx int NOT NULL,
+  doc_id text NOT NULL,
+  doc_type text NOT NULL,
+  material_code text NOT NULL,
+  qty numeric NOT NULL,
+  effective_at timestamptz NOT NULL,
+  day date NOT NULL,
+  tx bigint NOT NULL,
+  pos bigint NOT NULL,
+  PRIMARY KEY (tenant_id, event_id, line_idx)
+);
+CREATE INDEX IF NOT EXISTS bl_pack_lines_day ON ${PACK_LINES} (tenant_id, day);
+`,
+  },
 ];
 
 export const RULE_EVENT_TYPES = ['BillingrulesCreated', 'BillingrulesChanged', 'BillingrulesRemoved'];
@@ -193,6 +234,8 @@ const idOfStream = (e: StoredEvent) => e.streamName.slice(e.streamName.length - 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : 0);
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 const otherTypes = new Map<string, { name: string; streamType: string }>(OTHER_CHARGE_DOCUMENTS.map((d) => [d.streamType, d]));
+const packingTypes = new Map<string, (typeof PACKING_DOCUMENTS)[number]>(PACKING_DOCUMENTS.map((d) => [d.streamType, d]));
+const packingFact = /^(.*?)(Created|Changed|Shipped|Packed)$/;
 
 /** The statements of one batch (pure: the same events always give the same statements). */
 export const billingStatements = (events: StoredEvent[]) => {
@@ -203,6 +246,8 @@ export const billingStatements = (events: StoredEvent[]) => {
   const areas: Record<string, unknown>[] = [];
   const materials: Record<string, unknown>[] = [];
   const rules: Record<string, unknown>[] = [];
+  const packDocs: Record<string, unknown>[] = [];
+  const packLines: Record<string, unknown>[] = [];
   for (const e of events) {
     const { tx, pos } = cursorOf(e);
     const tenantId = e.metadata.tenantId;
@@ -244,6 +289,9 @@ export const billingStatements = (events: StoredEvent[]) => {
       const data = removed ? {} : (((e.data as { data?: Record<string, unknown> }).data ?? {}) as Record<string, unknown>);
       const basis = ['WEIGHT', 'PALLET', 'VOLUME'].includes(String(data.storageBasis)) ? String(data.storageBasis) : 'WEIGHT';
       const tiers = Array.isArray(data.tiers) ? (data.tiers as Record<string, unknown>[]).map((t) => ({ lowerLimit: num(t.lowerLimit), upLimit: num(t.upLimit), price: num(t.price) })) : [];
+      const packPrices = Array.isArray(data.packagePrices)
+        ? (data.packagePrices as Record<string, unknown>[]).filter((p) => str(p.materialCode)).map((p) => ({ materialCode: String(p.materialCode), price: num(p.price) }))
+        : [];
       agreements.push({
         tenant_id: tenantId,
         record_id: idOfStream(e),
@@ -258,6 +306,7 @@ export const billingStatements = (events: StoredEvent[]) => {
         cycle_unit_cost: num(data.cycleUnitCost),
         owing: num(data.owing),
         tiers,
+        pack_prices: packPrices,
         invalid: num(data.invalid) === 1 ? 1 : 0,
         removed,
         // the version's own stamp as the record carries it (lastVersion, microseconds); older versions: the event's time
@@ -265,6 +314,26 @@ export const billingStatements = (events: StoredEvent[]) => {
         tx,
         pos,
       });
+      continue;
+    }
+    const packing = packingFact.exec(e.type);
+    const packDoc = packing ? packingTypes.get(packing[1]!) : undefined;
+    if (packing && packDoc) {
+      const base = { tenant_id: tenantId, doc_id: idOfStream(e), doc_type: packDoc.name, tx, pos };
+      if (packing[2] === 'Created' || packing[2] === 'Changed') {
+        const d = e.data as { billNo?: string; content?: Record<string, unknown> };
+        const c = d.content ?? {};
+        packDocs.push({ ...base, seq: e.version, bill_no: str(d.billNo), customer_code: str(c.customerCode), area_code: str(c.warehouseAreaCode) });
+      } else if (packing[2] === packDoc.fact) {
+        const d = e.data as Record<string, unknown>;
+        // the step's own time when it names one (a late entry), else when it was recorded
+        const at = (packDoc.at && str(d[packDoc.at])) || e.metadata.occurredAt;
+        const used = Array.isArray(d.packMaterials) ? (d.packMaterials as Record<string, unknown>[]) : [];
+        used.forEach((l, i) => {
+          if (!str(l.materialCode) || !(num(l.qty) > 0)) return;
+          packLines.push({ ...base, event_id: e.id ?? `${e.streamName}@${e.version}`, line_idx: i, material_code: l.materialCode, qty: num(l.qty), effective_at: at });
+        });
+      }
       continue;
     }
     const streamType = e.type.replace(/(Created|Changed|Audited|Reviewed|Cancelled|Removed)$/, '');
@@ -333,10 +402,10 @@ export const billingStatements = (events: StoredEvent[]) => {
   const statements: { text: string; values: unknown[] }[] = [];
   if (agreements.length) {
     statements.push({
-      text: `INSERT INTO ${AGREEMENTS} (tenant_id, record_id, seq, code, customer_code, area_code, start_date, end_date, basis, day_unit_cost, cycle_unit_cost, owing, tiers, invalid, removed, stamp, tx, pos)
-             SELECT r.tenant_id, r.record_id, r.seq, r.code, r.customer_code, r.area_code, r.start_date, r.end_date, r.basis, r.day_unit_cost, r.cycle_unit_cost, r.owing, r.tiers, r.invalid, r.removed, r.stamp, r.tx, r.pos
+      text: `INSERT INTO ${AGREEMENTS} (tenant_id, record_id, seq, code, customer_code, area_code, start_date, end_date, basis, day_unit_cost, cycle_unit_cost, owing, tiers, pack_prices, invalid, removed, stamp, tx, pos)
+             SELECT r.tenant_id, r.record_id, r.seq, r.code, r.customer_code, r.area_code, r.start_date, r.end_date, r.basis, r.day_unit_cost, r.cycle_unit_cost, r.owing, r.tiers, r.pack_prices, r.invalid, r.removed, r.stamp, r.tx, r.pos
                FROM jsonb_to_recordset($1::jsonb) AS r(tenant_id text, record_id text, seq int, code text, customer_code text, area_code text, start_date date, end_date date,
-                    basis text, day_unit_cost numeric, cycle_unit_cost numeric, owing numeric, tiers jsonb, invalid smallint, removed boolean, stamp text, tx bigint, pos bigint)
+                    basis text, day_unit_cost numeric, cycle_unit_cost numeric, owing numeric, tiers jsonb, pack_prices jsonb, invalid smallint, removed boolean, stamp text, tx bigint, pos bigint)
              ON CONFLICT DO NOTHING`,
       values: [JSON.stringify(agreements)],
     });
@@ -410,12 +479,31 @@ export const billingStatements = (events: StoredEvent[]) => {
       values: [JSON.stringify(others)],
     });
   }
+  if (packDocs.length) {
+    statements.push({
+      text: `INSERT INTO ${PACK_DOCS} (tenant_id, doc_id, seq, doc_type, bill_no, customer_code, area_code, tx, pos)
+             SELECT r.tenant_id, r.doc_id, r.seq, r.doc_type, r.bill_no, r.customer_code, r.area_code, r.tx, r.pos
+               FROM jsonb_to_recordset($1::jsonb) AS r(tenant_id text, doc_id text, seq int, doc_type text, bill_no text, customer_code text, area_code text, tx bigint, pos bigint)
+             ON CONFLICT DO NOTHING`,
+      values: [JSON.stringify(packDocs)],
+    });
+  }
+  if (packLines.length) {
+    statements.push({
+      text: `INSERT INTO ${PACK_LINES} (tenant_id, event_id, line_idx, doc_id, doc_type, material_code, qty, effective_at, day, tx, pos)
+             SELECT r.tenant_id, r.event_id, r.line_idx, r.doc_id, r.doc_type, r.material_code, r.qty, r.effective_at, (r.effective_at AT TIME ZONE '${TZ()}')::date, r.tx, r.pos
+               FROM jsonb_to_recordset($1::jsonb) AS r(tenant_id text, event_id text, line_idx int, doc_id text, doc_type text, material_code text, qty numeric,
+                    effective_at timestamptz, tx bigint, pos bigint)
+             ON CONFLICT DO NOTHING`,
+      values: [JSON.stringify(packLines)],
+    });
+  }
   return statements;
 };
 
 export const billingProjection: AsyncProjection = {
   name: BILLING_PROJECTION,
-  tables: [AGREEMENTS, STOCK_ROWS, STOCK_LINES, OTHER_EVENTS, AREAS, MATERIALS, RULES],
-  handles: [...RULE_EVENT_TYPES, ...AGREEMENT_EVENT_TYPES, ...AREA_EVENT_TYPES, ...MATERIAL_EVENT_TYPES, ...stockEventTypes, ...otherChargeEventTypes],
+  tables: [AGREEMENTS, STOCK_ROWS, STOCK_LINES, OTHER_EVENTS, AREAS, MATERIALS, RULES, PACK_DOCS, PACK_LINES],
+  handles: [...RULE_EVENT_TYPES, ...AGREEMENT_EVENT_TYPES, ...AREA_EVENT_TYPES, ...MATERIAL_EVENT_TYPES, ...stockEventTypes, ...otherChargeEventTypes, ...packingEventTypes],
   project: billingStatements,
 };

@@ -3,6 +3,8 @@ import {
   agreementFor,
   basisQuantity,
   daysOf,
+  difference,
+  isZero,
   priceMonth,
   tierPrice,
   versionStamp,
@@ -11,6 +13,7 @@ import {
   type AreaFacts,
   type DayFacts,
   type MonthInput,
+  type PackUse,
 } from './pricing';
 
 const agreement = (o: Partial<AgreementVersion> = {}): AgreementVersion => ({
@@ -210,5 +213,68 @@ describe('pricing: billing rules per event kind', () => {
     // 3.0075 -> 3.01 (beyond the half); 1.203 x 1.5 = 1.8045 -> 1.80 (below it)
     expect(halfEven.items.filter((i) => i.kind === 'STORAGE').map((i) => moneyText(i.amount))).toEqual(['3.01', '1.80']);
     expect(moneyText(down.totals.totalCost)).toBe(moneyText(down.items.reduce((s, i) => s.plus(i.amount), dec(0))));
+  });
+});
+
+describe('pricing: package materials (costbilldetailpack)', () => {
+  const pack = (o: Partial<PackUse> = {}): PackUse => ({
+    documentType: 'osoutstockbill',
+    documentId: 'd1',
+    billNo: 'CK2026111800001',
+    day: '2026-11-18',
+    areaCode: 'A',
+    materialCode: 'PK001',
+    qty: dec(25),
+    eventId: 'e1',
+    lineIdx: 0,
+    ...o,
+  });
+  const priced = agreement({ packPrices: [{ materialCode: 'PK001', price: 3.5 }, { materialCode: 'PK003', price: '0.333' }] });
+
+  it('each packing-material line at the agreement\'s price in force that day, in the package total and the bill total', () => {
+    const m = given({ agreements: [priced], packs: [pack(), pack({ materialCode: 'PK003', qty: dec(3), lineIdx: 1 })] }).when();
+    const items = m.items.filter((i) => i.kind === 'PACKAGE');
+    expect(items.map((i) => [i.materialCode, i.qty.toString(), i.price.toString(), moneyText(i.amount), i.document?.billNo])).toEqual([
+      ['PK001', '25', '3.5', '87.50', 'CK2026111800001'],
+      // 3 x 0.333 = 0.999: rounded once, half up, to the cent
+      ['PK003', '3', '0.333', '1.00', 'CK2026111800001'],
+    ]);
+    expect(moneyText(m.totals.packageCost)).toBe('88.50');
+    expect(moneyText(m.totals.totalCost)).toBe('88.50');
+    expect(items[0]!.agreementCode).toBe('AG1');
+  });
+
+  it('exact decimals: 0.1 + 0.2 pieces of a 0.1 price sum to the cent, never a float', () => {
+    const m = given({ agreements: [agreement({ packPrices: [{ materialCode: 'PK001', price: '0.1' }] })], packs: [pack({ qty: dec('0.1') }), pack({ qty: dec('0.2'), lineIdx: 1 })] }).when();
+    expect(m.totals.packageCost.toString()).toBe('0.03');
+  });
+
+  it('a material the agreement does not price is shown at 0; a day with no agreement in force likewise', () => {
+    const m = given({ agreements: [priced], packs: [pack({ materialCode: 'PK002' }), pack({ day: '2026-09-30', lineIdx: 1 })] }).when();
+    const items = m.items.filter((i) => i.kind === 'PACKAGE');
+    expect(items.map((i) => [i.materialCode, moneyText(i.amount), i.agreementCode])).toEqual([
+      ['PK001', '0.00', null],
+      ['PK002', '0.00', 'AG1'],
+    ]);
+    expect(m.totals.packageCost.isZero()).toBe(true);
+  });
+
+  it('the agreement naming the area (or the warehouse it lies in) prices it, the newest version first', () => {
+    const old = agreement({ packPrices: [{ materialCode: 'PK001', price: 3 }] });
+    const newer = agreement({ stamp: '20261101000000000000', packPrices: [{ materialCode: 'PK001', price: 4 }] });
+    const zone = given({ agreements: [old, newer], packs: [pack({ qty: dec(2) })] }).when();
+    expect(moneyText(zone.totals.packageCost)).toBe('8.00');
+    const warehouse = agreement({ areaCode: 'SH1', packPrices: [{ materialCode: 'PK001', price: 5 }] });
+    const inWarehouse = given({ agreements: [warehouse], packs: [pack({ areaCode: 'SH1-A', path: ['SH1-A', 'SH1'], qty: dec(2) })] }).when();
+    expect(moneyText(inWarehouse.totals.packageCost)).toBe('10.00');
+  });
+
+  it('a late correction counts the package cost in its difference', () => {
+    const then = given({ agreements: [priced], packs: [pack()] }).when();
+    const now = given({ agreements: [priced], packs: [pack(), pack({ qty: dec(2), lineIdx: 1, eventId: 'e2' })] }).when();
+    const diff = difference(now.totals, then.totals);
+    expect(moneyText(diff.packageCost)).toBe('7.00');
+    expect(isZero(diff)).toBe(false);
+    expect(isZero(difference(then.totals, then.totals))).toBe(true);
   });
 });

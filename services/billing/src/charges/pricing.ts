@@ -31,6 +31,10 @@ import {
  * - inbound and outbound handling: the day's tonnes of stream lines with instockStatus /
  *   outstockStatus 1 and isCost 1, per area, at the agreement's cycleUnitCost (per tonne);
  * - each item is rounded once to the cent (ROUND_HALF_UP); totals are sums of items.
+ * - packing materials (issue 30, costbilldetailpack): each line of packing materials a ship or
+ *   pack step recorded is charged qty x the package-material price of the agreement in force for
+ *   its area on its day (one item per line, rounded once to the cent, ROUND_HALF_UP); a material
+ *   the agreement has no price for is shown at 0 (finance sees what was used and not priced).
  * The billing rules (master data `billingrules`, issue 30) may change, per event kind, whether
  * it charges, its basis and the rounding; a kind no rule names keeps the above
  * (DEFAULT_BILLING_RULES).
@@ -48,6 +52,8 @@ export type AgreementVersion = {
   dayUnitCost: number | string;
   cycleUnitCost: number | string;
   tiers: Tier[];
+  /** the price per piece of each packing material (absent: none priced) */
+  packPrices?: readonly { materialCode: string; price: number | string }[];
   /** yyyyMMddHHmmssffffff: when this version was recorded */
   stamp: string;
 };
@@ -66,6 +72,8 @@ export type DayFacts = { delta: Quantities; inQty: Dec; inWeight: Dec; outQty: D
 /** path: the area and the areas it lies in, nearest first (absent: the area alone) */
 export type AreaFacts = { areaCode: string | null; path?: readonly string[]; opening: Quantities; days: Map<string, DayFacts> };
 export type OtherCharge = { documentType: string; documentId: string; billNo: string; billDate: string; amount: Dec };
+/** One line of packing materials a ship or pack step recorded: the document, the day, its area, the material and how many. */
+export type PackUse = { documentType: string; documentId: string; billNo: string; day: string; areaCode: string | null; path?: readonly string[]; materialCode: string; qty: Dec; eventId: string; lineIdx: number };
 
 export type MonthInput = {
   month: string;
@@ -75,6 +83,8 @@ export type MonthInput = {
   areas: AreaFacts[];
   agreements: AgreementVersion[];
   others: OtherCharge[];
+  /** the packing materials used in the month (absent: none) */
+  packs?: PackUse[];
   /** the billing rules known at the bill's knowledge point, by event kind (absent: the default) */
   rules?: Partial<Record<BillingRuleKind, BillingRule>>;
 };
@@ -104,6 +114,9 @@ export type PricedItem = {
   agreementCode: string | null;
   agreementVersion: string | null;
   document?: OtherCharge;
+  /** a package material charge: the material and the fact (event and line) it stands on */
+  materialCode?: string;
+  pack?: { eventId: string; lineIdx: number };
 };
 
 export type AreaFigures = {
@@ -124,7 +137,7 @@ export type AreaFigures = {
   stages: { price: Dec; weight: Dec; qty: number }[];
 };
 
-export type Components = { inCost: Dec; outCost: Dec; storageCost: Dec; otherCost: Dec };
+export type Components = { inCost: Dec; outCost: Dec; storageCost: Dec; otherCost: Dec; packageCost: Dec };
 export type PricedMonth = { items: PricedItem[]; areas: AreaFigures[]; totals: Components & { totalCost: Dec } };
 
 export const STAGES = 6;
@@ -284,10 +297,44 @@ export const priceMonth = (input: MonthInput): PricedMonth => {
     const amount = money(doc.amount);
     items.push({ kind: 'OTHER', day: doc.billDate, areaCode: null, basis: null, quantity: dec(1), qty: dec(1), weight: dec(0), stage: null, price: amount, amount, agreementCode: null, agreementVersion: null, document: doc });
   }
+  items.push(...pricePacks(input.packs ?? [], input.agreements));
   const sum = (kind: ChargeKind) => sumMoney(items.filter((i) => i.kind === kind).map((i) => i.amount));
-  const totals = { inCost: sum('INBOUND'), outCost: sum('OUTBOUND'), storageCost: sum('STORAGE'), otherCost: sum('OTHER') };
+  const totals = { inCost: sum('INBOUND'), outCost: sum('OUTBOUND'), storageCost: sum('STORAGE'), otherCost: sum('OTHER'), packageCost: sum('PACKAGE') };
   return { items, areas, totals: { ...totals, totalCost: sumMoney(Object.values(totals)) } };
 };
+
+/** The package-material price of a material in an agreement version (null: the agreement names none). */
+export const packPrice = (agreement: Pick<AgreementVersion, 'packPrices'> | undefined, materialCode: string): Dec | null => {
+  const found = agreement?.packPrices?.find((p) => p.materialCode === materialCode);
+  return found ? dec(found.price) : null;
+};
+
+/** The package material charges: one item per packing-material line, priced by the agreement in force for its area on its day, in day and bill order. */
+export const pricePacks = (packs: readonly PackUse[], agreements: readonly AgreementVersion[]): PricedItem[] =>
+  [...packs]
+    .sort((a, b) => a.day.localeCompare(b.day) || a.billNo.localeCompare(b.billNo) || a.eventId.localeCompare(b.eventId) || a.lineIdx - b.lineIdx)
+    .map((p) => {
+      const agreement = agreementFor(agreements, p.path ?? p.areaCode, p.day);
+      const price = packPrice(agreement, p.materialCode) ?? dec(0);
+      const amount = amountBy(price, p.qty, 'HALF_UP');
+      return {
+        kind: 'PACKAGE' as const,
+        day: p.day,
+        areaCode: p.areaCode,
+        basis: null,
+        quantity: p.qty,
+        qty: p.qty,
+        weight: dec(0),
+        stage: null,
+        price,
+        amount,
+        agreementCode: agreement?.code ?? null,
+        agreementVersion: agreement?.stamp ?? null,
+        document: { documentType: p.documentType, documentId: p.documentId, billNo: p.billNo, billDate: p.day, amount },
+        materialCode: p.materialCode,
+        pack: { eventId: p.eventId, lineIdx: p.lineIdx },
+      };
+    });
 
 /** Component differences of a later pricing of a month against an earlier one (a late correction). */
 export const difference = (later: Components, earlier: Components): Components => ({
@@ -295,8 +342,9 @@ export const difference = (later: Components, earlier: Components): Components =
   outCost: money(later.outCost.minus(earlier.outCost)),
   storageCost: money(later.storageCost.minus(earlier.storageCost)),
   otherCost: money(later.otherCost.minus(earlier.otherCost)),
+  packageCost: money(later.packageCost.minus(earlier.packageCost)),
 });
-export const isZero = (c: Components) => c.inCost.isZero() && c.outCost.isZero() && c.storageCost.isZero() && c.otherCost.isZero();
+export const isZero = (c: Components) => c.inCost.isZero() && c.outCost.isZero() && c.storageCost.isZero() && c.otherCost.isZero() && c.packageCost.isZero();
 
 /** yyyyMMddHHmmssffffff of an instant in the business time zone (spec 02 version fields). */
 export const versionStamp = (iso: string, timeZone = process.env.BUSINESS_TZ ?? 'Asia/Shanghai'): string => versionStampOfIso(iso, timeZone);

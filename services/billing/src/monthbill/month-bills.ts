@@ -25,7 +25,7 @@ import { businessDay, type OwnerScope, type RowScope } from '@tpl/identity';
 import { BILLING_PROJECTION } from '../charges/billing.projection';
 import { difference, isZero, monthEnd, monthStart, previousMonth, priceMonth, type Components, type PricedItem, type PricedMonth } from '../charges/pricing';
 import { CHARGE_ITEMS, MONTH_BILLS, isSecondBillOfMonth } from './bills.projection';
-import { agreementsKnown, areaPaths, rulesKnown, compareCutoffs, factsOn, maxCutoff, otherCharges, parseCutoff, stockFacts, zeroFigureLines, type Cutoff, type FactRow } from './month-facts';
+import { agreementsKnown, areaPaths, rulesKnown, compareCutoffs, factsOn, maxCutoff, otherCharges, packUses, parseCutoff, stockFacts, zeroFigureLines, type Cutoff, type FactRow } from './month-facts';
 import { unbillableLine } from './unbillable';
 
 /** A bill as billing's index knows it. */
@@ -49,7 +49,7 @@ export const carryOverId = (billId: string) => {
   const h = createHash('sha1').update(`baccount:${billId}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${h.slice(18, 20)}-${h.slice(20, 32)}`;
 };
-const itemKey = (i: PricedItem) => `${i.kind}|${i.day ?? ''}|${i.areaCode ?? ''}|${i.document?.documentId ?? ''}`;
+const itemKey = (i: PricedItem) => `${i.kind}|${i.day ?? ''}|${i.areaCode ?? ''}|${i.document?.documentId ?? ''}|${i.pack ? `${i.pack.eventId}#${i.pack.lineIdx}` : ''}`;
 
 /**
  * The month bills: generated from billing's projections, priced by the pure engine
@@ -104,12 +104,14 @@ export class MonthBills {
   private async priceMany(tenantId: string, customers: readonly string[] | null, month: string, through: string, stockCut: Cutoff, agreementCut: Cutoff) {
     const from = monthStart(month);
     // the rules, as the agreements, as known at the month's own knowledge point (a late correction never reprices by a later rule)
-    const [stock, agreements, others, paths, rules] = await Promise.all([
+    const [stock, agreements, others, paths, rules, packs] = await Promise.all([
       stockFacts(this.pool, tenantId, customers, from, through < from ? from : through, stockCut),
       agreementsKnown(this.pool, tenantId, agreementCut),
       otherCharges(this.pool, tenantId, customers, from, monthEnd(month), stockCut),
       areaPaths(this.pool, tenantId, agreementCut),
       rulesKnown(this.pool, tenantId, agreementCut),
+      // packing materials used up to the last day priced (as handling: a day is billed once it has come)
+      packUses(this.pool, tenantId, customers, from, through < from ? from : through, stockCut),
     ]);
     const end = monthEnd(month);
     const price = (customer: string): PricedMonth =>
@@ -120,12 +122,14 @@ export class MonthBills {
         areas: (stock.get(customer) ?? []).map((a) => ({ ...a, path: paths(a.areaCode) })),
         agreements: agreements.get(customer) ?? [],
         others: others.get(customer) ?? [],
+        packs: (packs.get(customer) ?? []).map((p) => ({ ...p, path: paths(p.areaCode) })),
         rules,
       });
     // who has anything this month: stock (carried in or moved), an agreement in force, an other charge
     const customersWithFacts = new Set([
       ...stock.keys(),
       ...others.keys(),
+      ...packs.keys(),
       ...[...agreements].filter(([, list]) => list.some((a) => a.startDate <= end && a.endDate >= from)).map(([c]) => c),
     ]);
     return Object.assign(price, { customers: customersWithFacts });
@@ -145,7 +149,8 @@ export class MonthBills {
       const through = b.priced_through ?? monthEnd(b.month);
       const late = await this.pool.query(
         `SELECT 1 FROM bl_stock_lines WHERE tenant_id = $1 AND customer_code = $2 AND day >= $3::date AND day <= $4::date AND (tx, pos) > ($5::bigint, $6::bigint) AND (tx, pos) <= ($7::bigint, $8::bigint)
-         UNION ALL SELECT 1 FROM bl_other_events WHERE tenant_id = $1 AND (tx, pos) > ($5::bigint, $6::bigint) AND (tx, pos) <= ($7::bigint, $8::bigint) LIMIT 1`,
+         UNION ALL SELECT 1 FROM bl_other_events WHERE tenant_id = $1 AND (tx, pos) > ($5::bigint, $6::bigint) AND (tx, pos) <= ($7::bigint, $8::bigint)
+         UNION ALL SELECT 1 FROM bl_pack_lines WHERE tenant_id = $1 AND day >= $3::date AND day <= $4::date AND (tx, pos) > ($5::bigint, $6::bigint) AND (tx, pos) <= ($7::bigint, $8::bigint) LIMIT 1`,
         [tenantId, customer, monthStart(b.month), through, parseCutoff(accounted).tx, parseCutoff(accounted).pos, parseCutoff(cutoff).tx, parseCutoff(cutoff).pos],
       );
       if (!late.rows.length) continue;
@@ -221,6 +226,7 @@ export class MonthBills {
         outCost: moneyNumber(a.outCost),
         storageCost: moneyNumber(a.storageCost),
         otherCost: 0,
+        packageCost: 0,
         amount: moneyNumber(amount),
       };
       for (const k of MONTH_BILL_STAGES) {
@@ -232,11 +238,15 @@ export class MonthBills {
       details.push(line);
     }
     if (!priced.totals.otherCost.isZero() || priced.items.some((i) => i.kind === 'OTHER')) {
-      details.push({ lineNumber: ++n, lineType: 'OTHER', inCost: 0, outCost: 0, storageCost: 0, otherCost: moneyNumber(priced.totals.otherCost), amount: moneyNumber(priced.totals.otherCost) });
+      details.push({ lineNumber: ++n, lineType: 'OTHER', inCost: 0, outCost: 0, storageCost: 0, otherCost: moneyNumber(priced.totals.otherCost), packageCost: 0, amount: moneyNumber(priced.totals.otherCost) });
+    }
+    // the packing materials used on the owner's shipments and repacks: one line, its items each a material of a document
+    if (priced.items.some((i) => i.kind === 'PACKAGE')) {
+      details.push({ lineNumber: ++n, lineType: 'PACKAGE', inCost: 0, outCost: 0, storageCost: 0, otherCost: 0, packageCost: moneyNumber(priced.totals.packageCost), amount: moneyNumber(priced.totals.packageCost) });
     }
     let totals = priced.totals as Components;
     for (const adj of bill.adjustments) {
-      const amount = money(adj.diff.inCost.plus(adj.diff.outCost).plus(adj.diff.storageCost).plus(adj.diff.otherCost));
+      const amount = money(adj.diff.inCost.plus(adj.diff.outCost).plus(adj.diff.storageCost).plus(adj.diff.otherCost).plus(adj.diff.packageCost));
       details.push({
         lineNumber: ++n,
         lineType: 'ADJUST',
@@ -247,6 +257,7 @@ export class MonthBills {
         outCost: moneyNumber(adj.diff.outCost),
         storageCost: moneyNumber(adj.diff.storageCost),
         otherCost: moneyNumber(adj.diff.otherCost),
+        packageCost: moneyNumber(adj.diff.packageCost),
         amount: moneyNumber(amount),
       });
       totals = {
@@ -254,9 +265,10 @@ export class MonthBills {
         outCost: totals.outCost.plus(adj.diff.outCost),
         storageCost: totals.storageCost.plus(adj.diff.storageCost),
         otherCost: totals.otherCost.plus(adj.diff.otherCost),
+        packageCost: totals.packageCost.plus(adj.diff.packageCost),
       };
     }
-    const totalCost = money(totals.inCost.plus(totals.outCost).plus(totals.storageCost).plus(totals.otherCost));
+    const totalCost = money(totals.inCost.plus(totals.outCost).plus(totals.storageCost).plus(totals.otherCost).plus(totals.packageCost));
     return {
       month: bill.month,
       customerCode: bill.customerCode,
@@ -267,6 +279,7 @@ export class MonthBills {
       outStockCoolieCost: moneyNumber(totals.outCost),
       storageCost: moneyNumber(totals.storageCost),
       otherCost: moneyNumber(totals.otherCost),
+      packageCost: moneyNumber(totals.packageCost),
       totalCost: moneyNumber(totalCost),
       carriedOwing: moneyNumber(bill.carriedOwing),
       amountDue: moneyNumber(totalCost.plus(bill.carriedOwing)),
@@ -395,7 +408,7 @@ export class MonthBills {
   async reproduce(tenantId: string, id: string, rows: RowScope, owners: OwnerScope) {
     const doc = await this.visibleBill(tenantId, id, rows, owners);
     const again = MonthBills.content(await this.regenerate(tenantId, doc));
-    const keys = ['inStockCoolieCost', 'outStockCoolieCost', 'storageCost', 'otherCost', 'totalCost'];
+    const keys = ['inStockCoolieCost', 'outStockCoolieCost', 'storageCost', 'otherCost', 'packageCost', 'totalCost'];
     const issued = Object.fromEntries(keys.map((k) => [k, Number(doc[k] ?? 0)]));
     const regenerated = Object.fromEntries(keys.map((k) => [k, Number(again[k] ?? 0)]));
     const lines = (d: unknown) => JSON.stringify(((d as Record<string, unknown>[] | undefined) ?? []).map((l) => [l.lineType, l.warehouseAreaCode ?? null, l.adjustMonth ?? null, l.amount]));
@@ -413,12 +426,14 @@ export class MonthBills {
       const line = Number(d.lineNumber);
       if (d.lineType === 'AREA') {
         const area = (d.warehouseAreaCode as string | undefined) ?? null;
-        for (const i of bill.priced.items) if (i.kind !== 'OTHER' && i.areaCode === area) out.push({ ...chargeOf(i, line, bill.month, false), to: bill.cutoff, from: null, document: null });
+        for (const i of bill.priced.items) if (i.kind !== 'OTHER' && i.kind !== 'PACKAGE' && i.areaCode === area) out.push({ ...chargeOf(i, line, bill.month, false), to: bill.cutoff, from: null, document: null });
       } else if (d.lineType === 'OTHER') {
         for (const i of bill.priced.items) if (i.kind === 'OTHER') out.push({ ...chargeOf(i, line, bill.month, false), to: bill.cutoff, from: null, document: i.document ?? null });
+      } else if (d.lineType === 'PACKAGE') {
+        for (const i of bill.priced.items) if (i.kind === 'PACKAGE') out.push({ ...chargeOf(i, line, bill.month, false), to: bill.cutoff, from: null, document: packDocument(i) });
       } else if (d.lineType === 'ADJUST') {
         const adj = bill.adjustments.find((x) => x.month === d.adjustMonth);
-        for (const i of adj?.items ?? []) out.push({ ...chargeOf(i, line, adj!.month, true), to: adj!.to, from: adj!.from, document: i.document ?? null });
+        for (const i of adj?.items ?? []) out.push({ ...chargeOf(i, line, adj!.month, true), to: adj!.to, from: adj!.from, document: i.kind === 'PACKAGE' ? packDocument(i) : (i.document ?? null) });
       }
     }
     return out;
@@ -471,7 +486,7 @@ export class MonthBills {
     const customer = bill.customer_code;
     // the stream lines behind the items, one read per knowledge window
     const windows = new Map<string, PricedLineItem[]>();
-    for (const i of chosen) if (i.kind !== 'OTHER' && i.day) windows.set(`${i.from ?? ''}|${i.to}`, [...(windows.get(`${i.from ?? ''}|${i.to}`) ?? []), i]);
+    for (const i of chosen) if (i.kind !== 'OTHER' && i.kind !== 'PACKAGE' && i.day) windows.set(`${i.from ?? ''}|${i.to}`, [...(windows.get(`${i.from ?? ''}|${i.to}`) ?? []), i]);
     const facts = new Map<PricedLineItem, FactRow[]>();
     for (const list of windows.values()) {
       const { from, to } = list[0]!;
@@ -480,7 +495,7 @@ export class MonthBills {
     }
     const items: ChargeItem[] = chosen.map((c) => {
       const { from: _from, to: _to, document, ...i } = c;
-      return { ...i, facts: document ? [documentFact(document)] : (facts.get(c) ?? []).map(streamFact) };
+      return { ...i, facts: document ? [i.kind === 'PACKAGE' ? packFact(document) : documentFact(document)] : (facts.get(c) ?? []).map(streamFact) };
     });
     return {
       billId: bill.id,
@@ -495,7 +510,18 @@ export class MonthBills {
 }
 
 /** A charge item on its line, with the window its facts are read in. */
-export type PricedLineItem = Omit<ChargeItem, 'facts'> & { from: string | null; to: string; document: { documentType: string; documentId: string; billNo: string; billDate: string; amount: unknown } | null };
+export type PricedLineItem = Omit<ChargeItem, 'facts'> & {
+  from: string | null;
+  to: string;
+  /** the document behind an other charge, or the ship or pack step behind a package material charge (its event, line, material and quantity) */
+  document: { documentType: string; documentId: string; billNo: string; billDate: string; amount: unknown; eventId?: string; lineIdx?: number; materialCode?: string; qty?: number } | null;
+};
+
+/** The step behind a package material charge, as its item keeps it. */
+const packDocument = (i: PricedItem): PricedLineItem['document'] =>
+  i.document
+    ? { ...i.document, amount: String(i.amount), eventId: i.pack?.eventId ?? '', lineIdx: i.pack?.lineIdx ?? 0, materialCode: i.materialCode ?? '', qty: round(i.qty, 3) }
+    : null;
 
 const chargeOf = (i: PricedItem, line: number, month: string, adjustment: boolean): Omit<ChargeItem, 'facts'> => ({
   kind: i.kind,
@@ -513,6 +539,7 @@ const chargeOf = (i: PricedItem, line: number, month: string, adjustment: boolea
   agreementCode: i.agreementCode,
   agreementVersion: i.agreementVersion,
   adjustment,
+  ...(i.materialCode ? { materialCode: i.materialCode } : {}),
 });
 
 const documentFact = (d: NonNullable<PricedLineItem['document']>): ExplainFact => ({
@@ -525,6 +552,21 @@ const documentFact = (d: NonNullable<PricedLineItem['document']>): ExplainFact =
   materialCode: null,
   effectiveAt: d.billDate,
   qty: 1,
+  weight: 0,
+  amount: moneyNumber(String(d.amount)),
+});
+
+/** A package material charge's fact: the shipment or package, the material and how many were used. */
+const packFact = (d: NonNullable<PricedLineItem['document']>): ExplainFact => ({
+  documentType: d.documentType,
+  documentId: d.documentId,
+  billNo: d.billNo,
+  lineNumber: d.lineIdx === undefined ? null : d.lineIdx + 1,
+  eventId: d.eventId ?? '',
+  movement: 'PACKING',
+  materialCode: d.materialCode ?? null,
+  effectiveAt: d.billDate,
+  qty: d.qty ?? 0,
   weight: 0,
   amount: moneyNumber(String(d.amount)),
 });

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { BILLING_RULE_BASES, BILLING_RULE_KINDS, BILLING_RULE_ROUNDINGS, dec, type BillingRule, type BillingRuleBasis, type BillingRuleKind, type BillingRuleRounding, type StorageBasis } from '@tpl/contracts';
-import { AGREEMENTS, AREAS, MATERIALS, OTHER_EVENTS, RULES, STOCK_LINES } from '../charges/billing.projection';
-import { zeroQuantities, type AgreementVersion, type AreaFacts, type DayFacts, type OtherCharge } from '../charges/pricing';
+import { AGREEMENTS, AREAS, MATERIALS, OTHER_EVENTS, PACK_DOCS, PACK_LINES, RULES, STOCK_LINES } from '../charges/billing.projection';
+import { zeroQuantities, type AgreementVersion, type AreaFacts, type DayFacts, type OtherCharge, type PackUse } from '../charges/pricing';
 
 /**
  * Reads of billing's own projections for pricing: every read takes a knowledge point
@@ -145,13 +145,14 @@ export const agreementsKnown = async (db: Queryable, tenantId: string, cutoff: C
     day_unit_cost: string;
     cycle_unit_cost: string;
     tiers: { lowerLimit: number; upLimit: number; price: number }[];
+    pack_prices: { materialCode: string; price: number }[] | null;
     invalid: number;
     removed: boolean;
     stamp: string;
   }>(
     `SELECT * FROM (
        SELECT DISTINCT ON (record_id) record_id, code, customer_code, area_code, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date,
-              basis, day_unit_cost, cycle_unit_cost, tiers, invalid, removed, stamp
+              basis, day_unit_cost, cycle_unit_cost, tiers, pack_prices, invalid, removed, stamp
          FROM ${AGREEMENTS}
         WHERE tenant_id = $1 AND (tx, pos) <= ($2::bigint, $3::bigint)
         ORDER BY record_id, tx DESC, pos DESC) v
@@ -172,6 +173,7 @@ export const agreementsKnown = async (db: Queryable, tenantId: string, cutoff: C
       dayUnitCost: r.day_unit_cost,
       cycleUnitCost: r.cycle_unit_cost,
       tiers: r.tiers,
+      packPrices: r.pack_prices ?? [],
       stamp: r.stamp,
     });
     out.set(r.customer_code!, list);
@@ -202,6 +204,35 @@ export const otherCharges = async (db: Queryable, tenantId: string, customers: r
   for (const r of rows) {
     const list = out.get(r.customer_code) ?? [];
     list.push({ documentType: r.doc_type, documentId: r.doc_id, billNo: r.bill_no ?? '', billDate: r.bill_date, amount: dec(r.amount) });
+    out.set(r.customer_code, list);
+  }
+  return out;
+};
+
+/**
+ * The packing materials recorded in a range of days, as known at the cutoff: each line with its
+ * document's owner, area and bill number as the document stood at the cutoff; by customer.
+ */
+export const packUses = async (db: Queryable, tenantId: string, customers: readonly string[] | null, from: string, through: string, cutoff: Cutoff): Promise<Map<string, PackUse[]>> => {
+  const params: unknown[] = [tenantId, cutoff.tx, cutoff.pos, from, through];
+  let who = '';
+  if (customers) {
+    params.push(customers);
+    who = `AND d.customer_code = ANY($${params.length}::text[])`;
+  }
+  const { rows } = await db.query<{ event_id: string; line_idx: number; doc_id: string; doc_type: string; bill_no: string | null; customer_code: string; area_code: string | null; material_code: string; qty: string; day: string }>(
+    `WITH d AS (SELECT DISTINCT ON (doc_id) doc_id, bill_no, customer_code, area_code FROM ${PACK_DOCS}
+                 WHERE tenant_id = $1 AND (tx, pos) <= ($2::bigint, $3::bigint) ORDER BY doc_id, tx DESC, pos DESC),
+          n AS (SELECT DISTINCT ON (doc_id) doc_id, bill_no FROM ${PACK_DOCS} WHERE tenant_id = $1 AND bill_no IS NOT NULL ORDER BY doc_id, seq)
+     SELECT l.event_id, l.line_idx, l.doc_id, l.doc_type, COALESCE(d.bill_no, n.bill_no) AS bill_no, d.customer_code, d.area_code, l.material_code, l.qty, to_char(l.day, 'YYYY-MM-DD') AS day
+       FROM ${PACK_LINES} l JOIN d ON d.doc_id = l.doc_id LEFT JOIN n ON n.doc_id = l.doc_id
+      WHERE l.tenant_id = $1 AND (l.tx, l.pos) <= ($2::bigint, $3::bigint) AND l.day >= $4::date AND l.day <= $5::date AND d.customer_code IS NOT NULL ${who}`,
+    params,
+  );
+  const out = new Map<string, PackUse[]>();
+  for (const r of rows) {
+    const list = out.get(r.customer_code) ?? [];
+    list.push({ documentType: r.doc_type, documentId: r.doc_id, billNo: r.bill_no ?? '', day: r.day, areaCode: r.area_code, materialCode: r.material_code, qty: dec(r.qty), eventId: r.event_id, lineIdx: r.line_idx });
     out.set(r.customer_code, list);
   }
   return out;

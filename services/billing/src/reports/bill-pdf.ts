@@ -41,8 +41,8 @@ export const monthBillPdf = (bill: KitDocument, print: MonthBillPrint, lang: Lan
   };
   const state = monthbill.lifecycle.states[bill.state as keyof typeof monthbill.lifecycle.states]?.label[i] ?? bill.state;
   const details = (bill.details as Row[] | undefined) ?? [];
-  const cols = ['lineType', 'warehouseAreaCode', 'inWeight', 'outWeight', 'storageWeight', 'balanceWeight', 'inCost', 'outCost', 'storageCost', 'otherCost', 'amount'];
-  const money = new Set(['inCost', 'outCost', 'storageCost', 'otherCost', 'amount']);
+  const cols = ['lineType', 'warehouseAreaCode', 'inWeight', 'outWeight', 'storageWeight', 'balanceWeight', 'inCost', 'outCost', 'storageCost', 'otherCost', 'packageCost', 'amount'];
+  const money = new Set(['inCost', 'outCost', 'storageCost', 'otherCost', 'packageCost', 'amount']);
   const lineTypeLabel = (v: unknown) => {
     const f = monthbill.lines.fields.lineType;
     return f.kind === 'enum' ? (f.valueLabels[String(v)]?.[i] ?? String(v ?? '')) : String(v ?? '');
@@ -92,10 +92,10 @@ export const monthBillPdf = (bill: KitDocument, print: MonthBillPrint, lang: Lan
       {
         table: {
           headerRows: 1,
-          widths: ['*', '*', '*', '*', '*', '*', '*', '*'],
+          widths: ['*', '*', '*', '*', '*', '*', '*', '*', '*'],
           body: [
-            ['inStockCoolieCost', 'outStockCoolieCost', 'storageCost', 'otherCost', 'totalCost', 'carriedOwing', 'amountDue', 'paidAmount'].map((k) => ({ text: label(k), bold: true })),
-            ['inStockCoolieCost', 'outStockCoolieCost', 'storageCost', 'otherCost', 'totalCost', 'carriedOwing', 'amountDue', 'paidAmount'].map((k) => ({ text: moneyPrint(bill[k]), alignment: 'right' })),
+            ['inStockCoolieCost', 'outStockCoolieCost', 'storageCost', 'otherCost', 'packageCost', 'totalCost', 'carriedOwing', 'amountDue', 'paidAmount'].map((k) => ({ text: label(k), bold: true })),
+            ['inStockCoolieCost', 'outStockCoolieCost', 'storageCost', 'otherCost', 'packageCost', 'totalCost', 'carriedOwing', 'amountDue', 'paidAmount'].map((k) => ({ text: moneyPrint(bill[k]), alignment: 'right' })),
           ],
         },
         margin: [0, 0, 0, 10],

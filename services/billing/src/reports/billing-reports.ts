@@ -149,6 +149,18 @@ const chargeDetail = `
    WHERE ci.tenant_id = $1 AND NOT b.removed AND (b.month || '-01')::date >= date_trunc('month', $2::date) AND (b.month || '-01')::date <= $3::date`;
 
 /**
+ * The package material charges each bill was issued with (costbilldetailpack): its PACKAGE
+ * charge items, one per packing-material line of a shipment or a package, as costdetail reads them.
+ */
+const packDetail = `
+  SELECT b.month AS "month", b.bill_no AS "billNo", b.customer_code AS "customerCode", to_char(ci.day, 'YYYY-MM-DD') AS "day",
+         ci.item->'document'->>'billNo' AS "documentBillNo", ci.item->>'materialCode' AS "materialCode", (ci.item->>'qty')::numeric AS "qty",
+         (ci.item->>'price')::numeric AS "price", (ci.item->>'amount')::numeric AS "amount", ci.item->>'agreementCode' AS "agreementCode",
+         CASE WHEN (ci.item->>'adjustment')::boolean THEN 1 ELSE 0 END AS "adjustment", ci.seq AS "_seq", (b.month || '-01')::date AS "_day"
+    FROM ${CHARGE_ITEMS} ci JOIN ${MONTH_BILLS} b ON b.tenant_id = ci.tenant_id AND b.id = ci.bill_id AND b.cutoff = ci.cutoff
+   WHERE ci.tenant_id = $1 AND ci.kind = 'PACKAGE' AND NOT b.removed AND (b.month || '-01')::date >= date_trunc('month', $2::date) AND (b.month || '-01')::date <= $3::date`;
+
+/**
  * The month-opening stock (monthbegininv): for each month of the period (from the first month
  * with a stream line, to this month at most), per owner and material, the sum of the stream
  * lines of the days before its first day.
@@ -169,6 +181,7 @@ const SOURCES: Record<BillingReportName, Source> = {
   monthbegininv: { sql: monthOpening, customer: '"customerCode"' },
   costacct: { sql: ledger, customer: '"customerCode"' },
   costdetail: { sql: chargeDetail, customer: '"customerCode"' },
+  costbilldetailpack: { sql: packDetail, customer: '"customerCode"' },
   costbill: {
     sql: `SELECT month AS "month", bill_no AS "billNo", customer_code AS "customerCode", state AS "state", total_cost AS "totalCost", amount_due AS "amountDue",
                  paid_amount AS "paidAmount", (month || '-01')::date AS "_day"

@@ -11,7 +11,8 @@ import type { DocumentContext, DocumentKit } from '@tpl/documents';
  */
 
 type Receipt = { customerCode: string; area: string; day: string; lines: { materialCode: string; qty: number; qtyWeg: number; place: string; batchNo: string }[] };
-type Shipment = { customerCode: string; area: string; day: string; lines: { materialCode: string; qty: number; batchNo: string }[] };
+/** packs: the packing materials the shipment was packed with (the operator's cartons, pallets and film), billed at the agreement's package-material price */
+type Shipment = { customerCode: string; area: string; day: string; lines: { materialCode: string; qty: number; batchNo: string }[]; packs?: { materialCode: string; qty: number }[] };
 type Step = { receipt: Receipt } | { shipment: Shipment };
 
 /** yyyy-MM of the month before the one `today` (yyyy-MM-dd) lies in. */
@@ -36,8 +37,8 @@ export const demoMonthPlan = (today: string): Step[] => {
     ] } },
     { receipt: { customerCode: 'C002', area: 'SH1-B', day: `${prev}-05`, lines: [{ materialCode: 'M0009', qty: 500, qtyWeg: 13.5, place: 'B-01-01', batchNo: batch(`${prev}-05`) }] } },
     { receipt: { customerCode: 'C001', area: 'SH1-A', day: `${prev}-12`, lines: [{ materialCode: 'M0018', qty: 300, qtyWeg: 6, place: 'A-01-03', batchNo: batch(`${prev}-12`) }] } },
-    { shipment: { customerCode: 'C001', area: 'SH1-A', day: `${prev}-18`, lines: [{ materialCode: 'M0007', qty: 250, batchNo: batch(`${prev}-03`) }] } },
-    { shipment: { customerCode: 'C002', area: 'SH1-B', day: `${prev}-20`, lines: [{ materialCode: 'M0009', qty: 200, batchNo: batch(`${prev}-05`) }] } },
+    { shipment: { customerCode: 'C001', area: 'SH1-A', day: `${prev}-18`, lines: [{ materialCode: 'M0007', qty: 250, batchNo: batch(`${prev}-03`) }], packs: [{ materialCode: 'PK001', qty: 25 }, { materialCode: 'PK003', qty: 1 }] } },
+    { shipment: { customerCode: 'C002', area: 'SH1-B', day: `${prev}-20`, lines: [{ materialCode: 'M0009', qty: 200, batchNo: batch(`${prev}-05`) }], packs: [{ materialCode: 'PK002', qty: 2 }] } },
     // this month: a receipt on the 1st and a shipment on the 2nd, once those days have come
     { receipt: { customerCode: 'C001', area: 'SH1-A', day: `${month}-01`, lines: [{ materialCode: 'M0007', qty: 200, qtyWeg: 6, place: 'A-01-01', batchNo: batch(`${month}-01`) }] } },
     { shipment: { customerCode: 'C001', area: 'SH1-A', day: `${month}-02`, lines: [{ materialCode: 'M0016', qty: 100, batchNo: batch(`${prev}-03`) }] } },
@@ -81,7 +82,7 @@ export const seedDemoMonth = async (docs: DocumentKit, context: Omit<DocumentCon
       // allocated, picked and shipped at the shipment's time: no step of the ledger before the goods were there
       const allocated = await docs.act(osoutstockbill, ctx(), made.id, made.version, 'allocate', { allocatedAt: at(s.day) });
       const picked = await docs.act(osoutstockbill, ctx(), made.id, allocated.version, 'pick', { picker: '张伟', pickedAt: at(s.day) });
-      await docs.act(osoutstockbill, ctx(), made.id, picked.version, 'ship', { shippedAt: at(s.day) });
+      await docs.act(osoutstockbill, ctx(), made.id, picked.version, 'ship', { shippedAt: at(s.day), ...(s.packs ? { packMaterials: s.packs } : {}) });
     }
     n++;
   }

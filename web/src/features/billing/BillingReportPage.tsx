@@ -20,7 +20,7 @@ const NUMBERS = new Set<ReportColumn['kind']>(['qty', 'weight', 'volume', 'count
 /** Columns holding a cost lading's choice (shown by the document's own labels). */
 const COST_LADING_ENUMS = new Set(['workerType', 'workType', 'ladingType']);
 /** Reports read by month bill (the charges a bill was issued with): a bill picked, never typed. */
-const BY_BILL = new Set<BillingReportName>(['costdetail']);
+const BY_BILL = new Set<BillingReportName>(['costdetail', 'costbilldetailpack']);
 
 /** One billing report of /acct (contracts/src/billing/reports.ts): filters, the server's page with its sums, the spreadsheet. */
 export const BillingReportPage = ({ name }: { name: BillingReportName }) => {

@@ -119,6 +119,32 @@ const OtherItems = ({ items }: { items: ChargeItem[] }) => (
   <FactsTable facts={items.flatMap((i) => i.facts.map((f) => ({ ...f, amount: f.amount ?? i.amount })))} testId="explain-documents" />
 );
 
+/** Package materials: one row per packing-material line of a shipment or package, with the agreement's price. */
+const PackageItems = ({ items }: { items: ChargeItem[] }) => {
+  const { t } = useTranslation();
+  const rows = items.flatMap((i, k) => i.facts.map((f) => ({ ...f, key: `${k}:${f.eventId}:${f.lineNumber ?? ''}`, day: i.day, price: i.price, itemAmount: i.amount, agreementCode: i.agreementCode, agreementVersion: i.agreementVersion })));
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      data-testid="explain-packages"
+      scroll={{ x: 'max-content' }}
+      rowKey="key"
+      dataSource={rows}
+      columns={[
+        { title: t('billingExplain.cols.day'), dataIndex: 'day', onCell: () => ({ style: NOWRAP }) },
+        { title: t('billingExplain.cols.document'), render: (_, f) => t(`${f.documentType}.title`, { defaultValue: f.documentType }) },
+        { title: t('billingExplain.cols.billNo'), dataIndex: 'billNo', render: (v: string) => <span data-testid="explain-package-billNo">{v}</span> },
+        { title: t('billingExplain.cols.material'), onCell: () => ({ style: NOWRAP }), render: (_, f) => (f.materialCode ? <RefName entity="material" code={f.materialCode} /> : t('common.empty')) },
+        { title: t('billingExplain.cols.qty'), align: 'right', render: (_, f) => formatNumber(f.qty) },
+        { title: t('billingExplain.cols.price'), align: 'right', render: (_, f) => formatNumber(f.price) },
+        { title: t('billingExplain.cols.agreement'), onCell: () => ({ style: NOWRAP }), render: (_, f) => <AgreementVersion item={f} /> },
+        { title: t('billingExplain.cols.amount'), align: 'right', render: (_, f) => <span data-testid="explain-package-amount">{money(f.itemAmount)}</span> },
+      ]}
+    />
+  );
+};
+
 /** The drawer: what one charge of one detail line is made of, read from the explain API (within the caller's scopes). */
 export const ExplainDrawer = ({ doc, opened, onClose }: { doc: KitDocument; opened: Opened | undefined; onClose: () => void }) => {
   const { t } = useTranslation();
@@ -169,6 +195,8 @@ export const ExplainDrawer = ({ doc, opened, onClose }: { doc: KitDocument; open
             <StorageDays items={items} />
           ) : opened.kind === 'OTHER' ? (
             <OtherItems items={items} />
+          ) : opened.kind === 'PACKAGE' ? (
+            <PackageItems items={items} />
           ) : (
             <HandlingLines items={items} />
           )}

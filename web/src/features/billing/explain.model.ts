@@ -6,12 +6,13 @@ import type { ChargeItem, ChargeKind, ExplainFact } from '@tpl/contracts';
  * handling stream lines flattened from the items (each with its item's day, price and amount).
  */
 
-/** A detail line's four charges, in the bill's order, with the line field each one is. */
-export const LINE_CHARGES: { kind: ChargeKind; field: 'inCost' | 'outCost' | 'storageCost' | 'otherCost' }[] = [
+/** A detail line's charges, in the bill's order, with the line field each one is. */
+export const LINE_CHARGES: { kind: ChargeKind; field: 'inCost' | 'outCost' | 'storageCost' | 'otherCost' | 'packageCost' }[] = [
   { kind: 'STORAGE', field: 'storageCost' },
   { kind: 'INBOUND', field: 'inCost' },
   { kind: 'OUTBOUND', field: 'outCost' },
   { kind: 'OTHER', field: 'otherCost' },
+  { kind: 'PACKAGE', field: 'packageCost' },
 ];
 
 /** Money as the bill prints it: two decimals. */

@@ -26,6 +26,7 @@ export const billingWords = {
       INBOUND: L('入库装卸费按收货流水（入库标记且计费）计：每库区每天的吨数 × 协议的装卸单价（元/吨），每天四舍五入到分。', 'Inbound handling is priced on the receipt lines flagged for handling: each area\'s tonnes of a day x the agreement\'s handling price per tonne, each day rounded to the cent.', '入庫裝卸費按收貨流水（入庫標記且計費）計：每庫區每天的噸數 × 協議的裝卸單價（元/噸），每天四捨五入到分。'),
       OUTBOUND: L('出库装卸费按发运流水（出库标记且计费）计：每库区每天的吨数 × 协议的装卸单价（元/吨），每天四舍五入到分。', 'Outbound handling is priced on the shipment lines flagged for handling: each area\'s tonnes of a day x the agreement\'s handling price per tonne, each day rounded to the cent.', '出庫裝卸費按發運流水（出庫標記且計費）計：每庫區每天的噸數 × 協議的裝卸單價（元/噸），每天四捨五入到分。'),
       OTHER: L('其他费用为本月已审核、未作废的增值服务单、装卸单、调价单、包仓单和租仓单。', 'Other charges are the month\'s audited, not cancelled value-added service, handling, adjust-price, package and rent warehouse bills.', '其他費用為本月已審核、未作廢的增值服務單、裝卸單、調價單、包倉單和租倉單。'),
+      PACKAGE: L('包材费按出库发货和临时装包时登记的包材计：每行包材数量 × 当天有效协议的包材单价（协议未定价的包材计 0），每行四舍五入到分。', 'Package materials are priced on the packing materials recorded when goods were shipped or packed: each line\'s quantity x the package-material price of the agreement in force that day (a material the agreement does not price counts 0), each line rounded to the cent.', '包材費按出庫發貨和臨時裝包時登記的包材計：每行包材數量 × 當天有效協議的包材單價（協議未定價的包材計 0），每行四捨五入到分。'),
     },
     bill: L('账单', 'Bill', '賬單'),
     total: L('合计', 'Total', '合計'),
