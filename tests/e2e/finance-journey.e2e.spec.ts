@@ -123,6 +123,27 @@ describe('finance journey in Chromium', () => {
     await drawer.waitFor({ state: 'hidden' });
   });
 
+  it('explains the package materials charge: the shipment, each packing material, its quantity and the agreement\'s price', async () => {
+    const shipments = data(await admin.get<{ records: { billNo: string; billDate: string }[] }>('/api/bl-warehouse/osoutstockbill/list?customerCode=C001&size=50')).records.filter((r) => r.billDate === `${month}-18`);
+    expect(shipments).toHaveLength(1);
+    // the bill's own line for package materials, beside the area's
+    await page.getByTestId('explain-open-2-PACKAGE').click();
+    const drawer = page.getByTestId('explain-drawer');
+    const table = drawer.getByTestId('explain-packages');
+    await table.waitFor();
+    expect(await drawer.getByTestId('explain-total').textContent()).toBe('99.50');
+    expect(await table.getByTestId('explain-package-billNo').allInnerTexts()).toEqual([shipments[0]!.billNo, shipments[0]!.billNo]);
+    // 25 cartons at 3.5 and one roll of film at 12 (AG-C001-2026's package-material prices), each material by its name
+    const cartons = await table.locator('tbody tr', { hasText: 'PK001' }).locator('td').allInnerTexts();
+    expect(cartons).toEqual(expect.arrayContaining([`${month}-18`, '25', '3.5', '87.50']));
+    expect(cartons.find((c) => c.startsWith('PK001'))).toMatch(/^PK001 \S/);
+    const film = await table.locator('tbody tr', { hasText: 'PK003' }).locator('td').allInnerTexts();
+    expect(film).toEqual(expect.arrayContaining(['1', '12', '12.00']));
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'finance-explain-packages.png'), fullPage: true });
+    await page.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
+  });
+
   it('recomputes the bill from the events: equal to the cent', async () => {
     await page.getByTestId('monthbill-reproduce').click();
     const said = page.getByTestId('monthbill-reproduced');
