@@ -5,6 +5,7 @@ export * from './api/route';
 export * from './api/routes';
 export * from './masterdata/routes';
 export * from './masterdata/enumerations';
+export * from './masterdata/material-sync';
 export * from './api/system-routes';
 export * from './validation/rules';
 export * from './i18n/format';

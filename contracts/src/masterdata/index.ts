@@ -2,6 +2,8 @@ import type { ContractsContext } from '../api/context';
 import { profileRoutes } from './profile';
 import { dataRepairRoutes } from './routes';
 import { sysenumRoutes } from './enumerations';
+import { materialSyncRoutes, materialSyncWords } from './material-sync';
+
 
 /**
  * Master data's front door. Its entity descriptions (entities/basic, resource, system) are listed
@@ -9,4 +11,4 @@ import { sysenumRoutes } from './enumerations';
  * profile call (profile.ts) reads the user record's field rules; data repair (routes.ts); the
  * enumerations the descriptions define, listed beside the tenant's sysenum records (enumerations.ts).
  */
-export const masterdataContracts: ContractsContext = { name: 'masterdata', routes: { profile: profileRoutes, dataRepair: dataRepairRoutes, sysenum: sysenumRoutes } };
+export const masterdataContracts: ContractsContext = { name: 'masterdata', routes: { profile: profileRoutes, dataRepair: dataRepairRoutes, sysenum: sysenumRoutes, materialSync: materialSyncRoutes }, words: [materialSyncWords] };

@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DEAD_LETTER_TOPIC, INBOUND_CONSIGNMENT_TOPIC, INBOUND_GROUP, TOPICS } from '@tpl/contracts';
+import { DEAD_LETTER_TOPIC, INBOUND_CONSIGNMENT_TOPIC, INBOUND_GROUP, MATERIAL_INBOUND_GROUP, MATERIAL_INBOUND_TOPIC, TOPICS } from '@tpl/contracts';
 import {
   KafkaSink,
   KafkaSubscription,
@@ -15,7 +15,7 @@ import {
 import { DocumentCommands, DocumentService } from '@tpl/documents';
 import { AuthService } from '@tpl/identity';
 import { ConsignmentInbound, type ExternalWording } from '@tpl/transport';
-import { MessageCatalogue } from '@tpl/masterdata';
+import { MaterialInbox, MessageCatalogue } from '@tpl/masterdata';
 
 /**
  * Events out to Kafka and orders in from it (docs/INTEGRATION.md). Given, the host writes
@@ -46,7 +46,7 @@ export const integrationFromEnv = (kafka: KafkaOptions | undefined, env: NodeJS.
 
 export const startIntegration = async (app: NestFastifyApplication, storage: Storage, config: IntegrationConfig, onError: (what: string, e: unknown) => void): Promise<Integration> => {
   const kafka = config.kafka ? kafkaClient(config.kafka) : undefined;
-  if (kafka) await ensureTopics(kafka, [...Object.values(TOPICS), INBOUND_CONSIGNMENT_TOPIC, DEAD_LETTER_TOPIC]);
+  if (kafka) await ensureTopics(kafka, [...Object.values(TOPICS), INBOUND_CONSIGNMENT_TOPIC, MATERIAL_INBOUND_TOPIC, DEAD_LETTER_TOPIC]);
   const own = kafka && (!config.sink || !config.deadLetters) ? new KafkaSink(kafka) : undefined;
   const sink = config.sink ?? own;
   if (!sink) throw new Error('integration: neither a sink nor Kafka brokers given');
@@ -60,17 +60,26 @@ export const startIntegration = async (app: NestFastifyApplication, storage: Sto
   const external: ExternalWording = (tenantId, code, vars) => catalogue.external(tenantId, code, 'en', vars);
   const inbound = new ConsignmentInbound(app.get(DocumentService), app.get(DocumentCommands), (t) => auth.tenantExists(t), config.deadLetters ?? sink, external);
   let subscription: KafkaSubscription | undefined;
+  let materials: KafkaSubscription | undefined;
   if (kafka && config.inbound !== false) {
     subscription = new KafkaSubscription(kafka, INBOUND_CONSIGNMENT_TOPIC, INBOUND_GROUP, async (m) => {
       await inbound.handle(m);
     });
     await subscription.start();
+    // the customer's materials wait in master data's inbox until a material sync takes them (the dialog offers Kafka as the source)
+    const inbox = app.get(MaterialInbox);
+    materials = new KafkaSubscription(kafka, MATERIAL_INBOUND_TOPIC, MATERIAL_INBOUND_GROUP, async (m) => {
+      if (!(await inbox.receive(m))) onError('material inbox', new Error(`message ${m.topic}/${m.partition}/${m.offset} refused: headers message-id and tenant-id, and a JSON value of materials, are required`));
+    });
+    await materials.start();
+    inbox.enabled = true;
   }
   return {
     relay,
     inbound,
     close: async () => {
       await subscription?.stop();
+      await materials?.stop();
       await relay.stop();
       await own?.close();
     },

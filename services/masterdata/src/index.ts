@@ -18,6 +18,8 @@ export * from './entities/category-status.job';
 export * from './entities/attachments.controller';
 export * from './entities/file-store';
 export * from './entities/account-records.adapter';
+export * from './entities/material-sync';
+export * from './entities/material-sync.mapping';
 export * from './masterdata.module';
 export * from './seed';
 export * from './masterdata.context';

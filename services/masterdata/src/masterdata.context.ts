@@ -3,6 +3,7 @@ import type { ServiceContext } from '@tpl/event-store';
 import { DEMO_OPERATOR, SECOND_OPERATOR, demoActor } from '@tpl/identity';
 import { MasterdataModule } from './masterdata.module';
 import { recordsMigrations } from './engine/records.migrations';
+import { materialSyncMigrations } from './entities/material-sync';
 import { recordsProjection } from './engine/records.projection';
 import { RecordsService } from './engine/records.service';
 import { demoMasterData, secondOperatorMasterData, seedDemoMasterData } from './seed';
@@ -29,7 +30,7 @@ export const masterdataContext: ServiceContext = {
   menus: masterdataMenus,
   // over the entity list as it is at the start
   module: () => MasterdataModule.forEntities(),
-  migrations: recordsMigrations,
+  migrations: [...recordsMigrations, ...materialSyncMigrations],
   // records' numbers outside their kind (written before every number had one), back into range through events
   repair: { part: 'records', run: (get, tenantId) => get(RecordsService).repairNumbers(tenantId) },
   get projections() {

@@ -13,6 +13,7 @@ import { SerialCodes, SyscodeHooks } from './entities/syscode';
 import { RecordsAccountPort } from './entities/account-records.adapter';
 import { SysenumController } from './entities/sysenum';
 import { MESSAGE_WORDING, MessageCatalogue, MessageCatalogueHooks } from './entities/errormsginfo';
+import { MaterialInbox, MaterialSync, MaterialSyncController } from './entities/material-sync';
 
 /**
  * Serves every registered entity through the one engine, with the behaviour of particular
@@ -31,6 +32,7 @@ export class MasterdataModule {
       controllers: [
         AttachmentsController,
         SysenumController,
+        MaterialSyncController,
         ...defs.filter((d) => d.passwordOnCreate?.length).map(passwordResetControllerFor),
         ...defs.filter((d) => d.domainLogin).map(domainLoginControllerFor),
         ...defs.filter((d) => d.lookup).map(lookupControllerFor),
@@ -52,8 +54,10 @@ export class MasterdataModule {
         MessageCatalogueHooks,
         CategoryStatusJob,
         RecordsAccountPort,
+        MaterialInbox,
+        MaterialSync,
       ],
-      exports: [RecordsService, RECORDS, RecordsGate, ENTITY_HOOKS, MASTER_DATA, CategoryStatusJob, RecordsAccountPort, RecordReferences, SerialCodes, MessageCatalogue, MESSAGE_WORDING],
+      exports: [MaterialInbox, RecordsService, RECORDS, RecordsGate, ENTITY_HOOKS, MASTER_DATA, CategoryStatusJob, RecordsAccountPort, RecordReferences, SerialCodes, MessageCatalogue, MESSAGE_WORDING],
     };
   }
 }

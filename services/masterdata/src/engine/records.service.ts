@@ -588,6 +588,38 @@ export class RecordsService implements RecordsPort {
     return this.changed(def, ctx.tenantId, written);
   }
 
+  /**
+   * Creates the new rows and updates the matched records, every one or none, in one transaction
+   * (material sync). An update overlays the record's stored fields with the row's: fields the row
+   * does not name are kept. Rows are already validated.
+   */
+  async upsertAll(def: EntityDef, ctx: RecordContext, creates: Record<string, unknown>[], updates: { id: string; data: Record<string, unknown> }[]) {
+    const meta = this.meta(ctx);
+    return this.store.withTransaction(async (uow) => {
+      let updated = 0;
+      for (const data of creates) {
+        const id = randomUUID();
+        const events = decideRecord(def, { type: 'Create', id, data: storedData(def, data) }, undefined);
+        try {
+          await uow.append(recordStream(def, ctx.tenantId, id), events, { expectedVersion: 0, metadata: meta, streamType: pascal(def.name) });
+        } catch (err) {
+          this.duplicate(def, data, err);
+        }
+      }
+      for (const u of updates) {
+        const r = await runCommand(uow, {
+          stream: recordStream(def, ctx.tenantId, u.id),
+          streamType: pascal(def.name),
+          fold: recordFold,
+          metadata: meta,
+          decide: (state) => decideRecord(def, { type: 'Change', id: u.id, expectedVersion: state?.version ?? 0, data: storedData(def, { ...(state?.data ?? {}), ...u.data }) }, state),
+        });
+        if (r.events.length) updated++;
+      }
+      return this.changed(def, ctx.tenantId, { created: creates.length, updated });
+    });
+  }
+
   /** Imports every row or none, in one transaction. Rows are already validated. */
   async importAll(def: EntityDef, ctx: RecordContext, rows: Record<string, unknown>[]) {
     const meta = this.meta(ctx);

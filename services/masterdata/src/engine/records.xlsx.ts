@@ -72,12 +72,7 @@ export class RecordsSpreadsheets {
     admit: (rows: Record<string, unknown>[]) => Promise<void> = async () => undefined,
   ): Promise<{ imported: number }> {
     const { valid, errors } = await this.check(def, ctx, file, name, lang);
-    if (errors.length) {
-      const reportId = this.keepReport(def, ctx, errors);
-      const err = new AppError(400, 'errors.importFailed', { rows: new Set(errors.map((e) => e.row)).size, first: `${errors[0]!.row}: ${errors[0]!.message}` });
-      err.data = { errors: errors.slice(0, MAX_ERRORS_SHOWN), total: errors.length, reportId };
-      throw err;
-    }
+    if (errors.length) throw this.refusal(def, ctx, errors);
     await admit(valid.map((v) => v.data));
     // parents before children so a tree imports in one go
     const ordered = def.tree ? this.parentsFirst(def, valid.map((v) => v.data)) : valid.map((v) => v.data);
@@ -100,27 +95,37 @@ export class RecordsSpreadsheets {
   ): Promise<ImportPreview> {
     const { rows, valid, errors, ignoredHeaders } = await this.check(def, ctx, file, name, lang);
     if (!errors.length) await admit(valid.map((v) => v.data));
-    const errorRows = new Set(errors.map((e) => e.row)).size;
-    const secret = new Set(Object.entries(def.fields).filter(([, f]) => f.kind === 'password').map(([k]) => k));
-    return {
-      preview: true,
-      total: rows.length,
-      rows: rows.slice(0, PREVIEW_ROWS).map((r) => ({ row: r.rowNumber, values: Object.fromEntries(Object.entries(r.values).map(([k, v]) => [k, secret.has(k) ? '******' : v])) })),
-      valid: rows.length - errorRows,
-      errors: errors.slice(0, MAX_ERRORS_SHOWN),
-      errorTotal: errors.length,
-      errorRows,
-      ...(errors.length ? { reportId: this.keepReport(def, ctx, errors) } : {}),
-      ignoredHeaders,
-    };
+    return this.previewOf(def, ctx, rows, errors, ignoredHeaders);
   }
 
   /** Every check of an import, in order: field rules, codes unique in the file and the tenant, references that exist. */
   private async check(def: EntityDef, ctx: RecordContext, file: Buffer, name: string, lang: Language) {
     const { rows, ignoredHeaders } = await parseImport(file, name, def, lang);
+    return { ...(await this.checkRows(def, ctx, rows, lang)), rows, ignoredHeaders };
+  }
+
+  /** The rows of a spreadsheet as the import reads them (field key -> value), for a caller that checks them itself (material sync). */
+  parse(def: EntityDef, file: Buffer, name: string, lang: Language) {
+    return parseImport(file, name, def, lang);
+  }
+
+  /**
+   * The import's checks over rows already read: field rules, codes unique in the rows, references
+   * that exist; and codes the tenant holds already, refused (`existing: 'refuse'`, the import) or
+   * matched to the record they name (`'update'`, material sync: `matched`, by code), `sameOwner`
+   * saying whether the row may update that record (else the error it names).
+   */
+  async checkRows(
+    def: EntityDef,
+    ctx: RecordContext,
+    rows: readonly { rowNumber: number; values: Record<string, unknown> }[],
+    lang: Language,
+    options: { existing?: 'refuse' | 'update'; sameOwner?: (stored: Record<string, unknown>, row: Record<string, unknown>) => { field: string; message: string } | undefined } = {},
+  ) {
     const schema = dataSchemaOf(def);
     const errors: RowError[] = [];
     const valid: { row: number; data: Record<string, unknown> }[] = [];
+    const matched = new Map<string, { id: string; version: number; data: Record<string, unknown> }>();
     for (const r of rows) {
       const parsed = schema.safeParse(r.values);
       if (!parsed.success) {
@@ -137,14 +142,22 @@ export class RecordsSpreadsheets {
         if (first !== undefined) errors.push({ row: v.row, field: key, message: translate(lang, 'errors.duplicateCode', { label: label(key), code }) + ` (${first})` });
         else seen.set(code, v.row);
       }
-      const existing = await this.pool.query<{ code: string }>(
-        `SELECT code FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code = ANY($3)`,
+      const existing = await this.pool.query<{ id: string; code: string; version: number; data: Record<string, unknown> }>(
+        `SELECT id, code, version, data FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code = ANY($3)`,
         [ctx.tenantId, def.name, [...seen.keys()]],
       );
-      const taken = new Set(existing.rows.map((r) => r.code));
+      const taken = new Map(existing.rows.map((r) => [r.code, r]));
       for (const v of valid) {
         const code = String(v.data[key] ?? '');
-        if (taken.has(code)) errors.push({ row: v.row, field: key, message: translate(lang, 'errors.duplicateCode', { label: label(key), code }) });
+        const stored = taken.get(code);
+        if (!stored) continue;
+        if (options.existing !== 'update') {
+          errors.push({ row: v.row, field: key, message: translate(lang, 'errors.duplicateCode', { label: label(key), code }) });
+          continue;
+        }
+        const refused = options.sameOwner?.(stored.data, v.data);
+        if (refused) errors.push({ row: v.row, ...refused });
+        else matched.set(code, { id: stored.id, version: stored.version, data: stored.data });
       }
     }
     // references: to live records of the tenant, not marked invalid (a tree may refer to a parent in the same file)
@@ -161,7 +174,32 @@ export class RecordsSpreadsheets {
       errors.push({ row: rowOf.get(p.use)!, field: k, message: translate(lang, p.key, { label: label(k), code: p.use.code }) });
     }
     errors.sort((a, b) => a.row - b.row);
-    return { rows, valid, errors, ignoredHeaders };
+    return { valid, errors, matched };
+  }
+
+  /** The preview's answer from checked rows (the first PREVIEW_ROWS as read, secrets masked; errors kept for the report). */
+  previewOf(def: EntityDef, ctx: RecordContext, rows: readonly { rowNumber: number; values: Record<string, unknown> }[], errors: RowError[], ignoredHeaders: string[]): ImportPreview {
+    const errorRows = new Set(errors.map((e) => e.row)).size;
+    const secret = new Set(Object.entries(def.fields).filter(([, f]) => f.kind === 'password').map(([k]) => k));
+    return {
+      preview: true,
+      total: rows.length,
+      rows: rows.slice(0, PREVIEW_ROWS).map((r) => ({ row: r.rowNumber, values: Object.fromEntries(Object.entries(r.values).map(([k, v]) => [k, secret.has(k) ? '******' : v])) })),
+      valid: rows.length - errorRows,
+      errors: errors.slice(0, MAX_ERRORS_SHOWN),
+      errorTotal: errors.length,
+      errorRows,
+      ...(errors.length ? { reportId: this.keepReport(def, ctx, errors) } : {}),
+      ignoredHeaders,
+    };
+  }
+
+  /** The import's refusal of rows with errors: 400 naming the first, with the errors and their report. */
+  refusal(def: EntityDef, ctx: RecordContext, errors: RowError[]): AppError {
+    const reportId = this.keepReport(def, ctx, errors);
+    const err = new AppError(400, 'errors.importFailed', { rows: new Set(errors.map((e) => e.row)).size, first: `${errors[0]!.row}: ${errors[0]!.message}` });
+    err.data = { errors: errors.slice(0, MAX_ERRORS_SHOWN), total: errors.length, reportId };
+    return err;
   }
 
   private keepReport(def: EntityDef, ctx: RecordContext, errors: RowError[]): string {

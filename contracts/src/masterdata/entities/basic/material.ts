@@ -1,5 +1,5 @@
 import { invalidFlag } from '../../../entities/references';
-import { defineEntity, flag, num, ref, text } from '../../../entities/define';
+import { date, defineEntity, flag, num, ref, text } from '../../../entities/define';
 import { L } from '../../../i18n/labels';
 
 /** Material (spec 02 section 3.2): every listed field. */
@@ -43,6 +43,9 @@ export const material = defineEntity({
     invalid: invalidFlag(),
     storageTemperature: text(L('储存温度', 'Storage temperature', '儲存溫度'), { max: 40, list: false }),
     normalDate: num(L('保质期(天)', 'Shelf life (days)', '保質期(天)'), 'count'),
+    // material sync (docs/DOMAIN.md "Material sync"): the customer's factory it came from and the sync date it was last taken with
+    factoryCode: ref(L('工厂', 'Factory', '工廠'), 'factory', { list: false, filter: true }),
+    syncDate: date(L('同步日期', 'Sync date', '同步日期'), { list: false }),
   },
   refine: (d, ctx) => {
     if (typeof d.minVolume === 'number' && typeof d.maxVolume === 'number' && d.minVolume > d.maxVolume) {
