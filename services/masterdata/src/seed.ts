@@ -222,6 +222,11 @@ export const demoMasterData = (until = '2026-12-31'): [entity: string, records: 
     { code: 'S001', name: '华南食品', fullName: '华南食品供应有限公司', linkman: '黄敏', mobile: '13812340011', address: '广州市黄埔区食品园3号' },
     { code: 'S002', name: '东海日化', fullName: '东海日化用品有限公司', linkman: '徐亮', mobile: '13812340012', address: '宁波市北仑区工业路18号' },
   ];
+  // the cargo owners' plants their materials come from (material sync takes a factory's materials)
+  const factories: Rec[] = [
+    { code: 'F01', name: '安可一厂', fullName: '上海安可食品有限公司第一工厂', linkman: '李雷', mobile: '13800138000', address: '上海市金山工业区1号' },
+    { code: 'F02', name: '蓝河饮料厂', fullName: '蓝河饮料（上海）有限公司灌装厂', linkman: '周敏', mobile: '13611112222', address: '上海市松江工业区8号' },
+  ];
   const syscodes: Rec[] = [{ seqCode: 'consignment', seqName: '托运单号', prefixValue: 'TY', minValue: 1, maxValue: 99999 }];
   return [
     ['syscode', syscodes],
@@ -231,6 +236,7 @@ export const demoMasterData = (until = '2026-12-31'): [entity: string, records: 
     ['customer', customers],
     ['supplier', suppliers],
     ['company', company],
+    ['factory', factories],
     ['strategy', strategies],
     ['warehousearea', areas],
     ['warehouseplace', places],
