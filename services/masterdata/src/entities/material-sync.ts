@@ -36,6 +36,8 @@ CREATE TABLE IF NOT EXISTS ${MATERIAL_INBOX} (
   payload jsonb NOT NULL,
   received_at timestamptz NOT NULL DEFAULT now(),
   taken_at timestamptz,
+  -- the factories whose sync has taken this message's materials; taken_at once every factory it names has
+  synced_factories text[] NOT NULL DEFAULT '{}',
   PRIMARY KEY (tenant_id, message_id)
 );
 CREATE INDEX IF NOT EXISTS md_material_inbox_waiting ON ${MATERIAL_INBOX} (tenant_id, received_at) WHERE taken_at IS NULL;
@@ -73,15 +75,26 @@ export class MaterialInbox {
     return true;
   }
 
-  /** The waiting messages' materials, in the order received, numbered across messages; and the messages they came in. */
-  async waiting(tenantId: string): Promise<{ rows: SourceRow[]; messages: string[] }> {
-    const { rows } = await this.pool.query<{ message_id: string; payload: unknown }>(
-      `SELECT message_id, payload FROM ${MATERIAL_INBOX} WHERE tenant_id = $1 AND taken_at IS NULL ORDER BY received_at, message_id LIMIT 1000`,
-      [tenantId],
+  /**
+   * The materials of the messages waiting for a factory's sync (not taken, not synced for that
+   * factory yet), in the order received, numbered across messages; and, per message, whether this
+   * sync finishes it (every factory its materials name synced then).
+   */
+  async waiting(tenantId: string, factoryCode: string): Promise<{ rows: SourceRow[]; finished: string[]; messages: string[] }> {
+    const { rows } = await this.pool.query<{ message_id: string; payload: unknown; synced_factories: string[] }>(
+      `SELECT message_id, payload, synced_factories FROM ${MATERIAL_INBOX}
+        WHERE tenant_id = $1 AND taken_at IS NULL AND NOT ($2 = ANY(synced_factories)) ORDER BY received_at, message_id LIMIT 1000`,
+      [tenantId, factoryCode],
     );
     const out: SourceRow[] = [];
-    for (const r of rows) for (const m of materialsOfJson(r.payload) ?? []) out.push({ rowNumber: out.length + 1, values: m.values });
-    return { rows: out, messages: rows.map((r) => r.message_id) };
+    const finished: string[] = [];
+    for (const r of rows) {
+      const materials = materialsOfJson(r.payload) ?? [];
+      const synced = new Set([...r.synced_factories, factoryCode]);
+      if (materials.every((m) => typeof m.values.factoryCode !== 'string' || synced.has(m.values.factoryCode))) finished.push(r.message_id);
+      for (const m of materials) out.push({ rowNumber: out.length + 1, values: m.values });
+    }
+    return { rows: out, finished, messages: rows.map((r) => r.message_id) };
   }
 
   async pending(tenantId: string): Promise<number> {
@@ -89,8 +102,14 @@ export class MaterialInbox {
     return Number(rows[0]?.n ?? 0);
   }
 
-  async markTaken(tenantId: string, messages: readonly string[]): Promise<void> {
-    if (messages.length) await this.pool.query(`UPDATE ${MATERIAL_INBOX} SET taken_at = now() WHERE tenant_id = $1 AND message_id = ANY($2::text[])`, [tenantId, messages]);
+  /** A factory's sync took these messages' materials; those it finishes are taken. */
+  async markSynced(tenantId: string, factoryCode: string, messages: readonly string[], finished: readonly string[]): Promise<void> {
+    if (!messages.length) return;
+    await this.pool.query(
+      `UPDATE ${MATERIAL_INBOX} SET synced_factories = array_append(synced_factories, $3), taken_at = CASE WHEN message_id = ANY($4::text[]) THEN now() ELSE taken_at END
+        WHERE tenant_id = $1 AND message_id = ANY($2::text[])`,
+      [tenantId, messages, factoryCode, finished],
+    );
   }
 }
 
@@ -113,17 +132,18 @@ export class MaterialSync {
   private async source(ctx: RecordContext, q: MaterialSyncQuery, file: { name: string; buffer: Buffer } | undefined, lang: Language) {
     if (q.source === 'KAFKA') {
       if (!this.inbox.enabled) throw new AppError(400, 'materialSync.errors.noKafka');
-      const { rows, messages } = await this.inbox.waiting(ctx.tenantId);
-      return { rows, messages, ignoredHeaders: [] as string[] };
+      // a message is taken once no material of it waits for another factory's sync
+      const { rows, messages, finished } = await this.inbox.waiting(ctx.tenantId, q.factoryCode);
+      return { rows, messages, finished, ignoredHeaders: [] as string[] };
     }
     if (!file) throw new AppError(400, 'validation.importNoFile');
     if (/\.json$/i.test(file.name.trim())) {
       const rows = jsonRows(file.buffer.toString('utf8'));
       if (!rows) throw new AppError(400, 'materialSync.errors.badJson');
-      return { rows, messages: [], ignoredHeaders: [] };
+      return { rows, messages: [] as string[], finished: [] as string[], ignoredHeaders: [] as string[] };
     }
     const { rows, ignoredHeaders } = await this.sheets.parse(this.def, file.buffer, file.name, lang);
-    return { rows, messages: [], ignoredHeaders };
+    return { rows, messages: [] as string[], finished: [] as string[], ignoredHeaders };
   }
 
   async run(
@@ -133,7 +153,7 @@ export class MaterialSync {
     lang: Language,
     admit: (rows: Record<string, unknown>[]) => Promise<void>,
   ): Promise<MaterialSyncPreview | MaterialSyncResult> {
-    const { rows, messages, ignoredHeaders } = await this.source(ctx, q, file, lang);
+    const { rows, messages, finished, ignoredHeaders } = await this.source(ctx, q, file, lang);
     const { taken, skipped } = takeRows(rows, q);
     const { valid, errors, matched } = await this.sheets.checkRows(this.def, ctx, taken, lang, {
       existing: 'update',
@@ -160,7 +180,7 @@ export class MaterialSync {
     const creates = valid.filter((v) => !matched.has(code(v.data))).map((v) => v.data);
     const updates = valid.filter((v) => matched.has(code(v.data))).map((v) => ({ id: matched.get(code(v.data))!.id, data: mergedMaterial(matched.get(code(v.data))!.data, v.data) }));
     const written = await this.records.upsertAll(this.def, ctx, creates, updates);
-    await this.inbox.markTaken(ctx.tenantId, messages);
+    await this.inbox.markSynced(ctx.tenantId, q.factoryCode, messages, finished);
     return { created: written.created, updated: updates.length, skipped };
   }
 }
