@@ -21,24 +21,115 @@ const cellText = (value: unknown): string =>
   value === null || value === undefined ? '' : Array.isArray(value) ? value.map(String).join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
 /**
+ * What a preview of rows to write shows (the import's, material sync's): a summary, the headers
+ * left out, every row's errors (row, field in words, message) and the rows found under the
+ * entity's labels, columns in the description's order; `extraColumns` after the row number (what
+ * each row would do). `failure`: a write refused after the preview (its message).
+ */
+export const ImportPreviewView = <R extends ImportPreview['rows'][number]>({
+  def,
+  preview,
+  errors,
+  failure,
+  testId,
+  extraColumns = [],
+}: {
+  def: EntityDef;
+  preview: (Omit<ImportPreview, 'rows'> & { rows: R[] }) | undefined;
+  errors: ImportRowError[];
+  failure?: string | undefined;
+  testId: string;
+  extraColumns?: TableColumnsType<R>;
+}) => {
+  const { t, field, enumValue } = useEntityLabels(def);
+  const fieldLabel = (key: string | undefined) => {
+    if (!key) return '';
+    const top = key.split('.')[0] ?? key;
+    return top in def.fields || key === 'remark' ? field(...key.split('.').filter((p) => !/^\d+$/.test(p))) : key;
+  };
+  const errorColumns: TableColumnsType<ImportRowError> = [
+    { key: 'row', dataIndex: 'row', title: t('md.import.row'), width: 80 },
+    { key: 'field', title: t('md.import.field'), width: 160, render: (_: unknown, e: ImportRowError) => fieldLabel(e.field) },
+    { key: 'message', dataIndex: 'message', title: t('md.import.message') },
+  ];
+
+  const keys = preview ? Object.keys(def.fields).filter((k) => preview.rows.some((r) => k in r.values)) : [];
+  const rowColumns: TableColumnsType<R> = [
+    { key: 'row', dataIndex: 'row', title: t('md.import.row'), width: 70, fixed: 'left' },
+    ...extraColumns,
+    ...keys.map((key) => {
+      const f = def.fields[key];
+      return {
+        key,
+        title: fieldLabel(key),
+        render: (_: unknown, r: R) => {
+          const v = r.values[key];
+          if (f?.kind === 'enum' && typeof v === 'string') return enumValue(key, v);
+          if (f?.kind === 'flag' && (v === 0 || v === 1)) return t(v ? 'md.yes' : 'md.no', { defaultValue: String(v) });
+          return cellText(v);
+        },
+      };
+    }),
+  ];
+  return (
+    <div data-testid={testId} data-total={preview?.total} data-errors={errors.length}>
+      {failure !== undefined ? (
+        <Alert type="error" showIcon title={failure || t('md.import.failed')} description={failure ? t('md.import.failed') : undefined} style={{ marginBottom: 12 }} />
+      ) : (
+        preview && (
+          <Alert
+            type={preview.errorTotal ? 'error' : 'success'}
+            showIcon
+            title={preview.errorTotal ? t('md.import.previewErrors', { total: preview.total, rows: preview.errorRows }) : t('md.import.previewOk', { total: preview.total })}
+            style={{ marginBottom: 12 }}
+          />
+        )
+      )}
+      {preview && preview.ignoredHeaders.length > 0 && (
+        <Alert type="warning" showIcon title={t('md.import.ignoredHeaders', { headers: preview.ignoredHeaders.join(t('common.listSeparator')) })} style={{ marginBottom: 12 }} />
+      )}
+      {errors.length > 0 && (
+        <Table<ImportRowError>
+          size="small"
+          rowKey={(e, index) => `${e.row}-${e.field ?? ''}-${index}`}
+          columns={errorColumns}
+          dataSource={errors}
+          pagination={errors.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+          data-testid="md-import-errors"
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      {preview && preview.rows.length > 0 && (
+        <>
+          {preview.total > SHOWN_ROWS && <Typography.Text type="secondary">{t('md.import.previewShown', { shown: SHOWN_ROWS })}</Typography.Text>}
+          <Table<R>
+            size="small"
+            rowKey="row"
+            columns={rowColumns}
+            dataSource={preview.rows.slice(0, SHOWN_ROWS)}
+            pagination={false}
+            scroll={{ x: 'max-content', y: 320 }}
+            data-testid="md-import-preview-rows"
+          />
+        </>
+      )}
+    </div>
+  );
+};
+
+/**
  * Import from .xls/.xlsx: other files are refused before uploading. The file is checked first
  * (`import?preview=1`: nothing written) and the dialog shows the rows found and every row's
  * errors; only a file without errors can be imported, on confirmation. An import writes all
  * rows or none.
  */
 export const ImportButton = ({ def }: { def: EntityDef }) => {
-  const { t, field, enumValue } = useEntityLabels(def);
+  const { t } = useEntityLabels(def);
   const { message } = App.useApp();
   const importer = useImportEntities(def);
   const [checking, setChecking] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
   const [reporting, setReporting] = useState(false);
-
-  const fieldLabel = (key: string | undefined) => {
-    if (!key) return '';
-    const top = key.split('.')[0] ?? key;
-    return top in def.fields || key === 'remark' ? field(...key.split('.').filter((p) => !/^\d+$/.test(p))) : key;
-  };
 
   const check = async (file: File) => {
     setChecking(true);
@@ -79,31 +170,7 @@ export const ImportButton = ({ def }: { def: EntityDef }) => {
     }
   };
 
-  const errorColumns: TableColumnsType<ImportRowError> = [
-    { key: 'row', dataIndex: 'row', title: t('md.import.row'), width: 80 },
-    { key: 'field', title: t('md.import.field'), width: 160, render: (_: unknown, e: ImportRowError) => fieldLabel(e.field) },
-    { key: 'message', dataIndex: 'message', title: t('md.import.message') },
-  ];
-
-  // the preview's rows under the entity's labels, columns in the description's order
   const preview = shown?.preview;
-  const keys = preview ? Object.keys(def.fields).filter((k) => preview.rows.some((r) => k in r.values)) : [];
-  const rowColumns: TableColumnsType<ImportPreview['rows'][number]> = [
-    { key: 'row', dataIndex: 'row', title: t('md.import.row'), width: 70, fixed: 'left' },
-    ...keys.map((key) => {
-      const f = def.fields[key];
-      return {
-        key,
-        title: fieldLabel(key),
-        render: (_: unknown, r: ImportPreview['rows'][number]) => {
-          const v = r.values[key];
-          if (f?.kind === 'enum' && typeof v === 'string') return enumValue(key, v);
-          if (f?.kind === 'flag' && (v === 0 || v === 1)) return t(v ? 'md.yes' : 'md.no', { defaultValue: String(v) });
-          return cellText(v);
-        },
-      };
-    }),
-  ];
   const ready = Boolean(preview && preview.errorTotal === 0 && preview.total > 0);
 
   return (
@@ -148,50 +215,7 @@ export const ImportButton = ({ def }: { def: EntityDef }) => {
           ) : null,
         ]}
       >
-        {shown && (
-          <div data-testid={shown.preview ? 'md-import-preview' : 'md-import-failure'} data-total={shown.preview?.total} data-errors={errors.length}>
-            {shown.failure ? (
-              <Alert type="error" showIcon title={shown.failure.message || t('md.import.failed')} description={shown.failure.message ? t('md.import.failed') : undefined} style={{ marginBottom: 12 }} />
-            ) : (
-              preview && (
-                <Alert
-                  type={preview.errorTotal ? 'error' : 'success'}
-                  showIcon
-                  title={preview.errorTotal ? t('md.import.previewErrors', { total: preview.total, rows: preview.errorRows }) : t('md.import.previewOk', { total: preview.total })}
-                  style={{ marginBottom: 12 }}
-                />
-              )
-            )}
-            {preview && preview.ignoredHeaders.length > 0 && (
-              <Alert type="warning" showIcon title={t('md.import.ignoredHeaders', { headers: preview.ignoredHeaders.join(t('common.listSeparator')) })} style={{ marginBottom: 12 }} />
-            )}
-            {errors.length > 0 && (
-              <Table<ImportRowError>
-                size="small"
-                rowKey={(e, index) => `${e.row}-${e.field ?? ''}-${index}`}
-                columns={errorColumns}
-                dataSource={errors}
-                pagination={errors.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-                data-testid="md-import-errors"
-                style={{ marginBottom: 12 }}
-              />
-            )}
-            {preview && preview.rows.length > 0 && (
-              <>
-                {preview.total > SHOWN_ROWS && <Typography.Text type="secondary">{t('md.import.previewShown', { shown: SHOWN_ROWS })}</Typography.Text>}
-                <Table<ImportPreview['rows'][number]>
-                  size="small"
-                  rowKey="row"
-                  columns={rowColumns}
-                  dataSource={preview.rows.slice(0, SHOWN_ROWS)}
-                  pagination={false}
-                  scroll={{ x: 'max-content', y: 320 }}
-                  data-testid="md-import-preview-rows"
-                />
-              </>
-            )}
-          </div>
-        )}
+        {shown && <ImportPreviewView def={def} preview={shown.preview} errors={errors} failure={shown.failure?.message ?? (shown.failure ? '' : undefined)} testId={shown.preview ? 'md-import-preview' : 'md-import-failure'} />}
       </Modal>
     </>
   );
