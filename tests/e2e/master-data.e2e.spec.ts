@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { entityByName } from '@tpl/contracts';
 import { streamExport } from '@tpl/documents';
 import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST, choose } from '../support/browser';
+import { pick } from '../support/console';
 import { startTestHost, type TestHost } from '../support/host';
 
 /** The generated master-data screens, each kind once: list, form, tree, import, export. */
@@ -49,8 +50,9 @@ describe('master data screens in Chromium', () => {
   it('lists materials on the server with filters, selection prompts and a column chooser', async () => {
     await open('material');
     await page.getByTestId('md-row-M0001').waitFor();
-    await page.getByText('Total 200').or(page.getByText('200 in total')).or(page.locator('.ant-pagination-total-text')).first().waitFor();
-    expect(await page.locator('.ant-pagination-total-text').innerText()).toContain('200');
+    // the owners' 200 and the operator's 3 packing materials
+    await page.getByText('Total 203').or(page.getByText('203 in total')).or(page.locator('.ant-pagination-total-text')).first().waitFor();
+    expect(await page.locator('.ant-pagination-total-text').innerText()).toContain('203');
 
     await page.getByTestId('md-edit').click();
     await page.getByText('Please select one record').first().waitFor();
@@ -138,5 +140,67 @@ describe('master data screens in Chromium', () => {
     await wb.xlsx.readFile(saved);
     const sheet = wb.worksheets[0]!;
     expect(sheet.actualRowCount - 1).toBe(52);
+  });
+
+  it('syncs materials from the customer\'s file in the material sync dialog: sync date, factory picker, preview with errors, confirm', async () => {
+    const sheet = async (name: string, rows: unknown[][]) => {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('物料');
+      ws.addRow(['物料编码', '物料名称', '物料分类', '计量单位', '货主', '工厂', '同步日期']);
+      for (const r of rows) ws.addRow(r);
+      const file = path.join(SCREENSHOTS, name);
+      await wb.xlsx.writeFile(file);
+      return file;
+    };
+    const good = [
+      ['M0007', '挂面 500g x20 新包装', 'GRAIN', 'CTN', 'C001', 'F01', '2026-11-10'],
+      ['SE01', '荞麦面 1kg x10', 'GRAIN', 'CTN', 'C001', '', ''],
+      // another factory's: left out
+      ['SE03', '别厂物料', 'GRAIN', 'CTN', 'C001', 'F02', ''],
+    ];
+    const withBadRow = await sheet('material-sync-bad.xlsx', [...good, ['SE02', '', 'GRAIN', 'CTN', 'C001', '', '']]);
+    const fixed = await sheet('material-sync.xlsx', good);
+
+    await open('material');
+    await page.getByTestId('md-row-M0001').waitFor();
+    await page.getByTestId('material-sync').click();
+    // no Kafka on this host: the dialog asks for a file
+    await page.getByTestId('material-sync-no-kafka').waitFor();
+    const date = page.getByTestId('material-sync-date');
+    await date.click();
+    await date.fill('2026-11-01');
+    await date.press('Enter');
+    // the factory by number and name, never typed as a code alone
+    await pick(page, 'material-sync-factory', 'F01', 'F01');
+    expect(await page.getByTestId('material-sync-factory').innerText()).toContain('安可一厂');
+
+    await page.getByTestId('material-sync-file').setInputFiles(withBadRow);
+    await page.getByTestId('material-sync-chosen').waitFor();
+    await page.getByTestId('material-sync-preview').click();
+    const errors = page.getByTestId('material-sync-rows').getByTestId('md-import-errors');
+    await errors.waitFor();
+    // the row's error names the field in the user's language
+    expect(await errors.innerText()).toMatch(/5\s+Material name/);
+    expect(await page.getByTestId('material-sync-confirm').count()).toBe(0);
+
+    await page.getByTestId('material-sync-file').setInputFiles(fixed);
+    await page.getByTestId('material-sync-preview').click();
+    const summary = page.getByTestId('material-sync-summary');
+    await summary.waitFor();
+    expect(await summary.innerText()).toContain('1 to create, 1 to update; left out (another factory, or dated before the sync date): 1');
+    // references in words: the category, unit, owner and factory by number and name
+    expect(await page.getByTestId('material-sync-rows').getByTestId('md-import-preview-rows').innerText()).toContain('F01 安可一厂');
+    expect(await page.getByTestId('material-sync-action-2').innerText()).toBe('Update');
+    expect(await page.getByTestId('material-sync-action-3').innerText()).toBe('Create');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'md-material-sync.png'), fullPage: true });
+    await page.getByTestId('material-sync-confirm').click();
+    await page.getByText('Synced: 1 created, 1 updated').first().waitFor();
+    await page.getByTestId('material-sync-confirm').waitFor({ state: 'detached' });
+
+    await page.getByTestId('md-filter-code').fill('SE0');
+    await page.getByTestId('md-search').click();
+    await page.getByTestId('md-row-SE01').waitFor();
+    expect(await page.getByTestId('md-row-SE02').count()).toBe(0);
+    expect(await page.getByTestId('md-row-SE03').count()).toBe(0);
   });
 });

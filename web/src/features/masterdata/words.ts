@@ -20,7 +20,7 @@ export const masterdataWords = {
     chosen: L('已选：{{name}}', 'Chosen: {{name}}', '已選：{{name}}'),
     badType: L('只能上传 .xlsx 或 .json 文件', 'Only .xlsx or .json files can be uploaded', '只能上傳 .xlsx 或 .json 檔案'),
     preview: L('预览', 'Preview', '預覽'),
-    summary: L('新增 {{creates}} 条，更新 {{updates}} 条；另有 {{skipped}} 行因工厂或同步日期不符未取', '{{creates}} to create, {{updates}} to update; {{skipped}} rows of another factory or dated before the sync date left out', '新增 {{creates}} 條，更新 {{updates}} 條；另有 {{skipped}} 行因工廠或同步日期不符未取'),
+    summary: L('新增 {{creates}} 条，更新 {{updates}} 条；因工厂或同步日期不符未取 {{skipped}} 行', '{{creates}} to create, {{updates}} to update; left out (another factory, or dated before the sync date): {{skipped}}', '新增 {{creates}} 條，更新 {{updates}} 條；因工廠或同步日期不符未取 {{skipped}} 行'),
     action: L('操作', 'Action', '操作'),
     actions: { CREATE: L('新增', 'Create', '新增'), UPDATE: L('更新', 'Update', '更新') },
     confirm: L('确认同步 {{count}} 条', 'Sync {{count}} materials', '確認同步 {{count}} 條'),

@@ -9,6 +9,7 @@ import { entityApi, IMPORT_EXTENSIONS, isImportFile, type ImportOutcome, type Im
 import { saveFile } from '../../shared/saveFile';
 import { useImportEntities } from '../../shared/widgets/hooks';
 import { useEntityLabels } from '../../shared/widgets/labels';
+import { RefName } from '../../shared/widgets/FieldValue';
 
 type Failure = Extract<ImportOutcome, { ok: false }>;
 /** What the dialog shows: the server's preview of a file, or an import that failed after it (someone changed the data meanwhile). */
@@ -66,6 +67,8 @@ export const ImportPreviewView = <R extends ImportPreview['rows'][number]>({
           const v = r.values[key];
           if (f?.kind === 'enum' && typeof v === 'string') return enumValue(key, v);
           if (f?.kind === 'flag' && (v === 0 || v === 1)) return t(v ? 'md.yes' : 'md.no', { defaultValue: String(v) });
+          // a reference by its number and name (the record's, when it exists)
+          if (f?.kind === 'ref' && typeof v === 'string' && v) return <RefName entity={f.entity} code={v} />;
           return cellText(v);
         },
       };
