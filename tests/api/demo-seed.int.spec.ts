@@ -123,6 +123,15 @@ describe('the demo tenant as seeded', () => {
     expect(packs.amount).toBe(99.5);
     expect(packs.items.map((i) => [i.materialCode, i.qty, i.price, i.amount])).toEqual([['PK001', 25, 3.5, 87.5], ['PK003', 1, 12, 12]]);
     expect(packs.items[0]!.facts[0]).toMatchObject({ documentType: 'osoutstockbill' });
+    // costbilldetailpack: the package material records of the bill (bill number, source shipment, material, qty, unit price, amount)
+    type PackRow = { billNo: string; documentBillNo: string; materialCode: string; qty: number; price: number; amount: number };
+    const c001No = data(await finance.get<{ billNo: string }>(`/api/bl-billing/monthbill/detail?id=${c001.id}`)).billNo;
+    const records = data(await finance.get<Page<PackRow>>(`/api/bl-billing/report/costbilldetailpack/list?billNo=${c001No}&from=${month}-01&to=${month}-28`));
+    expect(records.records.map((r) => [r.billNo, r.materialCode, Number(r.qty), Number(r.price), Number(r.amount)]).sort((a, b) => String(a[1]).localeCompare(String(b[1])))).toEqual([
+      [c001No, 'PK001', 25, 3.5, 87.5],
+      [c001No, 'PK003', 1, 12, 12],
+    ]);
+    expect(records.records[0]!.documentBillNo).toMatch(/^CK/);
     // the same ship event delivered to billing a second time (a replay, a redelivery): kept once, charged once
     const { billingStatements } = await import('@tpl/billing');
     const { runAsSystem: asSystem } = await import('@tpl/event-store');
