@@ -137,6 +137,6 @@ describe('master data screens in Chromium', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(saved);
     const sheet = wb.worksheets[0]!;
-    expect(sheet.actualRowCount - 1).toBe(52);
+    expect(sheet.actualRowCount - 1).toBe(60);
   });
 });
