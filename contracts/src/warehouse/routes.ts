@@ -43,6 +43,25 @@ export const warehouseInboundRoutes = defineRoutes({
   },
 });
 
+/** Receipt suggestions of an allocate bill: per line still in transit, the target warehouse's bins and quantities to start from. */
+export const receivePlanSchema = z.object({
+  placements: z.array(z.object({ lineNumber: z.number().int(), targetPlaceCode: z.string(), qty: z.number() })),
+  unplaced: z.array(z.object({ lineNumber: z.number().int(), qty: z.number() })),
+});
+export type ReceivePlanView = z.infer<typeof receivePlanSchema>;
+
+/** Reads of the allocate bill beside what the kit serves. */
+export const warehouseAllocateRoutes = defineRoutes({
+  receiveSuggestions: {
+    method: 'GET',
+    path: '/api/bl-warehouse/allocatebill/receiveSuggestions',
+    summary: "Where an allocate bill's goods still in transit should go in the target warehouse: the put-away strategies (the owner's customer strategy, else the material's) over the to area's bins, their owner reservations, capacity and what they hold",
+    tag: 'warehouse',
+    query: z.object({ id: z.uuid({ error: 'validation.invalid' }) }),
+    response: envelopeSchema(receivePlanSchema),
+  },
+});
+
 // ---------------------------------------------------------------- printing and scan mode (issue 13 items 5 and 8)
 
 export const PDF_MEDIA_TYPE = 'application/pdf';
