@@ -180,6 +180,17 @@ describe.each(DOMAIN_STORES)('in the warehouse on %s store', (kind) => {
       ['MOVE_OUT', 'A-04-01', -6], ['MOVE_OUT', transit, -2], ['MOVE_OUT', transit, -4], ['RELEASE', 'A-04-01', 0],
     ]);
     expect(new Set(lines.map((l) => l.streamType))).toEqual(new Set(['29']));
+
+    // a second bill: 3 of 4 arrive, the bill is closed short with its reason (required), the missing one written off the transit place
+    const lost = data(await bill('SZ1-A', 4));
+    for (const step of ['confirm', 'ship']) data(await act(ALLOCATE, step, lost.id));
+    data(await act(ALLOCATE, 'receive', lost.id, { placements: [{ lineNumber: 1, targetPlaceCode: 'SZ-01-01', qty: 3 }] }));
+    const noReason = await act(ALLOCATE, 'close-short', lost.id);
+    expect(noReason.status).toBe(400);
+    expect(data(await act(ALLOCATE, 'close-short', lost.id, { reason: 'one carton crushed on the way' })).state).toBe('Received');
+    expect(await detail(ALLOCATE, lost.id)).toMatchObject({ shortReason: 'one carton crushed on the way', totals: { qty: 4, receivedQty: 3, shortQty: 1 } });
+    expect(Object.fromEntries((await stock('M0072')).map((r) => [r.warehousePlaceCode, r.qty]))).toEqual({ 'SZ-01-01': 7, 'SZ-01-02': 2 });
+    expect((await stream(`billNo=${lost.billNo}&movement=ADJUST`)).map((l) => [l.warehousePlaceCode, l.qty])).toEqual([[`TRANSIT-${lost.billNo}`, -1]]);
   });
 
   it('an owner transfer takes the pieces out of one owner\'s account and into the other\'s in one transaction, where they lie', async () => {

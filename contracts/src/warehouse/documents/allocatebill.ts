@@ -1,4 +1,4 @@
-import { lineRef, num, plate, ref, rows } from '../../entities/define';
+import { lineRef, num, plate, ref, rows, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
 import { subQty } from '../units';
 import { L, ownerHeader } from './common';
@@ -32,12 +32,14 @@ export const allocatebill = defineDocument({
     fields: {
       ...stockRowLine({ place: L('调出库位', 'From location', '調出庫位') }),
       receivedQty: num(L('已收数量', 'Received', '已收數量'), 'quantity', { generated: true }),
+      shortQty: num(L('短收数量', 'Short', '短收數量'), 'quantity', { generated: true }),
     },
     fromStock: STOCK_ROW_PICK,
     uniqueBy: [...STOCK_ROW_KEY],
     totals: {
       qty: { of: 'qty', label: L('总数量', 'Total quantity', '總數量'), scale: 3 },
       receivedQty: { of: 'receivedQty', label: L('已收总数', 'Total received', '已收總數'), scale: 3 },
+      shortQty: { of: 'shortQty', label: L('短收总数', 'Total short', '短收總數'), scale: 3 },
     },
   },
   lifecycle: {
@@ -47,9 +49,9 @@ export const allocatebill = defineDocument({
       // the lines' stock is allocated to the bill in the source warehouse
       Confirmed: { label: L('已分配', 'Allocated', '已分配'), tone: 'processing', on: { SHIP: 'Shipped', CANCEL: 'Cancelled' } },
       // out of the source bins, on the way: still the owner's stock
-      Shipped: { label: L('在途', 'In transit', '在途'), tone: 'warning', on: { RECEIVE: 'Receiving', COMPLETE_RECEIPT: 'Received' } },
-      // a part arrived; the rest stays in transit until the next receipt
-      Receiving: { label: L('部分到货', 'Partly received', '部分到貨'), tone: 'warning', on: { RECEIVE: 'Receiving', COMPLETE_RECEIPT: 'Received' } },
+      Shipped: { label: L('在途', 'In transit', '在途'), tone: 'warning', on: { RECEIVE: 'Receiving', COMPLETE_RECEIPT: 'Received', CLOSE_SHORT: 'Received' } },
+      // a part arrived; the rest stays in transit until the next receipt, or until the bill is closed short
+      Receiving: { label: L('部分到货', 'Partly received', '部分到貨'), tone: 'warning', on: { RECEIVE: 'Receiving', COMPLETE_RECEIPT: 'Received', CLOSE_SHORT: 'Received' } },
       Received: { label: L('已到货', 'Received', '已到貨'), tone: 'success', final: true },
     },
   },
@@ -75,6 +77,18 @@ export const allocatebill = defineDocument({
           .filter((p) => p.qty > 0),
       }),
       suggest: { route: 'receiveSuggestions', label: L('填入建议库位', 'Fill in the suggested locations', '填入建議庫位') },
+    },
+    // what never arrived is written off the transit place, with the reason (lost, damaged on the way, the carrier's claim)
+    closeShort: {
+      label: L('短收结案', 'Close short', '短收結案'),
+      event: 'CLOSE_SHORT',
+      fact: 'ClosedShort',
+      fields: { reason: text(L('短收原因', 'Reason for the shortage', '短收原因'), { required: true, max: 200 }) },
+      as: { reason: 'shortReason' },
+      at: 'closedShortAt',
+      by: 'closedShortBy',
+      danger: true,
+      confirm: true,
     },
     // sent by the bill itself once nothing is left in transit
     completeReceipt: { label: L('到货完成', 'Receipt complete', '到貨完成'), event: 'COMPLETE_RECEIPT', fact: 'ReceiptCompleted', system: true, at: 'receivedAt' },

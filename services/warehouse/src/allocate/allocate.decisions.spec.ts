@@ -86,6 +86,21 @@ describe('allocate bill decisions', () => {
     expect(received).toMatchObject({ state: 'Received', receivedAt: expect.any(String) });
   });
 
+  it('closing short writes what never arrived off the transit place, with the reason; the bill is then received, nothing left in transit', () => {
+    const after = [...shipped(), spec.acted('receive', { placements: [{ lineNumber: 1, targetPlaceCode: 'Z-01', qty: 3 }] })];
+    const closed = spec.given(after, facts([shippedStock(3)], places)).when({ act: 'closeShort', fields: { reason: 'one carton crushed on the way' } })
+      .then({ doc: { state: 'Received', shortReason: 'one carton crushed on the way', details: [{ qty: 4, receivedQty: 3, shortQty: 1 }], totals: { receivedQty: 3, shortQty: 1 } } });
+    const [adjusted] = factsOf(closed.effects[0]);
+    expect(adjusted!.type).toBe(STOCK_EVENT_TYPES.adjusted);
+    expect(adjusted!.data.lines.map((l) => [l.movement, l.warehousePlaceCode, l.qty, l.endQty])).toEqual([['ADJUST', 'TRANSIT-DB001', -1, 0]]);
+    expect(adjusted!.data).toMatchObject({ streamType: '29', isCost: 0 });
+    // nothing arrived at all (the truck was lost): all of it
+    const lost = spec.given(shipped(), facts([shippedStock()], places)).when({ act: 'closeShort', fields: { reason: 'lost' } }).then({ doc: { state: 'Received', totals: { shortQty: 4 } } });
+    expect(factsOf(lost.effects[0])[0]!.data.lines.map((l) => [l.qty, l.endQty])).toEqual([[-4, 0]]);
+    // not before shipping (the reason is required by the action's schema: the integration case)
+    spec.given(confirmed(), facts([stock()], places)).when({ act: 'closeShort', fields: { reason: 'x' } }).thenRefused({ code: 409, key: 'errors.forbiddenTransition' });
+  });
+
   it('receives only into live bins of the target warehouse that are free or the owner\'s, and only lines of the bill', () => {
     const given = facts([shippedStock()], places);
     const at = (targetPlaceCode: string, o: { lineNumber?: number; qty?: number } = {}) => ({ act: 'receive' as const, fields: { placements: [{ lineNumber: o.lineNumber ?? 1, targetPlaceCode, qty: o.qty ?? 4 }] } });

@@ -1,6 +1,6 @@
 import { AppError, STOCK_ACCOUNT, STOCK_EVENT_TYPES, addQty, allocatebill, eventTypeOf, stockAccountStream, subQty, transitOf, type DocumentOf, type StockLine, type StockSource } from '@tpl/contracts';
 import type { DecideMeta, DocumentCommand, DocumentDecisions, Effect } from '@tpl/documents';
-import { applyLines, factOf, freeze, move, release, type AccountState } from '../stock/stock.account';
+import { adjust, applyLines, factOf, freeze, move, release, type AccountState } from '../stock/stock.account';
 import { refuseRemoveOnceInStock, withLines } from '../shared/lines';
 import { accountOf, checkPlaceFor, checkRowsHold, keyOf, numberRowLines, rowLinesOf, sourceOf, submittedContent, warehouseOf, type InsideFacts, type RowLine } from '../inside/rows';
 
@@ -9,15 +9,16 @@ export type AllocateBill = DocumentOf<typeof allocatebill>;
 /** A receipt's row: so much of a line into a bin of the target warehouse. */
 export type AllocateReceipt = { lineNumber: number; targetPlaceCode: string; qty: number };
 
-type AllocateLine = RowLine & { receivedQty?: number | undefined };
+type AllocateLine = RowLine & { receivedQty?: number | undefined; shortQty?: number | undefined };
 const linesOf = (doc: Record<string, unknown>) => rowLinesOf(doc) as AllocateLine[];
 const RECEIVED = eventTypeOf(allocatebill, 'Received');
+const CLOSED_SHORT = eventTypeOf(allocatebill, 'ClosedShort');
 const STREAM_TYPE = String(allocatebill.billType);
 /** Once shipped, the bill's stock facts tell where its goods went: it stays (the spec's "cannot be deleted"). */
 const IN_STOCK = ['Confirmed', 'Shipped', 'Receiving', 'Received'];
 
-/** What is still in transit on a line. */
-export const inTransitOf = (l: AllocateLine) => subQty(l.qty, Number(l.receivedQty ?? 0));
+/** What is still in transit on a line: shipped, not received, not written off. */
+export const inTransitOf = (l: AllocateLine) => subQty(subQty(l.qty, Number(l.receivedQty ?? 0)), Number(l.shortQty ?? 0));
 
 /**
  * The two areas belong to different warehouses (roots of the area tree): a move inside one is a
@@ -143,14 +144,29 @@ export const receiveEffects = (doc: AllocateBill, receipts: readonly AllocateRec
   return out;
 };
 
+/**
+ * Closing short: what is still in transit on each line is written off the transit place
+ * (StockAdjusted); `doc` is the bill after the fact (each line's `shortQty` landed).
+ */
+export const closeShortEffects = (doc: AllocateBill, facts: InsideFacts, meta: DecideMeta): Effect[] => {
+  const steps = new Steps();
+  for (const l of linesOf(doc).filter((x) => Number(x.shortQty ?? 0) > 0)) {
+    const account = accountOf(facts, doc.customerCode, l.materialCode);
+    const short = Number(l.shortQty);
+    const key = { ...keyOf(l), warehousePlaceCode: transitOf(doc.billNo) };
+    steps.add(account, STOCK_EVENT_TYPES.adjusted, adjust(steps.current(account), [{ key, qty: short, delta: -short, lineNumber: l.lineNumber }], lineSource(doc, l)));
+  }
+  return steps.effects(doc.tenantId, meta.now);
+};
+
 const receiptsOf = (command: DocumentCommand): AllocateReceipt[] =>
   command.type === 'Act' && command.data.action === 'receive' ? (((command.data.fields as { placements?: AllocateReceipt[] }).placements ?? []) as AllocateReceipt[]) : [];
 
 /** The allocate bill's own decisions (the IO of `load` is wired in allocate.wiring.ts). */
 export const allocateDecisions = (load: DocumentDecisions<InsideFacts, typeof allocatebill>['load']): DocumentDecisions<InsideFacts, typeof allocatebill> => ({
   load,
-  // received quantities are the bill's receipts' to land, never the user's to give
-  compute: (content) => numberRowLines(content, 'details', ['receivedQty']),
+  // received and short quantities are the bill's steps' to land, never the user's to give
+  compute: (content) => numberRowLines(content, 'details', ['receivedQty', 'shortQty']),
   check: (command, doc, facts) => {
     const content = submittedContent(command);
     if (content) return checkOtherWarehouse(content, facts.areas);
@@ -174,6 +190,8 @@ export const allocateDecisions = (load: DocumentDecisions<InsideFacts, typeof al
         return shipEffects(after, facts, meta);
       case 'receive':
         return receiveEffects(after, receiptsOf(command), facts, meta);
+      case 'closeShort':
+        return closeShortEffects(after, facts, meta);
       case 'cancel':
         // cancelled once confirmed: its allocation is given back (a draft or an audited bill froze nothing)
         return after.confirmedAt ? releaseEffects(after, facts, meta) : [];
@@ -182,6 +200,8 @@ export const allocateDecisions = (load: DocumentDecisions<InsideFacts, typeof al
     }
   },
   evolve: (doc, event) => {
+    // closed short: what was still in transit on each line is the line's shortage
+    if (event.type === CLOSED_SHORT) return withLines(allocatebill, doc, linesOf(doc).map((l) => (inTransitOf(l) > 0 ? { ...l, shortQty: addQty(Number(l.shortQty ?? 0), inTransitOf(l)) } : l)));
     if (event.type !== RECEIVED) return doc;
     const receipts = ((event.data as { placements?: AllocateReceipt[] }).placements ?? []) as AllocateReceipt[];
     const details = linesOf(doc).map((l) => {
