@@ -155,6 +155,15 @@ export const warehousePrintRoutes = defineRoutes({
     response: z.null(),
     download: PDF_MEDIA_TYPE,
   },
+  printAllocationSlip: {
+    method: 'GET',
+    path: '/api/bl-warehouse/allocatebill/print/slip',
+    summary: 'Allocation slip of a confirmed allocate bill (PDF) that travels with the goods: from and to area, the rows taken from their bins (bin, barcode, batch, expiry, quantity), a column for what arrived and the signatures',
+    tag: 'warehouse',
+    query: idQuery,
+    response: z.null(),
+    download: PDF_MEDIA_TYPE,
+  },
   inboundScanTasks: {
     method: 'GET',
     path: '/api/bl-warehouse/isinstockbill/scan-tasks',
@@ -174,7 +183,7 @@ export const warehousePrintRoutes = defineRoutes({
 });
 
 /** Which printed documents a document type has, and in which of its states each can be printed (the console's Print button). */
-export const PRINT_FORMS: Record<string, readonly { kind: 'labels' | 'picking-list' | 'delivery-note' | 'pick-sheet' | 'delivery-notice'; path: string; method: 'GET' | 'POST'; states: readonly string[] }[]> = {
+export const PRINT_FORMS: Record<string, readonly { kind: 'labels' | 'picking-list' | 'delivery-note' | 'pick-sheet' | 'delivery-notice' | 'allocation-slip'; path: string; method: 'GET' | 'POST'; states: readonly string[] }[]> = {
   isinstockbill: [{ kind: 'labels', path: warehousePrintRoutes.printLabels.path, method: 'POST', states: ['Draft', 'InReview', 'Audited', 'Received', 'PuttingAway', 'Stored'] }],
   osoutstockbill: [
     { kind: 'picking-list', path: warehousePrintRoutes.printPickingList.path, method: 'GET', states: ['Allocated', 'Waved', 'Picked'] },
@@ -183,6 +192,8 @@ export const PRINT_FORMS: Record<string, readonly { kind: 'labels' | 'picking-li
   wavebill: [{ kind: 'pick-sheet', path: warehousePrintRoutes.printWaveSheet.path, method: 'GET', states: ['Issued', 'Picked'] }],
   // the paper the driver carries to the consignee, once it is issued
   osnoticedeliverybill: [{ kind: 'delivery-notice', path: warehousePrintRoutes.printDeliveryNotice.path, method: 'GET', states: ['Issued', 'Received', 'ReceivedEarly'] }],
+  // the paper that travels with the goods between the two warehouses, once they are allocated to it
+  allocatebill: [{ kind: 'allocation-slip', path: warehousePrintRoutes.printAllocationSlip.path, method: 'GET', states: ['Confirmed', 'Shipped', 'Receiving', 'Received'] }],
 };
 
 /** 待上架: the keeper's put-away list (the inbound bills with goods still at their dock), its page and menu entry. */
