@@ -149,6 +149,10 @@ describe.each(DOMAIN_STORES)('in the warehouse on %s store', (kind) => {
     const transit = `TRANSIT-${sent.billNo}`;
     expect(Object.fromEntries((await stock('M0072')).map((r) => [r.warehousePlaceCode, [r.qty, r.djQty, r.warehouseAreaCode]]))).toEqual({ 'A-04-01': [4, 0, 'SH1-A'], [transit]: [6, 0, 'SZ1-A'] });
     expect((await stock('M0072')).find((r) => r.warehousePlaceCode === transit)).toMatchObject({ customerCode: 'C001', barcode, batchNo: 'D1', inboundAt: '2026-11-19T08:00:00.000Z' });
+    // the cargo owner's own user sees the goods on their way as its stock
+    const owner = await t.client().as('100001', 'owner', 'demo123');
+    const seen = data(await owner.get<{ records: StockRow[] }>('/api/bl-warehouse/stock/list?materialCode=M0072&size=50')).records;
+    expect(seen.map((r) => [r.warehousePlaceCode, r.qty]).sort()).toEqual([['A-04-01', 4], [transit, 6]]);
     // once shipped it cannot be cancelled, nor removed
     expect((await act(ALLOCATE, 'cancel', sent.id)).status).toBe(409);
     const removal = await admin.post(`${ALLOCATE}/remove?ids=${sent.id}`, {}, en);
