@@ -56,12 +56,14 @@ export const allocatebill = defineDocument({
     },
   },
   actions: {
-    confirm: { label: L('确认调拨', 'Confirm and allocate', '確認調撥'), event: 'CONFIRM', fact: 'Confirmed', at: 'confirmedAt', by: 'confirmedBy', confirm: true },
-    ship: { label: L('调出发运', 'Ship out', '調出發運'), event: 'SHIP', fact: 'Shipped', at: 'shippedAt', by: 'shippedBy', confirm: true },
+    // the facts named as a keeper says them: 分配时间 / 分配人, 发运时间 / 发运人 (not the states they lead to)
+    confirm: { label: L('确认调拨', 'Confirm and allocate', '確認調撥'), event: 'CONFIRM', fact: 'Confirmed', factLabel: L('分配', 'Allocated', '分配'), at: 'confirmedAt', by: 'confirmedBy', confirm: true },
+    ship: { label: L('调出发运', 'Ship out', '調出發運'), event: 'SHIP', fact: 'Shipped', factLabel: L('发运', 'Shipped', '發運'), at: 'shippedAt', by: 'shippedBy', confirm: true },
     receive: {
       label: L('调入收货', 'Receive', '調入收貨'),
       event: 'RECEIVE',
       fact: 'Received',
+      factLabel: L('调入收货', 'Received', '調入收貨'),
       fields: {
         placements: rows(L('收货明细', 'Receipts', '收貨明細'), {
           lineNumber: lineRef(L('明细行', 'Line', '明細行'), 'lineNumber', { required: true }),
@@ -83,6 +85,7 @@ export const allocatebill = defineDocument({
       label: L('短收结案', 'Close short', '短收結案'),
       event: 'CLOSE_SHORT',
       fact: 'ClosedShort',
+      factLabel: L('短收结案', 'Closed short', '短收結案'),
       fields: { reason: text(L('短收原因', 'Reason for the shortage', '短收原因'), { required: true, max: 200 }) },
       as: { reason: 'shortReason' },
       at: 'closedShortAt',
@@ -91,7 +94,7 @@ export const allocatebill = defineDocument({
       confirm: true,
     },
     // sent by the bill itself once nothing is left in transit
-    completeReceipt: { label: L('到货完成', 'Receipt complete', '到貨完成'), event: 'COMPLETE_RECEIPT', fact: 'ReceiptCompleted', system: true, at: 'receivedAt' },
+    completeReceipt: { label: L('到货完成', 'Receipt complete', '到貨完成'), event: 'COMPLETE_RECEIPT', fact: 'ReceiptCompleted', factLabel: L('到货完成', 'Receipt completed', '到貨完成'), system: true, at: 'receivedAt' },
     cancel: cancelAction(),
   },
   review: { approved: { at: 'auditDate', by: 'auditor' } },
