@@ -93,8 +93,8 @@ describe.each(DOMAIN_STORES)('defaults, areas and input on %s store', (kind) => 
 
   it('only areas that hold places are offered, and the others are refused with a clear message', async () => {
     const codes = async (q: string) => data(await admin.get<Page<{ code: string }>>(`/api/bl-basic/warehousearea/list?size=50&${q}`)).records.map((r) => r.code).sort();
-    expect(await codes('holdsPlaces=1')).toEqual(['SH1-A', 'SH1-B', 'SH1-C']);
-    expect(await codes('holdsPlaces=0')).toEqual(['SH1']);
+    expect(await codes('holdsPlaces=1')).toEqual(['SH1-A', 'SH1-B', 'SH1-C', 'SZ1-A']);
+    expect(await codes('holdsPlaces=0')).toEqual(['SH1', 'SZ1']);
     expect((await admin.get('/api/bl-basic/warehousearea/list?holdsPlaces=2', en)).status).toBe(400);
 
     const refused = await inbound('C001', 'SH1', [{ materialCode: 'M0007', qty: 1 }]);

@@ -12,7 +12,8 @@ import { flowOf } from './flow-support';
  * of the count, differences posted after the audit, a row that moved since refused and counted
  * again), inventory losses, plan bills (no stock), the approval flow before a document
  * configured for review takes effect, "a posted storage document cannot be deleted", vouchers
- * and their reversal, temporary packages (packed and opened again), and the
+ * and their reversal, temporary packages (packed and opened again), allocate bills between
+ * two warehouses (allocated, in transit, received in parts), and the
  * category's automatic status change acting on stock.
  */
 type Result = { id: string; billNo: string; version: number; state: string };
@@ -29,6 +30,7 @@ const PLAN = '/api/bl-warehouse/planbill';
 const VOUCHER = '/api/bl-warehouse/voucherbill';
 const PACK = '/api/bl-warehouse/packagetemporarybill';
 const UNPACK = '/api/bl-warehouse/temporarypackagebill';
+const ALLOCATE = '/api/bl-warehouse/allocatebill';
 const en = { 'Accept-Language': 'en' };
 
 describe.each(DOMAIN_STORES)('in the warehouse on %s store', (kind) => {
@@ -105,6 +107,94 @@ describe.each(DOMAIN_STORES)('in the warehouse on %s store', (kind) => {
     expect(removal.status).toBe(409);
     expect(removal.body.msg).toBe('Shipped storage documents cannot be deleted.');
     expect((await admin.post(`${MOVE}/remove?ids=${reserved.id}`)).status).toBe(200);
+  });
+
+  it('an allocate bill sends stock from Shanghai to Suzhou: allocated when confirmed, in transit once shipped, into Suzhou\'s bins as received, the rest in transit after a short receipt; refusals in the user\'s language write nothing', async () => {
+    const made = await receive('2026-11-19T08:00:00.000Z', [{ materialCode: 'M0072', batchNo: 'D1', qty: 10, warehousePlaceCode: 'A-04-01', expiringDate: '2027-05-31' }]);
+    const barcode = `${made.billNo}-001`;
+    const line = { barcode, materialCode: 'M0072', batchNo: 'D1', warehousePlaceCode: 'A-04-01' };
+    const bill = (targetWarehouseAreaCode: string, qty: number, lang: Record<string, string> = en) =>
+      admin.post<Result>(`${ALLOCATE}/submit`, { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-A', targetWarehouseAreaCode, details: [{ ...line, qty }] }, lang);
+
+    // a zone of the same warehouse is a warehouse transfer: refused when saved, in the user's language
+    const same = await bill('SH1-B', 1, { 'Accept-Language': 'zh-CN' });
+    expect(same.status).toBe(400);
+    expect(same.body.msg).toBe('调入库区「SH1-B」与调出库区「SH1-A」同属仓库「SH1」：仓库内移动请用移库单');
+    expect((await bill('SH1-A', 1)).body.msg).toBe('To area "SH1-A" is in the same warehouse "SH1" as from area "SH1-A": a move inside one warehouse is a warehouse transfer');
+
+    const sent = data(await bill('SZ1-A', 6));
+    expect(sent.billNo).toMatch(/^DB/);
+    expect(data(await act(ALLOCATE, 'confirm', sent.id)).state).toBe('Confirmed');
+    expect((await stock('M0072')).map((r) => [r.warehousePlaceCode, r.qty, r.djQty])).toEqual([['A-04-01', 10, 6]]);
+    // allocated: nothing else takes it (an outbound bill finds 4 available)
+    const out = data(await admin.post<Result>(`${OUT}/submit`, { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', details: [{ materialCode: 'M0072', qty: 5 }] }));
+    const short = await admin.post(`${OUT}/allocate`, { id: out.id, version: out.version }, en);
+    expect(short.status).toBe(409);
+    expect(short.body.msg).toBe('Not enough available stock of material "M0072": 5 wanted, 4 available');
+    // a second bill for the same pieces is refused when confirmed, and stays a draft
+    const twice = data(await bill('SZ1-A', 5));
+    const refused = await act(ALLOCATE, 'confirm', twice.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('Not enough available stock of material "M0072": 5 wanted, 4 available');
+    expect(await detail(ALLOCATE, twice.id)).toMatchObject({ state: 'Draft', version: 1 });
+    // cancelled before shipping: its allocation is given back
+    const cancelled = data(await bill('SZ1-A', 2));
+    data(await act(ALLOCATE, 'confirm', cancelled.id));
+    expect((await stock('M0072'))[0]).toMatchObject({ qty: 10, djQty: 8 });
+    expect(data(await act(ALLOCATE, 'cancel', cancelled.id, { reason: 'truck full' })).state).toBe('Cancelled');
+    expect((await stock('M0072'))[0]).toMatchObject({ qty: 10, djQty: 6 });
+
+    // shipped: out of Shanghai into transit, still C001's, with its batch, expiry and inbound time
+    expect(data(await act(ALLOCATE, 'ship', sent.id)).state).toBe('Shipped');
+    const transit = `TRANSIT-${sent.billNo}`;
+    expect(Object.fromEntries((await stock('M0072')).map((r) => [r.warehousePlaceCode, [r.qty, r.djQty, r.warehouseAreaCode]]))).toEqual({ 'A-04-01': [4, 0, 'SH1-A'], [transit]: [6, 0, 'SZ1-A'] });
+    expect((await stock('M0072')).find((r) => r.warehousePlaceCode === transit)).toMatchObject({ customerCode: 'C001', barcode, batchNo: 'D1', inboundAt: '2026-11-19T08:00:00.000Z' });
+    // the cargo owner's own user sees the goods on their way as its stock
+    const owner = await t.client().as('100001', 'owner', 'demo123');
+    const seen = data(await owner.get<{ records: StockRow[] }>('/api/bl-warehouse/stock/list?materialCode=M0072&size=50')).records;
+    expect(seen.map((r) => [r.warehousePlaceCode, r.qty]).sort()).toEqual([['A-04-01', 4], [transit, 6]]);
+    // once shipped it cannot be cancelled, nor removed
+    expect((await act(ALLOCATE, 'cancel', sent.id)).status).toBe(409);
+    const removal = await admin.post(`${ALLOCATE}/remove?ids=${sent.id}`, {}, en);
+    expect(removal.status).toBe(409);
+    expect(removal.body.msg).toBe('Shipped storage documents cannot be deleted.');
+
+    // the suggestion offers bins of Suzhou; a bin of Shanghai or more than is in transit is refused
+    const suggested = data(await admin.get<{ placements: { lineNumber: number; targetPlaceCode: string; qty: number }[] }>(`${ALLOCATE}/receiveSuggestions?id=${sent.id}`));
+    expect(suggested.placements.length).toBeGreaterThan(0);
+    expect(suggested.placements.every((p) => p.targetPlaceCode.startsWith('SZ-'))).toBe(true);
+    expect(suggested.placements.reduce((n, p) => n + p.qty, 0)).toBe(6);
+    const wrong = await act(ALLOCATE, 'receive', sent.id, { placements: [{ lineNumber: 1, targetPlaceCode: 'A-02-01', qty: 1 }] });
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.msg).toBe('Location "A-02-01" is not in the warehouse of the to area "SZ1-A"');
+    const over = await act(ALLOCATE, 'receive', sent.id, { placements: [{ lineNumber: 1, targetPlaceCode: 'SZ-01-01', qty: 7 }] });
+    expect(over.status).toBe(409);
+    expect(over.body.msg).toBe('Line 1 has 6 in transit; 7 cannot be received');
+
+    // 4 arrive: the other 2 stay in transit (the owner still sees them) until the next receipt
+    expect(data(await act(ALLOCATE, 'receive', sent.id, { placements: [{ lineNumber: 1, targetPlaceCode: 'SZ-01-01', qty: 4 }] })).state).toBe('Receiving');
+    expect(Object.fromEntries((await stock('M0072')).map((r) => [r.warehousePlaceCode, [r.qty, r.warehouseAreaCode]]))).toEqual({ 'A-04-01': [4, 'SH1-A'], [transit]: [2, 'SZ1-A'], 'SZ-01-01': [4, 'SZ1-A'] });
+    expect(data(await act(ALLOCATE, 'receive', sent.id, { placements: [{ lineNumber: 1, targetPlaceCode: 'SZ-01-02', qty: 2 }] })).state).toBe('Received');
+    expect(Object.fromEntries((await stock('M0072')).map((r) => [r.warehousePlaceCode, r.qty]))).toEqual({ 'A-04-01': 4, 'SZ-01-01': 4, 'SZ-01-02': 2 });
+    expect(await detail(ALLOCATE, sent.id)).toMatchObject({ state: 'Received', totals: { qty: 6, receivedQty: 6 } });
+    // every step through the ledger, with the bill's type
+    const lines = await stream(`billNo=${sent.billNo}`);
+    expect(lines.map((l) => [l.movement, l.warehousePlaceCode, l.qty]).sort()).toEqual([
+      ['ALLOCATE', 'A-04-01', 0], ['MOVE_IN', 'SZ-01-01', 4], ['MOVE_IN', 'SZ-01-02', 2], ['MOVE_IN', transit, 6],
+      ['MOVE_OUT', 'A-04-01', -6], ['MOVE_OUT', transit, -2], ['MOVE_OUT', transit, -4], ['RELEASE', 'A-04-01', 0],
+    ]);
+    expect(new Set(lines.map((l) => l.streamType))).toEqual(new Set(['29']));
+
+    // a second bill: 3 of 4 arrive, the bill is closed short with its reason (required), the missing one written off the transit place
+    const lost = data(await bill('SZ1-A', 4));
+    for (const step of ['confirm', 'ship']) data(await act(ALLOCATE, step, lost.id));
+    data(await act(ALLOCATE, 'receive', lost.id, { placements: [{ lineNumber: 1, targetPlaceCode: 'SZ-01-01', qty: 3 }] }));
+    const noReason = await act(ALLOCATE, 'close-short', lost.id);
+    expect(noReason.status).toBe(400);
+    expect(data(await act(ALLOCATE, 'close-short', lost.id, { reason: 'one carton crushed on the way' })).state).toBe('Received');
+    expect(await detail(ALLOCATE, lost.id)).toMatchObject({ shortReason: 'one carton crushed on the way', totals: { qty: 4, receivedQty: 3, shortQty: 1 } });
+    expect(Object.fromEntries((await stock('M0072')).map((r) => [r.warehousePlaceCode, r.qty]))).toEqual({ 'SZ-01-01': 7, 'SZ-01-02': 2 });
+    expect((await stream(`billNo=${lost.billNo}&movement=ADJUST`)).map((l) => [l.warehousePlaceCode, l.qty])).toEqual([[`TRANSIT-${lost.billNo}`, -1]]);
   });
 
   it('an owner transfer takes the pieces out of one owner\'s account and into the other\'s in one transaction, where they lie', async () => {

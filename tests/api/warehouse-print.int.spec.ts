@@ -9,11 +9,13 @@ import { startTestHost, type TestHost } from '../support/host';
  * of an inbound bill (barcode text, the material's Chinese name, one label per pallet) under
  * the print-quantity rules (corrected, refused, recorded per line so a line is never labelled
  * twice over), behind the `_print` button; the picking list of an allocated outbound bill
- * listing the rows it holds by place; the delivery note once shipped; scan mode's task read.
+ * listing the rows it holds by place; the delivery note once shipped; the allocation slip of
+ * an allocate bill once confirmed; scan mode's task read.
  */
 type Result = { id: string; billNo: string; version: number; state: string };
 const IN = '/api/bl-warehouse/isinstockbill';
 const OUT = '/api/bl-warehouse/osoutstockbill';
+const ALLOCATE = '/api/bl-warehouse/allocatebill';
 const READER = path.join(__dirname, 'warehouse-print.pdf-text.mjs');
 
 /** The pages' text of a PDF, whitespace removed (pdf.js splits CJK runs into items). */
@@ -240,6 +242,24 @@ describe.each(DOMAIN_STORES)('printing on %s store', (kind) => {
     expect([onTime.status, onTime.body.msg]).toEqual([409, `Delivery notice "${dn.billNo}" is expected on 2099-01-02: before then, receive it early`]);
     expect(data(await admin.post<Result>(`${DN}/receive-early`, { id: dn.id, version: issued.version })).state).toBe('ReceivedEarly');
     expect((await print(admin, 'GET', `${DN}/print/notice?id=${dn.id}`)).status).toBe(200);
+  });
+
+  it('prints the allocation slip of a confirmed allocate bill: both warehouses by name, the rows with batch and expiry, a column for what arrived', async () => {
+    const made = data(await admin.post<Result>(`${IN}/submit`, {
+      billDate: '2026-11-20', customerCode: 'C001', warehouseAreaCode: 'SH1-A', stockType: 'NORMAL',
+      details: [{ materialCode: 'M0001', batchNo: 'DS1', qty: 9, warehousePlaceCode: 'A-05-04', expiringDate: '2027-08-31' }],
+    }));
+    data(await admin.post<Result>(`${IN}/receive`, { id: made.id, version: made.version, receivedAt: '2026-11-20T08:00:00.000Z' }));
+    const bill = data(await admin.post<Result>(`${ALLOCATE}/submit`, {
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-A', targetWarehouseAreaCode: 'SZ1-A', carNo: '沪B54321',
+      details: [{ barcode: `${made.billNo}-001`, materialCode: 'M0001', batchNo: 'DS1', warehousePlaceCode: 'A-05-04', qty: 7 }],
+    }));
+    expect(await print(admin, 'GET', `${ALLOCATE}/print/slip?id=${bill.id}`, undefined, 'en')).toMatchObject({ status: 409, msg: 'The allocate bill is Draft: its slip is printed once it is confirmed' });
+    data(await admin.post<Result>(`${ALLOCATE}/confirm`, { id: bill.id, version: bill.version }));
+    const slip = await print(admin, 'GET', `${ALLOCATE}/print/slip?id=${bill.id}`);
+    expect(slip.status).toBe(200);
+    const text = slip.pages.join('');
+    for (const said of ['调拨单', bill.billNo, 'SH1-AA区常温', 'SZ1-A苏州A区常温', '沪B54321', 'A-05-04', 'M0001', '东北大米', 'DS1', '2027-08-31', '合计7', '调入仓签字']) expect(text).toContain(said);
   });
 
   it("scan mode's read: an inbound bill's lines to receive, then what is left at the dock to put away", async () => {

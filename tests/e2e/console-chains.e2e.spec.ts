@@ -136,6 +136,50 @@ describe('the day in the console alone', () => {
     expect(problems).toEqual([]);
   }, 420_000);
 
+  // after the keeper's day above: what is left of M0007 in zone SH1-B goes to Suzhou
+  it('keeper: an allocate bill sends stock from Shanghai to Suzhou, received there in two parts into the suggested bins', async () => {
+    const page = await pageFor('keeper');
+    await go(page, '/outWarehouseManagement/allocatebillForm');
+    await pick(page, 'customerCode', 'C001');
+    await pick(page, 'warehouseAreaCode', 'SH1-B');
+    await pick(page, 'targetWarehouseAreaCode', 'SZ1-A');
+    // the line is a stock row of the owner in the from area, chosen in the stock picker (one nothing of which is allocated)
+    await page.getByTestId('pick-from-stock').click();
+    const rows = page.locator('[data-testid="stock-pick-table"] tbody tr.ant-table-row');
+    await rows.first().waitFor({ timeout: 20_000 });
+    const free = await rows.evaluateAll((trs) =>
+      trs.findIndex((tr) => {
+        const box = tr.querySelector<HTMLInputElement>('input[type=checkbox]');
+        const cells = Array.from(tr.querySelectorAll('td')).map((td) => td.textContent?.trim() ?? '');
+        return box && !box.disabled && Number(cells[6]) >= 2 && cells[5] === cells[6];
+      }),
+    );
+    await rows.nth(Math.max(0, free)).locator('input[type=checkbox]').check();
+    await page.getByTestId('stock-pick-add').click();
+    await lineInput(page, 0, 'qty').fill('2');
+    await save(page);
+    await act(page, 'CONFIRM', 'Confirmed');
+    // the slip that travels with the goods is offered once the stock is allocated
+    await page.getByTestId('doc-print-allocation-slip').waitFor();
+    await act(page, 'SHIP', 'Shipped');
+
+    // the receipt dialog: the suggested bins are Suzhou's; one piece arrives first, the bill waits for the other
+    const receive = async (qty?: string) => {
+      await press(page, 'RECEIVE');
+      await page.getByTestId('dialog-suggest').click();
+      await page.waitForFunction(() => /SZ-\d{2}-\d{2}/.test(document.querySelector('[data-testid="md-field-placements-0-targetPlaceCode"]')?.textContent ?? ''), undefined, { timeout: 20_000 });
+      if (qty) await page.getByTestId('md-field-placements-0-qty').first().fill(qty);
+      await confirm(page);
+    };
+    await receive('1');
+    await stateIs(page, 'Receiving');
+    await receive();
+    await stateIs(page, 'Received');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'console-chains-allocate.png'), fullPage: true });
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 300_000);
+
   it('finance: the receipts keyed in the console bill their weight (the material gave it), and the bill on paper names the customer', async () => {
     const page = await pageFor('finance');
     const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()).slice(0, 7);

@@ -139,7 +139,7 @@ describe('master data screens in Chromium', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(saved);
     const sheet = wb.worksheets[0]!;
-    expect(sheet.actualRowCount - 1).toBe(52);
+    expect(sheet.actualRowCount - 1).toBe(60);
   });
 
   it('syncs materials from the customer\'s file in the material sync dialog: sync date, factory picker, preview with errors, confirm', async () => {

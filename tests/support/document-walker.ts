@@ -23,6 +23,9 @@ export const PREFERRED: Record<string, string> = {
   lineCode: '',
   // a transfer moves goods somewhere else than the demo stock's A-01-01
   targetWarehousePlaceCode: 'A-02-01',
+  // an allocate bill goes to the other warehouse (Suzhou), and is received into one of its bins
+  targetWarehouseAreaCode: 'SZ1-A',
+  targetPlaceCode: 'SZ-01-01',
 };
 
 /** Pickers where each document takes the next choice (a vehicle busy with one dispatch is free for none other that day). */

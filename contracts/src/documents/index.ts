@@ -36,6 +36,7 @@ export { planbill } from '../warehouse/documents/planbill';
 export { packagetemporarybill, temporarypackagebill } from '../warehouse/documents/packagetemporarybill';
 export { voucherbill, VOUCHER_KINDS, VOUCHER_TYPES } from '../warehouse/documents/voucherbill';
 export { mailbill } from '../warehouse/documents/mailbill';
+export { allocatebill } from '../warehouse/documents/allocatebill';
 export { stockRowLine, STOCK_ROW_KEY } from '../warehouse/documents/stockrow';
 export * from '../billing/documents/index';
 export { monthbill, MONTH_BILL_STAGES } from '../billing/documents/monthbill';

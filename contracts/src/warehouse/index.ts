@@ -24,8 +24,9 @@ import { planbill } from './documents/planbill';
 import { voucherbill } from './documents/voucherbill';
 import { packagetemporarybill, temporarypackagebill } from './documents/packagetemporarybill';
 import { mailbill } from './documents/mailbill';
+import { allocatebill } from './documents/allocatebill';
 import { warehouseWords } from './words';
-import { warehouseInboundRoutes, warehousePrintRoutes, warehouseStockRoutes } from './routes';
+import { warehouseAllocateRoutes, warehouseInboundRoutes, warehousePrintRoutes, warehouseStockRoutes } from './routes';
 import { stockReportRoutes, warehouseStockReadRoutes } from './reports';
 import { warehouseScreenRoutes } from './screens';
 
@@ -53,10 +54,12 @@ export const warehouseContracts: ContractsContext = {
     packagetemporarybill,
     temporarypackagebill,
     mailbill,
+    allocatebill,
   ],
   routes: {
     warehouseStock: warehouseStockRoutes,
     warehouseInbound: warehouseInboundRoutes,
+    warehouseAllocate: warehouseAllocateRoutes,
     warehouseStockReads: warehouseStockReadRoutes,
     stockReports: stockReportRoutes,
     warehousePrint: warehousePrintRoutes,

@@ -43,6 +43,25 @@ export const warehouseInboundRoutes = defineRoutes({
   },
 });
 
+/** Receipt suggestions of an allocate bill: per line still in transit, the target warehouse's bins and quantities to start from. */
+export const receivePlanSchema = z.object({
+  placements: z.array(z.object({ lineNumber: z.number().int(), targetPlaceCode: z.string(), qty: z.number() })),
+  unplaced: z.array(z.object({ lineNumber: z.number().int(), qty: z.number() })),
+});
+export type ReceivePlanView = z.infer<typeof receivePlanSchema>;
+
+/** Reads of the allocate bill beside what the kit serves. */
+export const warehouseAllocateRoutes = defineRoutes({
+  receiveSuggestions: {
+    method: 'GET',
+    path: '/api/bl-warehouse/allocatebill/receiveSuggestions',
+    summary: "Where an allocate bill's goods still in transit should go in the target warehouse: the put-away strategies (the owner's customer strategy, else the material's) over the to area's bins, their owner reservations, capacity and what they hold",
+    tag: 'warehouse',
+    query: z.object({ id: z.uuid({ error: 'validation.invalid' }) }),
+    response: envelopeSchema(receivePlanSchema),
+  },
+});
+
 // ---------------------------------------------------------------- printing and scan mode (issue 13 items 5 and 8)
 
 export const PDF_MEDIA_TYPE = 'application/pdf';
@@ -136,6 +155,15 @@ export const warehousePrintRoutes = defineRoutes({
     response: z.null(),
     download: PDF_MEDIA_TYPE,
   },
+  printAllocationSlip: {
+    method: 'GET',
+    path: '/api/bl-warehouse/allocatebill/print/slip',
+    summary: 'Allocation slip of a confirmed allocate bill (PDF) that travels with the goods: from and to area, the rows taken from their bins (bin, barcode, batch, expiry, quantity), a column for what arrived and the signatures',
+    tag: 'warehouse',
+    query: idQuery,
+    response: z.null(),
+    download: PDF_MEDIA_TYPE,
+  },
   inboundScanTasks: {
     method: 'GET',
     path: '/api/bl-warehouse/isinstockbill/scan-tasks',
@@ -155,7 +183,7 @@ export const warehousePrintRoutes = defineRoutes({
 });
 
 /** Which printed documents a document type has, and in which of its states each can be printed (the console's Print button). */
-export const PRINT_FORMS: Record<string, readonly { kind: 'labels' | 'picking-list' | 'delivery-note' | 'pick-sheet' | 'delivery-notice'; path: string; method: 'GET' | 'POST'; states: readonly string[] }[]> = {
+export const PRINT_FORMS: Record<string, readonly { kind: 'labels' | 'picking-list' | 'delivery-note' | 'pick-sheet' | 'delivery-notice' | 'allocation-slip'; path: string; method: 'GET' | 'POST'; states: readonly string[] }[]> = {
   isinstockbill: [{ kind: 'labels', path: warehousePrintRoutes.printLabels.path, method: 'POST', states: ['Draft', 'InReview', 'Audited', 'Received', 'PuttingAway', 'Stored'] }],
   osoutstockbill: [
     { kind: 'picking-list', path: warehousePrintRoutes.printPickingList.path, method: 'GET', states: ['Allocated', 'Waved', 'Picked'] },
@@ -164,6 +192,8 @@ export const PRINT_FORMS: Record<string, readonly { kind: 'labels' | 'picking-li
   wavebill: [{ kind: 'pick-sheet', path: warehousePrintRoutes.printWaveSheet.path, method: 'GET', states: ['Issued', 'Picked'] }],
   // the paper the driver carries to the consignee, once it is issued
   osnoticedeliverybill: [{ kind: 'delivery-notice', path: warehousePrintRoutes.printDeliveryNotice.path, method: 'GET', states: ['Issued', 'Received', 'ReceivedEarly'] }],
+  // the paper that travels with the goods between the two warehouses, once they are allocated to it
+  allocatebill: [{ kind: 'allocation-slip', path: warehousePrintRoutes.printAllocationSlip.path, method: 'GET', states: ['Confirmed', 'Shipped', 'Receiving', 'Received'] }],
 };
 
 /** 待上架: the keeper's put-away list (the inbound bills with goods still at their dock), its page and menu entry. */

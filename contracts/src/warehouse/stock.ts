@@ -261,5 +261,13 @@ export const DOCK_PREFIX = 'RECV-';
 export const dockOf = (warehouseAreaCode: string) => `${DOCK_PREFIX}${warehouseAreaCode}`;
 export const isDock = (placeCode: string) => placeCode.startsWith(DOCK_PREFIX);
 
+/**
+ * Where an allocate bill's goods are between the two warehouses: `TRANSIT-<billNo>`, still the
+ * owner's stock (never allocated, moved or written off from there: only the bill's receipts take them).
+ */
+export const TRANSIT_PREFIX = 'TRANSIT-';
+export const transitOf = (billNo: string) => `${TRANSIT_PREFIX}${billNo}`;
+export const isTransit = (placeCode: string) => placeCode.startsWith(TRANSIT_PREFIX);
+
 /** The filters' building blocks, for the reports over the ledger (contracts/src/warehouse/reports.ts). */
 export { optionalText as optionalStockText, instant as stockInstant };

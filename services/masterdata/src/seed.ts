@@ -56,6 +56,9 @@ export const demoMasterData = (until = '2026-12-31'): [entity: string, records: 
     { code: 'SH1-A', name: 'A区 常温', warehouseareaType: 'ZONE', parentCode: 'SH1' },
     { code: 'SH1-B', name: 'B区 常温', warehouseareaType: 'ZONE', parentCode: 'SH1' },
     { code: 'SH1-C', name: 'C区 冷库', warehouseareaType: 'COLD', parentCode: 'SH1' },
+    // a second warehouse of the operator: goods travel between the two on an allocate bill (调拨单)
+    { code: 'SZ1', name: '苏州一号仓', warehouseareaType: 'WAREHOUSE', companyCode: 'HB01', defaultWarehouseFlag: 0 },
+    { code: 'SZ1-A', name: '苏州A区 常温', warehouseareaType: 'ZONE', parentCode: 'SZ1' },
   ];
   const places: Rec[] = [];
   for (const [zone, rowsN] of [['A', 5], ['B', 5], ['C', 3]] as const) {
@@ -74,6 +77,12 @@ export const demoMasterData = (until = '2026-12-31'): [entity: string, records: 
           ...(zone === 'C' ? { customerCode: 'C006' } : {}),
         });
       }
+    }
+  }
+  // Suzhou's zone A: two aisles of four bins (SZ-01-01 …)
+  for (let r = 1; r <= 2; r++) {
+    for (let l = 1; l <= 4; l++) {
+      places.push({ warehouseAreaCode: 'SZ1-A', code: `SZ-${pad(r)}-${pad(l)}`, coordinateX: r, coordinateY: l, maxVolume: 2, minVolume: 0, volume: 2.4, area: 1.44, capacityRatio: (r * 13 + l * 11) % 100 });
     }
   }
   const families: [cat: string, owner: string, unit: string, base: string, weight: number, variants: string[]][] = [

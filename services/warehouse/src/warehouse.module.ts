@@ -13,6 +13,7 @@ import { PrintService } from './print/print.service';
 import { ScanController } from './scan/scan.controller';
 import { ScanService } from './scan/scan.service';
 import { INSIDE_PROVIDERS } from './inside/inside.providers';
+import { AllocateController } from './allocate/allocate.wiring';
 import { GoodsDefaults } from './shared/defaults.wiring';
 import { Strategies } from './shared/strategies.wiring';
 
@@ -23,7 +24,7 @@ import { Strategies } from './shared/strategies.wiring';
  * folder registers its decisions with the kit when this module starts.
  */
 @Module({
-  controllers: [StockController, StockReportsController, InboundController, PrintController, ScanController],
+  controllers: [StockController, StockReportsController, InboundController, AllocateController, PrintController, ScanController],
   providers: [
     StockLedger,
     StockQueries,

@@ -103,14 +103,23 @@ export class InboundDecisions implements OnModuleInit {
     return facts;
   }
 
-  /**
-   * Where the bill's goods still at the dock should go: each line's governing put-away strategy
-   * (the owner's customer strategy, else the material's) and its mixing rules, over the area's
-   * places and what they hold now.
-   */
+  /** Where the bill's goods still at the dock should go (`plan`, over the bill's area and the areas below it). */
   async suggest(tenantId: string, doc: InboundBill): Promise<PutAwayPlan & { dock: string }> {
-    const area = doc.warehouseAreaCode;
-    const lines = linesOf(doc).filter((l) => Number(l.putAwayQty ?? 0) < l.qty);
+    const lines = linesOf(doc)
+      .filter((l) => Number(l.putAwayQty ?? 0) < l.qty)
+      .map((l) => ({ lineNumber: l.lineNumber, materialCode: l.materialCode, batchNo: l.batchNo ?? '', qty: l.qty - Number(l.putAwayQty ?? 0), unitVolume: unitVolumeOf(l) }));
+    const plan = await this.plan(tenantId, { customerCode: doc.customerCode, area: doc.warehouseAreaCode, lines });
+    return { ...plan, dock: dockOf(doc.warehouseAreaCode) };
+  }
+
+  /**
+   * Where an owner's goods arriving in an area should go (an inbound bill's at the dock, an
+   * allocate bill's in transit): each line's governing put-away strategy (the owner's customer
+   * strategy, else the material's) and its mixing rules, over the places of the area and of the
+   * areas below it, and what they hold now.
+   */
+  async plan(tenantId: string, o: { customerCode: string; area: string; lines: readonly { lineNumber: number; materialCode: string; batchNo: string; qty: number; unitVolume: number }[] }): Promise<PutAwayPlan> {
+    const { area, lines } = o;
     // the area's places and those of the areas below it (goods at a warehouse's dock go to its zones)
     const areas = [...(await this.areasFrom(tenantId, area))];
     const [places, materials, held] = await Promise.all([
@@ -124,7 +133,7 @@ export class InboundDecisions implements OnModuleInit {
         )
         .then((r) => r.rows),
     ]);
-    const governing = await this.strategies.governing(tenantId, 'upshelf', { customerCode: doc.customerCode, area }, materials);
+    const governing = await this.strategies.governing(tenantId, 'upshelf', { customerCode: o.customerCode, area }, materials);
     const loads = new Map<string, PlaceLoad>();
     for (const h of held) {
       const load = loads.get(h.place_code) ?? { used: 0, holds: new Set<string>() };
@@ -132,16 +141,12 @@ export class InboundDecisions implements OnModuleInit {
       load.holds.add(`${h.customer_code}~${h.material_code}~${h.batch_no}`);
       loads.set(h.place_code, load);
     }
-    const plan = planPutAway(
+    return planPutAway(
       lines.map((l) => {
         const strategy = governing.get(l.materialCode);
         return {
-          lineNumber: l.lineNumber,
-          customerCode: doc.customerCode,
-          materialCode: l.materialCode,
-          batchNo: l.batchNo ?? '',
-          qty: l.qty - Number(l.putAwayQty ?? 0),
-          unitVolume: unitVolumeOf(l),
+          ...l,
+          customerCode: o.customerCode,
           rule: strategy?.rule as ShelvingRule | undefined,
           mixBatch: strategy?.mixBatch,
           mixMaterial: strategy?.mixMaterial,
@@ -150,7 +155,6 @@ export class InboundDecisions implements OnModuleInit {
       places.map(placeInfo),
       loads,
     );
-    return { ...plan, dock: dockOf(area) };
   }
 }
 

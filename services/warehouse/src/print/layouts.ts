@@ -29,6 +29,20 @@ export type WaveSheetInput = {
   printedAt: string;
   timeZone: string;
 };
+export type SlipRow = { lineNumber: number; warehousePlaceCode: string; barcode: string; materialCode: string; materialName: string; batchNo: string; expiringDate: string; qty: number; receivedQty: number };
+export type SlipInput = {
+  billNo: string;
+  billBarcode: string;
+  owner: Party;
+  from: Party;
+  to: Party;
+  billDate: string;
+  shippedAt: string;
+  carNo: string;
+  rows: readonly SlipRow[];
+  printedAt: string;
+  timeZone: string;
+};
 export type DeliveryRow = { materialCode: string; materialName: string; batchNo: string; qty: number; weg: number };
 /** Who receives the goods: a name, a phone and the address they go to. */
 export type Consignee = { name: string; mobile: string; address: string };
@@ -233,6 +247,45 @@ export const deliveryNoteDefinition = (input: DeliveryInput, tr: Tr): PdfDefinit
       ),
       { table: { headerRows: 1, widths: ['auto', '*', 'auto', 'auto', 'auto'], body } },
       { columns: [sign('shipper'), sign('carrier'), sign('receiver')], margin: [0, 36, 0, 0] },
+      { text: tr('warehouse.print.printedAt', { at: input.printedAt, zone: input.timeZone }), fontSize: 8, margin: [0, 12, 0, 0] },
+    ],
+  };
+};
+
+/**
+ * The allocation slip (调拨单) that travels with the goods: from which warehouse to which, the rows
+ * taken from their bins (bin, barcode, batch, expiry, quantity), a column the receiving warehouse
+ * fills in, and the three signatures (sent, carried, received).
+ */
+export const allocationSlipDefinition = (input: SlipInput, tr: Tr): PdfDefinition => {
+  const k = (key: string) => tr(`warehouse.print.allocate.${key}`);
+  const body: unknown[][] = [
+    [headerCell(k('line')), headerCell(k('place')), headerCell(k('barcode')), headerCell(k('material')), headerCell(k('name')), headerCell(k('batch')), headerCell(k('expiry')), headerCell(k('qty')), headerCell(k('received'))],
+  ];
+  for (const r of input.rows)
+    body.push([String(r.lineNumber), cell(r.warehousePlaceCode, { bold: true }), r.barcode, r.materialCode, r.materialName, r.batchNo || '-', r.expiringDate || '-', cell(fmt(r.qty), { alignment: 'right' }), cell(r.receivedQty ? fmt(r.receivedQty) : '', { alignment: 'right' })]);
+  body.push([cell(k('total'), { bold: true, colSpan: 7 }), '', '', '', '', '', '', cell(fmt(sum(input.rows.map((r) => r.qty))), { alignment: 'right', bold: true }), '']);
+  const sign = (key: string) => ({ stack: [{ text: `${k(key)}:`, bold: true }, { text: '\n______________________' }, { text: `${k('date')}: ______________`, margin: [0, 6, 0, 0] }] });
+  const party = (p: Party) => [p.code, p.name].filter(Boolean).join(' ');
+  return {
+    pageSize: 'A4',
+    pageOrientation: 'landscape',
+    pageMargins: [28, 28, 28, 36],
+    info: { title: `${k('title')} ${input.billNo}` },
+    footer: footer(tr),
+    content: [
+      titleRow(k('title'), input.billBarcode, input.billNo),
+      headerTable([
+        [k('bill'), input.billNo],
+        [k('owner'), party(input.owner)],
+        [k('from'), party(input.from)],
+        [k('to'), party(input.to)],
+        [k('billDate'), input.billDate],
+        [k('shippedAt'), input.shippedAt || '-'],
+        [k('carNo'), input.carNo || '-'],
+      ]),
+      { table: { headerRows: 1, widths: ['auto', 'auto', 'auto', 'auto', '*', 'auto', 'auto', 'auto', 'auto'], body }, fontSize: 9 },
+      { columns: [sign('shipper'), sign('carrier'), sign('receiver')], margin: [0, 30, 0, 0] },
       { text: tr('warehouse.print.printedAt', { at: input.printedAt, zone: input.timeZone }), fontSize: 8, margin: [0, 12, 0, 0] },
     ],
   };

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
-import { PDF_MEDIA_TYPE, documentButtons, isinstockbill, languageFromHeader, ok, osnoticedeliverybill, osoutstockbill, wavebill, parseOrThrow, warehousePrintRoutes as R, warehouseScreenRoutes as S, type DocumentDef, type LabelPrintBody } from '@tpl/contracts';
+import { PDF_MEDIA_TYPE, allocatebill, documentButtons, isinstockbill, languageFromHeader, ok, osnoticedeliverybill, osoutstockbill, wavebill, parseOrThrow, warehousePrintRoutes as R, warehouseScreenRoutes as S, type DocumentDef, type LabelPrintBody } from '@tpl/contracts';
 import { DocumentService } from '@tpl/documents';
 import { ButtonCheck, Meta, PostOk, ROW_SCOPES, actorOf, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
 import { PrintService } from './print.service';
@@ -105,5 +105,12 @@ export class PrintController {
     const id = await this.admit(osnoticedeliverybill, meta, query);
     const { pdf, billNo } = await this.print.deliveryNotice(meta.user.tenantId, id, languageFromHeader(al));
     sendPdf(reply, `${billNo}-notice`, pdf);
+  }
+
+  @Get(R.printAllocationSlip.path)
+  async allocationSlip(@Query() query: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
+    const id = await this.admit(allocatebill, meta, query);
+    const { pdf, billNo } = await this.print.allocationSlip(meta.user.tenantId, id, languageFromHeader(al));
+    sendPdf(reply, `${billNo}-slip`, pdf);
   }
 }

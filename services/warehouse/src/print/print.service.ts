@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { AppError, isinstockbill, orderosoutstockbill, osnoticedeliverybill, osoutstockbill, tonnesOf, wavebill, translate, type Actor, type KitDocument, type Language, type LabelPrintEntry, type LabelPrintRow, type PreparationRow } from '@tpl/contracts';
+import { AppError, allocatebill, isinstockbill, orderosoutstockbill, osnoticedeliverybill, osoutstockbill, tonnesOf, wavebill, translate, type Actor, type KitDocument, type Language, type LabelPrintEntry, type LabelPrintRow, type PreparationRow } from '@tpl/contracts';
 import { DocumentService, printTime, printTimeZone } from '@tpl/documents';
 import { DB_POOL, EVENT_STORE, runCommand, type EventStorePort, type NewEvent } from '@tpl/event-store';
 import { MASTER_DATA, type MasterData } from '@tpl/masterdata';
@@ -8,7 +8,7 @@ import { barcodeOf } from '../inbound/receipt.decisions';
 import { linesOf } from '../shared/lines';
 import { STOCK_STREAM_TABLE, STOCK_TABLE } from '../stock/stock.projection';
 import { LABEL_PRINTS, LABELS_PRINTED, LABELS_REPRINTED, decideLabelPrint, labelPrintsFold, labelPrintsStream, runsOf, type LabelRun, type LabelsPrintedData, type LabelsReprintedData } from './label-print';
-import { consigneeOf, deliveryNoteDefinition, labelsDefinition, pickingListDefinition, waveSheetDefinition, type DeliveryRow, type LabelLineInfo, type PickingRow, type Tr, type WaveSheetRow } from './layouts';
+import { allocationSlipDefinition, consigneeOf, deliveryNoteDefinition, labelsDefinition, pickingListDefinition, waveSheetDefinition, type DeliveryRow, type LabelLineInfo, type PickingRow, type Tr, type WaveSheetRow } from './layouts';
 import { code128, renderPdf } from './pdf';
 
 /** Who prints, in which request (the label record's metadata). */
@@ -356,5 +356,55 @@ export class PrintService {
       ),
     );
     return { pdf, billNo: notice.billNo };
+  }
+
+  /** The allocation slip: the bill's own lines (the rows it took, as the bill names them), the two areas by name, what arrived so far. */
+  async allocationSlip(tenantId: string, id: string, lang: Language): Promise<{ pdf: Buffer; billNo: string }> {
+    const doc = await this.documents.detail(allocatebill, tenantId, id);
+    if (!['Confirmed', 'Shipped', 'Receiving', 'Received'].includes(doc.state)) throw new AppError(409, 'warehouse.errors.printNotAllocatedBill', {}, { state: `allocatebill.states.${doc.state}` });
+    const lines = (doc.details as { lineNumber: number; warehousePlaceCode: string; barcode: string; materialCode: string; batchNo?: string; qty: number; receivedQty?: number }[] | undefined) ?? [];
+    const from = text(doc.warehouseAreaCode);
+    const to = text(doc.targetWarehouseAreaCode);
+    const [materials, areas] = await Promise.all([
+      this.names(tenantId, 'material', lines.map((l) => l.materialCode)),
+      this.masterData.byCodes(tenantId, 'warehousearea', [from, to]),
+    ]);
+    // the expiry the rows carry (the bill's lines name the rows, not their dates)
+    const { rows: dates } = await this.pool.query<{ material_code: string; barcode: string; batch_no: string; expiring_date: string | null }>(
+      `SELECT DISTINCT material_code, barcode, batch_no, to_char(expiring_date, 'YYYY-MM-DD') AS expiring_date FROM ${STOCK_TABLE}
+        WHERE tenant_id = $1 AND customer_code = $2 AND material_code = ANY($3::text[]) AND barcode = ANY($4::text[])`,
+      [tenantId, text(doc.customerCode), lines.map((l) => l.materialCode), lines.map((l) => l.barcode)],
+    );
+    const expiry = (l: (typeof lines)[number]) => text(dates.find((d) => d.material_code === l.materialCode && d.barcode === l.barcode && d.batch_no === (l.batchNo ?? '') && d.expiring_date)?.expiring_date);
+    const tr: Tr = (key, vars) => translate(lang, key, vars);
+    const pdf = await renderPdf(
+      allocationSlipDefinition(
+        {
+          billNo: doc.billNo,
+          billBarcode: await code128(doc.billNo, 10),
+          owner: await this.owner(tenantId, doc),
+          from: { code: from, name: text(areas.get(from)?.data.name) },
+          to: { code: to, name: text(areas.get(to)?.data.name) },
+          billDate: text(doc.billDate),
+          shippedAt: doc.shippedAt ? printTime(text(doc.shippedAt)) : '',
+          carNo: text(doc.carNo),
+          rows: lines.map((l) => ({
+            lineNumber: l.lineNumber,
+            warehousePlaceCode: l.warehousePlaceCode,
+            barcode: l.barcode,
+            materialCode: l.materialCode,
+            materialName: text(materials.get(l.materialCode)?.data.name),
+            batchNo: text(l.batchNo),
+            expiringDate: expiry(l),
+            qty: l.qty,
+            receivedQty: Number(l.receivedQty ?? 0),
+          })),
+          printedAt: printTime(new Date()),
+          timeZone: printTimeZone(),
+        },
+        tr,
+      ),
+    );
+    return { pdf, billNo: doc.billNo };
   }
 }

@@ -1,4 +1,4 @@
-import { InsufficientStock, AllocationExceeded, BelowAllocated, NotThereThen, StockRowNotFound, adjust, assertThereFrom, firstShortFrom, allocate, applyLines, changeStatus, emptyAccount, move, ownerOut, receive, release, ship, type AccountState } from './stock.account';
+import { InsufficientStock, AllocationExceeded, BelowAllocated, NotThereThen, StockRowNotFound, adjust, assertThereFrom, firstShortFrom, allocate, applyLines, changeStatus, emptyAccount, freeze, move, ownerOut, receive, release, ship, type AccountState } from './stock.account';
 
 // Stock decisions, given/when/then: given an account's facts, when a decision, then its lines (or a refusal).
 const src = { documentType: 'isinstockbill', documentId: 'd1', billNo: 'RK001' };
@@ -49,6 +49,18 @@ describe('stock decisions', () => {
     const a = given(received, (x) => allocate(x, [{ qty: 14, rule: 'FIFO', today: '2026-11-24' }], src));
     expect(() => allocate(a, [{ qty: 2, rule: 'FIFO', today: '2026-11-24' }], src)).toThrow(InsufficientStock);
     expect(allocate(a, [{ qty: 1, rule: 'FIFO', today: '2026-11-24' }], src)).toMatchObject([{ barcode: 'B2', djQty: 1, beforeDjQty: 4, endDjQty: 5 }]);
+  });
+
+  it('freezes exactly the rows named (an allocate bill), only what is available; goods in transit are never allocated by the picking rule', () => {
+    const a = given(received);
+    const key = { barcode: 'B2', warehousePlaceCode: 'RECV', batchNo: 'L2' };
+    expect(freeze(a, [{ key, qty: 3, lineNumber: 1 }], src)).toMatchObject([{ movement: 'ALLOCATE', barcode: 'B2', qty: 0, djQty: 3, endDjQty: 3, source: { lineNumber: 1 } }]);
+    expect(() => freeze(a, [{ key, qty: 3 }, { key, qty: 3 }], src)).toThrow(InsufficientStock);
+    expect(() => freeze(a, [{ key: { ...key, barcode: 'X' }, qty: 1 }], src)).toThrow(StockRowNotFound);
+    // B1 sent on its way (TRANSIT-<bill>): FIFO takes B2 only, and there is not more than it
+    const sent = given(received, (x) => move(x, [{ from: { barcode: 'B1', warehousePlaceCode: 'RECV', batchNo: 'L1' }, toPlace: 'TRANSIT-DB001', qty: 10 }], src));
+    expect(allocate(sent, [{ qty: 5, rule: 'FIFO', today: '2026-11-24' }], src).map((l) => [l.barcode, l.warehousePlaceCode])).toEqual([['B2', 'RECV']]);
+    expect(() => allocate(sent, [{ qty: 6, rule: 'FIFO', today: '2026-11-24' }], src)).toThrow(InsufficientStock);
   });
 
   it('ships allocated pieces (qty and djQty down) and releases the rest', () => {

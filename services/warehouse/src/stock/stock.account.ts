@@ -2,6 +2,7 @@ import {
   AppError,
   addQty,
   isDock,
+  isTransit,
   subQty,
   STOCK_EVENT_TYPES,
   type StockFact,
@@ -242,6 +243,8 @@ export const allocationCandidates = (rows: StockRowState[], req: Pick<Allocation
     .filter((r) => r.status === 'AVAILABLE' && available(r) > 0)
     // goods still at the receiving dock are not put away yet: not picked from there
     .filter((r) => !isDock(r.warehousePlaceCode))
+    // goods on their way between warehouses are not anywhere to pick from
+    .filter((r) => !isTransit(r.warehousePlaceCode))
     .filter((r) => !req.area || r.warehouseAreaCode === req.area)
     // expired stock is never allocated: it expires at the end of its expiring date
     .filter((r) => !r.expiringDate || r.expiringDate >= req.today)
@@ -278,6 +281,21 @@ export const allocate = (account: AccountState, requests: AllocationRequest[], s
 };
 
 export type RowQty = { key: Pick<StockKey, 'barcode' | 'warehousePlaceCode' | 'batchNo'>; qty: number; lineNumber?: number | undefined };
+
+/**
+ * Freezes exactly the rows named (an allocate bill's lines name their rows): only what is
+ * available, in any status the bill's checks let through; all of it or nothing.
+ */
+export const freeze = (account: AccountState, items: RowQty[], source: StockSource): StockLine[] => {
+  const d = new Draft(account);
+  for (const it of items) {
+    const r = d.row(it.key);
+    if (!r) throw new StockRowNotFound({ ...it.key, materialCode: account.materialCode });
+    if (available(r) < it.qty) throw new InsufficientStock(account.materialCode, it.qty, available(r));
+    d.put('ALLOCATE', it.key, { djQty: it.qty }, { ...source, ...(it.lineNumber !== undefined ? { lineNumber: it.lineNumber } : {}) });
+  }
+  return need(d.lines);
+};
 
 /** Unfreezes an allocation (an outbound cancelled or changed). */
 export const release = (account: AccountState, items: RowQty[], source: StockSource): StockLine[] => {
