@@ -182,7 +182,7 @@ export type ColumnDef = { key: string; path?: string; label?: Labels; kind?: 'te
 /** How a list filters by a column: text by prefix or containing, the rest exactly, dates by range. */
 export type FilterDef = { key: string; path?: string; match: 'prefix' | 'contains' | 'exact' | 'range'; label?: Labels };
 
-export type DocumentService = 'bl-transport' | 'bl-warehouse' | 'bl-billing';
+export type DocumentService = 'bl-transport' | 'bl-warehouse' | 'bl-billing' | 'bl-gate';
 
 export type DocumentDef = {
   /** URL segment, i18n prefix, button-code prefix and data-scope resource: /api/<service>/<name> */
