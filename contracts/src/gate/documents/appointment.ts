@@ -45,9 +45,9 @@ export const appointment = defineDocument({
     outboundBillNo: docRef(L('出库单', 'Outbound bill', '出庫單'), 'osoutstockbill', { states: ['Audited', 'Allocated', 'Waved', 'Picked'] }),
   },
   refine: (c, ctx) => {
-    if (c.visitType === 'DRIVER' && !c.carNo) ctx.addIssue({ code: 'custom', path: ['carNo'], message: 'gate.validation.carNoForDriver' });
+    if (c.visitType === 'DRIVER' && !c.carNo) ctx.addIssue({ code: 'custom', path: ['carNo'], message: 'validation.gate.carNoForDriver' });
     if (c.visitType !== 'DRIVER') {
-      for (const k of ['dockCode', 'inboundBillNo', 'outboundBillNo'] as const) if (c[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'gate.validation.driversOnly' });
+      for (const k of ['dockCode', 'inboundBillNo', 'outboundBillNo'] as const) if (c[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'validation.gate.driversOnly' });
     }
   },
   lifecycle: {

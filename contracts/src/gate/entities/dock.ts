@@ -24,8 +24,8 @@ export const dock = defineEntity({
       OUTBOUND: L('发货', 'Shipping', '發貨'),
     }, { required: true, filter: true }),
     slotMinutes: num(L('时段长度(分钟)', 'Slot length (minutes)', '時段長度(分鐘)'), 'count', { required: true, min: 15, max: 480 }),
-    openFrom: text(L('开始时间', 'Opens at', '開始時間'), { required: true, max: 5, pattern: hhmm, patternKey: 'gate.validation.hhmm' }),
-    openTo: text(L('结束时间', 'Closes at', '結束時間'), { required: true, max: 5, pattern: hhmm, patternKey: 'gate.validation.hhmm' }),
+    openFrom: text(L('开始时间', 'Opens at', '開始時間'), { required: true, max: 5, pattern: hhmm, patternKey: 'validation.gate.hhmm' }),
+    openTo: text(L('结束时间', 'Closes at', '結束時間'), { required: true, max: 5, pattern: hhmm, patternKey: 'validation.gate.hhmm' }),
     invalid: invalidFlag(),
   },
   refine: (d, ctx) => {

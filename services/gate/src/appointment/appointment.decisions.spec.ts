@@ -112,8 +112,8 @@ describe('the appointment`s description', () => {
   it('a driver needs a plate; a visitor names no dock; the ID card, plate and mobile rules hold', () => {
     expect(schema.safeParse(appointment.example).success).toBe(true);
     const issues = (c: Record<string, unknown>) => schema.safeParse(c).error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
-    expect(issues({ ...driver, carNo: undefined })).toEqual([['carNo', 'gate.validation.carNoForDriver']]);
-    expect(issues({ ...driver, visitType: 'VISITOR' })).toEqual([['dockCode', 'gate.validation.driversOnly']]);
+    expect(issues({ ...driver, carNo: undefined })).toEqual([['carNo', 'validation.gate.carNoForDriver']]);
+    expect(issues({ ...driver, visitType: 'VISITOR' })).toEqual([['dockCode', 'validation.gate.driversOnly']]);
     expect(issues({ ...driver, idCard: '110105194912310021' }).map(([p]) => p)).toEqual(['idCard']);
     expect(issues({ ...driver, carNo: 'ABC' }).map(([p]) => p)).toEqual(['carNo']);
     expect(issues({ ...driver, phone: '12345' }).map(([p]) => p)).toEqual(['phone']);
