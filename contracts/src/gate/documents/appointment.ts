@@ -189,7 +189,7 @@ export const appointment = defineDocument({
     phone: '13912345678',
     idCard: '11010519491231002X',
     carNo: '沪A12345',
-    appointmentTime: '2027-01-04T09:00:00+08:00',
+    appointmentTime: '2030-01-07T09:00:00+08:00',
     healthCondition: 'HEALTHY',
   },
 });
