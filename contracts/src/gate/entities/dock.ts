@@ -31,5 +31,5 @@ export const dock = defineEntity({
   refine: (d, ctx) => {
     if (typeof d.openFrom === 'string' && typeof d.openTo === 'string' && d.openTo <= d.openFrom) ctx.addIssue({ code: 'custom', path: ['openTo'], message: 'validation.dateRange' });
   },
-  example: { code: 'D01', name: '1号月台', warehouseCode: 'SH1', dockType: 'BOTH', slotMinutes: 60, openFrom: '08:00', openTo: '18:00' },
+  example: { code: 'D01', name: '1号月台', dockType: 'BOTH', slotMinutes: 60, openFrom: '08:00', openTo: '18:00' },
 });
