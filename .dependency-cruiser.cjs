@@ -70,6 +70,10 @@ const ALLOWED = {
   workflow: ['identity', 'documents'],
   // ROW_SCOPES (identity); the approval figures through workflow's FLOW_INBOX
   report: ['identity', 'workflow'],
+  // the appointment's decisions registered with the kit (DocumentDecisionsRegistry, DocumentService for
+  // the bills a driver names), docks, inspection locations and notices through master data's MASTER_DATA
+  // port, its demo records through RECORDS; demo actors (identity)
+  gate: ['identity', 'documents', 'masterdata'],
 };
 
 const otherThan = (names) => `^services/(?!(${names.join('|')})/)[^/]+/`;
@@ -84,7 +88,7 @@ const otherThan = (names) => `^services/(?!(${names.join('|')})/)[^/]+/`;
  * the app's root, contexts.ts, the layout, the shell's pages, the words' composition). Nothing
  * imports a floor above its own; a context imports no other context (beside the ports below).
  */
-const CONTRACTS_CONTEXTS = ['auth', 'authz', 'masterdata', 'warehouse', 'transport', 'billing', 'flow', 'report'];
+const CONTRACTS_CONTEXTS = ['auth', 'authz', 'masterdata', 'warehouse', 'transport', 'billing', 'flow', 'report', 'gate'];
 /** The only imports one context of the contracts makes of another, with what each carries. */
 const CONTRACTS_ALLOWED = {
   // the dashboard counts consignments by their states: transport's published state enum

@@ -31,4 +31,5 @@ export * from './validation/numbers';
 export * from './warehouse';
 export * from './transport';
 export * from './billing';
+export * from './gate';
 export * from './integration';

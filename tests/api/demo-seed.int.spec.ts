@@ -25,8 +25,8 @@ describe('the demo tenant as seeded', () => {
     expect(prices.map((p) => p.endDate)).toEqual(prices.map(() => nextYearEnd));
     expect(await total('/api/bl-transport/basiccar/list')).toBe(4);
     expect(await total('/api/bl-transport/basicpay/list')).toBe(3);
-    // admin and one per headline role, and the cargo owner's user (C001)
-    expect(await total('/api/bl-system/user/list')).toBe(7);
+    // admin and one per headline role, the gate's guard (issue 31), and the cargo owner's user (C001)
+    expect(await total('/api/bl-system/user/list')).toBe(8);
     // a day's board (every state) and three orders already waiting in review, so the approver has work
     expect(await total('/api/bl-transport/consignment/list')).toBe(15);
     expect(data(await admin.get<Page<unknown>>('/api/bl-transport/consignment/list?size=10&state=InReview')).total).toBe(3);
@@ -34,7 +34,11 @@ describe('the demo tenant as seeded', () => {
     expect(data(await admin.get<Page<unknown>>('/api/bl-transport/consignmentbill/list?size=10&state=Open')).total).toBe(4);
     expect(await total('/api/bl-transport/dispatch/list')).toBe(4);
     expect(data(await admin.get<Page<unknown>>('/api/bl-transport/deliverybill/list?size=10&state=Signed')).total).toBe(1);
-    for (const role of ['dispatcher', 'approver', 'auditor', 'keeper', 'finance']) await t.client().as('100001', role);
+    for (const role of ['dispatcher', 'approver', 'auditor', 'keeper', 'finance', 'guard']) await t.client().as('100001', role);
+    // the gate's day: appointments expected in the coming hours, the gates, inspection locations, docks and both notices
+    expect(await total('/api/bl-gate/appointment/list')).toBe(5);
+    expect(await total('/api/bl-gate/dock/list')).toBe(3);
+    expect(await total('/api/bl-gate/visitornotice/list')).toBe(2);
     // a restart seeds nothing twice
     const { seedDemoMasterData, RecordsService } = await import('@tpl/masterdata');
     const { runInTenant } = await import('@tpl/event-store');

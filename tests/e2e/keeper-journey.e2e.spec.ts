@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { REPORT_PATHS } from '@tpl/contracts';
+import { REPORT_PATHS, appointment } from '@tpl/contracts';
 import { data, type ApiClient } from '../support/api-client';
 import { choose, launchChromium, printOpensPdf, SCREENSHOTS, signInPage, toasts, visit, WEB_DIST } from '../support/browser';
-import { PHOTO } from '../support/console';
+import { confirm, pick, PHOTO, save, stateIs } from '../support/console';
+import { fillField } from '../support/document-walker';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -268,4 +269,66 @@ describe('keeper journey in Chromium', () => {
     expect(await page.getByTestId('prep-1-place').textContent()).toContain('B-04-03');
     expect(await page.getByTestId('prep-1-status').getAttribute('data-status')).toBe('toPick');
   }, 120_000);
+  it('the guard at the gate (issue 31), on a tablet: registers a driver, reads the notices and books; checks the driver in, inspects (the photo its location asks for), checks out', async () => {
+    const tablet = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+    await signInPage(tablet, t.url, 'guard');
+    // a driver expected in a few minutes, registered on the driver's registration screen
+    const soon = new Date(Date.now() + 3 * 60_000);
+    const two = (n: number) => String(n).padStart(2, '0');
+    const at = `${soon.getFullYear()}-${two(soon.getMonth() + 1)}-${two(soon.getDate())} ${two(soon.getHours())}:${two(soon.getMinutes())}:00`;
+    await tablet.goto(`${t.url}${appointment.routes.new}`);
+    await tablet.getByTestId('save-button').waitFor();
+    const h = appointment.header;
+    await fillField(tablet, 'visitName', 'visitName', h.visitName, '钱师傅');
+    await fillField(tablet, 'phone', 'phone', h.phone, '13912348888');
+    await fillField(tablet, 'idCard', 'idCard', h.idCard);
+    await fillField(tablet, 'carNo', 'carNo', h.carNo, '沪G77777');
+    await fillField(tablet, 'healthCondition', 'healthCondition', h.healthCondition);
+    const time = tablet.getByTestId('appointmentTime').first();
+    await time.click();
+    await time.fill(at);
+    await time.press('Enter');
+    await save(tablet);
+    await stateIs(tablet, 'Draft');
+    const billNo = (await tablet.getByTestId('view-billNo').textContent())!.trim();
+
+    // the notices, read one after the other in the reader's language, then the booking submitted
+    await tablet.getByTestId('open-notices').click();
+    await tablet.getByTestId('notice-safety-text').getByText('high-visibility vest').waitFor();
+    await tablet.screenshot({ path: path.join(SCREENSHOTS, 'gate-notices.png') });
+    await tablet.getByTestId('notices-readSafety').click();
+    await tablet.getByTestId('notice-factory-text').getByText("follow the guards' directions").waitFor();
+    await tablet.getByTestId('notices-readFactory').click();
+    await tablet.locator('[data-testid="notices-page"][data-state="NoticesRead"]').waitFor();
+    await tablet.getByTestId('notices-book').click();
+    await stateIs(tablet, 'Booked');
+
+    // the check-in screen: today's arrivals, found by plate
+    await tablet.goto(`${t.url}/appointment/gateCheckIn`);
+    await tablet.getByTestId('gate-search').locator('input').fill('G777');
+    const card = tablet.getByTestId(`arrival-${billNo}`);
+    await card.waitFor();
+    await tablet.getByTestId(`gate-checkIn-${billNo}`).click();
+    await pick(tablet, 'gateCode', 'G1', 'G1');
+    await confirm(tablet);
+    await tablet.locator(`[data-testid="arrival-${billNo}"][data-state="CheckedIn"]`).waitFor();
+
+    // the truck's inspection asks for a photo: refused without it, in words, and passed with it
+    await tablet.getByTestId(`gate-inspect-${billNo}`).click();
+    await pick(tablet, 'inspectionLocationCode', 'SI2', 'SI2');
+    await tablet.getByTestId('modal-ok').last().click();
+    await tablet.locator('.ant-modal-wrap:visible').getByText('requires a photo').first().waitFor();
+    await fillField(tablet, 'inspectionPhoto', 'inspectionPhoto', appointment.actions.inspect.fields.inspectionPhoto);
+    await confirm(tablet);
+    await tablet.locator(`[data-testid="arrival-${billNo}"][data-state="Inspected"]`).waitFor();
+    await tablet.screenshot({ path: path.join(SCREENSHOTS, 'gate-checkin.png') });
+
+    // checked out: gone from the waiting list, there with those gone
+    await tablet.getByTestId(`gate-checkOut-${billNo}`).click();
+    await confirm(tablet);
+    await card.waitFor({ state: 'detached' });
+    await tablet.getByTestId('gate-all').click();
+    await tablet.locator(`[data-testid="arrival-${billNo}"][data-state="CheckedOut"]`).waitFor();
+    await tablet.close();
+  }, 180_000);
 });

@@ -21,7 +21,7 @@ describe('the menus the contexts bring', () => {
   it('gives each demo role only codes of the tree, and puts only its groups on the top menus', () => {
     const unknown = Object.entries(allocations).flatMap(([role, given]) => given.filter((c) => !codes.has(c)).map((c) => `${role}: ${c}`));
     expect(unknown).toEqual([]);
-    expect(Object.keys(allocations).sort()).toEqual(['approver', 'auditor', 'dispatcher', 'finance', 'keeper', 'owner']);
+    expect(Object.keys(allocations).sort()).toEqual(['approver', 'auditor', 'dispatcher', 'finance', 'guard', 'keeper', 'owner']);
     for (const t of topmenus) for (const g of t.menus as string[]) expect([g, codes.has(g)]).toEqual([g, true]);
   });
 
@@ -34,22 +34,22 @@ describe('the menus the contexts bring', () => {
   });
 
   it('a context added later brings its entries, grants and top-menu groups with it, touching nothing else', () => {
-    const gate: ContextMenus = {
+    const yard: ContextMenus = {
       add: (tree) => {
-        tree.menu('gate', 'Gate', '/gate', undefined, 5);
-        tree.menu('gate_checkin', 'Check-in', '/gate/checkin', 'gate', 1);
-        tree.button('gate_checkin_add', 'add', 'gate_checkin', 1);
+        tree.menu('yard', 'Yard', '/yard', undefined, 5);
+        tree.menu('yard_moves', 'Moves', '/yard/moves', 'yard', 1);
+        tree.button('yard_moves_add', 'add', 'yard_moves', 1);
         // a code another context named first stays as that one named it
         tree.menu('transport', 'Not transport', '/elsewhere');
       },
-      grants: (tree) => ({ guard: ['gate', ...tree.writes('gate')] }),
-      top: { work: ['gate'] },
+      grants: (tree) => ({ yardman: ['yard', ...tree.writes('yard')] }),
+      top: { work: ['yard'] },
     };
-    const more = demoMenus([...contextMenus(), gate]);
-    expect(more.allocations.guard).toEqual(['gate', 'gate_checkin', 'gate_checkin_add']);
+    const more = demoMenus([...contextMenus(), yard]);
+    expect(more.allocations.yardman).toEqual(['yard', 'yard_moves', 'yard_moves_add']);
     expect(more.menus.find((m) => m.code === 'transport')!.path).toBe('/transport');
     expect(more.menus.length).toBe(menus.length + 3);
-    expect((more.topmenus.find((t) => t.menuCode === 'work')!.menus as string[]).at(-1)).toBe('gate');
+    expect((more.topmenus.find((t) => t.menuCode === 'work')!.menus as string[]).at(-1)).toBe('yard');
     expect(more.allocations.keeper).toEqual(allocations.keeper);
   });
 });

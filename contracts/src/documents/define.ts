@@ -182,7 +182,7 @@ export type ColumnDef = { key: string; path?: string; label?: Labels; kind?: 'te
 /** How a list filters by a column: text by prefix or containing, the rest exactly, dates by range. */
 export type FilterDef = { key: string; path?: string; match: 'prefix' | 'contains' | 'exact' | 'range'; label?: Labels };
 
-export type DocumentService = 'bl-transport' | 'bl-warehouse' | 'bl-billing';
+export type DocumentService = 'bl-transport' | 'bl-warehouse' | 'bl-billing' | 'bl-gate';
 
 export type DocumentDef = {
   /** URL segment, i18n prefix, button-code prefix and data-scope resource: /api/<service>/<name> */
@@ -705,6 +705,7 @@ export const DOCUMENT_MENU_GROUPS: Record<string, { label: Labels; sort: number;
   voucher: { label: L('凭证管理', 'Vouchers', '憑證管理'), sort: 7, path: '/voucher' },
   reportManagement: { label: L('报表管理', 'Reports', '報表管理'), sort: 8, path: '/reportManagement' },
   acct: { label: L('费用结算', 'Billing', '費用結算'), sort: 9, path: '/acct' },
+  appointmentManagement: { label: L('预约登记', 'Appointments', '預約登記'), sort: 10, path: '/appointment' },
 };
 
 /** Made once per definition (validation/per-definition.ts). */

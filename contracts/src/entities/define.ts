@@ -99,7 +99,7 @@ export type EntityOwnership =
 export type EntityDef = {
   /** URL segment and i18n prefix: /api/<service>/<name> */
   name: string;
-  service: 'bl-system' | 'bl-resource' | 'bl-basic' | 'bl-transport' | 'bl-flow';
+  service: 'bl-system' | 'bl-resource' | 'bl-basic' | 'bl-transport' | 'bl-flow' | 'bl-gate';
   title: Labels;
   fields: Record<string, FieldDef>;
   /** unique per tenant among records not removed */

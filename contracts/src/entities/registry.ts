@@ -58,6 +58,10 @@ import { basicdept } from '../transport/entities/basicdept';
 import { deployform } from '../flow/entities/deployform';
 import { flowcategory } from '../flow/entities/flowcategory';
 import { flowform } from '../flow/entities/flowform';
+import { location } from '../gate/entities/location';
+import { securityinspectionlocation } from '../gate/entities/securityinspectionlocation';
+import { dock } from '../gate/entities/dock';
+import { visitornotice } from '../gate/entities/visitornotice';
 
 /**
  * Every entity type the framework serves. Adding one: its schema file, one line here,
@@ -82,6 +86,8 @@ export const entities: readonly EntityDef[] = [
   basicpay, basicgoodsforpay, basicpackge, basicdept,
   // bl-flow
   flowcategory, deployform, flowform,
+  // bl-gate (issue 31): gates, security inspection locations, docks, the visitors' notices
+  location, securityinspectionlocation, dock, visitornotice,
 ];
 
 registerEntityNames(entities.map((e) => e.name));

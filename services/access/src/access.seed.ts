@@ -62,6 +62,7 @@ const ROLE_NAMES: Record<string, string> = {
   auditor: '审计员',
   keeper: '仓管员',
   finance: '财务',
+  guard: '门卫',
   owner: '货主',
 };
 

@@ -9,6 +9,7 @@ import { transportContext } from '@tpl/transport';
 import { billingContext } from '@tpl/billing';
 import { workflowContext } from '@tpl/workflow';
 import { reportContext } from '@tpl/report';
+import { gateContext } from '@tpl/gate';
 
 /** What the host tells the contexts it composes, from its config: the document types it serves. */
 export type ContextOptions = { documents?: readonly DocumentDef[] | undefined };
@@ -29,6 +30,7 @@ export const CONTEXTS: readonly ServiceContext<ContextOptions>[] = [
   billingContext,
   workflowContext,
   reportContext,
+  gateContext,
 ];
 
 /**
@@ -46,7 +48,7 @@ export const KEPT_ORDER = {
   samples: ['masterdata', 'transport', 'workflow', 'warehouse'],
   // a group named by its context before the kit adds the documents under it (transport), entries
   // added where the kit's are already (billing's and the warehouse's, beside their documents)
-  menus: ['transport', 'documents', 'workflow', 'masterdata', 'identity', 'billing', 'access', 'warehouse'],
+  menus: ['transport', 'gate', 'documents', 'workflow', 'masterdata', 'identity', 'billing', 'access', 'warehouse'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The contexts in the order one of their aspects runs in (KEPT_ORDER), else in the list's. */

@@ -35,6 +35,8 @@ export const DEMO_TENANTS: DemoTenant[] = [
       user('100001', 'auditor', 'demo123', '欧阳德', ['auditor'], 'HB'),
       user('100001', 'keeper', 'demo123', '高凯', ['keeper'], 'HB-WH'),
       user('100001', 'finance', 'demo123', '范菲', ['finance'], 'HB-FIN'),
+      // the gate's guard (issue 31): today's arrivals, check-in, inspection and check-out
+      user('100001', 'guard', 'demo123', '孙保国', ['guard'], 'HB-WH'),
       // a cargo owner's user (customer C001, 安可食品): sees only its own stock, reports and documents
       user('100001', 'owner', 'demo123', '李雷（安可食品）', ['owner'], undefined, 'C001'),
     ],

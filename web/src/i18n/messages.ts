@@ -9,6 +9,7 @@ import { transportWords } from '../features/transport/words';
 import { billingWords } from '../features/billing/words';
 import { warehouseScreenWords } from '../features/warehouse/words';
 import { masterdataWords } from '../features/masterdata/words';
+import { gateScreenWords } from '../features/gate/words';
 import { mergeMessages, type Messages } from './tree';
 
 export { mergeMessages, type Messages };
@@ -35,6 +36,7 @@ export const wordFiles: Readonly<Record<string, Words>> = {
   billing: billingWords,
   warehouse: warehouseScreenWords,
   masterdata: masterdataWords,
+  gate: gateScreenWords,
 };
 
 const composed = (lang: Language): Messages => Object.values(wordFiles).reduce((m, w) => mergeMessages(m, treeIn(w, lang)), sharedResources[lang] as Messages);

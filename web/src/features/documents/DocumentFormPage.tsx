@@ -17,8 +17,12 @@ import { LinesField } from './LinesField';
 import { fillsFrom, formFieldsOf, headerLayout, isWide, newFormValues, requiredIn, toContentInput, toFormValues } from './model';
 import { useDocumentButtons } from './permissions';
 
-/** A document type's new and edit pages (its description's routes.new and routes.edit). */
-export const DocumentFormPage = ({ def }: { def: DocumentDef }) => {
+/**
+ * A document type's new and edit pages (its description's routes.new and routes.edit). `start`:
+ * values a new document starts with, from the screen that opens it (a context's registration page
+ * for drivers or for visitors: the visit type).
+ */
+export const DocumentFormPage = ({ def, start }: { def: DocumentDef; start?: Record<string, unknown> }) => {
   const { id } = useParams();
   const { t, title, state } = useDocumentLabels(def);
   const navigate = useNavigate();
@@ -33,7 +37,7 @@ export const DocumentFormPage = ({ def }: { def: DocumentDef }) => {
   if (!can(id === undefined ? 'add' : 'edit')) {
     return <Result status="403" title={t('common.forbiddenTitle')} subTitle={t('documents.forbidden', { title })} extra={back} />;
   }
-  if (id === undefined) return <NewDocument def={def} />;
+  if (id === undefined) return <NewDocument def={def} start={start} />;
   if (detail.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
   if (!detail.data) {
     const notFound = detail.error instanceof ApiError && detail.error.code === ErrorCodes.notFound;
@@ -58,14 +62,14 @@ export const DocumentFormPage = ({ def }: { def: DocumentDef }) => {
  * source is read and what its type's `sources` entry copies (header, lines with what is left) is
  * where the form starts.
  */
-const NewDocument = ({ def }: { def: DocumentDef }) => {
+const NewDocument = ({ def, start }: { def: DocumentDef; start?: Record<string, unknown> | undefined }) => {
   const [params] = useSearchParams();
   const { t } = useDocumentLabels(def);
   const from = params.get('from') ?? '';
   const how = def.sources?.[from];
   const sourceDef = how ? documentByName(from) : undefined;
   const source = useDocument(sourceDef ?? def, sourceDef ? (params.get('id') ?? undefined) : undefined);
-  if (!sourceDef || !how) return <DocumentEditor def={def} />;
+  if (!sourceDef || !how) return <DocumentEditor def={def} start={start ? { ...newFormValues(def), ...start } : undefined} />;
   if (source.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
   if (!source.data) return <Result status="warning" subTitle={source.error?.message ?? t('documents.sourceMissing')} />;
   const made = { ...newFormValues(def), ...how.copy(source.data) };
