@@ -705,7 +705,7 @@ export const DOCUMENT_MENU_GROUPS: Record<string, { label: Labels; sort: number;
   voucher: { label: L('凭证管理', 'Vouchers', '憑證管理'), sort: 7, path: '/voucher' },
   reportManagement: { label: L('报表管理', 'Reports', '報表管理'), sort: 8, path: '/reportManagement' },
   acct: { label: L('费用结算', 'Billing', '費用結算'), sort: 9, path: '/acct' },
-  appointmentManagement: { label: L('预约登记', 'Appointments', '預約登記'), sort: 10, path: '/appointment' },
+  appointmentManagement: { label: L('门岗预约', 'Appointments', '門崗預約'), sort: 10, path: '/appointment' },
 };
 
 /** Made once per definition (validation/per-definition.ts). */

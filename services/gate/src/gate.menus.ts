@@ -15,7 +15,7 @@ const gateEntities = () => entities.filter((d) => d.service === 'bl-gate');
  */
 export const gateMenus: ContextMenus = {
   add: (tree) => {
-    tree.menu('appointmentManagement', '预约登记', '/appointment', undefined, 10, 'menu.appointmentManagement');
+    tree.menu('appointmentManagement', '门岗预约', '/appointment', undefined, 10, 'menu.appointmentManagement');
     tree.menu('gateCheckIn', '门岗签到', '/appointment/gateCheckIn', 'appointmentManagement', 0, 'menu.gateCheckIn');
     gateEntities().forEach((d, k) => {
       tree.menu(`md_${d.name}`, d.title[0], `/md/${d.name}`, 'appointmentManagement', 10 + k, `${d.name}.title`);

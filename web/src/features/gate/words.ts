@@ -3,7 +3,7 @@ import { L, type Words } from '@tpl/contracts/light';
 /** Words of the gate's screens (issue 31): the notices' reading screens and the guard's check-in screen. Field, state and action words come from the appointment's description. */
 export const gateScreenWords = {
   menu: {
-    appointmentManagement: L('预约登记', 'Appointments', '預約登記'),
+    appointmentManagement: L('门岗预约', 'Appointments', '門崗預約'),
     gateCheckIn: L('门岗签到', 'Gate check-in', '門崗簽到'),
   },
   gate: {
