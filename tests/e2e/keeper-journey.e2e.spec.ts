@@ -302,8 +302,8 @@ describe('keeper journey in Chromium', () => {
 
     // every label printed: the package's two prints by their number, who printed, and a reprint from the row
     await fromMenu('warehousingManagement', LABEL_PRINT_LIST.code, LABEL_PRINT_LIST.path);
-    await page.getByTestId('label-print-billno').fill(pack.billNo);
-    await page.getByTestId('label-print-billno').press('Enter');
+    await page.getByTestId('label-print-billno').locator('input').fill(pack.billNo);
+    await page.getByTestId('label-print-billno').locator('input').press('Enter');
     await page.getByTestId(`label-print-kind-${pack.billNo}-2`).waitFor();
     expect(await page.getByTestId(`label-print-kind-${pack.billNo}-1`).textContent()).toBe('Print 1');
     expect(await page.getByTestId(`label-print-kind-${pack.billNo}-2`).textContent()).toBe('Print 2: reprint of print 1');
@@ -317,8 +317,8 @@ describe('keeper journey in Chromium', () => {
 
     // the packages as the stock holds them: in stock at its location, its content under its barcode
     const packageRow = async (standing: string) => {
-      await page.getByTestId('package-billno').fill(pack.billNo);
-      await page.getByTestId('package-billno').press('Enter');
+      await page.getByTestId('package-billno').locator('input').fill(pack.billNo);
+      await page.getByTestId('package-billno').locator('input').press('Enter');
       await page.locator(`[data-testid="package-${pack.billNo}-standing"][data-standing="${standing}"]`).waitFor();
     };
     await fromMenu('otherBill', PACKAGE_LIST.code, PACKAGE_LIST.path);

@@ -147,8 +147,8 @@ describe('master data screens in Chromium', () => {
     await entry.click();
     await page.locator('.shell-page[data-page="/md/sysenumBuiltin"]').waitFor();
     await page.getByTestId('builtin-enums-table').waitFor();
-    await page.getByTestId('builtin-enums-search').fill('isinstockbill.stockType');
-    await page.getByTestId('builtin-enums-search').press('Enter');
+    await page.getByTestId('builtin-enums-search').locator('input').fill('isinstockbill.stockType');
+    await page.getByTestId('builtin-enums-search').locator('input').press('Enter');
     const row = page.getByTestId('builtin-enum-isinstockbill.stockType');
     await row.waitFor();
     expect(await row.textContent()).toContain('Stock type');
