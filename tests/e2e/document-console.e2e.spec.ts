@@ -81,9 +81,12 @@ describe('document console in Chromium', () => {
   });
 
   it('quotes two materials in one go, each line filled as a pick fills it, and refuses them when quoted again (issue 30)', async () => {
-    const materials = data(await admin.get<Paged<Record<string, string>>>('/api/bl-basic/material/list?size=10&invalid=0')).records.slice(0, 2);
+    // an order's materials are its customer's: C003's first two
+    const materials = data(await admin.get<Paged<Record<string, string>>>('/api/bl-basic/material/list?size=10&invalid=0&custCode=C003')).records.slice(0, 2);
     expect(materials).toHaveLength(2);
     const page = await newForm();
+    await pickRef(page, 'customerCode', 'C003');
+    await page.locator('[data-testid="quote-materials"]:not([disabled])').waitFor();
     const tick = async (code: string) => {
       await page.getByTestId('quote-search').fill(code);
       await page.getByTestId(`quote-row-${code}`).locator('.ant-checkbox-input').check();
