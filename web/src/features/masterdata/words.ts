@@ -12,7 +12,6 @@ export const masterdataWords = {
     search: L('按名称、编码或值搜索', 'Search by name, code or value', '按名稱、編碼或值搜尋'),
     own: L('本租户的枚举', "The tenant's own enumerations", '本租戶的枚舉'),
     name: L('枚举', 'Enumeration', '枚舉'),
-    code: L('编码', 'Code', '編碼'),
     values: L('取值', 'Values', '取值'),
     value: L('值编码', 'Value code', '值編碼'),
     zh: L('简体中文', 'Chinese', '簡體中文'),

@@ -56,8 +56,8 @@ export const BuiltInEnumsPage = () => {
           locale={{ emptyText: t('sysenumBuiltin.empty') }}
           pagination={{ pageSize: 20, showSizeChanger: false }}
           columns={[
+            // named in words (its document or record, then its field); its code (`<entity>.<field>`) is searchable, not shown
             { title: t('sysenumBuiltin.name'), key: 'name', render: (_, e) => <span data-testid={`builtin-enum-${e.code}`}>{e.name}</span> },
-            { title: t('sysenumBuiltin.code'), key: 'code', render: (_, e) => <Typography.Text type="secondary">{e.code}</Typography.Text> },
             { title: t('sysenumBuiltin.values'), key: 'values', render: (_, e) => e.items.map((v) => v[lang]).join(' / ') },
           ]}
           expandable={{
