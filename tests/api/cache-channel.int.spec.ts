@@ -265,14 +265,17 @@ describe('two hosts on one PostgreSQL database share their caches\' invalidation
     const there = onB(await new ApiClient(a.url).as('100001', 'dispatcher'));
     there.lang = 'en';
     const made = data(await admin.post<Row>(`${CUSTOMER}/submit`, { code: 'C-HOSTS', name: 'Two-host customer' }));
+    // an order carries its customer's own goods
+    data(await admin.post('/api/bl-basic/material/submit', { code: 'M-HOSTS', name: 'Two-host goods', categoryCode: 'FOOD', unitCode: 'PCS', custCode: 'C-HOSTS' }));
+    const order = () => consignmentInput({ customerCode: 'C-HOSTS', lines: [{ materialCode: 'M-HOSTS', name: 'Two-host goods', qty: 1, weg: 1, volume: 0.1, packages: 1 }] });
     // B checks the code twice: the second answer is what B kept
-    data(await there.post('/api/bl-transport/consignment/submit', consignmentInput({ customerCode: 'C-HOSTS' })));
-    data(await there.post('/api/bl-transport/consignment/submit', consignmentInput({ customerCode: 'C-HOSTS' })));
+    data(await there.post('/api/bl-transport/consignment/submit', order()));
+    data(await there.post('/api/bl-transport/consignment/submit', order()));
     const row = data(await admin.get<Page<Row>>(`${CUSTOMER}/list?code=C-HOSTS`)).records[0]!;
     expect(row.id).toBe(made.id);
     data(await admin.post(`${CUSTOMER}/submit`, { code: 'C-HOSTS', name: 'Two-host customer', invalid: 1, id: row.id, version: row.version }));
     await b.storage.channel.sync();
-    const refused = await there.post('/api/bl-transport/consignment/submit', consignmentInput({ customerCode: 'C-HOSTS' }));
+    const refused = await there.post('/api/bl-transport/consignment/submit', order());
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe('Customer code "C-HOSTS" is marked invalid and cannot be chosen');
   });

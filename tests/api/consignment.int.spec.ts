@@ -5,7 +5,7 @@ import { DOC_LIST, DocumentService } from '@tpl/documents';
 import { ApiClient, data } from '../support/api-client';
 import { DOMAIN_STORES } from '../support/databases';
 import { consignmentInput, dispatchInput } from '../support/fixtures';
-import { seedCustomers, startTestHost, type TestHost } from '../support/host';
+import { seedCustomers, seedRecords, startTestHost, type TestHost } from '../support/host';
 import { seedTransportFleet, walkOrderToSigned } from '../support/transport-chain';
 import { TransportChain } from '@tpl/transport';
 
@@ -138,6 +138,25 @@ describe.each(DOMAIN_STORES)('consignment API on %s store', (kind) => {
     const size = await dispatcher.get(`${C}/list?size=25`);
     expect(size.status).toBe(400);
     expect(size.body.msg).toBe('Page size must be 10, 20, 30 or 50');
+  });
+
+  it("takes the customer's own materials only: another owner's is a 400 naming the line's field, in the user language; nothing is written", async () => {
+    // a material kept for owner C003; the order is C001's (the fixture's own materials are kept for no owner: common to all)
+    await seedRecords(t.host, '100001', 'material', [{ code: 'M-C003', name: 'Rice of C003', categoryCode: 'FOOD', unitCode: 'PCS', custCode: 'C003' }]);
+    const rice = { materialCode: 'M-C003', name: 'Rice 10kg', qty: 2, weg: 20, volume: 0.1, packages: 2 };
+    const foreign = consignmentInput({ lines: [consignmentInput().lines[0], rice] });
+    const before = data(await dispatcher.get<{ total: number }>(`${C}/list?size=10`)).total;
+    const en = await dispatcher.post(`${C}/submit`, foreign);
+    expect([en.status, en.body.msg]).toEqual([400, 'Line 2 Material code "M-C003" belongs to another cargo owner and cannot be used here']);
+    const zh = await dispatcher.post(`${C}/submit`, foreign, { 'Accept-Language': 'zh-CN' });
+    expect(zh.body.msg).toBe('明细第2行 物料编码「M-C003」属于其他货主，不能用于本单');
+    expect(data(await dispatcher.get<{ total: number }>(`${C}/list?size=10`)).total).toBe(before);
+    // the same order for the material's owner is taken; and an edit that moves a saved order to another owner is refused
+    const mine = data(await dispatcher.post<Result>(`${C}/submit`, consignmentInput({ customerCode: 'C003', lines: [rice] })));
+    const moved = await dispatcher.post(`${C}/submit`, { ...consignmentInput({ customerCode: 'C001', lines: [rice] }), id: mine.id, version: mine.version });
+    expect([moved.status, moved.body.msg]).toEqual([400, 'Line 1 Material code "M-C003" belongs to another cargo owner and cannot be used here']);
+    // a common material (kept for no owner) goes on any customer's order
+    expect((await dispatcher.post(`${C}/submit`, consignmentInput({ customerCode: 'C003' }))).status).toBe(200);
   });
 
   it('removes only drafts or cancelled orders, all or nothing', async () => {

@@ -132,7 +132,7 @@ describe.each(STORES)('approvals (BPMN engine, tasks, document review) on %s sto
   });
 
   it('exclusive gateway over the document fields: a heavy load goes on to the director (admin), and only a candidate may act', async () => {
-    const heavy = consignmentInput({ lines: [{ materialCode: 'M0002', name: 'Steel coil', qty: 2, weg: 12000, volume: 3, packages: 2 }] });
+    const heavy = consignmentInput({ lines: [{ materialCode: 'M0007', name: 'Steel coil', qty: 2, weg: 12000, volume: 3, packages: 2 }] });
     const { id, instance } = await submitted(heavy);
     const [review] = await openTasks(instance.instanceId);
     data(await approver.post(`${F}/work/complete-task`, { taskId: review!.taskId, comment: 'ok' }));

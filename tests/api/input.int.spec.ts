@@ -84,8 +84,8 @@ describe.each(DOMAIN_STORES)('numbers, text and malformed input on %s store', (k
 
     it('totals are decimal sums: 0.1 + 0.2 m³ is 0.3 m³', async () => {
       const lines = [
-        { materialCode: 'M0002', name: 'a', qty: 0.1, weg: 0.1, volume: 0.1, packages: 1 },
-        { materialCode: 'M0012', name: 'b', qty: 0.2, weg: 0.2, volume: 0.2, packages: 1 },
+        { materialCode: 'M0007', name: 'a', qty: 0.1, weg: 0.1, volume: 0.1, packages: 1 },
+        { materialCode: 'M0008', name: 'b', qty: 0.2, weg: 0.2, volume: 0.2, packages: 1 },
       ];
       const { id } = data(await admin.post<{ id: string }>(`${C}/submit`, consignmentInput({ lines })));
       expect(data(await admin.get<Consignment>(`${C}/detail?id=${id}`)).totals).toEqual({ qty: 0.3, weg: 0.3, volume: 0.3, packages: 2 });
@@ -187,7 +187,7 @@ describe.each(DOMAIN_STORES)('numbers, text and malformed input on %s store', (k
     it('on a consignment, the profile and the error log upload too, in the user\'s language', async () => {
       const c = await raw(zh, `${C}/submit`, lone('remark', consignmentInput()));
       expect(c).toMatchObject({ status: 400, body: { msg: '备注含有无法识别的字符（不完整的Unicode编码）' } });
-      const line = await raw(admin, `${C}/submit`, JSON.stringify(consignmentInput()).replace('"Rice 10kg"', '"Rice\\udc00"'));
+      const line = await raw(admin, `${C}/submit`, JSON.stringify(consignmentInput()).replace('"Noodles 500g x20"', '"Rice\\udc00"'));
       expect(line.body.msg).toBe('Line 1 Material name contains an unreadable character (a broken Unicode sequence)');
       const info = await raw(mo, '/api/bl-system/user/update-info', '{"realName":"\\ud800"}');
       expect(info.status).toBe(400);

@@ -55,11 +55,11 @@ describe.each(DOMAIN_STORES)('transport chain on %s store', (kind) => {
   let day = 1;
 
   it('walks order -> split notes -> dispatch -> loading -> arrival -> review -> signing; the order follows its notes; timeline and chain as of', async () => {
-    const { order, notes } = await acceptedOrder({}, [{ noteNo: 2, materialCode: 'M0002', qty: 4 }]);
+    const { order, notes } = await acceptedOrder({}, [{ noteNo: 2, materialCode: 'M0007', qty: 4 }]);
     expect(order.state).toBe('Accepted');
     expect(notes.map((n) => n.state)).toEqual(['Open', 'Open']);
-    // the split: 6 + 4 of M0002, every other unit on note 1; weights go with quantities
-    expect((notes[1]!.lines as { materialCode: string; qty: number; weg: number }[])).toEqual([expect.objectContaining({ materialCode: 'M0002', qty: 4, weg: 40 })]);
+    // the split: 6 + 4 of M0007, every other unit on note 1; weights go with quantities
+    expect((notes[1]!.lines as { materialCode: string; qty: number; weg: number }[])).toEqual([expect.objectContaining({ materialCode: 'M0007', qty: 4, weg: 40 })]);
     expect(notes[0]!.totals).toMatchObject({ qty: 11, weg: 96 });
     expect(notes.map((n) => [n.billType, n.orderBillNo, n.customerCode])).toEqual([[2, order.billNo, 'C001'], [2, order.billNo, 'C001']]);
 
@@ -76,12 +76,12 @@ describe.each(DOMAIN_STORES)('transport chain on %s store', (kind) => {
     const sum = (xs: number[]) => xs.reduce((s, x) => s.plus(x), new Decimal(0)).toNumber();
     expect(sum(freight.lines.map((l) => l.amount))).toBe(freight.freight);
     for (const l of freight.lines) expect(l.amount).toBe(new Decimal(l.quantity).mul(l.unitPrice).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber());
-    // M0002 by the route's weight rate, M0012 by its goods price per m³, packages at the package price
+    // M0007 by the route's weight rate, M0008 by its goods price per m³, packages at the package price
     expect(freight.lines.filter((l) => l.noteId === notes[0]!.id).map((l) => [l.materialCode, l.source, l.priceCode, l.basis])).toEqual([
-      ['M0002', 'basicpay', 'P-L01', 'WEIGHT'],
-      ['M0002', 'basicpackge', 'PK', 'PACKAGE'],
-      ['M0012', 'basicgoodsforpay', 'G-L01-M0012', 'VOLUME'],
-      ['M0012', 'basicpackge', 'PK', 'PACKAGE'],
+      ['M0007', 'basicpay', 'P-L01', 'WEIGHT'],
+      ['M0007', 'basicpackge', 'PK', 'PACKAGE'],
+      ['M0008', 'basicgoodsforpay', 'G-L01-M0008', 'VOLUME'],
+      ['M0008', 'basicpackge', 'PK', 'PACKAGE'],
     ]);
     for (const n of freight.notes) expect((await detail('consignmentbill', n.noteId)).freight).toBe(n.freight);
     await drain();
@@ -117,7 +117,7 @@ describe.each(DOMAIN_STORES)('transport chain on %s store', (kind) => {
 
     // signing: the action must match the quantities; partial signing needs a reason
     const signBase = { signer: '韩梅', signature: crypto.randomUUID(), photos: [{ attachId: crypto.randomUUID() }] };
-    const rice = (toSign.lines as { materialCode: string; qty: number }[]).map((l) => (l.materialCode === 'M0002' ? { materialCode: l.materialCode, signedQty: l.qty - 1, refusedQty: 1 } : { materialCode: l.materialCode, signedQty: l.qty, refusedQty: 0 }));
+    const rice = (toSign.lines as { materialCode: string; qty: number }[]).map((l) => (l.materialCode === 'M0007' ? { materialCode: l.materialCode, signedQty: l.qty - 1, refusedQty: 1 } : { materialCode: l.materialCode, signedQty: l.qty, refusedQty: 0 }));
     expect((await dispatcher.post(`${T}/deliverybill/sign`, { id: toSign.id, version: toSign.version, ...signBase, signedLines: rice })).body.msg).toMatch(/partial/i);
     expect((await dispatcher.post(`${T}/deliverybill/sign-partially`, { id: toSign.id, version: toSign.version, ...signBase, signedLines: rice })).status).toBe(400);
     ok(await dispatcher.post(`${T}/deliverybill/sign-partially`, { id: toSign.id, version: toSign.version, ...signBase, signedLines: rice, reason: '一袋破损' }));
@@ -187,10 +187,10 @@ describe.each(DOMAIN_STORES)('transport chain on %s store', (kind) => {
     expect(await refusal(board(notes, '沪B00001'))).toEqual([409, 'ID card rule: the ID card of driver DBAD has a wrong check digit']);
     expect(await refusal(board(notes, '沪B00003'))).toEqual([409, 'Plate rule: the plate of vehicle 沪B00003 must be 7 characters (ordinary) or 8 (new energy)']);
     expect(await refusal(board(notes, plates[4]!, { driverCode: 'NOPE' }))).toEqual([409, expect.stringMatching(/NOPE/)]);
-    expect(await refusal(board(notes, plates[9]!, { lineCode: 'L02' }))).toEqual([409, expect.stringMatching(/L02.*M0002/)]);
+    expect(await refusal(board(notes, plates[9]!, { lineCode: 'L02' }))).toEqual([409, expect.stringMatching(/L02.*M0007/)]);
     const frozen = await acceptedOrder({ customerCode: 'C002' });
     expect(await refusal(board(frozen.notes, nextPlate()))).toEqual([409, expect.stringMatching(/frozen for customer C002/)]);
-    const capped = await acceptedOrder({ customerCode: 'C003' }, [{ noteNo: 2, materialCode: 'M0002', qty: 1 }]);
+    const capped = await acceptedOrder({ customerCode: 'C003' }, [{ noteNo: 2, materialCode: 'M0007', qty: 1 }]);
     expect(await refusal(board(capped.notes, nextPlate()))).toEqual([409, expect.stringMatching(/C003.*at most 1.*carries 2/)]);
     // the cap is per dispatch: one note at a time goes
     ok(await board([capped.notes[0]!], nextPlate(), windowAt(day++)));

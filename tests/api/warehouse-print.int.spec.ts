@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { temporarypackagebill } from '@tpl/contracts';
 import path from 'node:path';
 import { ApiClient, data } from '../support/api-client';
 import { DOMAIN_STORES } from '../support/databases';
@@ -117,6 +118,117 @@ describe.each(DOMAIN_STORES)('printing on %s store', (kind) => {
     expect((await print(dispatcher, 'POST', `${IN}/print/labels?id=${bill.id}`, {})).status).toBe(403);
     // not a document of the tenant: 404
     expect((await labels('00000000-0000-4000-8000-000000000000', {})).status).toBe(404);
+  });
+
+  it("a temporary package's label is printed, recorded and printed again as a reprint; every label printed is listed tenant-wide; the packages' list reads the stock", async () => {
+    const PACK = '/api/bl-warehouse/packagetemporarybill';
+    const UNPACK = '/api/bl-warehouse/temporarypackagebill';
+    const en = { 'Accept-Language': 'en' };
+    const act = async (base: string, action: string, id: string, body: Record<string, unknown> = {}) => {
+      const { version } = data(await admin.get<Result>(`${base}/detail?id=${id}`));
+      return data(await admin.post<Result>(`${base}/${action}`, { id, version, ...body }));
+    };
+    const made = data(await admin.post<Result>(`${IN}/submit`, {
+      billDate: '2026-11-21', customerCode: 'C002', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL',
+      details: [{ materialCode: 'M0071', batchNo: 'PK1', qty: 8, warehousePlaceCode: 'B-02-01' }, { materialCode: 'M0072', batchNo: 'PK2', qty: 5, warehousePlaceCode: 'B-02-01' }],
+    }));
+    data(await admin.post(`${IN}/receive`, { id: made.id, version: made.version, receivedAt: '2026-11-21T08:00:00.000Z' }));
+    const piece = (n: number, materialCode: string, batchNo: string, qty: number) => ({ barcode: `${made.billNo}-00${n}`, materialCode, batchNo, warehousePlaceCode: 'B-02-01', qty });
+    const packing = (place: string, details: unknown[]) => ({ billDate: '2026-11-24', customerCode: 'C002', warehouseAreaCode: 'SH1-B', warehousePlaceCode: place, packageType: '纸箱', details });
+    const toShip = data(await admin.post<Result>(`${PACK}/submit`, packing('B-02-02', [piece(2, 'M0072', 'PK2', 5)])));
+    const toOpen = data(await admin.post<Result>(`${PACK}/submit`, packing('B-02-03', [piece(1, 'M0071', 'PK1', 8)])));
+
+    // the label: one, the package number as its barcode, with owner, location, type and content
+    const label = await print(admin, 'POST', `${PACK}/print/label?id=${toShip.id}`, {});
+    expect(label.status).toBe(200);
+    expect(label.pages).toHaveLength(1);
+    for (const words of [toShip.billNo, '临时包装标签', 'C002', 'B-02-02', '纸箱', 'M0072', 'PK2', '合计5']) expect(label.pages[0]).toContain(words);
+    // printed again from the view: recorded as a reprint of the first; a reprint from the history likewise
+    expect((await print(admin, 'POST', `${PACK}/print/label?id=${toShip.id}`, {})).status).toBe(200);
+    expect((await print(admin, 'POST', `${PACK}/print/label/reprint?id=${toShip.id}&seq=1`, {})).status).toBe(200);
+    type Entry = { seq: number; kind: string; of?: number; by: string; rows: { lineNumber: number; barcode: string; printQty: number; labels: number }[] };
+    const history = data(await admin.get<Entry[]>(`${PACK}/print/label/history?id=${toShip.id}`));
+    expect(history.map((p) => [p.seq, p.kind, p.of, p.rows.map((r) => [r.lineNumber, r.barcode, r.printQty, r.labels])])).toEqual([
+      [1, 'print', undefined, [[0, toShip.billNo, 5, 1]]],
+      [2, 'reprint', 1, [[0, toShip.billNo, 5, 1]]],
+      [3, 'reprint', 1, [[0, toShip.billNo, 5, 1]]],
+    ]);
+    expect(await print(admin, 'POST', `${PACK}/print/label/reprint?id=${toShip.id}&seq=2`, {}, 'en')).toMatchObject({ status: 404, msg: 'There is no print 2 of this bill' });
+    // without the package's print button: 403
+    const dispatcher = await admin.as('100001', 'dispatcher');
+    expect((await print(dispatcher, 'POST', `${PACK}/print/label?id=${toShip.id}`, {})).status).toBe(403);
+
+    // a receipt label of an owner C001 bill, for the owners' walls below
+    const c001 = data(await admin.post<Result>(`${IN}/submit`, { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL', details: [{ materialCode: 'M0007', batchNo: 'LW1', qty: 3 }] }));
+    expect((await labels(c001.id, {})).status).toBe(200);
+
+    // every label printed, tenant-wide: newest first, by bill, who and when, filtered
+    type Rec = { documentType: string; documentId: string; billNo: string; customerCode: string; seq: number; kind: string; of: number | null; labels: number; printedBy: string; printedByName: string; printedAt: string };
+    const LIST = '/api/bl-warehouse/labelprint/list';
+    const list = async (q: string, client = admin) => data(await client.get<{ records: Rec[]; total: number }>(`${LIST}?${q}`));
+    const ofPackage = await list(`billNo=${toShip.billNo}`);
+    expect(ofPackage.total).toBe(3);
+    expect(ofPackage.records.map((r) => [r.documentType, r.billNo, r.customerCode, r.seq, r.kind, r.of, r.labels, r.printedBy])).toEqual([
+      ['packagetemporarybill', toShip.billNo, 'C002', 3, 'reprint', 1, 1, 'admin'],
+      ['packagetemporarybill', toShip.billNo, 'C002', 2, 'reprint', 1, 1, 'admin'],
+      ['packagetemporarybill', toShip.billNo, 'C002', 1, 'print', null, 1, 'admin'],
+    ]);
+    expect(ofPackage.records[0]).toMatchObject({ documentId: toShip.id, printedByName: expect.any(String) });
+    expect((await list(`billNo=${c001.billNo}`)).records.map((r) => [r.documentType, r.customerCode, r.kind, r.labels])).toEqual([['isinstockbill', 'C001', 'print', 1]]);
+    expect((await list(`documentType=isinstockbill&billNo=${toShip.billNo}`)).total).toBe(0);
+    expect((await list(`documentType=packagetemporarybill&billNo=${toShip.billNo}&printedBy=admin`)).total).toBe(3);
+    expect((await list(`billNo=${toShip.billNo}&printedBy=keeper`)).total).toBe(0);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: process.env.BUSINESS_TZ || 'Asia/Shanghai' }).format(new Date());
+    expect((await list(`billNo=${toShip.billNo}&dateFrom=${today}&dateTo=${today}`)).total).toBe(3);
+    expect((await list(`billNo=${toShip.billNo}&dateFrom=2099-01-01`)).total).toBe(0);
+    expect((await list(`billNo=${toShip.billNo}&dateTo=2020-01-01`)).total).toBe(0);
+    // bad filters: a 400 naming the field in the caller's language
+    const bad = await admin.get(`${LIST}?dateFrom=2026-13-01`, en);
+    expect([bad.status, bad.body.msg]).toEqual([400, 'Printed from must be a date (yyyy-MM-dd)']);
+    const backwards = await admin.get(`${LIST}?dateFrom=2026-11-02&dateTo=2026-11-01`, en);
+    expect([backwards.status, backwards.body.msg]).toEqual([400, 'Printed until is out of range']);
+    expect((await admin.get(`${LIST}?documentType=osoutstockbill`)).status).toBe(400);
+    // who printed: the printed-by filter's choices
+    expect(data(await admin.get<{ account: string; name: string }[]>('/api/bl-warehouse/labelprint/printers')).map((p) => p.account)).toContain('admin');
+    // a cargo owner's user sees its own bills' prints only
+    const owner = await t.client().as('100001', 'owner', 'demo123');
+    expect((await list(`billNo=${toShip.billNo}`, owner)).total).toBe(0);
+    expect((await list(`billNo=${c001.billNo}`, owner)).total).toBe(1);
+    expect((await list('size=50', owner)).records.every((r) => r.customerCode === 'C001')).toBe(true);
+
+    // the packages' list reads the stock: in stock at its location with its content
+    type Pkg = { id: string; billNo: string; state: string; standing: string; places: string[]; qty: number; packedQty: number; goneBy: string | null; goneAt: string | null; content: { materialCode: string; batchNo: string; warehousePlaceCode: string; qty: number; djQty: number }[] };
+    const packages = async (q: string, client = admin) => data(await client.get<{ records: Pkg[]; total: number }>(`${PACK}/packages?${q}`)).records;
+    const one = async (p: Result) => (await packages(`billNo=${p.billNo}`))[0]!;
+    expect(await one(toShip)).toMatchObject({ state: 'Draft', standing: 'draft', places: [], qty: 0 });
+    await act(PACK, 'pack', toShip.id);
+    await act(PACK, 'pack', toOpen.id);
+    expect(await one(toShip)).toMatchObject({
+      state: 'Packed', standing: 'inStock', places: ['B-02-02'], qty: 5, packedQty: 5, goneBy: null,
+      content: [{ materialCode: 'M0072', batchNo: 'PK2', warehousePlaceCode: 'B-02-02', qty: 5, djQty: 0 }],
+    });
+    expect((await packages('standing=inStock&warehousePlaceCode=B-02-03')).map((p) => p.billNo)).toEqual([toOpen.billNo]);
+    // shipped whole: allocated, then gone, with the bill that took it; the bill still reads Packed
+    const out = data(await admin.post<Result>(`${OUT}/submit`, { billDate: '2026-11-24', customerCode: 'C002', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL', details: [{ materialCode: 'M0072', qty: 5 }] }));
+    const allocated = data(await admin.post<Result>(`${OUT}/allocate`, { id: out.id, version: out.version }));
+    expect(await one(toShip)).toMatchObject({ standing: 'allocated', qty: 5, content: [{ djQty: 5 }] });
+    const picked = data(await admin.post<Result>(`${OUT}/pick`, { id: out.id, version: allocated.version }));
+    data(await admin.post<Result>(`${OUT}/ship`, { id: out.id, version: picked.version }));
+    expect(await one(toShip)).toMatchObject({ state: 'Packed', standing: 'shipped', places: [], qty: 0, packedQty: 5, goneBy: out.billNo, goneAt: expect.any(String), content: [] });
+    // unpacked: opened by its unpacking bill, the pieces back under their own barcodes
+    const copy = temporarypackagebill.sources.packagetemporarybill.copy;
+    const unpack = data(await admin.post<Result>(`${UNPACK}/submit`, { ...copy(data(await admin.get<Record<string, unknown>>(`${PACK}/detail?id=${toOpen.id}`))), billDate: '2026-11-25', targetWarehousePlaceCode: 'B-02-01' }));
+    await act(UNPACK, 'unpack', unpack.id);
+    expect(await one(toOpen)).toMatchObject({ state: 'Unpacked', standing: 'unpacked', qty: 0, goneBy: unpack.billNo, content: [] });
+    expect((await packages(`standing=shipped&customerCode=C002`)).map((p) => p.billNo)).toContain(toShip.billNo);
+    expect((await packages(`standing=shipped&customerCode=C002`)).map((p) => p.billNo)).not.toContain(toOpen.billNo);
+    // an opened package has no barcode in stock: no label
+    expect(await print(admin, 'POST', `${PACK}/print/label?id=${toOpen.id}`, {}, 'en')).toMatchObject({ status: 409, msg: 'The package is Unpacked: its barcode is no longer in stock, so no label is printed' });
+    // a cargo owner's user sees its own packages only; a bad filter is a 400 naming it
+    expect(await packages(`billNo=${toShip.billNo}`, owner)).toEqual([]);
+    const badStanding = await admin.get(`${PACK}/packages?standing=lost`, en);
+    expect(badStanding.status).toBe(400);
+    expect(badStanding.body.msg).toContain('Where it stands');
   });
 
   it('prints the picking list of an allocated outbound bill (its held rows by place) and the delivery note once shipped', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { choose, launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { choose, launchChromium, pickerSettled, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
 import { startTestHost, type TestHost } from '../support/host';
 import { fillConsignmentForm } from '../support/consignment-form';
 import { walkOrderToSigned } from '../support/transport-chain';
@@ -53,6 +53,13 @@ describe('consignment journey in Chromium', () => {
     await page.getByText('Please input Consignee name').first().waitFor();
 
     await fillConsignmentForm(page);
+    // the line's material picker offers the customer's own materials only: C001's noodles, not C003's rice (M0001 to M0006)
+    await page.getByTestId('line-0-materialCode').first().click();
+    await page.keyboard.insertText('M000');
+    await pickerSettled(page, 'line-0-materialCode');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'M0008' }).first().waitFor();
+    expect(await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'M0002' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
     await page.getByTestId('save-button').click();
 
     await page.waitForURL(/\/consignmentOrderbill\/consignmentOrderbillView\/[0-9a-f-]{36}$/);

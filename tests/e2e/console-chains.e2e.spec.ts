@@ -213,7 +213,7 @@ describe('the day in the console alone', () => {
     await go(page, '/consignmentOrderbill/consignmentOrderbillAdd');
     await fillConsignmentForm(page);
     await page.getByTestId('add-line').click();
-    await pick(page, 'line-1-materialCode', 'M0012');
+    await pick(page, 'line-1-materialCode', 'M0008');
     await lineInput(page, 1, 'qty').fill('4');
     await save(page);
     await act(page, 'AUDIT', 'Audited');
@@ -223,7 +223,7 @@ describe('the day in the console alone', () => {
     await page.getByTestId('dialog-hint').waitFor();
     await page.getByTestId('md-add-row-splits').click();
     await page.getByTestId('md-field-splits-0-noteNo').fill('2');
-    await pick(page, 'md-field-splits-0-materialCode', '', 'M0012');
+    await pick(page, 'md-field-splits-0-materialCode', '', 'M0008');
     await page.getByTestId('md-field-splits-0-qty').fill('4');
     await confirm(page);
     await stateIs(page, 'Accepted');

@@ -69,7 +69,7 @@ describe('every screen in zh, en and mo (sweep)', () => {
 
     // an order in review and its task
     data(await admin.post('/api/bl-flow/review-config/submit', { documentType: 'consignment', processKey: 'consignment_review', enabled: true }));
-    const order = data(await admin.post<{ id: string; version: number }>('/api/bl-transport/consignment/submit', consignmentInput({ lines: [{ materialCode: 'M0001', name: '东北大米 5kg', qty: 10, weg: 50, volume: 0.2, packages: 10 }] })));
+    const order = data(await admin.post<{ id: string; version: number }>('/api/bl-transport/consignment/submit', consignmentInput({ lines: [{ materialCode: 'M0007', name: '挂面 500g x20', qty: 10, weg: 60, volume: 0.2, packages: 10 }] })));
     data(await admin.post('/api/bl-flow/review-config/submit', { documentType: 'consignment', processKey: 'consignment_review', enabled: false }));
     data(await admin.post('/api/bl-transport/consignment/submit-review', { id: order.id, version: order.version }));
     let task: TaskRow | undefined;

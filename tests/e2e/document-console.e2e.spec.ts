@@ -40,7 +40,7 @@ describe('document console in Chromium', () => {
 
   it('fills the consignor from the picked customer and each line from its material; sums the lines as they are typed', async () => {
     const customer = data(await admin.get<Paged<Record<string, string>>>('/api/bl-basic/customer/list?code=C001')).records[0]!;
-    const material = data(await admin.get<Paged<Record<string, string>>>('/api/bl-basic/material/list?code=M0002')).records[0]!;
+    const material = data(await admin.get<Paged<Record<string, string>>>('/api/bl-basic/material/list?code=M0007')).records[0]!;
     const page = await newForm();
     // what the user typed first stays: only empty consignor fields are filled
     await page.getByTestId('consignor-mobile').fill('13911112222');
@@ -50,7 +50,7 @@ describe('document console in Chromium', () => {
     expect(await page.getByTestId('consignor-name').inputValue()).toBe(customer.fullName || customer.name);
     expect(await page.getByTestId('consignor-mobile').inputValue()).toBe('13911112222');
 
-    await pickRef(page, 'line-0-materialCode', 'M0002');
+    await pickRef(page, 'line-0-materialCode', 'M0007');
     expect(await page.getByTestId('line-0-name').inputValue()).toBe(material.name);
     await page.getByTestId('line-0-qty').fill('10');
     await page.getByTestId('add-line').click();
@@ -67,10 +67,10 @@ describe('document console in Chromium', () => {
 
     await page.getByTestId('add-line').click();
     await page.getByTestId('add-line').click();
-    await pickRef(page, 'line-0-materialCode', 'M0002');
-    // the first picker's list has gone before the second one opens (both would offer M0002)
+    await pickRef(page, 'line-0-materialCode', 'M0007');
+    // the first picker's list has gone before the second one opens (both would offer M0007)
     await page.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' });
-    await pickRef(page, 'line-1-materialCode', 'M0002');
+    await pickRef(page, 'line-1-materialCode', 'M0007');
     // (lines are compared once each of them is complete, as the server compares them)
     await page.getByTestId('line-0-qty').fill('1');
     await page.getByTestId('line-1-qty').fill('2');
@@ -81,9 +81,12 @@ describe('document console in Chromium', () => {
   });
 
   it('quotes two materials in one go, each line filled as a pick fills it, and refuses them when quoted again (issue 30)', async () => {
-    const materials = data(await admin.get<Paged<Record<string, string>>>('/api/bl-basic/material/list?size=10&invalid=0')).records.slice(0, 2);
+    // an order's materials are its customer's: C003's first two
+    const materials = data(await admin.get<Paged<Record<string, string>>>('/api/bl-basic/material/list?size=10&invalid=0&custCode=C003')).records.slice(0, 2);
     expect(materials).toHaveLength(2);
     const page = await newForm();
+    await pickRef(page, 'customerCode', 'C003');
+    await page.locator('[data-testid="quote-materials"]:not([disabled])').waitFor();
     const tick = async (code: string) => {
       await page.getByTestId('quote-search').fill(code);
       await page.getByTestId(`quote-row-${code}`).locator('.ant-checkbox-input').check();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { REPORT_PATHS, appointment } from '@tpl/contracts';
+import { LABEL_PRINT_LIST, PACKAGE_LIST, REPORT_PATHS, appointment } from '@tpl/contracts';
 import { data, type ApiClient } from '../support/api-client';
 import { choose, launchChromium, printOpensPdf, SCREENSHOTS, signInPage, toasts, visit, WEB_DIST } from '../support/browser';
 import { confirm, pick, PHOTO, save, stateIs } from '../support/console';
@@ -331,4 +331,75 @@ describe('keeper journey in Chromium', () => {
     await tablet.locator(`[data-testid="arrival-${billNo}"][data-state="CheckedOut"]`).waitFor();
     await tablet.close();
   }, 180_000);
+
+  it("packs a temporary package, prints its label from its view and again from its printed labels, finds every print on the printed labels page, and reads the package where the stock holds it", async () => {
+    const made = data(await admin.post<Result>(`${W}/isinstockbill/submit`, {
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL', details: [{ materialCode: MATERIAL, batchNo: 'TP1', qty: 4, qtyWeg: 5, warehousePlaceCode: 'B-05-01' }],
+    }));
+    data(await admin.post<Result>(`${W}/isinstockbill/receive`, { id: made.id, version: made.version }));
+    const pack = data(await admin.post<Result>(`${W}/packagetemporarybill/submit`, {
+      billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', warehousePlaceCode: 'B-05-02', packageType: 'Pallet',
+      details: [{ barcode: `${made.billNo}-001`, materialCode: MATERIAL, batchNo: 'TP1', warehousePlaceCode: 'B-05-01', qty: 4 }],
+    }));
+    await act('/otherBill/packagetemporarybillFormView', pack.id, 'pack');
+    await until('packagetemporarybill', pack.id, 'Packed');
+
+    // the label, from the package's view; then its printed labels: the print under the package's barcode, reprinted
+    await page.goto(`${t.url}/otherBill/packagetemporarybillFormView/${pack.id}`);
+    await printOpensPdf(page, () => page.getByTestId('doc-print-package-label').click());
+    await page.getByTestId('screen-link-printedPackageLabels').click();
+    await page.getByTestId('screen-labels').waitFor();
+    await page.getByTestId('print-1-barcode-0').waitFor();
+    expect(await page.getByTestId('print-1-barcode-0').textContent()).toBe(pack.billNo);
+    await printOpensPdf(page, () => page.getByTestId('reprint-1').click());
+    await page.getByTestId('print-2').waitFor();
+
+    /** A page of the work menu, opened from its group. */
+    const fromMenu = async (group: string, code: string, path: string) => {
+      await page.getByTestId('top-menu-work').click();
+      const entry = page.getByTestId(`menu-${code}`);
+      await page.getByTestId(`menu-${group}`).waitFor();
+      if (!(await entry.isVisible())) await page.getByTestId(`menu-${group}`).click();
+      await entry.click();
+      await page.locator(`.shell-page[data-page="${path}"]`).waitFor();
+    };
+
+    // every label printed: the package's two prints by their number, who printed, and a reprint from the row
+    await fromMenu('warehousingManagement', LABEL_PRINT_LIST.code, LABEL_PRINT_LIST.path);
+    await page.getByTestId('label-print-billno').locator('input').fill(pack.billNo);
+    await page.getByTestId('label-print-billno').locator('input').press('Enter');
+    await page.getByTestId(`label-print-kind-${pack.billNo}-2`).waitFor();
+    expect(await page.getByTestId(`label-print-kind-${pack.billNo}-1`).textContent()).toBe('Print 1');
+    expect(await page.getByTestId(`label-print-kind-${pack.billNo}-2`).textContent()).toBe('Print 2: reprint of print 1');
+    expect(await page.getByTestId(`label-print-by-${pack.billNo}-1`).textContent()).not.toBe('');
+    await printOpensPdf(page, () => page.getByTestId(`label-print-reprint-${pack.billNo}-1`).click());
+    await page.getByTestId(`label-print-kind-${pack.billNo}-3`).waitFor();
+    // only inbound bills' labels: the package's are not among them
+    await pick(page, 'label-print-type', '', 'Inbound bill');
+    await page.getByTestId(`label-print-kind-${pack.billNo}-1`).waitFor({ state: 'detached' });
+    expect(await page.getByTestId('label-print-list').textContent()).not.toContain('labelPrints.');
+
+    // the packages as the stock holds them: in stock at its location, its content under its barcode
+    const packageRow = async (standing: string) => {
+      await page.getByTestId('package-billno').locator('input').fill(pack.billNo);
+      await page.getByTestId('package-billno').locator('input').press('Enter');
+      await page.locator(`[data-testid="package-${pack.billNo}-standing"][data-standing="${standing}"]`).waitFor();
+    };
+    await fromMenu('otherBill', PACKAGE_LIST.code, PACKAGE_LIST.path);
+    await packageRow('inStock');
+    expect(await page.getByTestId(`package-${pack.billNo}-place`).textContent()).toContain('B-05-02');
+    expect(await page.getByTestId(`package-${pack.billNo}-qty`).textContent()).toBe('4');
+    expect(await page.getByTestId(`package-${pack.billNo}-standing`).textContent()).toBe('In stock');
+    // shipped whole: the list reads it gone, naming the bill that took it
+    const out = data(await admin.post<Result>(`${W}/osoutstockbill/submit`, { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-B', stockType: 'NORMAL', details: [{ materialCode: MATERIAL, batchNo: 'TP1', qty: 4 }] }));
+    const allocated = data(await admin.post<Result>(`${W}/osoutstockbill/allocate`, { id: out.id, version: out.version }));
+    const picked = data(await admin.post<Result>(`${W}/osoutstockbill/pick`, { id: out.id, version: allocated.version }));
+    data(await admin.post<Result>(`${W}/osoutstockbill/ship`, { id: out.id, version: picked.version }));
+    await page.goto(`${t.url}${PACKAGE_LIST.path}`);
+    await packageRow('shipped');
+    expect(await page.getByTestId(`package-${pack.billNo}-standing`).textContent()).toBe('Shipped whole (gone)');
+    await page.getByTestId(`package-${pack.billNo}-gone-by`).filter({ hasText: out.billNo }).waitFor();
+    expect(await page.getByTestId(`package-${pack.billNo}-qty`).textContent()).toBe('0');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'keeper-packages.png'), fullPage: true });
+  }, 120_000);
 });

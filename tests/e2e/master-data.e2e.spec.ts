@@ -203,4 +203,28 @@ describe('master data screens in Chromium', () => {
     expect(await page.getByTestId('md-row-SE02').count()).toBe(0);
     expect(await page.getByTestId('md-row-SE03').count()).toBe(0);
   });
+  it("lists the built-in enumerations read only, each value in every language, beside the tenant's own", async () => {
+    await page.getByTestId('top-menu-data').click();
+    const entry = page.getByTestId('menu-md-sysenum-builtin');
+    await page.getByTestId('menu-basic').waitFor();
+    if (!(await entry.isVisible())) await page.getByTestId('menu-basic').click();
+    await entry.click();
+    await page.locator('.shell-page[data-page="/md/sysenumBuiltin"]').waitFor();
+    await page.getByTestId('builtin-enums-table').waitFor();
+    await page.getByTestId('builtin-enums-search').locator('input').fill('isinstockbill.stockType');
+    await page.getByTestId('builtin-enums-search').locator('input').press('Enter');
+    const row = page.getByTestId('builtin-enum-isinstockbill.stockType');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Stock type');
+    await page.locator('tr', { has: row }).locator('.ant-table-row-expand-icon').click();
+    const values = page.getByTestId('builtin-enum-isinstockbill.stockType-values');
+    await values.waitFor();
+    for (const words of ['正常', 'Normal', '退貨', 'Return', 'NORMAL']) expect(await values.textContent()).toContain(words);
+    const shown = (await page.getByTestId('builtin-enums').textContent()) ?? '';
+    expect(shown).not.toContain('sysenumBuiltin.');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'builtin-enums.png'), fullPage: true });
+    // beside the tenant's own enumerations: one click away
+    await page.getByTestId('builtin-enums-own').click();
+    await page.locator('.shell-page[data-page="/md/sysenum"]').waitFor();
+  });
 });

@@ -37,7 +37,7 @@ export const fillConsignmentForm = async (page: Page) => {
   }
   await page.getByTestId('deliveryMode').click();
   await page.locator('.ant-select-item-option', { hasText: 'Home delivery' }).click();
-  await pickRef(page, 'line-0-materialCode', 'M0002');
+  await pickRef(page, 'line-0-materialCode', 'M0007');
   await page.getByTestId('line-0-qty').fill('10');
   await page.getByTestId('line-0-weg').fill('100');
 };

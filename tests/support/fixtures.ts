@@ -2,7 +2,7 @@
  * The master data consignmentInput() names: references are checked, so these exist in every
  * test host's operator tenants (startTestHost makes them; the demo data has the same codes).
  */
-export const CONSIGNMENT_REFS = { customers: ['C001'], materials: ['M0002', 'M0012'] } as const;
+export const CONSIGNMENT_REFS = { customers: ['C001'], materials: ['M0007', 'M0008'] } as const;
 
 /** A valid consignment order as a dispatcher would fill it in. */
 export const consignmentInput = (overrides: Record<string, unknown> = {}) => ({
@@ -14,8 +14,9 @@ export const consignmentInput = (overrides: Record<string, unknown> = {}) => ({
   plannedDate: '2026-11-24',
   remark: 'Keep dry',
   lines: [
-    { materialCode: 'M0002', name: 'Rice 10kg', qty: 10, weg: 100, volume: 0.5, packages: 10 },
-    { materialCode: 'M0012', name: 'Green tea 500ml x15', qty: 5, weg: 36, volume: 0.2, packages: 5 },
+    // the customer's own materials (C001's noodles in the demo master data): an order carries its customer's goods
+    { materialCode: 'M0007', name: 'Noodles 500g x20', qty: 10, weg: 100, volume: 0.5, packages: 10 },
+    { materialCode: 'M0008', name: 'Noodles 1kg x10', qty: 5, weg: 36, volume: 0.2, packages: 5 },
   ],
   ...overrides,
 });

@@ -53,7 +53,7 @@ export const seedTransportFleet = async (t: TestHost) => {
   await seedRecords(h, TENANT, 'basiccar', [{ carNo: '沪B00001', carType: 'VAN', driverCode: 'DBAD' }, { carNo: '沪B00002', carType: 'VAN', driverCode: 'D01', invalid: 1 }, { carNo: '沪B00003', carType: 'VAN', driverCode: 'D01' }]);
   await seedRecords(h, TENANT, 'basicline', [{ code: 'L01', name: '上海-苏州', durationHours: 8 }, { code: 'L02', name: '上海-杭州' }]);
   await seedRecords(h, TENANT, 'basicpay', [{ code: 'P-L01', name: 'L01 by weight', lineCode: 'L01', basis: 'WEIGHT', unitPrice: 120 }]);
-  await seedRecords(h, TENANT, 'basicgoodsforpay', [{ code: 'G-L01-M0012', lineCode: 'L01', materialCode: 'M0012', basis: 'VOLUME', unitPrice: 80 }]);
+  await seedRecords(h, TENANT, 'basicgoodsforpay', [{ code: 'G-L01-M0008', lineCode: 'L01', materialCode: 'M0008', basis: 'VOLUME', unitPrice: 80 }]);
   await seedRecords(h, TENANT, 'basicpackge', [{ code: 'PK', name: 'per package', unitPrice: 0.5 }]);
   await seedRecords(h, TENANT, 'customershippingrules', [{ customerCode: 'C002', freezeShipment: 1 }, { customerCode: 'C003', maxShipmentBatch: 1 }]);
   // records from before the rules: a check digit that does not match, a plate too short (the API would refuse both now)

@@ -50,9 +50,11 @@ export type FieldDef =
    * A record of another entity, by its code. `pick`: list parameters the console's picker adds to
    * its search, so it offers only what the field can take (areas that hold places, a customer's
    * own materials); a value `$field` is what the form holds in that field (the header's owner),
-   * left out while it is empty. The server still checks what is sent.
+   * left out while it is empty. The server still checks what is sent. `ownedBy`: the server
+   * refuses a record another cargo owner keeps (400 errors.refOtherOwner): `field` of the record
+   * (a material's custCode) must be empty or equal `of`, the content's header field (its owner).
    */
-  | (Common & { kind: 'ref'; entity: string; multiple?: boolean; pick?: Readonly<Record<string, string>> })
+  | (Common & { kind: 'ref'; entity: string; multiple?: boolean; pick?: Readonly<Record<string, string>>; ownedBy?: { field: string; of: string } })
   | (Common & { kind: 'mobile' })
   /** a car plate (spec: 7 characters ordinary, 8 new energy), stored upper-case */
   | (Common & { kind: 'plate' })

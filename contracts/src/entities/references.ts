@@ -17,7 +17,15 @@ export const invalidFlag = (): FieldDef => flag(L('作废', 'Invalid', '作廢')
  * exist but may have been marked invalid since (editing an old record does not force a new choice).
  */
 /** `pick`: the field's pick (list parameters); a `namedBy` filter among them is checked too (an area must hold places). */
-export type ReferenceUse = { path: readonly (string | number)[]; entity: string; code: string; kept?: boolean; pick?: Readonly<Record<string, string>> };
+export type ReferenceUse = {
+  path: readonly (string | number)[];
+  entity: string;
+  code: string;
+  kept?: boolean;
+  pick?: Readonly<Record<string, string>>;
+  /** the record's `field` must be empty or `owner` (the content's cargo owner): another owner's record is refused */
+  owned?: { field: string; owner: string };
+};
 
 /** The metadata key naming the entity a code field refers to (it shows in the OpenAPI document too). */
 export const REFERENCE_META = 'x-reference';

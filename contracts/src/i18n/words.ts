@@ -96,6 +96,7 @@ export const kernelWords = {
     duplicateCode: L('{{label}}「{{code}}」已存在', '{{label}} "{{code}}" already exists', '{{label}}「{{code}}」已存在'),
     refMissing: L('{{label}}「{{code}}」不存在', '{{label}} "{{code}}" does not exist', '{{label}}「{{code}}」不存在'),
     refInvalid: L('{{label}}「{{code}}」已作废，不能选用', '{{label}} "{{code}}" is marked invalid and cannot be chosen', '{{label}}「{{code}}」已作廢，不能選用'),
+    refOtherOwner: L('{{label}}「{{code}}」属于其他货主，不能用于本单', '{{label}} "{{code}}" belongs to another cargo owner and cannot be used here', '{{label}}「{{code}}」屬於其他貨主，不能用於本單'),
     refAreaWithoutPlaces: L('{{label}}「{{code}}」下没有库位，货物无处存放：请选择存放库位的库区', '{{label}} "{{code}}" holds no storage locations, so goods have nowhere to go: choose an area that holds them', '{{label}}「{{code}}」下沒有庫位，貨物無處存放：請選擇存放庫位的庫區'),
     treeCycle: L('上级不能是自己或自己的下级', 'The parent cannot be the record itself or one of its children', '上級不能是自己或自己的下級'),
     serialExhausted: L('流水号「{{code}}」今日已用完（最大值 {{max}}），请在流水号设置中调整', 'Serial code "{{code}}" has run out for today (maximum {{max}}); adjust it under serial codes', '流水號「{{code}}」今日已用完（最大值 {{max}}），請在流水號設定中調整'),

@@ -48,6 +48,9 @@ export const builtInEnums = (defs: { entities: readonly EntityDef[]; documents: 
       }),
     }));
 
+/** 内置枚举: the built-in enumerations' read-only page, beside the tenant's own (md_sysenum) in the basic data menu. */
+export const SYSENUM_BUILTIN = { code: 'md_sysenum_builtin', name: '内置枚举', path: '/md/sysenumBuiltin', alias: 'sysenumBuiltin.title' } as const;
+
 export const sysenumRoutes = defineRoutes({
   builtIn: {
     method: 'GET',

@@ -164,6 +164,16 @@ export const warehousePrintRoutes = defineRoutes({
     response: z.null(),
     download: PDF_MEDIA_TYPE,
   },
+  printPackageLabel: {
+    method: 'POST',
+    path: '/api/bl-warehouse/packagetemporarybill/print/label',
+    summary:
+      "A temporary package's label (PDF): its barcode (the bill's number) as Code 128, owner, location and content; recorded as a print, and any later print of it as a reprint (docs/DOMAIN.md \"Temporary packages\")",
+    tag: 'warehouse',
+    query: idQuery,
+    response: z.null(),
+    download: PDF_MEDIA_TYPE,
+  },
   inboundScanTasks: {
     method: 'GET',
     path: '/api/bl-warehouse/isinstockbill/scan-tasks',
@@ -182,8 +192,11 @@ export const warehousePrintRoutes = defineRoutes({
   },
 });
 
+/** The states in which a temporary package's label is printed (and reprinted): a draft being made up, or packed; an opened or cancelled package has no barcode in stock. */
+export const PACKAGE_LABEL_STATES = ['Draft', 'Packed'] as const;
+
 /** Which printed documents a document type has, and in which of its states each can be printed (the console's Print button). */
-export const PRINT_FORMS: Record<string, readonly { kind: 'labels' | 'picking-list' | 'delivery-note' | 'pick-sheet' | 'delivery-notice' | 'allocation-slip'; path: string; method: 'GET' | 'POST'; states: readonly string[] }[]> = {
+export const PRINT_FORMS: Record<string, readonly { kind: 'labels' | 'picking-list' | 'delivery-note' | 'pick-sheet' | 'delivery-notice' | 'allocation-slip' | 'package-label'; path: string; method: 'GET' | 'POST'; states: readonly string[] }[]> = {
   isinstockbill: [{ kind: 'labels', path: warehousePrintRoutes.printLabels.path, method: 'POST', states: ['Draft', 'InReview', 'Audited', 'Received', 'PuttingAway', 'Stored'] }],
   osoutstockbill: [
     { kind: 'picking-list', path: warehousePrintRoutes.printPickingList.path, method: 'GET', states: ['Allocated', 'Waved', 'Picked'] },
@@ -194,6 +207,8 @@ export const PRINT_FORMS: Record<string, readonly { kind: 'labels' | 'picking-li
   osnoticedeliverybill: [{ kind: 'delivery-notice', path: warehousePrintRoutes.printDeliveryNotice.path, method: 'GET', states: ['Issued', 'Received', 'ReceivedEarly'] }],
   // the paper that travels with the goods between the two warehouses, once they are allocated to it
   allocatebill: [{ kind: 'allocation-slip', path: warehousePrintRoutes.printAllocationSlip.path, method: 'GET', states: ['Confirmed', 'Shipped', 'Receiving', 'Received'] }],
+  // the package's barcode is its number from the start: labelled while it is made up, until it is opened
+  packagetemporarybill: [{ kind: 'package-label', path: warehousePrintRoutes.printPackageLabel.path, method: 'POST', states: PACKAGE_LABEL_STATES }],
 };
 
 /** 待上架: the keeper's put-away list (the inbound bills with goods still at their dock), its page and menu entry. */

@@ -14,6 +14,7 @@ import {
   type IsReview,
   type KitDocument,
   type Page,
+  type ReferenceUse,
 } from '@tpl/contracts';
 import {
   DB_POOL,
@@ -139,15 +140,21 @@ const doneOf = (a: Attempt): CommandResult => {
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Every reference (code of a master-data record) in a content, with the path that names it. */
-const referencesIn = (fields: Record<string, HeaderField | FieldDef>, value: Record<string, unknown>, path: (string | number)[] = []) => {
-  const out: { path: (string | number)[]; entity: string; code: string; pick?: Readonly<Record<string, string>> }[] = [];
+/**
+ * Every reference (code of a master-data record) in a content, with the path that names it; a
+ * field walled by owner (`ownedBy`) carries the owner the content's header names (`root`).
+ */
+const referencesIn = (fields: Record<string, HeaderField | FieldDef>, value: Record<string, unknown>, path: (string | number)[] = [], root: Record<string, unknown> = value) => {
+  const out: ReferenceUse[] = [];
   for (const [k, f] of Object.entries(fields)) {
     const v = value[k];
     if (v === undefined || v === null || v === '') continue;
-    if (f.kind === 'ref') for (const code of Array.isArray(v) ? v : [v]) out.push({ path: [...path, k], entity: f.entity, code: String(code), ...(f.pick ? { pick: f.pick } : {}) });
-    else if (f.kind === 'group' && typeof v === 'object') out.push(...referencesIn(f.fields, v as Record<string, unknown>, [...path, k]));
-    else if (f.kind === 'rows' && Array.isArray(v)) v.forEach((row, i) => out.push(...referencesIn(f.fields, row as Record<string, unknown>, [...path, k, i])));
+    if (f.kind === 'ref') {
+      const owner = f.ownedBy ? root[f.ownedBy.of] : undefined;
+      const owned = f.ownedBy && typeof owner === 'string' && owner ? { owned: { field: f.ownedBy.field, owner } } : {};
+      for (const code of Array.isArray(v) ? v : [v]) out.push({ path: [...path, k], entity: f.entity, code: String(code), ...(f.pick ? { pick: f.pick } : {}), ...owned });
+    } else if (f.kind === 'group' && typeof v === 'object') out.push(...referencesIn(f.fields, v as Record<string, unknown>, [...path, k], root));
+    else if (f.kind === 'rows' && Array.isArray(v)) v.forEach((row, i) => out.push(...referencesIn(f.fields, row as Record<string, unknown>, [...path, k, i], root)));
   }
   return out;
 };

@@ -1,4 +1,4 @@
-import { actionsOf, buttonCode, entities, type EntityAction } from '@tpl/contracts';
+import { SYSENUM_BUILTIN, actionsOf, buttonCode, entities, type EntityAction } from '@tpl/contracts';
 import type { ContextMenus } from '@tpl/event-store';
 
 /** The master-data areas: [service, menu code, name, the console's i18n key of the group]. */
@@ -26,6 +26,8 @@ export const masterdataMenus: ContextMenus = {
         .forEach((d, k) => {
           tree.menu(`md_${d.name}`, d.title[0], `/md/${d.name}`, code, k + 1, `${d.name}.title`);
           actionsOf(d).forEach((a, n) => tree.button(buttonCode(d, a), `${d.title[0]} ${ACTION_NAMES[a]}`, `md_${d.name}`, n + 1));
+          // the enumerations the descriptions define, read only, right beside the tenant's own
+          if (d.name === 'sysenum') tree.menu(SYSENUM_BUILTIN.code, SYSENUM_BUILTIN.name, SYSENUM_BUILTIN.path, code, k + 1, SYSENUM_BUILTIN.alias);
         });
     });
   },

@@ -3,16 +3,17 @@ import { DEMO_OPERATOR, demoActor } from '@tpl/identity';
 import { DocumentCommands, DocumentService, documentKit } from '@tpl/documents';
 import { WarehouseModule } from './warehouse.module';
 import { stockLedgerProjection, stockMigrations } from './stock/stock.projection';
+import { labelPrintsMigrations, labelPrintsProjection } from './print/label-prints.projection';
 import { seedDemoMonth } from './demo/demo-month.seed';
 import { warehouseMenus } from './warehouse.menus';
 
 /** What the warehouse context brings to the shared store: its migrations and inline projections. */
-export const warehouseMigrations = [...stockMigrations];
-export const warehouseProjections = [stockLedgerProjection];
+export const warehouseMigrations = [...stockMigrations, ...labelPrintsMigrations];
+export const warehouseProjections = [stockLedgerProjection, labelPrintsProjection];
 
 /**
  * The warehouse context's front door to the host: the stock ledger (inline: a keeper reads the
- * stock their receipt made) and its documents' decisions; for the demo, last month and this one
+ * stock their receipt made), the printed labels (inline: a print is listed with its PDF) and its documents' decisions; for the demo, last month and this one
  * in the demo operator's warehouse (seedDemoMonth), so finance has a month to bill (issue 15).
  */
 export const warehouseContext: ServiceContext = {

@@ -10,6 +10,10 @@ import { OutboundDecisions } from './outbound/outbound.wiring';
 import { WaveDecisions } from './wave/wave.wiring';
 import { PrintController } from './print/print.controller';
 import { PrintService } from './print/print.service';
+import { LabelListController } from './print/label-list.controller';
+import { LabelListService } from './print/label-list.service';
+import { PackagesController } from './temporarypackage/packages.controller';
+import { PackageList } from './temporarypackage/packages.service';
 import { ScanController } from './scan/scan.controller';
 import { ScanService } from './scan/scan.service';
 import { INSIDE_PROVIDERS } from './inside/inside.providers';
@@ -24,7 +28,7 @@ import { Strategies } from './shared/strategies.wiring';
  * folder registers its decisions with the kit when this module starts.
  */
 @Module({
-  controllers: [StockController, StockReportsController, InboundController, AllocateController, PrintController, ScanController],
+  controllers: [StockController, StockReportsController, InboundController, AllocateController, PrintController, LabelListController, PackagesController, ScanController],
   providers: [
     StockLedger,
     StockQueries,
@@ -35,6 +39,8 @@ import { Strategies } from './shared/strategies.wiring';
     OutboundDecisions,
     WaveDecisions,
     PrintService,
+    LabelListService,
+    PackageList,
     ScanService,
     ...INSIDE_PROVIDERS,
     { provide: OWNER_SCOPES, useClass: BoundOwners },

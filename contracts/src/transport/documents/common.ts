@@ -17,12 +17,19 @@ export const party = (who: Labels, o: { required?: boolean } = {}) =>
     address: text(L(`${who[0]}地址`, `${who[1]} address`, `${who[2]}地址`), { required: true, max: 200 }),
   }, o);
 
-/** The goods lines of an order or a note: material, quantity, gross weight (kg), volume (m³), packages. */
-export const goodsLines = () => ({
+/**
+ * The goods lines of an order or a note: material, quantity, gross weight (kg), volume (m³), packages.
+ * `owned`: the material is the customer's (cargo owner's) own, as warehouse documents' lines are:
+ * the picker offers the header customer's materials, and the server refuses another owner's.
+ */
+export const goodsLines = (o: { owned?: boolean } = {}) => ({
   key: 'lines' as const,
   label: L('明细', 'Lines', '明細'),
   fields: {
-    materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true }),
+    materialCode: ref(L('物料', 'Material', '物料'), 'material', {
+      required: true,
+      ...(o.owned ? { pick: { custCode: '$customerCode' }, ownedBy: { field: 'custCode', of: 'customerCode' } } : {}),
+    }),
     name: text(L('物料名称', 'Material name', '物料名稱'), { required: true, max: 100 }),
     qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
     weg: num(L('重量(kg)', 'Weight (kg)', '重量(kg)'), 'weight', { default: 0 }),

@@ -38,8 +38,8 @@ export const consignment = defineDocument({
       ifEmpty: true,
     },
   },
-  // the pick fills the line's name, which stays editable (the customer's own wording on the waybill)
-  lines: goodsLines(),
+  // the customer's own materials (picker and server); the pick fills the line's name, which stays editable (the customer's own wording on the waybill)
+  lines: goodsLines({ owned: true }),
   refine: (c, ctx) => {
     if (typeof c.plannedDate === 'string' && typeof c.billDate === 'string' && c.plannedDate < c.billDate) {
       ctx.addIssue({ code: 'custom', path: ['plannedDate'], message: 'validation.plannedBeforeBill' });

@@ -7,7 +7,7 @@ import type { NamedRecord, ReferenceCheck } from '@tpl/documents';
 import { RECORDS_TABLE } from './records.migrations';
 
 /** What is wrong with one reference: it names no live record, one marked invalid, or one its field's pick does not offer. */
-export type ReferenceProblem = { use: ReferenceUse; key: 'errors.refMissing' | 'errors.refInvalid' | NamedByFilter['refusal'] };
+export type ReferenceProblem = { use: ReferenceUse; key: 'errors.refMissing' | 'errors.refInvalid' | 'errors.refOtherOwner' | NamedByFilter['refusal'] };
 
 const quoted = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
@@ -101,6 +101,35 @@ export class RecordReferences implements ReferenceCheck {
       if (invalid !== undefined && use.pick) picked.push(use);
     }
     out.push(...(await this.unpicked(tenantId, picked, db)));
+    // whose a record is, once every code names a usable record (an owner that does not exist is said as such, alone)
+    if (!out.length) out.push(...(await this.otherOwners(tenantId, uses.filter((u) => u.owned), db)));
+    return out;
+  }
+
+  /**
+   * The uses whose record another cargo owner keeps: its owner field (a material's custCode) names
+   * an owner, not the content's. A record kept for no owner is common to all. One query per entity
+   * and field (a consignment order's lines: one), never kept: an owner's records change hands rarely
+   * and the answer must be the one in force.
+   */
+  private async otherOwners(tenantId: string, uses: readonly ReferenceUse[], db?: Pick<UnitOfWork, 'query'>): Promise<ReferenceProblem[]> {
+    const groups = new Map<string, ReferenceUse[]>();
+    for (const u of uses) {
+      const key = `${u.entity}\u0000${u.owned!.field}`;
+      (groups.get(key) ?? groups.set(key, []).get(key)!).push(u);
+    }
+    const out: ReferenceProblem[] = [];
+    for (const group of groups.values()) {
+      const { entity, owned } = group[0]!;
+      const text = `SELECT code, coalesce(data->>$3, '') AS owner FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code = ANY($4)`;
+      const params = [tenantId, entity, owned!.field, [...new Set(group.map((u) => u.code))]];
+      const rows = db ? await db.query<{ code: string; owner: string }>(text, params) : (await this.pool.query<{ code: string; owner: string }>(text, params)).rows;
+      const owners = new Map(rows.map((r) => [r.code, r.owner]));
+      for (const use of group) {
+        const owner = owners.get(use.code);
+        if (owner && owner !== use.owned!.owner) out.push({ use, key: 'errors.refOtherOwner' });
+      }
+    }
     return out;
   }
 

@@ -17,14 +17,24 @@ const consignees = [
   { name: '苏州日用百货', linkman: '孙浩', mobile: '15800002222', address: '苏州市姑苏区观前街21号' },
   { name: '杭州西湖商城', linkman: '赵琳', mobile: '18800003333', address: '杭州市上城区延安路100号' },
 ];
-/** materials of the demo master data: code, name, gross weight (kg) and volume (m³) of one */
-const goods = [
-  { materialCode: 'M0002', name: '东北大米 10kg', weg: 10, volume: 0.02 },
-  { materialCode: 'M0007', name: '挂面 500g x20', weg: 6, volume: 0.015 },
-  { materialCode: 'M0010', name: '矿泉水 550ml x24', weg: 13.5, volume: 0.03 },
-  { materialCode: 'M0005', name: '花生油 5L', weg: 5, volume: 0.008 },
-  { materialCode: 'M0012', name: '绿茶饮料 500ml x15', weg: 12, volume: 0.025 },
-];
+/** each owner's own materials of the demo master data (an order carries its customer's goods): code, name, gross weight (kg) and volume (m³) of one */
+const goods: Record<string, { materialCode: string; name: string; weg: number; volume: number }[]> = {
+  C001: [
+    { materialCode: 'M0007', name: '挂面 500g x20', weg: 6, volume: 0.015 },
+    { materialCode: 'M0008', name: '挂面 1kg x10', weg: 6, volume: 0.015 },
+    { materialCode: 'M0016', name: '苏打饼干 100g x30', weg: 4, volume: 0.02 },
+  ],
+  C002: [
+    { materialCode: 'M0010', name: '矿泉水 550ml x24', weg: 13.5, volume: 0.03 },
+    { materialCode: 'M0012', name: '绿茶饮料 500ml x15', weg: 12, volume: 0.025 },
+    { materialCode: 'M0009', name: '矿泉水 350ml x24', weg: 13.5, volume: 0.02 },
+  ],
+  C003: [
+    { materialCode: 'M0002', name: '东北大米 10kg', weg: 10, volume: 0.02 },
+    { materialCode: 'M0005', name: '花生油 5L', weg: 5, volume: 0.008 },
+    { materialCode: 'M0001', name: '东北大米 5kg', weg: 5, volume: 0.01 },
+  ],
+};
 const modes = ['HOME_DELIVERY', 'CUSTOMER_PICKUP', 'OUTSOURCED_LOGISTICS'] as const;
 
 const addDays = (day: string, n: number) => {
@@ -46,7 +56,8 @@ export const sampleConsignment = (i: number, day: string): ConsignmentContent =>
     plannedDate: addDays(day, 1 + (i % 2)),
     ...(i % 4 === 0 ? { remark: '注意防潮，中午前送达' } : {}),
     lines: Array.from({ length: lineCount }, (_, k) => {
-      const g = goods[(i + k) % goods.length]!;
+      const own = goods[owner.code]!;
+      const g = own[(i + k) % own.length]!;
       const qty = 10 * (1 + ((i + k) % 5));
       return { materialCode: g.materialCode, name: g.name, qty, weg: +(qty * g.weg).toFixed(3), volume: +(qty * g.volume).toFixed(3), packages: qty };
     }),

@@ -123,6 +123,52 @@ export const labelsDefinition = (input: LabelsInput, tr: Tr): PdfDefinition => {
   return { pageSize: { width: 283.46, height: 198.43 }, pageMargins: [10, 8, 10, 6], info: { title: `${tr('warehouse.print.label.title')} ${input.billNo}` }, content: pages };
 };
 
+/** What a temporary package's label shows: its number (= its barcode, drawn), owner, location, type and content. */
+export type PackageLabelInput = {
+  billNo: string;
+  barcode: string;
+  owner: Party;
+  place: string;
+  packageType: string;
+  content: readonly { materialCode: string; materialName: string; batchNo: string; qty: number }[];
+  total: number;
+};
+
+/** The content lines a package label names before it says "and N more" (the label is 100 × 70 mm). */
+export const PACKAGE_LABEL_LINES = 4;
+
+/** A temporary package's label: one 100 × 70 mm label, the package barcode across it, its content below. */
+export const packageLabelDefinition = (input: PackageLabelInput, tr: Tr): PdfDefinition => {
+  const shown = input.content.slice(0, PACKAGE_LABEL_LINES);
+  const more = input.content.length - shown.length;
+  const label = [
+    {
+      columns: [
+        { text: tr('warehouse.print.package.title'), bold: true, fontSize: 11 },
+        { text: `${tr('warehouse.print.package.type')}: ${input.packageType || '-'}`, alignment: 'right', fontSize: 9 },
+      ],
+    },
+    { text: `${tr('warehouse.print.label.owner')}: ${input.owner.code} ${input.owner.name}`, margin: [0, 3, 0, 0] },
+    { text: `${tr('warehouse.print.label.place')}: ${input.place || '-'}` },
+    { image: input.barcode, width: 240, height: 44, alignment: 'center', margin: [0, 4, 0, 1] },
+    { text: input.billNo, alignment: 'center', fontSize: 12, bold: true },
+    {
+      margin: [0, 3, 0, 0],
+      fontSize: 7,
+      layout: 'noBorders',
+      table: {
+        widths: ['*', 'auto', 'auto'],
+        body: [
+          ...shown.map((c) => [cell(`${c.materialCode} ${c.materialName}`.trim()), cell(c.batchNo || '-'), cell(fmt(c.qty), { alignment: 'right' })]),
+          ...(more > 0 ? [[cell(tr('warehouse.print.package.more', { n: more }), { italics: true }), cell(''), cell('')]] : []),
+          [cell(tr('warehouse.print.package.total'), { bold: true }), cell(''), cell(fmt(input.total), { bold: true, alignment: 'right' })],
+        ],
+      },
+    },
+  ];
+  return { pageSize: { width: 283.46, height: 198.43 }, pageMargins: [10, 8, 10, 6], info: { title: `${tr('warehouse.print.package.title')} ${input.billNo}` }, content: [{ stack: label }] };
+};
+
 /** Label and value pairs two to a row; `wide` pairs (an address) take a row of their own. */
 const headerTable = (pairs: [string, string][], wide: [string, string][] = []) => ({
   layout: 'noBorders',

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
-import { PDF_MEDIA_TYPE, allocatebill, documentButtons, isinstockbill, languageFromHeader, ok, osnoticedeliverybill, osoutstockbill, wavebill, parseOrThrow, warehousePrintRoutes as R, warehouseScreenRoutes as S, type DocumentDef, type LabelPrintBody } from '@tpl/contracts';
+import { PDF_MEDIA_TYPE, allocatebill, documentButtons, isinstockbill, languageFromHeader, ok, osnoticedeliverybill, osoutstockbill, wavebill, parseOrThrow, warehousePrintRoutes as R, warehouseScreenRoutes as S, type DocumentDef, type LabelPrintBody, packagetemporarybill } from '@tpl/contracts';
 import { DocumentService } from '@tpl/documents';
 import { ButtonCheck, Meta, PostOk, ROW_SCOPES, actorOf, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
 import { PrintService } from './print.service';
@@ -50,6 +50,29 @@ export class PrintController {
     const ctx = { tenantId: meta.user.tenantId, actor: actorOf(meta.user), correlationId: meta.correlationId, causationId: meta.commandId, lang: languageFromHeader(al) };
     const { pdf, billNo } = await this.print.labels(ctx, id, rows);
     sendPdf(reply, `${billNo}-labels`, pdf);
+  }
+
+  @PostOk(R.printPackageLabel.path)
+  async packageLabel(@Query() query: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
+    const id = await this.admit(packagetemporarybill, meta, query);
+    const ctx = { tenantId: meta.user.tenantId, actor: actorOf(meta.user), correlationId: meta.correlationId, causationId: meta.commandId, lang: languageFromHeader(al) };
+    const { pdf, billNo } = await this.print.printPackageLabel(ctx, id);
+    sendPdf(reply, `${billNo}-label`, pdf);
+  }
+
+  @Get(S.packageLabelPrints.path)
+  async packageLabelPrints(@Query() query: unknown, @Meta() meta: RequestMeta) {
+    return ok(await this.print.packageLabelPrints(meta.user.tenantId, await this.visible(packagetemporarybill, meta, query)));
+  }
+
+  @PostOk(S.reprintPackageLabel.path)
+  async reprintPackageLabel(@Query() query: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
+    await this.buttons.require(meta.user, documentButtons(packagetemporarybill).print!);
+    const { id, seq } = parseOrThrow(S.reprintPackageLabel.query!, query, 'warehouse.labelPrint') as { id: string; seq: number };
+    await this.documents.assertVisible(packagetemporarybill, meta.user.tenantId, [id], await this.scopes.rowScope(meta.user, packagetemporarybill.name), ownerScopeOf(meta.user));
+    const ctx = { tenantId: meta.user.tenantId, actor: actorOf(meta.user), correlationId: meta.correlationId, causationId: meta.commandId, lang: languageFromHeader(al) };
+    const { pdf, billNo } = await this.print.reprintPackageLabel(ctx, id, seq);
+    sendPdf(reply, `${billNo}-label-${seq}`, pdf);
   }
 
   @Get(R.printPickingList.path)

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { AppError, allocatebill, isinstockbill, orderosoutstockbill, osnoticedeliverybill, osoutstockbill, tonnesOf, wavebill, translate, type Actor, type KitDocument, type Language, type LabelPrintEntry, type LabelPrintRow, type PreparationRow } from '@tpl/contracts';
+import { AppError, allocatebill, isinstockbill, orderosoutstockbill, osnoticedeliverybill, osoutstockbill, tonnesOf, wavebill, translate, type Actor, type KitDocument, type Language, type LabelPrintEntry, type LabelPrintRow, type PreparationRow, PACKAGE_LABEL_STATES, addQty, packagetemporarybill } from '@tpl/contracts';
 import { DocumentService, printTime, printTimeZone } from '@tpl/documents';
 import { DB_POOL, EVENT_STORE, runCommand, type EventStorePort, type NewEvent } from '@tpl/event-store';
 import { MASTER_DATA, type MasterData } from '@tpl/masterdata';
@@ -8,7 +8,7 @@ import { barcodeOf } from '../inbound/receipt.decisions';
 import { linesOf } from '../shared/lines';
 import { STOCK_STREAM_TABLE, STOCK_TABLE } from '../stock/stock.projection';
 import { LABEL_PRINTS, LABELS_PRINTED, LABELS_REPRINTED, decideLabelPrint, labelPrintsFold, labelPrintsStream, runsOf, type LabelRun, type LabelsPrintedData, type LabelsReprintedData } from './label-print';
-import { allocationSlipDefinition, consigneeOf, deliveryNoteDefinition, labelsDefinition, pickingListDefinition, waveSheetDefinition, type DeliveryRow, type LabelLineInfo, type PickingRow, type Tr, type WaveSheetRow } from './layouts';
+import { allocationSlipDefinition, consigneeOf, deliveryNoteDefinition, labelsDefinition, pickingListDefinition, waveSheetDefinition, type DeliveryRow, type LabelLineInfo, type PickingRow, type Tr, type WaveSheetRow, packageLabelDefinition } from './layouts';
 import { code128, renderPdf } from './pdf';
 
 /** Who prints, in which request (the label record's metadata). */
@@ -161,6 +161,87 @@ export class PrintService {
       return { pdf: await this.drawLabels(doc, materials, owner, runs, ctx.lang), event: { type: LABELS_REPRINTED, data: reprinted } };
     });
     return { pdf, billNo: doc.billNo };
+  }
+
+  // ---------------------------------------------------------------- a temporary package's label
+
+  /** A temporary package whose barcode a label may carry: a draft being made up, or packed (not opened, cancelled or removed). */
+  private async openPackage(tenantId: string, id: string) {
+    const doc = await this.documents.detail(packagetemporarybill, tenantId, id);
+    if (doc.removed || !(PACKAGE_LABEL_STATES as readonly string[]).includes(doc.state)) {
+      throw new AppError(409, 'warehouse.errors.packageLabelClosed', {}, { state: `packagetemporarybill.states.${doc.state}` });
+    }
+    return doc;
+  }
+
+  /** The package's label drawn, and the fact that records it (the label counts the package's whole content, once). */
+  private async packageLabel(ctx: PrintContext, doc: KitDocument): Promise<{ pdf: Buffer; data: LabelsPrintedData }> {
+    const lines = linesOf(doc);
+    const [materials, owner] = await Promise.all([this.names(ctx.tenantId, 'material', lines.map((l) => l.materialCode)), this.owner(ctx.tenantId, doc)]);
+    // one row per material and batch (a package may hold the same batch taken from two locations)
+    const content = new Map<string, { materialCode: string; materialName: string; batchNo: string; qty: number }>();
+    let total = 0;
+    for (const l of lines) {
+      const key = `${l.materialCode}\u0000${text(l.batchNo)}`;
+      const was = content.get(key);
+      if (was) was.qty = addQty(was.qty, l.qty);
+      else content.set(key, { materialCode: l.materialCode, materialName: text(materials.get(l.materialCode)?.data.name), batchNo: text(l.batchNo), qty: l.qty });
+      total = addQty(total, l.qty);
+    }
+    const tr: Tr = (key, vars) => translate(ctx.lang, key, vars);
+    const pdf = await renderPdf(
+      packageLabelDefinition(
+        { billNo: doc.billNo, barcode: await code128(doc.billNo), owner, place: text(doc.warehousePlaceCode), packageType: text(doc.packageType), content: [...content.values()], total },
+        tr,
+      ),
+    );
+    return { pdf, data: { documentType: packagetemporarybill.name, billNo: doc.billNo, rows: [{ lineNumber: 0, printQty: total, labels: 1 }] } };
+  }
+
+  /**
+   * A temporary package's label (its barcode is its bill number). The first print is recorded as
+   * LabelsPrinted on the package's label stream; a package carries one label, so printing it again
+   * from the view is a reprint of that first print (LabelsReprinted, of 1): history says which.
+   */
+  async printPackageLabel(ctx: PrintContext, id: string): Promise<{ pdf: Buffer; billNo: string }> {
+    const doc = await this.openPackage(ctx.tenantId, id);
+    const pdf = await this.onLabelStream(ctx, id, async (printed) => {
+      const { pdf, data } = await this.packageLabel(ctx, doc);
+      const event: NewEvent = printed.size ? { type: LABELS_REPRINTED, data: { ...data, of: 1 } satisfies LabelsReprintedData } : { type: LABELS_PRINTED, data };
+      return { pdf, event };
+    });
+    return { pdf, billNo: doc.billNo };
+  }
+
+  /** A package's label printed again from its printed-labels screen, as a reprint of the print named. */
+  async reprintPackageLabel(ctx: PrintContext, id: string, seq: number): Promise<{ pdf: Buffer; billNo: string }> {
+    const doc = await this.openPackage(ctx.tenantId, id);
+    const pdf = await this.onLabelStream(ctx, id, async () => {
+      const original = (await this.store.readStream(labelPrintsStream(ctx.tenantId, id))).find((e) => e.version === seq && e.type === LABELS_PRINTED);
+      if (!original) throw new AppError(404, 'warehouse.errors.reprintNotFound', { seq });
+      const { pdf, data } = await this.packageLabel(ctx, doc);
+      return { pdf, event: { type: LABELS_REPRINTED, data: { ...data, of: seq } satisfies LabelsReprintedData } };
+    });
+    return { pdf, billNo: doc.billNo };
+  }
+
+  /** The prints of a package's label: one row each, the package as a whole under its barcode. */
+  async packageLabelPrints(tenantId: string, id: string): Promise<LabelPrintEntry[]> {
+    const doc = await this.documents.detail(packagetemporarybill, tenantId, id);
+    const events = await this.store.readStream(labelPrintsStream(tenantId, id));
+    return events
+      .filter((e) => e.type === LABELS_PRINTED || e.type === LABELS_REPRINTED)
+      .map((e) => {
+        const data = e.data as LabelsPrintedData & { of?: number };
+        return {
+          seq: e.version,
+          kind: e.type === LABELS_PRINTED ? ('print' as const) : ('reprint' as const),
+          ...(data.of !== undefined ? { of: data.of } : {}),
+          at: e.metadata.occurredAt,
+          by: e.metadata.actor.name || e.metadata.actor.account,
+          rows: data.rows.map((r) => ({ lineNumber: r.lineNumber, barcode: doc.billNo, materialCode: '', materialName: '', batchNo: '', printQty: r.printQty, labels: r.labels })),
+        };
+      });
   }
 
   /**

@@ -112,6 +112,11 @@ UPDATE ${STOCK_STREAM_TABLE} l SET area_code = s.area_code
 CREATE INDEX IF NOT EXISTS wh_stream_area ON ${STOCK_STREAM_TABLE} (tenant_id, area_code, effective_at);
 CREATE INDEX IF NOT EXISTS wh_stock_customer ON ${STOCK_TABLE} (tenant_id, customer_code, area_code);`,
   },
+  {
+    // a barcode's lines (the temporary packages' list: which bill took a package's barcode out, and when)
+    id: 'warehouse/005-stream-barcode',
+    sql: `CREATE INDEX IF NOT EXISTS wh_stream_barcode ON ${STOCK_STREAM_TABLE} (tenant_id, barcode, effective_at);`,
+  },
 ];
 
 type RowWrite = {

@@ -9,6 +9,7 @@ export const warehouseScreenWords = {
       stockBatch: L('批次信息', 'Batches', '批次資訊'),
       inboundFees: L('杂费', 'Incidental fees', '雜費'),
       printedLabels: L('已打印条码', 'Printed barcodes', '已列印條碼'),
+      printedPackageLabels: L('已打印标签', 'Printed labels', '已列印標籤'),
       preparation: L('备货信息', 'Stock preparation', '備貨資訊'),
       images: L('查看图片', 'Photos', '查看圖片'),
     },

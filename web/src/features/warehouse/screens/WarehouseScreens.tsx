@@ -136,22 +136,29 @@ export const InboundFeesPage = screenPage('isinstockbill', 'whScreens.fees.title
 
 // ------------------------------------------------------------------------------------------ printed labels
 
+/** Where a document's label history and reprint are: the inbound bill's receipt labels, the temporary package's label. */
+const LABEL_CALLS: Record<string, { history: string; reprint: string }> = {
+  isinstockbill: { history: S.labelPrints.path, reprint: S.reprintLabels.path },
+  packagetemporarybill: { history: S.packageLabelPrints.path, reprint: S.reprintPackageLabel.path },
+};
+
 const Prints = ({ def, doc }: { def: DocumentDef; doc: KitDocument }) => {
   const { t } = useTranslation();
+  const calls = LABEL_CALLS[def.name]!;
   const { message } = App.useApp();
   const client = useQueryClient();
   const can = useDocumentButtons(def);
   const [busy, setBusy] = useState<number>();
   const prints = useQuery({
     queryKey: screenKeys.labelPrints(doc.id),
-    queryFn: ({ signal }) => request<LabelPrintEntry[]>('GET', S.labelPrints.path, { query: { id: doc.id }, signal }),
+    queryFn: ({ signal }) => request<LabelPrintEntry[]>('GET', calls.history, { query: { id: doc.id }, signal }),
   });
   const reprint = async (seq: number) => {
     // opened within the click, so no pop-up blocker stops it; filled once the PDF is here
     const tab = window.open('', '_blank');
     setBusy(seq);
     try {
-      const file = await download(S.reprintLabels.path, { query: { id: doc.id, seq }, fallbackName: `${doc.billNo}-labels.pdf`, post: {} });
+      const file = await download(calls.reprint, { query: { id: doc.id, seq }, fallbackName: `${doc.billNo}-labels.pdf`, post: {} });
       const url = URL.createObjectURL(file.blob);
       if (tab) tab.location.href = url;
       else saveFile(file);
@@ -196,7 +203,8 @@ const Prints = ({ def, doc }: { def: DocumentDef; doc: KitDocument }) => {
             columns={[
               { title: t('whScreens.cols.line'), dataIndex: 'lineNumber', width: 64 },
               { title: t('whScreens.cols.barcode'), render: (_, r) => <Typography.Text code data-testid={`print-${p.seq}-barcode-${r.lineNumber}`}>{r.barcode}</Typography.Text> },
-              { title: t('whScreens.cols.material'), render: (_, r) => `${r.materialCode} ${r.materialName}`.trim() },
+              // a package's label is the package as a whole (its row names no line of its own)
+              { title: t('whScreens.cols.material'), render: (_, r) => (r.lineNumber === 0 ? t('packages.wholePackage') : `${r.materialCode} ${r.materialName}`.trim()) },
               { title: t('whScreens.cols.batch'), render: (_, r) => r.batchNo || t('common.empty') },
               { title: t('whScreens.cols.qty'), align: 'right', render: (_, r) => formatNumber(r.printQty) },
               { title: t('whScreens.cols.labels'), align: 'right', render: (_, r) => <span data-testid={`print-${p.seq}-labels-${r.lineNumber}`}>{r.labels}</span> },
@@ -210,6 +218,8 @@ const Prints = ({ def, doc }: { def: DocumentDef; doc: KitDocument }) => {
 
 /** /warehousingManagement/barcodePrintView/:id — every label printed for an inbound bill, print by print, with reprint. */
 export const PrintedLabelsPage = screenPage('isinstockbill', 'whScreens.labels.title', 'screen-labels', Prints);
+/** /otherBill/packagetemporarybillBarcodeView/:id — a temporary package's label, print by print, with reprint. */
+export const PrintedPackageLabelsPage = screenPage('packagetemporarybill', 'whScreens.labels.title', 'screen-labels', Prints);
 
 // ------------------------------------------------------------------------------------------ stock preparation
 

@@ -8,7 +8,7 @@ import type { ViewExtraProps } from '../../../shared/context';
 import { holdsImages } from './images';
 
 type Screen = keyof typeof WAREHOUSE_SCREENS;
-const ICONS: Record<Screen, ReactNode> = { stockBatch: <ScheduleOutlined />, inboundFees: <DollarOutlined />, printedLabels: <BarcodeOutlined />, preparation: <CarryOutOutlined /> };
+const ICONS: Record<Screen, ReactNode> = { stockBatch: <ScheduleOutlined />, inboundFees: <DollarOutlined />, printedLabels: <BarcodeOutlined />, printedPackageLabels: <BarcodeOutlined />, preparation: <CarryOutOutlined /> };
 
 /** A button on a document's view to one of its read-only screens (no id typed: the view's own). */
 const ScreenLink = ({ to, icon, label, testId }: { to: string; icon: ReactNode; label: string; testId: string }) => {
