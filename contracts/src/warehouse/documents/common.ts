@@ -217,6 +217,8 @@ export const goodsFills = () => ({
     set: { unitCode: 'unitCode', qtyWeg: 'gross', packspecCode: 'packspecCode', price: 'price' },
     times: { volume: { field: 'unitVolume', by: 'qty', scale: 4 } },
   },
+  // the pack specification's carton (cm): the line's dimensions, editable
+  packspecCode: { set: { volumeLength: 'volumeLength', volumeWidth: 'volumeWidth', volumeHeight: 'volumeHeight' } },
 });
 
 /**
