@@ -251,7 +251,13 @@ export const AMOUNT_TOTAL: TotalDef = { of: 'price', times: 'qty', label: L('总
 const withKitTotals = <const D extends DocumentDef>(def: D): D => {
   const lines = def.lines;
   if (!lines || !('price' in lines.fields) || !('qty' in lines.fields) || lines.totals?.amount) return def;
-  return { ...def, lines: { ...lines, totals: { ...(lines.totals ?? {}), amount: AMOUNT_TOTAL } } };
+  const shown = def.list.columns.some((c) => (typeof c === 'string' ? c : c.key) === 'totalAmount');
+  return {
+    ...def,
+    lines: { ...lines, totals: { ...(lines.totals ?? {}), amount: AMOUNT_TOTAL } },
+    // the list (and its export) shows it: spec 02 totalAmount
+    list: shown ? def.list : { ...def.list, columns: [...def.list.columns, { key: 'totalAmount', path: 'totals.amount', label: AMOUNT_TOTAL.label, kind: 'number' }] },
+  };
 };
 
 export const defineDocument = <const D extends DocumentDef>(def: D): D => {

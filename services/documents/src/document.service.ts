@@ -349,9 +349,17 @@ export class DocumentService {
     if ('currencyCode' in def.header && empty('currencyCode')) out.currencyCode = DEFAULT_CURRENCY;
     if ('deptCode' in def.header && empty('deptCode') && ctx.actor.deptId) out.deptCode = ctx.actor.deptId;
     if ('companyCode' in def.header && empty('companyCode') && typeof out.warehouseAreaCode === 'string' && out.warehouseAreaCode) {
-      const area = (await this.references.named(ctx.tenantId, 'warehousearea', [out.warehouseAreaCode])).get(out.warehouseAreaCode);
-      const company = area?.data.companyCode;
-      if (typeof company === 'string' && company) out.companyCode = company;
+      // a zone names no company of its own: its warehouse's (the area tree upwards, a few levels at most)
+      let code: unknown = out.warehouseAreaCode;
+      for (let depth = 0; depth < 4 && typeof code === 'string' && code; depth++) {
+        const area = (await this.references.named(ctx.tenantId, 'warehousearea', [code])).get(code);
+        const company = area?.data.companyCode;
+        if (typeof company === 'string' && company) {
+          out.companyCode = company;
+          break;
+        }
+        code = area?.data.parentCode;
+      }
     }
     return out;
   }
