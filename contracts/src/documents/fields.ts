@@ -39,10 +39,10 @@ export const commonHeader = () => ({
   currencyCode: oneOf(L('币种', 'Currency', '幣種'), CURRENCIES, { list: false }),
   // exact decimal at six places, never 0: an amount times 0 would vanish
   currencyRate: num(L('汇率', 'Exchange rate', '匯率'), 'rate', { positive: true, default: 1, list: false }),
-  companyCode: ref(L('公司', 'Company', '公司'), 'company', { list: false }),
-  deptCode: ref(L('部门', 'Department', '部門'), 'dept', { list: false }),
+  companyCode: ref(L('公司', 'Company', '公司'), 'company', { list: false, noImport: true }),
+  deptCode: ref(L('部门', 'Department', '部門'), 'dept', { list: false, noImport: true }),
   // 1: set aside (kept for the record, moves nothing, offered to no later step); docs/DOMAIN.md
-  invalid: flag(L('无效', 'Invalid', '無效'), { list: false }),
+  invalid: flag(L('无效', 'Invalid', '無效'), { list: false, noImport: true }),
 });
 
 /**
@@ -55,12 +55,12 @@ export const commonHeader = () => ({
 export const commonLine = () => ({
   applyCode: text(L('申请单号', 'Apply number', '申請單號'), { max: 40, generated: true, list: false }),
   price: num(L('单价', 'Unit price', '單價'), 'unitPrice', { list: false }),
-  account: text(L('科目', 'Account', '科目'), { max: 40, list: false }),
+  account: text(L('科目', 'Account', '科目'), { max: 40, list: false, noImport: true }),
   volumeLength: num(L('长(cm)', 'Length (cm)', '長(cm)'), 'measure', { list: false }),
   volumeWidth: num(L('宽(cm)', 'Width (cm)', '寬(cm)'), 'measure', { list: false }),
   volumeHeight: num(L('高(cm)', 'Height (cm)', '高(cm)'), 'measure', { list: false }),
   // 1: kept for the record, counted in no total and moved by no step
-  invalid: flag(L('无效', 'Invalid', '無效'), { list: false }),
+  invalid: flag(L('无效', 'Invalid', '無效'), { list: false, noImport: true }),
   spareString1: text(L('备用字段1', 'Spare text 1', '備用欄位1'), { max: 200, list: false }),
   spareString2: text(L('备用字段2', 'Spare text 2', '備用欄位2'), { max: 200, list: false }),
   spareString3: text(L('备用字段3', 'Spare text 3', '備用欄位3'), { max: 200, list: false }),
