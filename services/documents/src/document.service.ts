@@ -343,7 +343,7 @@ export class DocumentService {
    * (as identity knows it), a company the operating company of the document's warehouse area.
    * What the user gave is kept.
    */
-  private async commonDefaults(def: DocumentDef, ctx: DocumentContext, content: Record<string, unknown>): Promise<Record<string, unknown>> {
+  private async commonDefaults(def: DocumentDef, ctx: DocumentContext, content: Record<string, unknown>, db?: UnitOfWork): Promise<Record<string, unknown>> {
     const out = { ...content };
     const empty = (k: string) => out[k] === undefined || out[k] === null || out[k] === '';
     if ('currencyCode' in def.header && empty('currencyCode')) out.currencyCode = DEFAULT_CURRENCY;
@@ -352,7 +352,7 @@ export class DocumentService {
       // a zone names no company of its own: its warehouse's (the area tree upwards, a few levels at most)
       let code: unknown = out.warehouseAreaCode;
       for (let depth = 0; depth < 4 && typeof code === 'string' && code; depth++) {
-        const area = (await this.references.named(ctx.tenantId, 'warehousearea', [code])).get(code);
+        const area = (await this.references.named(ctx.tenantId, 'warehousearea', [code], db)).get(code);
         const company = area?.data.companyCode;
         if (typeof company === 'string' && company) {
           out.companyCode = company;
@@ -384,7 +384,7 @@ export class DocumentService {
     const isReview = def.review ? (options.isReview ?? (await this.review.isReviewFor(ctx.tenantId, def.name))) : 0;
     const { compute, complete } = this.decisions.of(def);
     // the kit's common header first (currency, department, company), then what the document's own master data fills
-    const stamped = await this.commonDefaults(def, ctx, content);
+    const stamped = await this.commonDefaults(def, ctx, content, uow);
     // what the server knows fills what was left out (a line's weight from its material), before anything is computed from it
     const completed = complete ? await complete({ tenantId: ctx.tenantId, content: stamped, ...(uow ? { db: uow } : {}) }) : stamped;
     // the bill number is taken in the same transaction as the append: unique and gap-free
