@@ -124,7 +124,8 @@ describe('document console in Chromium', () => {
     await pick(page, 'customerCode', 'C001');
     await pick(page, 'warehouseAreaCode', 'SH1-A');
     await pick(page, 'stockType', '', 'Normal');
-    await pick(page, 'line-0-materialCode', 'M0002');
+    // one of the owner's materials
+    await pick(page, 'line-0-materialCode', 'M0007');
     await lineInput(page, 0, 'qty').fill('7.5');
     await lineInput(page, 0, 'price').fill('12.3456');
     await lineInput(page, 0, 'spareString1').fill('PO-778');
