@@ -133,6 +133,8 @@ describe('document console in Chromium', () => {
     await page.locator('[data-testid="form-total-amount"]', { hasText: '92.59' }).waitFor();
     await save(page);
     expect(await page.getByTestId('total-amount').innerText()).toBe('92.59');
+    // the unit price at its own four decimals, as saved
+    await page.getByTestId('document-details').getByText('12.3456').first().waitFor();
     // left empty: the tenant's currency (in words, never its code), the area's warehouse's company by number and name
     expect(await page.getByTestId('detail-currencyCode').innerText()).toContain('Chinese yuan');
     expect(await page.getByTestId('detail-companyCode').innerText()).toContain('HB01');
