@@ -6,6 +6,7 @@ import type { Page as Paged } from '@tpl/contracts';
 import { data, type ApiClient } from '../support/api-client';
 import { launchChromium, signInPage, SCREENSHOTS, visit, WEB_DIST } from '../support/browser';
 import { pickRef } from '../support/consignment-form';
+import { lineInput, pick, save } from '../support/console';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -116,6 +117,33 @@ describe('document console in Chromium', () => {
     expect(await quote.isDisabled()).toBe(true);
     await pickRef(page, 'customerCode', 'C001');
     await page.locator('[data-testid="quote-materials"]:not([disabled])', { hasText: 'Quote materials' }).waitFor();
+    await page.close();
+  });
+
+  it('an inbound bill\'s common fields: the amount is price x qty as typed, the saved bill shows the currency in words, its company and maker by name (issue 30)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signInPage(page, t.url, 'admin', 'admin');
+    await visit(page, t.url, '/warehousingManagement/isinstockbillForm');
+    await pick(page, 'customerCode', 'C001');
+    await pick(page, 'warehouseAreaCode', 'SH1-A');
+    await pick(page, 'stockType', '', 'Normal');
+    // one of the owner's materials
+    await pick(page, 'line-0-materialCode', 'M0007');
+    await lineInput(page, 0, 'qty').fill('7.5');
+    await lineInput(page, 0, 'price').fill('12.3456');
+    await lineInput(page, 0, 'spareString1').fill('PO-778');
+    // 7.5 x 12.3456 = 92.592: 92.59, exact, read-only under the price
+    await page.locator('[data-testid="form-total-amount"]', { hasText: '92.59' }).waitFor();
+    await save(page);
+    expect(await page.getByTestId('total-amount').innerText()).toBe('92.59');
+    // the unit price at its own four decimals, as saved
+    await page.getByTestId('document-details').getByText('12.3456').first().waitFor();
+    // left empty: the tenant's currency (in words, never its code), the area's warehouse's company by number and name
+    expect(await page.getByTestId('detail-currencyCode').innerText()).toContain('Chinese yuan');
+    expect(await page.getByTestId('detail-companyCode').innerText()).toContain('HB01');
+    expect(await page.getByTestId('detail-currencyRate').innerText()).toBe('1');
+    await page.getByText('PO-778').first().waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'document-common-fields.png'), fullPage: true });
     await page.close();
   });
 

@@ -27,8 +27,10 @@ describe('billing console', () => {
         'lcr/inOutSideBoardDetail', 'lcr/ylmatReportDetail', 'lcr/ylmatReportDayWare', 'lcr/packmatReport', 'lcr/importmatReport', 'lcr/ylmatReportbillSum'].map((v) => `/acct/${v}`),
       '/reportManagement/empCostMonthDetailView',
       '/reportManagement/costLadingView',
-      // beside spec 01's routes: spec 02's costacct (the receivables ledger), costdetail (the charges by bill) and monthbegininv (the month-opening stock), issue 30
+      // beside spec 01's routes: spec 02's costacct (the receivables ledger), costdetail (the charges by bill), costbilldetailpack (the package
+      // material charges) and monthbegininv (the month-opening stock), issue 30
       '/acct/costacct',
+      '/acct/costbilldetailpack',
       '/acct/costdetail',
       '/acct/monthbegininv',
     ];

@@ -50,7 +50,8 @@ describe('made from the document before it', () => {
     const copied = isinstockbill.sources!.orderisinstockbill!.copy(booking);
     expect(copied).toMatchObject({ customerCode: 'C001', warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', supplierCode: 'S01', applyNo: booking.billNo });
     expect(copied.details).toEqual([
-      { materialCode: 'M0007', batchNo: 'B1', unitCode: 'CTN', qty: 60, qtyWeg: 6, volume: 1.2, expiringDate: '2027-06-01', applyLineNumber: 1 },
+      // applyCode: the booking the line came from, filled by the chain
+      { materialCode: 'M0007', batchNo: 'B1', unitCode: 'CTN', qty: 60, qtyWeg: 6, volume: 1.2, expiringDate: '2027-06-01', applyCode: booking.billNo, applyLineNumber: 1 },
     ]);
     expect(accepted(isinstockbill, copied).success).toBe(true);
   });

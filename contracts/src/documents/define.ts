@@ -4,6 +4,7 @@ import { pageQuerySchema, pageSchema, sortOrderSchema } from '../api/envelope';
 import { fieldSchema, type FieldDef, type Labels } from '../entities/define';
 import { isReviewSchema } from './is-review';
 import { L } from '../i18n/labels';
+import { isInvalidDocument, isInvalidLine } from './fields';
 
 /**
  * The document kit's description: one per document type (a consignment order, an inbound
@@ -134,7 +135,7 @@ export type SourceDef = {
 
 /** Whether a document may be the source of a step: in one of the step's states, and what its `when` asks. */
 export const canMakeFrom = (how: Pick<SourceDef, 'states' | 'when'>, source: Record<string, unknown> & { state: string }): boolean =>
-  how.states.includes(source.state) && (how.when?.(source) ?? true);
+  how.states.includes(source.state) && !isInvalidDocument(source) && (how.when?.(source) ?? true);
 
 export type LinesDef = {
   /** the document key holding the lines ('lines', 'details') */
@@ -146,8 +147,11 @@ export type LinesDef = {
   max?: number;
   /** a second line with the same values of these fields is refused ("a material already in the details cannot be quoted again") */
   uniqueBy?: readonly string[];
-  /** header totals summed over the lines: total key -> the line field, with the decimals kept */
-  totals?: Record<string, { of: string; label: Labels; scale?: number }>;
+  /**
+   * header totals summed over the valid lines (a line flagged invalid counts in none): total key ->
+   * the line field, with the decimals kept; `times`: the sum of the field x another (price x qty)
+   */
+  totals?: Record<string, TotalDef>;
   /** a line's reference field -> what picking it fills on the same line */
   fills?: Record<string, FillDef>;
   /** the lines come from the source document (a loading bill's notes are its dispatch's): removed, never added by hand */
@@ -235,9 +239,31 @@ export type DocumentDef = {
 export const importKeyOf = (def: Pick<DocumentDef, 'import'>): string | undefined =>
   def.import === undefined ? undefined : def.import === true ? 'sourceBillNo' : def.import.by;
 
+/** A header total: the sum of a line field over the valid lines (times another field: an amount). */
+export type TotalDef = { of: string; label: Labels; scale?: number; times?: string };
+
+/**
+ * The kit's own total (spec 02 totalAmount): lines that carry a unit price (the common line's
+ * `price`) sum price x quantity, exact, to the cent, unless the description sums an amount of
+ * its own. Server-computed, read-only on screen.
+ */
+export const AMOUNT_TOTAL: TotalDef = { of: 'price', times: 'qty', label: L('总金额', 'Total amount', '總金額'), scale: 2 };
+const withKitTotals = <const D extends DocumentDef>(def: D): D => {
+  const lines = def.lines;
+  if (!lines || !('price' in lines.fields) || !('qty' in lines.fields) || lines.totals?.amount) return def;
+  const shown = def.list.columns.some((c) => (typeof c === 'string' ? c : c.key) === 'totalAmount');
+  return {
+    ...def,
+    lines: { ...lines, totals: { ...(lines.totals ?? {}), amount: AMOUNT_TOTAL } },
+    // the list (and its export) shows it: spec 02 totalAmount
+    list: shown ? def.list : { ...def.list, columns: [...def.list.columns, { key: 'totalAmount', path: 'totals.amount', label: AMOUNT_TOTAL.label, kind: 'number' }] },
+  };
+};
+
 export const defineDocument = <const D extends DocumentDef>(def: D): D => {
-  assertWellFormed(def);
-  return def;
+  const full = withKitTotals(def);
+  assertWellFormed(full);
+  return full;
 };
 
 // ------------------------------------------------------------------ vocabulary
@@ -305,6 +331,10 @@ const linesSchemaOf = (lines: LinesDef) =>
     .min(lines.min ?? 1, { error: 'validation.lines.empty' })
     .max(lines.max ?? 500, { error: 'validation.lines.tooMany' })
     .superRefine((rows, ctx) => {
+      // lines all flagged invalid are no lines: "details cannot be empty"
+      if ((lines.min ?? 1) > 0 && rows.length > 0 && rows.every((r) => isInvalidLine(r as Record<string, unknown>))) {
+        ctx.addIssue({ code: 'custom', path: [], message: 'validation.lines.empty' });
+      }
       if (!lines.uniqueBy?.length) return;
       const seen = new Map<string, number>();
       rows.forEach((row, i) => {

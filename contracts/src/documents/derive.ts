@@ -3,7 +3,8 @@ import { envelopeSchema } from '../api/envelope';
 import { XLSX_MEDIA_TYPE, type RouteDef } from '../api/route';
 import { documentImportPreviewSchema, documentImportQuerySchema, documentImportResultSchema } from './spreadsheet';
 import type { FieldDef, Labels } from '../entities/define';
-import { sumDecimal } from '../validation/numbers';
+import { mulDecimal, sumDecimal } from '../validation/numbers';
+import { validLinesOf } from './fields';
 import {
   KIT_FACTS,
   documentActionSchemaOf,
@@ -255,10 +256,14 @@ export const documentResources = (def: DocumentDef, lang: Lang): { tree: Tree; e
 
 /** Header totals summed over the lines, exactly (decimal, never binary floating point), at each total's scale. */
 export const documentTotals = (def: DocumentDef, content: Record<string, unknown>): Record<string, number> => {
-  const lines = (def.lines ? (content[def.lines.key] as Record<string, unknown>[] | undefined) : undefined) ?? [];
+  // a line flagged invalid stays on the document but counts in no total
+  const lines = validLinesOf((def.lines ? (content[def.lines.key] as Record<string, unknown>[] | undefined) : undefined) ?? []);
   const out: Record<string, number> = {};
   for (const [key, t] of Object.entries(def.lines?.totals ?? {})) {
-    out[key] = sumDecimal(lines.map((l) => Number(l[t.of] ?? 0)).filter(Number.isFinite), t.scale ?? 3);
+    const scale = t.scale ?? 3;
+    out[key] = t.times
+      ? sumDecimal(lines.map((l) => [Number(l[t.of] ?? 0), Number(l[t.times!] ?? 0)] as const).filter(([a, b]) => Number.isFinite(a) && Number.isFinite(b)).map(([a, b]) => mulDecimal(a, b, scale + 6)), scale)
+      : sumDecimal(lines.map((l) => Number(l[t.of] ?? 0)).filter(Number.isFinite), scale);
   }
   return out;
 };

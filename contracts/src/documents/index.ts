@@ -1,4 +1,5 @@
 export * from './define';
+export * from './fields';
 export * from './derive';
 export * from './spreadsheet';
 export * from './registry';

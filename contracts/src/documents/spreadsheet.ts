@@ -69,8 +69,8 @@ export const flatHeaderFields = (def: Pick<DocumentDef, 'header'>): [string, Fie
  * sheet's own. The server reads the file by them and the console shows the preview by them.
  */
 export const importFieldsOf = (def: Pick<DocumentDef, 'header' | 'lines'>): [string, FieldDef][] => [
-  ...flatHeaderFields(def).filter(([, f]) => !f.generated),
+  ...flatHeaderFields(def).filter(([, f]) => !f.generated && !f.noImport),
   ...Object.entries(def.lines?.fields ?? {})
-    .filter(([, f]) => !f.generated && f.kind !== 'rows')
+    .filter(([, f]) => !f.generated && !f.noImport && f.kind !== 'rows')
     .map(([k, f]): [string, FieldDef] => [`${def.lines!.key}.${k}`, f]),
 ];

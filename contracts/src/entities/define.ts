@@ -27,6 +27,8 @@ type Common = {
   generated?: boolean;
   /** carried but never shown in forms and views (the version of a picked note, filled by the pick) */
   hidden?: boolean;
+  /** not a column of a document's import: the operator's own, never in a customer's file (a line's invalid flag, the ledger account) */
+  noImport?: boolean;
 };
 
 export type FieldDef =

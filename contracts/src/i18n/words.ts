@@ -88,6 +88,7 @@ export const kernelWords = {
     staleVersion: L('单据已被他人修改（当前版本 {{current}}，提交版本 {{expected}}），请刷新后重试', 'The document was changed by someone else (now version {{current}}, you sent {{expected}}); refresh and try again', '單據已被他人修改（當前版本 {{current}}，提交版本 {{expected}}），請重新整理後重試'),
     concurrentChange: L('单据刚被他人修改（你提交的是版本 {{expected}}），请刷新后重试', 'The document was just changed by someone else (you sent version {{expected}}); refresh and try again', '單據剛被他人修改（你提交的是版本 {{expected}}），請重新整理後重試'),
     forbiddenTransition: L('单据当前状态为「{{state}}」，不能执行「{{action}}」', 'The document is "{{state}}"; "{{action}}" is not allowed', '單據當前狀態為「{{state}}」，不能執行「{{action}}」'),
+    invalidDocument: L('单据已标记为无效，不能执行「{{action}}」：请先取消无效标记', 'The document is marked invalid; "{{action}}" is not allowed until the mark is removed', '單據已標記為無效，不能執行「{{action}}」：請先取消無效標記'),
     documentNotFound: L('单据不存在：{{id}}', 'No such document: {{id}}', '單據不存在：{{id}}'),
     removeNotAllowed: L('只能删除草稿或已作废的单据：{{billNo}}（当前状态「{{state}}」）', 'Only drafts or cancelled documents can be deleted: {{billNo}} is "{{state}}"', '只能刪除草稿或已作廢的單據：{{billNo}}（當前狀態「{{state}}」）'),
     versionNotFound: L('单据 {{id}} 没有版本 {{version}}', 'Document {{id}} has no version {{version}}', '單據 {{id}} 沒有版本 {{version}}'),

@@ -89,6 +89,8 @@ export const stockFactSchema = z.object({
   outstockStatus: z.union([z.literal(0), z.literal(1)]).default(0),
   isCost: z.union([z.literal(0), z.literal(1)]).default(0),
   followUser: z.string().optional(),
+  /** the fee agreement the movement's handling is charged by (an inbound bill's agreementCode); absent: the owner's agreement in force */
+  agreementCode: z.string().optional(),
   /** spec 02 streamType: the bill type of the causing document; 'general' when none */
   streamType: z.string(),
 });

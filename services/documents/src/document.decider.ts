@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError, KIT_EVENTS, KIT_FACTS, STEP_TIME_TOLERANCE_MS, ValidationError, eventTypeOf, type Actor, type DocumentDef, type IsReview, type KitDocument } from '@tpl/contracts';
+import { AppError, isInvalidDocument, KIT_EVENTS, KIT_FACTS, STEP_TIME_TOLERANCE_MS, ValidationError, eventTypeOf, type Actor, type DocumentDef, type IsReview, type KitDocument } from '@tpl/contracts';
 import { canDocument, nextDocumentState } from '@tpl/workflows';
 import type { NewEvent } from '@tpl/event-store';
 import { contentOf, type DocState } from './document.fold';
@@ -42,6 +42,12 @@ export class ForbiddenTransition extends AppError {
   ) {
     // state and action are named in the user's language
     super(409, 'errors.forbiddenTransition', {}, { state: `${def.name}.states.${state}`, action: `${def.name}.actions.${action}` });
+  }
+}
+/** A step asked of a document flagged invalid (spec 02 invalid 1): it is set aside until the flag is taken off. */
+export class InvalidDocument extends AppError {
+  constructor(def: DocumentDef, action: string) {
+    super(409, 'errors.invalidDocument', {}, { action: `${def.name}.actions.${action}` });
   }
 }
 export class ReviewNeeded extends AppError {
@@ -124,6 +130,10 @@ export const decideDocument = (def: DocumentDef, command: DocumentCommand, state
     // a step that only a review may take, asked of a document that needs review: say so
     if (doc.isReview === 1 && canDocument(def, doc.state, event, 0)) throw new ReviewNeeded();
     throw new ForbiddenTransition(def, doc.state, action);
+  }
+  // a document flagged invalid is set aside: edited (to make it valid again), cancelled or removed, never taken a step further
+  if (isInvalidDocument(doc) && (command.type === 'SubmitForReview' || (command.type === 'Act' && !def.actions[action]?.system && def.actions[action]?.event !== 'CANCEL'))) {
+    throw new InvalidDocument(def, action);
   }
   switch (command.type) {
     case 'Change': {

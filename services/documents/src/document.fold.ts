@@ -89,6 +89,8 @@ export const documentFold = (def: DocumentDef, own?: (doc: KitDocument, event: S
         totals: totalsOf(def, content),
         createdBy: m.actor,
         createdAt: m.occurredAt,
+        // spec 02 makeUserCode: the maker, from the actor (never the caller's to set), shown by name as createdBy
+        makeUserCode: m.actor.account,
         removed: false,
         ...touched,
       };

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
   AppError,
+  DEFAULT_CURRENCY,
+  validLinesView,
   documentListColumnsOf,
   documentListFiltersOf,
   toPage,
@@ -293,7 +295,8 @@ export class DocumentService {
   private async decide(plan: Planned, loaded: Folded<DocState>, at: Place): Promise<Decision> {
     const { def, ctx, own, meta } = plan;
     let asked = plan.command(loaded.state);
-    const doc = loaded.state.status === 'existing' ? loaded.state.doc : undefined;
+    // a document's own decisions work on its valid lines: a line flagged invalid stays on the document, moving nothing
+    const doc = loaded.state.status === 'existing' ? validLinesView(def, loaded.state.doc) : undefined;
     const facts = own.load && at.work ? await own.load({ tenantId: ctx.tenantId, command: asked, doc, uow: at.work }) : undefined;
     const refused = own.check?.(asked, doc, facts, meta);
     if (refused) throw refused;
@@ -305,7 +308,7 @@ export class DocumentService {
     // what the machine allows still needs usable references (a forbidden step is said first)
     if (events.length && plan.how.afterDecision) await plan.how.afterDecision(doc, at.reads);
     const proposal = proposalOf({ stream: plan.stream, streamType: def.streamType, fold: plan.fold, metadata: plan.metadata }, loaded, events);
-    const effects = events.length && proposal.state.status === 'existing' ? (own.effects?.(asked, proposal.state.doc, facts, meta) ?? []) : [];
+    const effects = events.length && proposal.state.status === 'existing' ? (own.effects?.(asked, validLinesView(def, proposal.state.doc), facts, meta) ?? []) : [];
     return { proposal, asked, facts, effects };
   }
 
@@ -341,6 +344,33 @@ export class DocumentService {
     return own;
   }
 
+  /**
+   * The common header's defaults (docs/DOMAIN.md "Common header and line fields"), for the
+   * descriptions that carry it: a currency left empty is the tenant's, a department the maker's
+   * (as identity knows it), a company the operating company of the document's warehouse area.
+   * What the user gave is kept.
+   */
+  private async commonDefaults(def: DocumentDef, ctx: DocumentContext, content: Record<string, unknown>, db?: UnitOfWork): Promise<Record<string, unknown>> {
+    const out = { ...content };
+    const empty = (k: string) => out[k] === undefined || out[k] === null || out[k] === '';
+    if ('currencyCode' in def.header && empty('currencyCode')) out.currencyCode = DEFAULT_CURRENCY;
+    if ('deptCode' in def.header && empty('deptCode') && ctx.actor.deptId) out.deptCode = ctx.actor.deptId;
+    if ('companyCode' in def.header && empty('companyCode') && typeof out.warehouseAreaCode === 'string' && out.warehouseAreaCode) {
+      // a zone names no company of its own: its warehouse's (the area tree upwards, a few levels at most)
+      let code: unknown = out.warehouseAreaCode;
+      for (let depth = 0; depth < 4 && typeof code === 'string' && code; depth++) {
+        const area = (await this.references.named(ctx.tenantId, 'warehousearea', [code], db)).get(code);
+        const company = area?.data.companyCode;
+        if (typeof company === 'string' && company) {
+          out.companyCode = company;
+          break;
+        }
+        code = area?.data.parentCode;
+      }
+    }
+    return out;
+  }
+
   /** A new draft: its id and bill number are assigned here, never by the caller. */
   /** options.isReview: a seed's demo document made as needing review whatever the tenant's configuration says now */
   /** uow: the caller's transaction (another document's effects, an atomic command spanning documents) */
@@ -360,8 +390,10 @@ export class DocumentService {
     // the tenant's review configuration when the document is made decides whether it needs review
     const isReview = def.review ? (options.isReview ?? (await this.review.isReviewFor(ctx.tenantId, def.name))) : 0;
     const { compute, complete } = this.decisions.of(def);
+    // the kit's common header first (currency, department, company), then what the document's own master data fills
+    const stamped = await this.commonDefaults(def, ctx, content, uow);
     // what the server knows fills what was left out (a line's weight from its material), before anything is computed from it
-    const completed = complete ? await complete({ tenantId: ctx.tenantId, content, ...(uow ? { db: uow } : {}) }) : content;
+    const completed = complete ? await complete({ tenantId: ctx.tenantId, content: stamped, ...(uow ? { db: uow } : {}) }) : stamped;
     // the bill number is taken in the same transaction as the append: unique and gap-free
     const created = (billNo: string) => () => ({ type: 'Create' as const, data: { id, billNo, content: compute ? compute(completed, undefined) : completed, isReview } });
     const fresh = options.fresh ?? false;
@@ -399,7 +431,8 @@ export class DocumentService {
 
   async change(def: DocumentDef, ctx: DocumentContext, id: string, expectedVersion: number, content: Record<string, unknown>): Promise<CommandResult> {
     const { compute, complete } = this.decisions.of(def);
-    const completed = complete ? await complete({ tenantId: ctx.tenantId, content }) : content;
+    const stamped = await this.commonDefaults(def, ctx, content);
+    const completed = complete ? await complete({ tenantId: ctx.tenantId, content: stamped }) : stamped;
     const ran = await this.run(def, ctx, id, () => ({ type: 'Change', data: { id, expectedVersion, content: compute ? compute(completed, undefined) : completed } }), {
       afterDecision: (doc, db) => this.checkReferences(def, ctx.tenantId, this.contentFields(def), content, doc, db),
       expected: expectedVersion,

@@ -24,7 +24,8 @@ export interface ReferenceCheck {
    * The live records of `entity` with these codes, by code: name and data (an import's preview
    * shows the name beside each code, and checks a line's material is its owner's).
    */
-  named(tenantId: string, entity: string, codes: readonly string[]): Promise<Map<string, NamedRecord>>;
+  /** `db`: the caller's transaction, when it holds one (the embedded store has a single connection) */
+  named(tenantId: string, entity: string, codes: readonly string[], db?: Pick<UnitOfWork, 'query'>): Promise<Map<string, NamedRecord>>;
   /**
    * Live, valid records of `entity` in code order, at most `limit`; with `where`, only those whose
    * data field is one of the values (a cargo owner's materials): an import template's reference sheets.

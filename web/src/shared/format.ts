@@ -57,8 +57,8 @@ export const formatDateTime = (value: string | number | undefined | null, patter
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 export const looksLikeInstant = (value: string): boolean => ISO_INSTANT.test(value);
 
-export const formatNumber = (value: number | undefined | null): string =>
-  value === undefined || value === null ? '' : Number.isInteger(value) ? String(value) : String(Number(value.toFixed(3)));
+export const formatNumber = (value: number | undefined | null, scale = 3): string =>
+  value === undefined || value === null ? '' : Number.isInteger(value) ? String(value) : String(Number(value.toFixed(Math.max(scale, 3))));
 
 /**
  * A date-time picker shows the display zone's wall clock (its own fields are the browser's): an

@@ -1,7 +1,8 @@
-import { attachment, date, num, oneOf, ref, rows, text, type FieldOf, type Labels } from '../../entities/define';
+import { attachment, date, datetime, docRef, flag, num, oneOf, ref, rows, text, type FieldOf, type Labels } from '../../entities/define';
 import { subQty } from '../units';
 import type { z } from 'zod';
 import type { ActionDef, LifecycleStateDef } from '../../documents/define';
+import { commonHeader, commonLine, validLinesOf } from '../../documents/fields';
 
 /**
  * Pieces every warehouse document shares (spec 02 section 3.3 "common header" and "common
@@ -19,12 +20,58 @@ export const stockType = () =>
     OTHER: L('其他', 'Other', '其他'),
   }, { required: true });
 
-/** The header fields of a warehouse document that names one cargo owner in one warehouse area. */
+/**
+ * What an inbound bill adds for billing (spec 02 "inbound header additions"): the fee agreement
+ * its receipts are charged by (one of the owner's; empty: the owner's agreement in force, as
+ * for every receipt) and the handling bill charged for its unloading.
+ */
+export const inboundFees = () => ({
+  agreementCode: ref(L('物流协议', 'Fee agreement', '物流協議'), 'lgagreement', { pick: { customerCode: '$customerCode' }, list: false }),
+  handlingBillCode: docRef(L('装卸费单号', 'Handling bill number', '裝卸費單號'), 'handlingbill', { states: ['Draft', 'Audited'], list: false }),
+});
+
+/** spec 02 outbound `type`: what the goods leave for (docs/DOMAIN.md "Common header and line fields"). */
+export const OUTBOUND_TYPES = {
+  SALES: L('销售出库', 'Sales', '銷售出庫'),
+  RETURN: L('退货出库', 'Return to supplier', '退貨出庫'),
+  TRANSFER: L('调拨出库', 'Transfer', '調撥出庫'),
+  SCRAP: L('报废出库', 'Scrap', '報廢出庫'),
+  SAMPLE: L('样品出库', 'Samples', '樣品出庫'),
+  OTHER: L('其他出库', 'Other', '其他出庫'),
+} as const;
+
+/**
+ * What an outbound bill adds (spec 02 "outbound header additions"): its kind, how the goods
+ * go out (the spec's delivery modes), the processing charge (unit price per piece, when it is
+ * counted, whether the bill is charged) and whether its stock stream has been posted (written
+ * by the server when the goods ship, never typed).
+ */
+export const outboundHeader = () => ({
+  type: oneOf(L('出库类型', 'Outbound type', '出庫類型'), OUTBOUND_TYPES, { list: false }),
+  outTransferType: oneOf(L('出库方式', 'Dispatch mode', '出庫方式'), {
+    PICKUP: L('客户自提', 'Customer pickup', '客戶自提'),
+    DELIVERY: L('送货上门', 'Home delivery', '送貨上門'),
+    LOGISTICS: L('物流外包', 'Outsourced logistics', '物流外包'),
+  }, { list: false }),
+  processPrice: num(L('加工单价', 'Processing price', '加工單價'), 'unitPrice', { list: false }),
+  costTime: datetime(L('计费时间', 'Charged at', '計費時間'), { list: false }),
+  isCost: flag(L('计费', 'Billable', '計費'), { list: false }),
+  streamStatus: oneOf(L('流水状态', 'Stock stream', '流水狀態'), {
+    UNPOSTED: L('未过账', 'Not posted', '未過賬'),
+    POSTED: L('已过账', 'Posted', '已過賬'),
+  }, { generated: true, list: false }),
+});
+
+/**
+ * The header fields of a warehouse document that names one cargo owner in one warehouse area,
+ * with the kit's common header (currency and rate, company, department, invalid).
+ */
 export const ownerHeader = () => ({
   billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
   customerCode: ref(L('货主', 'Cargo owner', '貨主'), 'customer', { required: true, filter: true }),
   // only areas that hold places are offered (a warehouse's root holds zones, not bins), and the server refuses the others
   warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea', { required: true, pick: { holdsPlaces: '1' } }),
+  ...commonHeader(),
 });
 
 /** Photos taken of a bill's goods (the seal and cabin at the dock, a damaged carton): the showImage screen shows them all. */
@@ -62,6 +109,7 @@ export const goodsLine = (o: { expiring?: boolean } = {}) => ({
   unitCode: ref(L('单位', 'Unit', '單位'), 'unit'),
   packspecCode: ref(L('包装规格', 'Pack specification', '包裝規格'), 'packspec'),
   qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
+  ...commonLine(),
   qtyWeg: num(L('单件重量(kg)', 'Weight per piece (kg)', '單件重量(kg)'), 'weight', { default: 0 }),
   weg: num(L('重量(t)', 'Weight (t)', '重量(t)'), 'weight', { generated: true }),
   boardQty: num(L('每托数量', 'Pieces per pallet', '每托數量'), 'quantity', { default: 0 }),
@@ -82,7 +130,9 @@ export const orderLine = () => ({
   materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true, pick: { custCode: '$customerCode' } }),
   batchNo: text(L('批次号', 'Batch number', '批次號'), { max: 40 }),
   unitCode: ref(L('单位', 'Unit', '單位'), 'unit'),
+  packspecCode: ref(L('包装规格', 'Pack specification', '包裝規格'), 'packspec'),
   qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
+  ...commonLine(),
 });
 
 /**
@@ -181,9 +231,11 @@ export const plannedNotBeforeBill = (c: Record<string, unknown>, ctx: z.Refineme
  */
 export const goodsFills = () => ({
   materialCode: {
-    set: { unitCode: 'unitCode', qtyWeg: 'gross', packspecCode: 'packspecCode' },
+    set: { unitCode: 'unitCode', qtyWeg: 'gross', packspecCode: 'packspecCode', price: 'price' },
     times: { volume: { field: 'unitVolume', by: 'qty', scale: 4 } },
   },
+  // the pack specification's carton (cm): the line's dimensions, editable
+  packspecCode: { set: { volumeLength: 'volumeLength', volumeWidth: 'volumeWidth', volumeHeight: 'volumeHeight' } },
 });
 
 /**
@@ -211,6 +263,9 @@ export const closeAction = (): Omit<ActionDef, 'fields'> & { fields: { closeReas
 });
 
 type Line = Record<string, unknown>;
+/** The common line fields a step copies from the line before it: price, account, pack specification, dimensions, free texts. */
+const CARRIED = ['packspecCode', 'price', 'account', 'volumeLength', 'volumeWidth', 'volumeHeight', 'spareString1', 'spareString2', 'spareString3', 'spareString4'] as const;
+const carried = (l: Line): Line => Object.fromEntries(CARRIED.filter((k) => l[k] !== undefined && l[k] !== null && l[k] !== '').map((k) => [k, l[k]]));
 const numberOf = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
 /**
@@ -219,7 +274,7 @@ const numberOf = (v: unknown): number => (typeof v === 'number' && Number.isFini
  * points back at its source line (applyLineNumber), and a line's total volume goes with its share.
  */
 export const goodsLeft = (source: Record<string, unknown>, done: string): Line[] =>
-  ((source.details as Line[] | undefined) ?? []).flatMap((l) => {
+  validLinesOf((source.details as Line[] | undefined) ?? []).flatMap((l) => {
     const qty = numberOf(l.qty);
     const left = subQty(qty, numberOf(l[done]));
     if (!(left > 0)) return [];
@@ -234,13 +289,16 @@ export const goodsLeft = (source: Record<string, unknown>, done: string): Line[]
       ...(l.boardQty !== undefined ? { boardQty: l.boardQty } : {}),
       ...(volume > 0 && qty > 0 ? { volume: Number(((volume * left) / qty).toFixed(4)) } : {}),
       ...(l.expiringDate ? { expiringDate: l.expiringDate } : {}),
+      ...carried(l),
+      // the chain fills where the line came from: the source's bill and its line
+      ...(typeof source.billNo === 'string' ? { applyCode: source.billNo } : {}),
       applyLineNumber: l.lineNumber,
     }];
   });
 
 /** A shipped bill's goods as plain order lines (material, batch, unit, quantity): what a notice or a parcel made from it carries. */
 export const shippedGoods = (bill: Record<string, unknown>): Line[] =>
-  ((bill.details as Line[] | undefined) ?? []).map((l) => ({
+  validLinesOf((bill.details as Line[] | undefined) ?? []).map((l) => ({
     materialCode: l.materialCode,
     ...(l.batchNo ? { batchNo: l.batchNo } : {}),
     ...(l.unitCode ? { unitCode: l.unitCode } : {}),

@@ -1,7 +1,7 @@
 import { datetime, docRef, flag, lineRef, num, ref, rows, plate, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
 import { subQty } from '../units';
-import { L, cancelAction, goodsFills, goodsLeft, goodsLine, ownerHeader, ownerOf, photosField, stockType } from './common';
+import { L, cancelAction, inboundFees, goodsFills, goodsLeft, goodsLine, ownerHeader, ownerOf, photosField, stockType } from './common';
 import { soundOf } from './isrecbill';
 
 /**
@@ -33,6 +33,7 @@ export const isinstockbill = defineDocument({
     unloadStartTime: datetime(L('卸货开始时间', 'Unloading started', '卸貨開始時間')),
     unloadEndTime: datetime(L('卸货结束时间', 'Unloading ended', '卸貨結束時間')),
     isBagWarehouse: flag(L('包仓', 'Bag warehouse', '包倉')),
+    ...inboundFees(),
     photos: photosField(),
   },
   sources: {

@@ -1,4 +1,5 @@
 import { date, docRef, num, oneOf, plate, ref, text } from '../../entities/define';
+import { commonLine } from '../../documents/fields';
 import { defineDocument } from '../../documents/define';
 import { subQty } from '../units';
 import { L, cancelAction, goodsLeft, ownerHeader, ownerOf } from './common';
@@ -64,6 +65,7 @@ export const isrecbill = defineDocument({
       countedQty: num(L('实收数量', 'Counted', '實收數量'), 'quantity', { required: true }),
       damagedQty: num(L('破损数量', 'Damaged', '破損數量'), 'quantity'),
       remark: text(L('备注', 'Remark', '備註'), { max: 200 }),
+      ...commonLine(),
       diffQty: num(L('差异数量', 'Difference', '差異數量'), 'quantity', { generated: true, min: -999999999 }),
       variance: oneOf(L('差异', 'Count result', '差異'), {
         MATCH: L('相符', 'As expected', '相符'),

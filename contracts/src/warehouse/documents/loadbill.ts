@@ -1,4 +1,5 @@
 import { date, datetime, docRef, mobile, num, plate, ref, text } from '../../entities/define';
+import { commonHeader } from '../../documents/fields';
 import { cancelAction } from '../../documents/actions';
 import { defineDocument } from '../../documents/define';
 import { L } from './common';
@@ -17,6 +18,7 @@ export const loadbill = defineDocument({
   billNo: { serialCode: 'loadbill', prefix: 'ZC', serialName: L('装车单号', 'Load bill number', '裝車單號') },
   header: {
     billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
+    ...commonHeader(),
     warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea', { required: true, pick: { holdsPlaces: '1' } }),
     carNo: plate(L('车牌号', 'Plate number', '車牌號碼'), { required: true }),
     driverName: text(L('司机姓名', 'Driver name', '司機姓名'), { max: 50 }),

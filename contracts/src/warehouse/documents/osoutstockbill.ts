@@ -1,6 +1,6 @@
 import { datetime, docRef, mobile, num, plate, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
-import { L, cancelAction, goodsFills, goodsLeft, goodsLine, ownerHeader, ownerOf, packMaterialsField, stockType } from './common';
+import { L, cancelAction, outboundHeader, goodsFills, goodsLeft, goodsLine, ownerHeader, ownerOf, packMaterialsField, stockType } from './common';
 
 /**
  * Outbound bill (出库单, spec 02 osoutstockbill): goods leaving the warehouse. Allocating
@@ -19,6 +19,7 @@ export const osoutstockbill = defineDocument({
   header: {
     ...ownerHeader(),
     stockType: stockType(),
+    ...outboundHeader(),
     // the order shipped against: picked among those awaiting shipment, and what is left copied
     applyNo: docRef(L('出库订单号', 'Outbound order number', '出庫訂單號'), 'orderosoutstockbill', { states: ['Audited', 'Shipping'] }),
     carNo: plate(L('车牌号', 'Plate number', '車牌號碼')),

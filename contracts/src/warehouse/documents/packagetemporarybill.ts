@@ -1,4 +1,5 @@
 import { docRef, num, ref, text } from '../../entities/define';
+import { commonLine } from '../../documents/fields';
 import { defineDocument } from '../../documents/define';
 import { L, ownerHeader, packMaterialsField } from './common';
 import { STOCK_ROW_KEY, STOCK_ROW_PICK, cancelAction, stockRowLine } from './stockrow';
@@ -134,6 +135,7 @@ export const temporarypackagebill = defineDocument({
       materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true }),
       batchNo: text(L('批次号', 'Batch number', '批次號'), { max: 40 }),
       qty: num(L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }),
+      ...commonLine(),
     },
     // the package's content, line for line (one piece barcode may have come from two locations): opened whole, never added to
     fixed: true,

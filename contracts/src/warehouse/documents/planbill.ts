@@ -1,4 +1,5 @@
 import { date, num, oneOf, ref, text } from '../../entities/define';
+import { commonLine } from '../../documents/fields';
 import { defineDocument } from '../../documents/define';
 import { L, ownerHeader } from './common';
 import { cancelAction } from './stockrow';
@@ -38,6 +39,7 @@ export const planbill = defineDocument({
       weg: num(L('计划重量(t)', 'Planned weight (t)', '計劃重量(t)'), 'weight'),
       board: num(L('计划托数', 'Planned pallets', '計劃托數'), 'count'),
       lineRemark: text(L('行备注', 'Line remark', '行備註'), { max: 200 }),
+      ...commonLine(),
     },
     uniqueBy: ['materialCode'],
     totals: {

@@ -1,5 +1,6 @@
 import { num, ref, text, type Labels } from '../../entities/define';
 import { L } from './common';
+import { commonLine } from '../../documents/fields';
 
 /**
  * A line that names one stock row (owner from the header; material, barcode, location and
@@ -14,6 +15,7 @@ export const stockRowLine = (o: { place?: Labels; qty?: Labels | false } = {}) =
   batchNo: text(L('批次号', 'Batch number', '批次號'), { max: 40 }),
   warehousePlaceCode: ref(o.place ?? L('库位', 'Location', '庫位'), 'warehouseplace', { required: true }),
   ...(o.qty === false ? {} : { qty: num(o.qty ?? L('数量', 'Quantity', '數量'), 'quantity', { required: true, positive: true }) }),
+  ...commonLine(),
 });
 
 /** How a stock row line is taken from a stock row the user picks (the available quantity as the line's, where it has one). */

@@ -1,4 +1,5 @@
 import { date, datetime, docRef, flag, num, oneOf, ref, text } from '../../entities/define';
+import { commonHeader } from '../../documents/fields';
 import { cancelAction } from '../../documents/actions';
 import { defineDocument } from '../../documents/define';
 import { L } from './common';
@@ -18,6 +19,7 @@ export const stocksortingbill = defineDocument({
   billNo: { serialCode: 'stocksortingbill', prefix: 'FJ', serialName: L('分拣单号', 'Picking list number', '分揀單號') },
   header: {
     billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
+    ...commonHeader(),
     warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea', { required: true, pick: { holdsPlaces: '1' } }),
     picker: text(L('拣货人', 'Picker', '揀貨人'), { required: true, max: 50 }),
     printSortStatus: flag(L('分拣单已打印', 'List printed', '分揀單已列印'), { generated: true }),

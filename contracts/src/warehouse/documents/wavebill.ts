@@ -1,4 +1,5 @@
 import { date, datetime, docRef, num, ref, rows, text } from '../../entities/define';
+import { commonHeader } from '../../documents/fields';
 import { defineDocument } from '../../documents/define';
 import { L, cancelAction } from './common';
 
@@ -37,6 +38,7 @@ export const wavebill = defineDocument({
   billNo: { serialCode: 'wavebill', prefix: 'BO', serialName: L('波次号', 'Wave number', '波次號') },
   header: {
     billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
+    ...commonHeader(),
     // the area the wave walks: its own bins, or its zones' when it is a warehouse
     warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea', { required: true }),
     // empty: bills of any owner (a 3PL picks several owners' small orders in one walk); named: that owner's only

@@ -218,6 +218,11 @@ CREATE TABLE IF NOT EXISTS ${PACK_LINES} (
 CREATE INDEX IF NOT EXISTS bl_pack_lines_day ON ${PACK_LINES} (tenant_id, day);
 `,
   },
+  {
+    // issue 30: the fee agreement a movement's handling is charged by, when its bill named one (the inbound bill's agreementCode)
+    id: 'billing/010-stock-line-agreement',
+    sql: `ALTER TABLE ${STOCK_LINES} ADD COLUMN IF NOT EXISTS agreement_code text;`,
+  },
 ];
 
 export const RULE_EVENT_TYPES = ['BillingrulesCreated', 'BillingrulesChanged', 'BillingrulesRemoved'];
@@ -396,6 +401,7 @@ export const billingStatements = (events: StoredEvent[]) => {
         doc_id: l.source.documentId,
         bill_no: l.source.billNo,
         line_no: l.source.lineNumber ?? null,
+        agreement_code: fact.agreementCode ?? null,
       });
     });
   }
@@ -454,15 +460,15 @@ export const billingStatements = (events: StoredEvent[]) => {
     // a line's weight, pallets and m³ from its own attributes, else its row's (a shipment names none)
     statements.push({
       text: `INSERT INTO ${STOCK_LINES} (tenant_id, event_id, line_idx, tx, pos, customer_code, material_code, area_code, movement, qty, weight, pallets, volume,
-                                        effective_at, day, instock, outstock, is_cost, doc_type, doc_id, bill_no, line_no)
+                                        effective_at, day, instock, outstock, is_cost, doc_type, doc_id, bill_no, line_no, agreement_code)
              SELECT r.tenant_id, r.event_id, r.line_idx, r.tx, r.pos, r.customer_code, r.material_code, COALESCE(r.area_code, s.area_code), r.movement, r.qty,
                     r.qty * COALESCE(r.qty_weg, s.qty_weg, 0) / 1000,
                     CASE WHEN COALESCE(r.board_qty, s.board_qty, 0) > 0 THEN r.qty / COALESCE(r.board_qty, s.board_qty) ELSE 0 END,
                     r.qty * COALESCE(r.unit_volume, s.unit_volume, 0),
-                    r.effective_at, (r.effective_at AT TIME ZONE '${TZ()}')::date, r.instock, r.outstock, r.is_cost, r.doc_type, r.doc_id, r.bill_no, r.line_no
+                    r.effective_at, (r.effective_at AT TIME ZONE '${TZ()}')::date, r.instock, r.outstock, r.is_cost, r.doc_type, r.doc_id, r.bill_no, r.line_no, r.agreement_code
                FROM jsonb_to_recordset($1::jsonb) AS r(tenant_id text, event_id text, line_idx int, tx bigint, pos bigint, customer_code text, material_code text,
                     barcode text, place_code text, batch_no text, area_code text, qty_weg numeric, board_qty numeric, unit_volume numeric, movement text, qty numeric,
-                    effective_at timestamptz, instock smallint, outstock smallint, is_cost smallint, doc_type text, doc_id text, bill_no text, line_no int)
+                    effective_at timestamptz, instock smallint, outstock smallint, is_cost smallint, doc_type text, doc_id text, bill_no text, line_no int, agreement_code text)
                LEFT JOIN ${STOCK_ROWS} s ON s.tenant_id = r.tenant_id AND s.customer_code = r.customer_code AND s.material_code = r.material_code
                     AND s.barcode = r.barcode AND s.place_code = r.place_code AND s.batch_no = r.batch_no
              ON CONFLICT DO NOTHING`,

@@ -278,3 +278,24 @@ describe('pricing: package materials (costbilldetailpack)', () => {
     expect(isZero(difference(then.totals, then.totals))).toBe(true);
   });
 });
+
+describe('pricing: an inbound bill that names its fee agreement (agreementCode)', () => {
+  const special = agreement({ recordId: 'r2', code: 'AG-SPECIAL', areaCode: null, cycleUnitCost: 4, stamp: '20261101000000000000' });
+  it('given a receipt of 2 t under the owner\'s agreement and 3 t whose bill named AG-SPECIAL, the 3 t are priced by AG-SPECIAL', () => {
+    const facts = { ...day(q(100, 5), { inQty: 40, inWeight: 2 }), inByAgreement: [{ agreementCode: 'AG-SPECIAL', qty: dec(60), weight: dec(3) }] };
+    const m = given({ through: '2026-11-03', agreements: [agreement(), special], areas: [area({ '2026-11-03': facts })] }).when();
+    const inbound = m.items.filter((i) => i.kind === 'INBOUND');
+    expect(inbound.map((i) => [i.agreementCode, i.quantity.toString(), moneyText(i.price), moneyText(i.amount)])).toEqual([
+      ['AG1', '2', '10.00', '20.00'],
+      ['AG-SPECIAL', '3', '4.00', '12.00'],
+    ]);
+    expect(moneyText(m.totals.inCost)).toBe('32.00');
+    expect(m.areas[0]!.inQty.toString()).toBe('100');
+  });
+
+  it('a named agreement billing knows no valid version of is priced by the owner\'s agreement in force (never 0 by a typo)', () => {
+    const facts = { ...day(q(60, 3)), inByAgreement: [{ agreementCode: 'AG-GONE', qty: dec(60), weight: dec(3) }] };
+    const m = given({ through: '2026-11-03', areas: [area({ '2026-11-03': facts })] }).when();
+    expect(m.items.filter((i) => i.kind === 'INBOUND').map((i) => [i.agreementCode, moneyText(i.amount)])).toEqual([['AG1', '30.00']]);
+  });
+});

@@ -68,7 +68,11 @@ export const addQuantities = (a: Quantities, b: Quantities): Quantities => ({
 });
 
 /** One day of one area: the change of stock that day and the handling that counts toward the fees. */
-export type DayFacts = { delta: Quantities; inQty: Dec; inWeight: Dec; outQty: Dec; outWeight: Dec };
+/**
+ * inByAgreement: receipts whose inbound bill named its fee agreement (agreementCode), priced by
+ * that agreement instead of the one in force for the area; inQty / inWeight are the others.
+ */
+export type DayFacts = { delta: Quantities; inQty: Dec; inWeight: Dec; outQty: Dec; outWeight: Dec; inByAgreement?: { agreementCode: string; qty: Dec; weight: Dec }[] };
 /** path: the area and the areas it lies in, nearest first (absent: the area alone) */
 export type AreaFacts = { areaCode: string | null; path?: readonly string[]; opening: Quantities; days: Map<string, DayFacts> };
 export type OtherCharge = { documentType: string; documentId: string; billNo: string; billDate: string; amount: Dec };
@@ -188,6 +192,17 @@ export const agreementFor = (agreements: readonly AgreementVersion[], path: read
   return best;
 };
 
+/**
+ * The version of a named agreement that prices a day's handling (an inbound bill's agreementCode):
+ * the newest version of that code valid on the day, else its newest version known (a bill may
+ * name an agreement for goods received just outside its dates: the owner and the keeper agreed on
+ * it); undefined when billing knows no valid version of it (the area's agreement then prices it).
+ */
+export const namedAgreement = (agreements: readonly AgreementVersion[], code: string, day: string): AgreementVersion | undefined => {
+  const versions = agreements.filter((a) => a.code === code).sort((a, b) => (a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : 0));
+  return versions.find((a) => a.startDate <= day && day <= a.endDate) ?? versions[0];
+};
+
 /** The quantity a day's storage is priced on, in the agreement's basis: tonnes, whole pallets (rounded up) or m³. */
 export const basisQuantity = (basis: StorageBasis, stock: Quantities): Dec => {
   if (basis === 'PALLET') return stock.pallets.lessThanOrEqualTo(0) ? dec(0) : stock.pallets.toDecimalPlaces(6, BillingDecimal.ROUND_HALF_UP).ceil();
@@ -266,18 +281,22 @@ export const priceMonth = (input: MonthInput): PricedMonth => {
         }
       }
       if (!facts) continue;
-      // handling of the day at the cycle unit cost, per tonne (or per piece, by rule); a kind a rule does not charge is left out
-      for (const [kind, qty, weight] of [
-        ['INBOUND', facts.inQty, facts.inWeight],
-        ['OUTBOUND', facts.outQty, facts.outWeight],
-      ] as const) {
+      // handling of the day at the cycle unit cost, per tonne (or per piece, by rule); a kind a rule does not charge is left out;
+      // receipts whose bill named its agreement are priced by that agreement, one item per agreement
+      const handled: (readonly ['INBOUND' | 'OUTBOUND', Dec, Dec, AgreementVersion | undefined])[] = [
+        ['INBOUND', facts.inQty, facts.inWeight, agreement],
+        ...(facts.inByAgreement ?? []).map((n) => ['INBOUND', n.qty, n.weight, namedAgreement(input.agreements, n.agreementCode, day) ?? agreement] as const),
+        ['OUTBOUND', facts.outQty, facts.outWeight, agreement],
+      ];
+      for (const [kind, qty, weight, pricedBy] of handled) {
         if (qty.isZero() && weight.isZero()) continue;
         const rule = ruleFor(input.rules, kind);
         if (!rule.charged) continue;
-        const price = agreement ? dec(agreement.cycleUnitCost) : dec(0);
+        const price = pricedBy ? dec(pricedBy.cycleUnitCost) : dec(0);
         const quantity = rule.basis === 'PIECE' ? qty : toBasis(weight);
         const amount = amountBy(price, quantity, rule.rounding);
-        items.push({ kind, day, areaCode: area.areaCode, basis: null, quantity, qty, weight: toBasis(weight), stage: null, price, amount, ...version });
+        const by = pricedBy ? { agreementCode: pricedBy.code, agreementVersion: pricedBy.stamp } : { agreementCode: null, agreementVersion: null };
+        items.push({ kind, day, areaCode: area.areaCode, basis: null, quantity, qty, weight: toBasis(weight), stage: null, price, amount, ...by });
         if (kind === 'INBOUND') {
           fig.inQty = fig.inQty.plus(qty);
           fig.inWeight = fig.inWeight.plus(weight);

@@ -70,13 +70,23 @@ export const stockFacts = async (db: Queryable, tenantId: string, customers: rea
     out_weight: string | null;
   }>(
     `SELECT customer_code, area_code, to_char(day, 'YYYY-MM-DD') AS day, sum(qty) AS qty, sum(${weight}) AS weight, sum(pallets) AS pallets, sum(${volume}) AS volume,
-            sum(qty) FILTER (WHERE instock = 1 AND is_cost = 1 AND qty > 0) AS in_qty,
-            sum(${weight}) FILTER (WHERE instock = 1 AND is_cost = 1 AND qty > 0) AS in_weight,
+            sum(qty) FILTER (WHERE instock = 1 AND is_cost = 1 AND qty > 0 AND agreement_code IS NULL) AS in_qty,
+            sum(${weight}) FILTER (WHERE instock = 1 AND is_cost = 1 AND qty > 0 AND agreement_code IS NULL) AS in_weight,
             -sum(qty) FILTER (WHERE outstock = 1 AND is_cost = 1 AND qty < 0) AS out_qty,
             -sum(${weight}) FILTER (WHERE outstock = 1 AND is_cost = 1 AND qty < 0) AS out_weight
        FROM ${STOCK_LINES} l
       WHERE tenant_id = $1 AND day >= $2::date AND day <= $${params.length}::date AND (tx, pos) <= ($3::bigint, $4::bigint) ${who}
       GROUP BY customer_code, area_code, day`,
+    params,
+  );
+  // receipts whose bill named its fee agreement: priced by that agreement, apart from the day's others
+  const named = await db.query<{ customer_code: string; area_code: string | null; day: string; agreement_code: string; in_qty: string; in_weight: string }>(
+    `SELECT customer_code, area_code, to_char(day, 'YYYY-MM-DD') AS day, agreement_code, sum(qty) AS in_qty, sum(${weight}) AS in_weight
+       FROM ${STOCK_LINES} l
+      WHERE tenant_id = $1 AND day >= $2::date AND day <= $${params.length}::date AND (tx, pos) <= ($3::bigint, $4::bigint) ${who}
+        AND instock = 1 AND is_cost = 1 AND qty > 0 AND agreement_code IS NOT NULL
+      GROUP BY customer_code, area_code, day, agreement_code
+      ORDER BY agreement_code`,
     params,
   );
   const byCustomer = new Map<string, Map<string, AreaFacts>>();
@@ -97,6 +107,12 @@ export const stockFacts = async (db: Queryable, tenantId: string, customers: rea
       outWeight: dec(r.out_weight),
     };
     area(r.customer_code, r.area_code).days.set(r.day, facts);
+  }
+  for (const r of named.rows) {
+    const days = area(r.customer_code, r.area_code).days;
+    const facts = days.get(r.day) ?? { delta: zeroQuantities(), inQty: dec(0), inWeight: dec(0), outQty: dec(0), outWeight: dec(0) };
+    facts.inByAgreement = [...(facts.inByAgreement ?? []), { agreementCode: r.agreement_code, qty: dec(r.in_qty), weight: dec(r.in_weight) }];
+    days.set(r.day, facts);
   }
   const out = new Map<string, AreaFacts[]>();
   for (const [c, areas] of byCustomer) {

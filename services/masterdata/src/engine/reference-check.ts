@@ -160,12 +160,13 @@ export class RecordReferences implements ReferenceCheck {
     return out;
   }
 
-  async named(tenantId: string, entity: string, codes: readonly string[]): Promise<Map<string, NamedRecord>> {
+  async named(tenantId: string, entity: string, codes: readonly string[], db?: Pick<UnitOfWork, 'query'>): Promise<Map<string, NamedRecord>> {
     if (!codes.length) return new Map();
-    const { rows } = await this.pool.query<{ code: string; name: string | null; data: Record<string, unknown> }>(
-      `SELECT code, name, data FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code = ANY($3)`,
-      [tenantId, entity, [...new Set(codes)]],
-    );
+    const text = `SELECT code, name, data FROM ${RECORDS_TABLE} WHERE tenant_id = $1 AND entity = $2 AND NOT is_deleted AND code = ANY($3)`;
+    const params = [tenantId, entity, [...new Set(codes)]];
+    // inside the caller's transaction its reads go through it (the embedded store has one connection)
+    type Row = { code: string; name: string | null; data: Record<string, unknown> };
+    const rows = db ? await db.query<Row>(text, params) : (await this.pool.query<Row>(text, params)).rows;
     return new Map(rows.map((r) => [r.code, { name: r.name ?? '', data: r.data }]));
   }
 

@@ -158,7 +158,8 @@ export const receiptEffects = (doc: InboundBill, facts: ReceiptFacts): Effect[] 
   // one fact per account: its lines together
   const merged = new Map([...byAccount].map(([a, f]) => [a, [f.flat()]]));
   const out = stockEffects(doc.tenantId, merged, STOCK_EVENT_TYPES.received, (lines) =>
-    factOf(lines, at, String(isinstockbill.billType), { instockStatus: 1, isCost: 1 }),
+    // the bill's fee agreement, when it names one, prices its handling instead of the owner's agreement in force
+    factOf(lines, at, String(isinstockbill.billType), { instockStatus: 1, isCost: 1, ...(doc.agreementCode ? { agreementCode: doc.agreementCode } : {}) }),
   );
   if (facts.booking) {
     const report: ApplyReport = {

@@ -58,7 +58,8 @@ describe('the inbound chain made from the document before it', () => {
     ] }, { billNo: 'CG001', state: 'Booking' });
     const copied = orderisinstockbill.sources!.purchaseapplybill!.copy(pa);
     expect(copied).toMatchObject({ ...owner, stockType: 'NORMAL', applyNo: 'CG001', supplierCode: 'S1', planDate: '2026-11-30' });
-    expect(copied.details).toEqual([{ materialCode: 'M1', unitCode: 'CTN', qty: 6, applyLineNumber: 1 }]);
+    // the line names the apply it came from (applyCode, filled by the chain) and keeps its price
+    expect(copied.details).toEqual([{ materialCode: 'M1', unitCode: 'CTN', qty: 6, price: 2, applyCode: 'CG001', applyLineNumber: 1 }]);
     expect(accepted(orderisinstockbill, copied)).toBe(true);
   });
 

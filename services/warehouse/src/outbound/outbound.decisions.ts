@@ -37,6 +37,7 @@ export type OutboundFacts = {
 const ALLOCATED = eventTypeOf(osoutstockbill, 'Allocated');
 const RELEASED = eventTypeOf(osoutstockbill, 'Released');
 const LEFT_WAVE = eventTypeOf(osoutstockbill, 'LeftWave');
+const SHIPPED = eventTypeOf(osoutstockbill, osoutstockbill.actions.ship.fact);
 
 /** The ordered line a bill line answers: the one it names, else the same material and batch. */
 export const orderedLineFor = (order: OutboundOrder, line: GoodsLine): GoodsLine | undefined => appliedLineFor(order, line);
@@ -148,7 +149,8 @@ export const shipmentEffects = (doc: OutboundBill, facts: OutboundFacts): Effect
 /** The outbound bill's own decisions (the IO of `load` is wired in outbound.wiring.ts). */
 export const outboundDecisions = (load: DocumentDecisions<OutboundFacts, typeof osoutstockbill>['load']): DocumentDecisions<OutboundFacts, typeof osoutstockbill> => ({
   load,
-  compute: (content) => computeGoodsLines(content, { kept: { allocatedQty: 0 } }),
+  // streamStatus (spec 02): not posted until the goods ship and their stock stream is written
+  compute: (content) => ({ ...computeGoodsLines(content, { kept: { allocatedQty: 0 } }), streamStatus: 'UNPOSTED' }),
   check: (command, doc, facts, meta) => {
     const removal = refuseRemoveOnceInStock(command, doc, ['Shipped']);
     if (removal || !doc || command.type !== 'Act') return removal;
@@ -185,6 +187,7 @@ export const outboundDecisions = (load: DocumentDecisions<OutboundFacts, typeof 
       const { waveNo: _left, ...rest } = doc;
       return rest as OutboundBill;
     }
+    if (event.type === SHIPPED) return { ...doc, streamStatus: 'POSTED' };
     if (event.type !== ALLOCATED && event.type !== RELEASED) return doc;
     const allocated = event.type === ALLOCATED;
     return withLines(osoutstockbill, doc, linesOf(doc).map((l) => ({ ...l, allocatedQty: allocated ? l.qty : 0 })));

@@ -10,7 +10,14 @@ describe('goods lines take what they leave out from their material', () => {
   it('170 cartons of M0007 keyed with nothing else: unit CTN, 6 kg a piece (gross before the pack), 40 a pallet and the cartons\' m³', () => {
     expect(lineWithDefaults({ materialCode: 'M0007', qty: 170 }, m0007, packOf, { expiring: true })).toEqual({
       materialCode: 'M0007', qty: 170, unitCode: 'CTN', packspecCode: 'PS-CTN24', qtyWeg: 6, boardQty: 40, volume: 4.0392,
+      volumeLength: 40, volumeWidth: 27, volumeHeight: 22,
     });
+  });
+
+  it('the carton\'s dimensions (cm) come from the pack specification; those the keeper measured are kept', () => {
+    expect(lineWithDefaults({ materialCode: 'M0007', qty: 1, volumeLength: 41.5, volumeWidth: 0 }, m0007, packOf, { expiring: false })).toMatchObject({ volumeLength: 41.5, volumeWidth: 27, volumeHeight: 22 });
+    // a pack specification without a carton fills none
+    expect(lineWithDefaults({ materialCode: 'M0007', qty: 1, packspecCode: 'PS-BAG10' }, m0007, packOf, { expiring: false }).volumeLength).toBeUndefined();
   });
 
   it('what the line gives is kept (a weighed piece, another pack); 0 counts as not given', () => {
@@ -38,7 +45,7 @@ describe('goods lines take what they leave out from their material', () => {
     const content = { customerCode: 'C001', details: [{ materialCode: 'M0007', qty: 2 }, { materialCode: 'M0049', qty: 1, packspecCode: 'PS-BAG10' }] };
     expect(packCodesOf(content, materials)).toEqual(['PS-CTN24', 'PS-BAG10']);
     expect(withGoodsDefaults(content, materials, packs, { expiring: false }).details).toEqual([
-      { materialCode: 'M0007', qty: 2, unitCode: 'CTN', packspecCode: 'PS-CTN24', qtyWeg: 6, boardQty: 40, volume: 0.0475 },
+      { materialCode: 'M0007', qty: 2, unitCode: 'CTN', packspecCode: 'PS-CTN24', qtyWeg: 6, boardQty: 40, volume: 0.0475, volumeLength: 40, volumeWidth: 27, volumeHeight: 22 },
       { materialCode: 'M0049', qty: 1, unitCode: 'CTN', packspecCode: 'PS-BAG10', qtyWeg: 10, boardQty: 100, volume: 0.03 },
     ]);
   });

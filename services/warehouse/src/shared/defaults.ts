@@ -44,6 +44,11 @@ export const lineWithDefaults = (
     const perPallet = positive(pack?.boardQty);
     if (perPallet !== undefined) out.boardQty = perPallet;
   }
+  // the carton's dimensions (cm) from the pack specification, when the line gives none (editable: goods measured in hand)
+  for (const k of ['volumeLength', 'volumeWidth', 'volumeHeight'] as const) {
+    const cm = positive(pack?.[k]);
+    if (none(out[k]) && cm !== undefined) out[k] = cm;
+  }
   const qty = positive(out.qty);
   if (none(out.volume) && qty !== undefined) {
     const m3 = positive(material.unitVolume) ?? positive(pieceVolumeOf(Number(pack?.volumeLength), Number(pack?.volumeWidth), Number(pack?.volumeHeight)));

@@ -439,7 +439,7 @@ export const applyLines = (account: AccountState, lines: readonly StockLine[], v
 };
 
 /** The stock fact of an event type: lines plus what every fact carries. */
-export const factOf = (lines: StockLine[], effectiveAt: string, streamType: string, flags: Partial<Pick<StockFact, 'instockStatus' | 'outstockStatus' | 'isCost' | 'followUser'>> = {}): StockFact => ({
+export const factOf = (lines: StockLine[], effectiveAt: string, streamType: string, flags: Partial<Pick<StockFact, 'instockStatus' | 'outstockStatus' | 'isCost' | 'followUser' | 'agreementCode'>> = {}): StockFact => ({
   lines,
   effectiveAt,
   streamType,
@@ -447,6 +447,7 @@ export const factOf = (lines: StockLine[], effectiveAt: string, streamType: stri
   outstockStatus: flags.outstockStatus ?? 0,
   isCost: flags.isCost ?? 0,
   ...(flags.followUser ? { followUser: flags.followUser } : {}),
+  ...(flags.agreementCode ? { agreementCode: flags.agreementCode } : {}),
 });
 
 export { STOCK_EVENT_TYPES };

@@ -43,7 +43,8 @@ export const useFormatValue = (def: Named) => {
         case 'enum':
           return enumValue(key, String(value));
         case 'number':
-          return typeof value === 'number' ? formatNumber(value) : String(value);
+          // at the field's own decimals (a unit price has four, an exchange rate six)
+          return typeof value === 'number' ? formatNumber(value, field.scale) : String(value);
         case 'date':
           return formatDate(value);
         case 'datetime':
