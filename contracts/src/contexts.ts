@@ -7,9 +7,10 @@ import { reportContracts } from './report/index';
 import { transportContracts } from './transport/index';
 import { warehouseContracts } from './warehouse/index';
 import { billingContracts } from './billing/index';
+import { productionContracts } from './production/index';
 
 /**
  * The business contexts, one line each (their front doors, contracts/src/<context>/index.ts). The
  * document registry and the shared resources compose this list, in its order.
  */
-export const contexts: readonly ContractsContext[] = [accessContracts, identityContracts, masterdataContracts, flowContracts, reportContracts, transportContracts, warehouseContracts, billingContracts];
+export const contexts: readonly ContractsContext[] = [accessContracts, identityContracts, masterdataContracts, flowContracts, reportContracts, transportContracts, warehouseContracts, billingContracts, productionContracts];

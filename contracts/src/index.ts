@@ -30,4 +30,5 @@ export * from './validation/numbers';
 export * from './warehouse';
 export * from './transport';
 export * from './billing';
+export * from './production';
 export * from './integration';

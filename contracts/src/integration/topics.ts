@@ -13,6 +13,7 @@ export const TOPICS = {
   transport: 'tpl.transport',
   warehouse: 'tpl.warehouse',
   billing: 'tpl.billing',
+  production: 'tpl.production',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -21,6 +22,7 @@ const topicOfService: Record<DocumentService, Topic> = {
   'bl-transport': TOPICS.transport,
   'bl-warehouse': TOPICS.warehouse,
   'bl-billing': TOPICS.billing,
+  'bl-production': TOPICS.production,
 };
 
 /** Every fact a document of this type can record: the kit's and each action's. */
