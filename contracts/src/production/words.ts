@@ -17,6 +17,7 @@ export const productionWords: Words = {
       lineNotFound: L('没有第 {{line}} 行', 'There is no line {{line}}', '沒有第 {{line}} 行'),
     },
     genealogy: {
+      title: L('批次追溯', 'Lot genealogy', '批次追溯'),
       fields: {
         customerCode: L('货主', 'Cargo owner', '貨主'),
         materialCode: L('物料', 'Material', '物料'),

@@ -141,6 +141,7 @@ export const secproductive = defineDocument({
         receivedAt: datetime(L('入库时间', 'Received at', '入庫時間')),
         // filled by the server: whose lots these are and the raw lots issued to the task (the genealogy)
         customerCode: ref(L('货主', 'Cargo owner', '貨主'), 'customer', { hidden: true }),
+        taskBillNo: text(L('加工任务单号', 'Production task number', '加工任務單號'), { hidden: true, max: 40 }),
         sources: rows(L('原料批次', 'Raw lots', '原料批次'), {
           materialCode: ref(L('物料', 'Material', '物料'), 'material'),
           batchNo: text(L('批次号', 'Batch number', '批次號'), { max: 40 }),
