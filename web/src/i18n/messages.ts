@@ -8,6 +8,7 @@ import { pagesWords } from '../features/pages/words';
 import { transportWords } from '../features/transport/words';
 import { billingWords } from '../features/billing/words';
 import { warehouseScreenWords } from '../features/warehouse/words';
+import { productionWords } from '../features/production/words';
 import { mergeMessages, type Messages } from './tree';
 
 export { mergeMessages, type Messages };
@@ -33,6 +34,7 @@ export const wordFiles: Readonly<Record<string, Words>> = {
   transport: transportWords,
   billing: billingWords,
   warehouse: warehouseScreenWords,
+  production: productionWords,
 };
 
 const composed = (lang: Language): Messages => Object.values(wordFiles).reduce((m, w) => mergeMessages(m, treeIn(w, lang)), sharedResources[lang] as Messages);
