@@ -2,11 +2,14 @@ import { L, type Words } from '../i18n/labels';
 
 /** Production's words: the server's messages of its decisions and the genealogy's fields (the console's screen words are in web/src/features/production/words.ts). */
 export const productionWords: Words = {
+  // the rules of the descriptions (refine): the kernel's validation messages name them
+  validation: {
+    // spec 02: "Secondary-processing BOM submit: at least one raw-material line and at least one finished-goods line"
+    bomNeedsBoth: L('加工BOM至少需要一行原料明细和一行成品明细', 'A processing BOM needs at least one raw-material line and at least one finished-goods line', '加工BOM至少需要一行原料明細和一行成品明細'),
+    bomSameMaterial: L('同一物料不能既是原料又是成品', 'A material cannot be both a raw material and a finished good', '同一物料不能既是原料又是成品'),
+  },
   production: {
     errors: {
-      // spec 02: "Secondary-processing BOM submit: at least one raw-material line and at least one finished-goods line"
-      bomNeedsBoth: L('加工BOM至少需要一行原料明细和一行成品明细', 'A processing BOM needs at least one raw-material line and at least one finished-goods line', '加工BOM至少需要一行原料明細和一行成品明細'),
-      sameMaterial: L('同一物料不能既是原料又是成品', 'A material cannot be both a raw material and a finished good', '同一物料不能既是原料又是成品'),
       bomNotFound: L('没有可用的加工BOM「{{bomNo}}」（须为已确认）', 'There is no confirmed processing BOM "{{bomNo}}"', '沒有可用的加工BOM「{{bomNo}}」（須為已確認）'),
       bomOtherOwner: L('加工BOM「{{bomNo}}」属于货主「{{owner}}」', 'Processing BOM "{{bomNo}}" belongs to cargo owner "{{owner}}"', '加工BOM「{{bomNo}}」屬於貨主「{{owner}}」'),
       notCovered: L('物料「{{materialCode}}」需出库 {{needed}}，出库明细合计 {{planned}}', 'Material "{{materialCode}}" needs {{needed}} issued; the lots to issue add up to {{planned}}', '物料「{{materialCode}}」需出庫 {{needed}}，出庫明細合計 {{planned}}'),

@@ -8,7 +8,7 @@ const documents = [secondaryprocess, secbombill, secproductive];
  * Production's menus: the secondary-processing group (the kit makes it with the BOM and the task
  * under it; the request hangs under the in-warehouse group) and the lot genealogy's page in it.
  * The keeper works every production document and reads the genealogy; a cargo owner's user raises
- * and submits its own processing requests, reads its BOMs and tasks (the export only: the operator
+ * and sends its own processing requests, reads its BOMs and tasks (the export only: the operator
  * acts) and the genealogy of its own lots.
  */
 export const productionMenus: ContextMenus = {
@@ -29,7 +29,7 @@ export const productionMenus: ContextMenus = {
         request.edit!,
         request.remove!,
         request.export!,
-        request.submit!,
+        request.send!,
         request.cancel!,
         secbombill.name,
         documentButtons(secbombill).export!,

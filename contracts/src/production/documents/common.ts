@@ -19,7 +19,7 @@ export const remarkField = () => text(L('备注', 'Remark', '備註'), { max: 20
 
 /** Keys of the messages production's decisions refuse with (contracts/src/production/words.ts). */
 export const PRODUCTION_ERRORS = {
-  bomNeedsBoth: 'production.errors.bomNeedsBoth',
+  bomNeedsBoth: 'validation.bomNeedsBoth',
   notCovered: 'production.errors.notCovered',
   overIssue: 'production.errors.overIssue',
   overReceipt: 'production.errors.overReceipt',

@@ -42,7 +42,7 @@ export const secbombill = defineDocument({
     const raw = new Set(details.map((l) => (l as { materialCode?: unknown }).materialCode));
     products.forEach((p, i) => {
       const code = (p as { materialCode?: unknown }).materialCode;
-      if (code !== undefined && raw.has(code)) ctx.addIssue({ code: 'custom', path: ['products', i, 'materialCode'], message: 'production.errors.sameMaterial' });
+      if (code !== undefined && raw.has(code)) ctx.addIssue({ code: 'custom', path: ['products', i, 'materialCode'], message: 'validation.bomSameMaterial' });
     });
     const seen = new Set<unknown>();
     products.forEach((p, i) => {

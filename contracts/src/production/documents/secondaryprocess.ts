@@ -5,7 +5,7 @@ import { L, cancelAction, remarkField } from './common';
 /**
  * Processing request (加工申请, spec 02 secondaryprocess, /inWarehouseManagement): what a cargo owner
  * asks the warehouse to process (one of its confirmed BOMs, how many runs) and by when. The owner
- * (or the operator for it) submits it; the operator accepts it (a production task is then made from
+ * (or the operator for it) sends it to the warehouse; the operator accepts it (a production task is then made from
  * it) or rejects it with a reason; an accepted request is closed when its work is done.
  * docs/DOMAIN.md "Secondary processing".
  */
@@ -38,7 +38,7 @@ export const secondaryprocess = defineDocument({
   lifecycle: {
     initial: 'Draft',
     states: {
-      Draft: { label: L('草稿', 'Draft', '草稿'), on: { EDIT: 'Draft', SUBMIT: 'Submitted', CANCEL: 'Cancelled', REMOVE: 'Draft' } },
+      Draft: { label: L('草稿', 'Draft', '草稿'), on: { EDIT: 'Draft', SEND: 'Submitted', CANCEL: 'Cancelled', REMOVE: 'Draft' } },
       // with the warehouse: accepted or sent back
       Submitted: { label: L('已提交', 'Submitted', '已提交'), tone: 'processing', on: { ACCEPT: 'Accepted', REJECT: 'Draft', CANCEL: 'Cancelled' } },
       // production tasks are made from it
@@ -48,7 +48,8 @@ export const secondaryprocess = defineDocument({
     },
   },
   actions: {
-    submit: { label: L('提交', 'Submit', '提交'), event: 'SUBMIT', fact: 'Submitted', at: 'submittedAt', by: 'submittedBy', confirm: true },
+    // the kit's own `submit` saves the draft: handing it to the warehouse is its own action
+    send: { label: L('提交申请', 'Send to the warehouse', '提交申請'), event: 'SEND', fact: 'Submitted', at: 'submittedAt', by: 'submittedBy', confirm: true },
     accept: { label: L('受理', 'Accept', '受理'), event: 'ACCEPT', fact: 'Accepted', at: 'acceptedAt', by: 'acceptedBy', confirm: true },
     reject: {
       label: L('退回', 'Send back', '退回'),

@@ -18,13 +18,13 @@ const issuesOf = (body: Record<string, unknown>) => {
 describe('processing BOM', () => {
   it("is refused on submit without a raw-material line, or without a finished-goods line, in the spec's words, naming the lines", () => {
     expect(issuesOf(content())).toEqual([]);
-    expect(issuesOf(content({ details: [] }))).toEqual([['details', 'production.errors.bomNeedsBoth']]);
-    expect(issuesOf(content({ products: [] }))).toEqual([['products', 'production.errors.bomNeedsBoth']]);
-    expect(issuesOf(content({ details: [], products: [] }))).toEqual([['details', 'production.errors.bomNeedsBoth'], ['products', 'production.errors.bomNeedsBoth']]);
+    expect(issuesOf(content({ details: [] }))).toEqual([['details', 'validation.bomNeedsBoth']]);
+    expect(issuesOf(content({ products: [] }))).toEqual([['products', 'validation.bomNeedsBoth']]);
+    expect(issuesOf(content({ details: [], products: [] }))).toEqual([['details', 'validation.bomNeedsBoth'], ['products', 'validation.bomNeedsBoth']]);
   });
 
   it('takes no material as both raw and finished, nor one finished good twice', () => {
-    expect(issuesOf(content({ products: [{ materialCode: 'RAW1', qty: 1 }] }))).toEqual([['products.0.materialCode', 'production.errors.sameMaterial']]);
+    expect(issuesOf(content({ products: [{ materialCode: 'RAW1', qty: 1 }] }))).toEqual([['products.0.materialCode', 'validation.bomSameMaterial']]);
     expect(issuesOf(content({ products: [{ materialCode: 'KIT', qty: 1 }, { materialCode: 'KIT', qty: 2 }] }))).toEqual([['products.1.materialCode', 'validation.lines.duplicate']]);
   });
 
