@@ -140,13 +140,16 @@ describe.each(DOMAIN_STORES)('secondary processing on %s store', (kind) => {
     expect(missing.body.msg).toContain('Material');
   });
 
-  it('cancels a released task before anything is issued, and nothing moves', async () => {
+  it('suggests the lots nobody picked; cancels a released task before anything is issued, and nothing moves', async () => {
     const bom = data(await admin.post<Result>(`${BOM}/submit`, { billDate: '2026-11-24', customerCode: 'C001', bomName: '饼干分装', details: [{ materialCode: 'M0017', qty: 1 }], products: [{ materialCode: 'M0019', qty: 2 }] }));
     data(await act(BOM, 'audit', bom.id));
     const inbound = data(await admin.post<Result>(`${IN}/submit`, { billDate: '2026-11-20', customerCode: 'C001', warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', details: [{ materialCode: 'M0017', batchNo: 'S1', qty: 2, warehousePlaceCode: 'A-03-01' }] }));
     data(await admin.post(`${IN}/receive`, { id: inbound.id, version: inbound.version, receivedAt: '2026-11-20T08:00:00.000Z' }));
-    const made = data(await admin.post<Result>(`${TASK}/submit`, { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-A', bomNo: bom.billNo, runs: 2,
-      details: [{ barcode: `${inbound.billNo}-001`, materialCode: 'M0017', batchNo: 'S1', warehousePlaceCode: 'A-03-01', qty: 2 }] }));
+    // no lots picked: the server suggests them from the owner's stock in the area (first expiring first)
+    const made = data(await admin.post<Result>(`${TASK}/submit`, { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-A', bomNo: bom.billNo, runs: 2, details: [] }));
+    expect(((await detail(TASK, made.id)).details as Record<string, unknown>[]).map((l) => [l.barcode, l.materialCode, l.batchNo, l.warehousePlaceCode, l.qty, l.pendingQty])).toEqual([
+      [`${inbound.billNo}-001`, 'M0017', 'S1', 'A-03-01', 2, 2],
+    ]);
     data(await act(TASK, 'audit', made.id));
     expect(data(await act(TASK, 'cancel', made.id, { reason: '客户取消' })).state).toBe('Cancelled');
     expect(await stock('M0017')).toEqual({ 'A-03-01/S1': 2 });

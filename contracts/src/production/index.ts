@@ -14,7 +14,7 @@ export { secondaryprocess, secbombill, secproductive };
 /** Production's front door (secondary processing: kitting, repacking, light assembly): the request, the BOM, the task, the lot genealogy; its words. */
 export const productionContracts: ContractsContext = {
   name: 'production',
-  documents: [secondaryprocess, secbombill, secproductive],
+  documents: [secbombill, secondaryprocess, secproductive],
   routes: { production: productionRoutes },
   words: [productionWords],
 };

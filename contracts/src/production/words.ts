@@ -6,7 +6,6 @@ export const productionWords: Words = {
   validation: {
     // spec 02: "Secondary-processing BOM submit: at least one raw-material line and at least one finished-goods line"
     bomNeedsBoth: L('加工BOM至少需要一行原料明细和一行成品明细', 'A processing BOM needs at least one raw-material line and at least one finished-goods line', '加工BOM至少需要一行原料明細和一行成品明細'),
-    bomSameMaterial: L('同一物料不能既是原料又是成品', 'A material cannot be both a raw material and a finished good', '同一物料不能既是原料又是成品'),
   },
   production: {
     errors: {

@@ -21,7 +21,7 @@ export const secbombill = defineDocument({
     customerCode: ref(L('货主', 'Cargo owner', '貨主'), 'customer', { required: true, filter: true }),
     bomName: text(L('BOM名称', 'BOM name', 'BOM名稱'), { required: true, max: 100 }),
     // the finished goods one run gives
-    products: rows(L('成品明细', 'Finished goods', '成品明細'), materialQtyLine(L('每次产出数量', 'Made per run', '每次產出數量'))),
+    products: rows(L('成品明细', 'Finished goods', '成品明細'), materialQtyLine(L('每次产出数量', 'Made per run', '每次產出數量')), { required: true }),
     remark: remarkField(),
   },
   lines: {
@@ -39,11 +39,7 @@ export const secbombill = defineDocument({
     const products = Array.isArray(c.products) ? c.products : [];
     if (!details.length) ctx.addIssue({ code: 'custom', path: ['details'], message: PRODUCTION_ERRORS.bomNeedsBoth });
     if (!products.length) ctx.addIssue({ code: 'custom', path: ['products'], message: PRODUCTION_ERRORS.bomNeedsBoth });
-    const raw = new Set(details.map((l) => (l as { materialCode?: unknown }).materialCode));
-    products.forEach((p, i) => {
-      const code = (p as { materialCode?: unknown }).materialCode;
-      if (code !== undefined && raw.has(code)) ctx.addIssue({ code: 'custom', path: ['products', i, 'materialCode'], message: 'validation.bomSameMaterial' });
-    });
+    // a repack keeps its material (new cartons, the same goods): a material may be both raw and finished
     const seen = new Set<unknown>();
     products.forEach((p, i) => {
       const code = (p as { materialCode?: unknown }).materialCode;

@@ -13,7 +13,8 @@ const productName = (p: ProductLine) => `${p.materialName ?? p.materialCode} (${
  * owner and what it takes and gives), its raw-material needs and finished goods are the BOM's per-run
  * quantities times the runs (the server computes them, `needs` and `products`); the lots to issue are
  * the task's lines, chosen from the owner's stock in the area (location, batch, expiry), together
- * exactly what the needs ask. Released (audited, or through review), it issues the lots out of stock
+ * exactly what the needs ask; what the keeper leaves unpicked the server suggests when the task is
+ * saved, first expiring first. Released (audited, or through review), it issues the lots out of stock
  * in parts (issue), and receives the finished goods into locations in parts, each receipt a lot whose
  * genealogy records the raw lots issued to the task (receive); pending quantities stay on every line,
  * and the task completes when nothing is pending. Cancelled only before anything is issued.
@@ -69,6 +70,8 @@ export const secproductive = defineDocument({
   lines: {
     key: 'details',
     label: L('原料出库明细', 'Raw-material lots to issue', '原料出庫明細'),
+    // none picked: the server suggests the lots (first expiring first) when the task is saved
+    min: 0,
     fields: {
       ...stockRowLine({ qty: L('出库数量', 'To issue', '出庫數量') }),
       expiringDate: date(L('失效日期', 'Expiry date', '失效日期')),

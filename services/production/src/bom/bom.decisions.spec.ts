@@ -23,8 +23,9 @@ describe('processing BOM', () => {
     expect(issuesOf(content({ details: [], products: [] }))).toEqual([['details', 'validation.bomNeedsBoth'], ['products', 'validation.bomNeedsBoth']]);
   });
 
-  it('takes no material as both raw and finished, nor one finished good twice', () => {
-    expect(issuesOf(content({ products: [{ materialCode: 'RAW1', qty: 1 }] }))).toEqual([['products.0.materialCode', 'validation.bomSameMaterial']]);
+  it('takes a material as both raw and finished (a repack keeps its goods), never one finished good twice; finished goods left out are asked for', () => {
+    expect(issuesOf(content({ products: [{ materialCode: 'RAW1', qty: 1 }] }))).toEqual([]);
+    expect(issuesOf(content({ products: undefined }))).toEqual([['products', 'validation.required']]);
     expect(issuesOf(content({ products: [{ materialCode: 'KIT', qty: 1 }, { materialCode: 'KIT', qty: 2 }] }))).toEqual([['products.1.materialCode', 'validation.lines.duplicate']]);
   });
 

@@ -1,7 +1,7 @@
 import { STOCK_EVENT_TYPES, secproductive, type KitDocument, type StockFact } from '@tpl/contracts';
 import { SPEC_NOW, documentSpec } from '@tpl/documents/test';
 import { accountId, emptyAccount, rowKey, type AccountState, type PostingFacts, type StockRowState } from '@tpl/warehouse';
-import { taskDecisions, type TaskFacts } from './task.decisions';
+import { taskDecisions, topUpLots, type TaskFacts } from './task.decisions';
 
 // The production task's own decisions, given/when/then: given its facts, the BOM and the stock, when it is made, released, issued, received, then a refusal or what it records and posts.
 const spec = documentSpec(secproductive, taskDecisions(undefined), { id: 'd1', billNo: 'SC001' });
@@ -122,5 +122,18 @@ describe('production task decisions', () => {
   it('is cancelled only before anything is issued (after it, the machine refuses: a 409)', () => {
     spec.given(released(), inStock()).when({ act: 'cancel', fields: { reason: '客户取消' } }).then({ doc: { state: 'Cancelled' } });
     spec.given([...released(), issued([{ lineNumber: 1, qty: 1 }])], inStock()).when({ act: 'cancel', fields: { reason: '客户取消' } }).thenRefused({ code: 409 });
+  });
+
+  it("suggests the lots a draft's needs are short of, first expiring first, beside what the keeper picked", () => {
+    const accounts = inStock().stock.accounts;
+    // RAW1: lot X1 expires before X2; the keeper picked 1 of X2, the rest comes from X1 then X2; RAW2 from Y1
+    (accounts.get(accountId('C1', 'RAW1'))!.rows.get(rowKey(row({ barcode: 'X2', batchNo: 'L2', warehousePlaceCode: 'A-02' })))!).expiringDate = '2027-06-01';
+    const picked = content({ details: [{ barcode: 'X2', materialCode: 'RAW1', batchNo: 'L2', warehousePlaceCode: 'A-02', qty: 1 }] });
+    const topped = topUpLots(picked, accounts, '2026-11-24');
+    expect((topped.details as Record<string, unknown>[]).map((l) => [l.materialCode, l.barcode, l.qty])).toEqual([
+      ['RAW1', 'X2', 2], ['RAW1', 'X1', 4], ['RAW2', 'Y1', 3],
+    ]);
+    // covered already: kept as it is
+    expect(topUpLots(content(), accounts, '2026-11-24')).toEqual(content());
   });
 });

@@ -1,7 +1,7 @@
 import { AppError, PRODUCTION_ERRORS, minusQty, needLinesOf, pendingOf, plusQty, productLinesOf, secbombill, secproductive, type DocumentOf, type KitDocument } from '@tpl/contracts';
 import type { DecideMeta, DocumentCommandOf, DocumentDecisions, Effect } from '@tpl/documents';
 import type { StoredEvent } from '@tpl/event-store';
-import { checkIssue, checkReceipt, issueEffects, noPostingFacts, receiptPostingEffects, type IssueLine, type PostingFacts, type ReceiptLine } from '@tpl/warehouse';
+import { accountId, checkIssue, checkReceipt, issueEffects, noPostingFacts, receiptPostingEffects, suggestLots, type AccountState, type IssueLine, type PostingFacts, type ReceiptLine } from '@tpl/warehouse';
 
 /** The production task, as the kit folds it. */
 export type ProductionTask = DocumentOf<typeof secproductive>;
@@ -30,6 +30,35 @@ export const computeTask = (content: Record<string, unknown>): Record<string, un
     return { ...l, lineNumber: i + 1, issuedQty, pendingQty: minusQty(l.qty, issuedQty) };
   }),
 });
+
+/**
+ * The lots a draft leaves short of its needs, suggested from the owner's stock in its area, first
+ * expiring first (the warehouse's own rule): the keeper picks lots from stock, or leaves a need (or
+ * a part of it) to the suggestion; what was picked is kept as it is.
+ */
+export const topUpLots = (content: Record<string, unknown>, accounts: ReadonlyMap<string, AccountState>, today: string): Record<string, unknown> => {
+  const lots = lotsOf(content);
+  const owner = String(content.customerCode ?? '');
+  const area = String(content.warehouseAreaCode ?? '');
+  const out = lots.map((l) => ({ ...l }));
+  const sameRow = (a: LotLine, b: Pick<LotLine, 'barcode' | 'warehousePlaceCode' | 'batchNo' | 'materialCode'>) =>
+    a.materialCode === b.materialCode && a.barcode === b.barcode && a.warehousePlaceCode === b.warehousePlaceCode && (a.batchNo ?? '') === (b.batchNo ?? '');
+  let changed = false;
+  for (const n of needLinesOf(content)) {
+    const mine = lots.filter((l) => l.materialCode === n.materialCode);
+    const covered = plusQty(...mine.map((l) => Number(l.qty ?? 0)));
+    const account = accounts.get(accountId(owner, n.materialCode));
+    if (covered >= n.qty || !account) continue;
+    for (const s of suggestLots(account, minusQty(n.qty, covered), { area, today, taken: mine })) {
+      changed = true;
+      // a row the keeper picked already takes more (one line per stock row)
+      const there = out.find((l) => sameRow(l, s));
+      if (there) there.qty = plusQty(there.qty, s.qty);
+      else out.push({ lineNumber: 0, ...s });
+    }
+  }
+  return changed ? { ...content, details: out } : content;
+};
 
 /** The BOM a task names: confirmed, and the task's owner's. */
 export const checkBom = (content: Record<string, unknown>, bom: KitDocument | undefined): AppError | undefined => {

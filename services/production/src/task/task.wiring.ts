@@ -1,10 +1,12 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { productLinesOf, scaledLines, secbombill, secproductive } from '@tpl/contracts';
 import { DocumentDecisionsRegistry, DocumentService, type LoadInput } from '@tpl/documents';
-import type { UnitOfWork } from '@tpl/event-store';
+import { DB_POOL, type UnitOfWork } from '@tpl/event-store';
+import { businessDay } from '@tpl/identity';
+import type { Pool } from 'pg';
 import { MASTER_DATA, type MasterData } from '@tpl/masterdata';
 import { STOCK_POSTING, noPostingFacts, type StockPosting } from '@tpl/warehouse';
-import { lotsOf, taskDecisions, type TaskFacts } from './task.decisions';
+import { lotsOf, taskDecisions, topUpLots, type TaskFacts } from './task.decisions';
 
 /**
  * The production task's IO: the BOM a made or changed task names (read by its number through the
@@ -19,6 +21,7 @@ export class TaskDecisions implements OnModuleInit {
     @Inject(DocumentService) private readonly documents: DocumentService,
     @Inject(MASTER_DATA) private readonly masterData: MasterData,
     @Inject(STOCK_POSTING) private readonly stock: StockPosting,
+    @Inject(DB_POOL) private readonly pool: Pool,
   ) {}
 
   onModuleInit() {
@@ -55,6 +58,12 @@ export class TaskDecisions implements OnModuleInit {
       const name = names.get(l.materialCode)?.data.name;
       return { ...l, ...(typeof name === 'string' && name ? { materialName: name } : {}) };
     };
-    return { ...content, needs: scaledLines(raw.map(named), runs, 'issuedQty'), products: scaledLines(made.map(named), runs, 'receivedQty') };
+    const planned = { ...content, needs: scaledLines(raw.map(named), runs, 'issuedQty'), products: scaledLines(made.map(named), runs, 'receivedQty') };
+    // the needs the keeper picked no lots for are suggested from the stock (FEFO), read through the ledger's port
+    const owner = typeof content.customerCode === 'string' ? content.customerCode : '';
+    if (!owner || typeof content.warehouseAreaCode !== 'string' || !content.warehouseAreaCode) return planned;
+    const reader = db ?? { query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) => (await this.pool.query<R>(text, params)).rows };
+    const { accounts } = await this.stock.facts(reader as UnitOfWork, tenantId, owner, { materials: raw.map((l) => l.materialCode) });
+    return topUpLots(planned, accounts, businessDay());
   }
 }

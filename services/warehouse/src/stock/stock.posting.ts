@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, STOCK_EVENT_TYPES, type KitDocument, type StockSource } from '@tpl/contracts';
+import { AppError, STOCK_EVENT_TYPES, addQty, subQty, type KitDocument, type StockSource } from '@tpl/contracts';
 import type { Effect } from '@tpl/documents';
 import type { UnitOfWork } from '@tpl/event-store';
 import type { PlaceInfo } from '../inbound/putaway';
 import { InsideReads } from '../inside/inside.reads';
 import { PerAccount, accountOf, checkPlaceFor, checkRowsHold, keyOf, type RowLine } from '../inside/rows';
-import { adjust, factOf, receive, type AccountState } from './stock.account';
+import { adjust, allocationCandidates, factOf, receive, rowKey, type AccountState } from './stock.account';
 
 /**
  * The stock ledger's front door for the contexts beside the warehouse whose documents move stock
@@ -84,6 +84,34 @@ export const receiptPostingEffects = (facts: PostingFacts, owner: string, lines:
     );
   }
   return decided.effects(poster.doc.tenantId, STOCK_EVENT_TYPES.received, (ls) => factOf(ls, at, String(poster.billType)));
+};
+
+/** A lot suggested for an issue: the row, and how much of it. */
+export type SuggestedLot = Pick<IssueLine, 'barcode' | 'batchNo' | 'warehousePlaceCode' | 'qty'> & { materialCode: string; expiringDate?: string | undefined };
+
+/**
+ * The lots an issue of `qty` would take from an account, first expiring first (FEFO, as outbound
+ * allocation takes them: available, put away, in the area, never expired, frozen or in quality
+ * inspection), besides what `taken` already takes of each row (barcode, location, batch); as much as
+ * there is, when there is less.
+ */
+export const suggestLots = (account: AccountState, qty: number, o: { area: string; today: string; taken?: readonly Pick<IssueLine, 'barcode' | 'warehousePlaceCode' | 'batchNo' | 'qty'>[] }): SuggestedLot[] => {
+  const used = new Map<string, number>();
+  for (const t of o.taken ?? []) {
+    const k = rowKey(keyOf(t));
+    used.set(k, addQty(used.get(k) ?? 0, t.qty));
+  }
+  const out: SuggestedLot[] = [];
+  let left = qty;
+  for (const r of allocationCandidates([...account.rows.values()], { rule: 'FEFO', today: o.today, area: o.area })) {
+    if (left <= 0) break;
+    const free = subQty(subQty(r.qty, r.djQty), used.get(rowKey(r)) ?? 0);
+    if (free <= 0) continue;
+    const take = Math.min(free, left);
+    out.push({ materialCode: account.materialCode, barcode: r.barcode, batchNo: r.batchNo, warehousePlaceCode: r.warehousePlaceCode, qty: take, ...(r.expiringDate ? { expiringDate: r.expiringDate } : {}) });
+    left = subQty(left, take);
+  }
+  return out;
 };
 
 /** The port's answer: the in-warehouse documents' reads, for one owner. */
