@@ -82,8 +82,8 @@ export const secbombill = defineDocument({
   example: {
     billDate: '2026-11-24',
     customerCode: 'C001',
-    bomName: '坚果礼盒组套',
+    bomName: '挂面礼盒组套',
     products: [{ materialCode: 'M0018', qty: 1 }],
-    details: [{ materialCode: 'M0016', qty: 2 }, { materialCode: 'M0007', qty: 1 }],
+    details: [{ materialCode: 'M0007', qty: 2 }],
   },
 });

@@ -3,9 +3,9 @@ import { secbombill } from '@tpl/contracts';
 import type { DocumentContext, DocumentKit } from '@tpl/documents';
 
 /**
- * The demo's processing BOM: 安可食品 (C001) kits a nut gift box (M0018) from two packs of soda
- * crackers (M0016) and one of noodles (M0007), confirmed, so a production task can be made from it
- * at once. Made once: a tenant that has a BOM already keeps it.
+ * The demo's processing BOM: 安可食品 (C001) kits a gift box (M0018) from two packs of its noodles
+ * (M0007, in stock at A-01-01 in the demo month), confirmed, so a production task can be made from
+ * it at once. Made once: a tenant that has a BOM already keeps it.
  */
 export const seedDemoBom = async (kit: DocumentKit, ctx: DocumentContext, today: string): Promise<boolean> => {
   if (await kit.any(secbombill, ctx.tenantId)) return false;
