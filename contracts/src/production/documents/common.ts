@@ -1,4 +1,4 @@
-import { num, ref, text } from '../../entities/define';
+import { num, ref } from '../../entities/define';
 import { L } from '../../documents/actions';
 
 export { L };
@@ -14,8 +14,6 @@ export const materialQtyLine = (qty = L('数量', 'Quantity', '數量')) => ({
   materialCode: ref(L('物料', 'Material', '物料'), 'material', { required: true, pick: { custCode: '$customerCode' } }),
   qty: num(qty, 'quantity', { required: true, positive: true }),
 });
-
-export const remarkField = () => text(L('备注', 'Remark', '備註'), { max: 200, list: false });
 
 /** Keys of the messages production's decisions refuse with (contracts/src/production/words.ts). */
 export const PRODUCTION_ERRORS = {

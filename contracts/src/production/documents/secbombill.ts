@@ -1,6 +1,6 @@
 import { date, ref, rows, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
-import { L, auditAction, cancelAction, materialQtyLine, remarkField, PRODUCTION_ERRORS } from './common';
+import { L, auditAction, cancelAction, materialQtyLine, PRODUCTION_ERRORS } from './common';
 
 /**
  * Secondary-processing BOM (加工BOM, spec 02 secbombill "with material and product items"): what one
@@ -22,7 +22,6 @@ export const secbombill = defineDocument({
     bomName: text(L('BOM名称', 'BOM name', 'BOM名稱'), { required: true, max: 100 }),
     // the finished goods one run gives
     products: rows(L('成品明细', 'Finished goods', '成品明細'), materialQtyLine(L('每次产出数量', 'Made per run', '每次產出數量')), { required: true }),
-    remark: remarkField(),
   },
   lines: {
     key: 'details',
@@ -84,6 +83,6 @@ export const secbombill = defineDocument({
     customerCode: 'C001',
     bomName: '挂面礼盒组套',
     products: [{ materialCode: 'M0018', qty: 1 }],
-    details: [{ materialCode: 'M0007', qty: 2 }],
+    details: [{ materialCode: 'M0007', qty: 1 }],
   },
 });

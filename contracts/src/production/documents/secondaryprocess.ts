@@ -1,6 +1,6 @@
 import { date, docRef, num, oneOf, ref, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
-import { L, cancelAction, remarkField } from './common';
+import { L, cancelAction } from './common';
 
 /**
  * Processing request (加工申请, spec 02 secondaryprocess, /inWarehouseManagement): what a cargo owner
@@ -30,7 +30,6 @@ export const secondaryprocess = defineDocument({
     runs: num(L('加工套数', 'Runs', '加工套數'), 'count', { required: true, positive: true }),
     dueDate: date(L('要求完成日期', 'Due by', '要求完成日期'), { required: true }),
     requirement: text(L('加工要求', 'Instructions', '加工要求'), { max: 500, multiline: true, list: false }),
-    remark: remarkField(),
   },
   refine: (c, ctx) => {
     if (typeof c.billDate === 'string' && typeof c.dueDate === 'string' && c.dueDate < c.billDate) ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'validation.dateRange' });
@@ -83,7 +82,7 @@ export const secondaryprocess = defineDocument({
     customerCode: 'C001',
     processType: 'KITTING',
     bomNo: 'BM2026112400001',
-    runs: 2,
+    runs: 1,
     dueDate: '2026-11-30',
     requirement: '双十二礼盒，每盒附贺卡',
   },

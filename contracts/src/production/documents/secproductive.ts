@@ -1,7 +1,7 @@
 import { date, datetime, docRef, lineRef, num, ref, rows, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
 import { STOCK_ROW_KEY, STOCK_ROW_PICK, ownerHeader, stockRowLine } from '../../documents/stockrow';
-import { L, auditAction, cancelAction, remarkField } from './common';
+import { L, auditAction, cancelAction } from './common';
 import { pendingOf, productLinesOf, type ProductLine } from '../quantities';
 
 /** How a finished good's line is named in the receipt dialog: its material's name (or code) and what is still to come. */
@@ -51,7 +51,6 @@ export const secproductive = defineDocument({
       receivedQty: num(L('已入库数量', 'Received', '已入庫數量'), 'quantity', { generated: true }),
       pendingQty: num(L('待入库数量', 'Pending receipt', '待入庫數量'), 'quantity', { generated: true }),
     }, { generated: true }),
-    remark: remarkField(),
   },
   sources: {
     // the owner's request: its BOM, runs and due date
@@ -191,10 +190,7 @@ export const secproductive = defineDocument({
     customerCode: 'C001',
     warehouseAreaCode: 'SH1-A',
     bomNo: 'BM2026112400001',
-    runs: 2,
-    details: [
-      { barcode: 'RK2026112400001-001', materialCode: 'M0016', batchNo: 'B1', warehousePlaceCode: 'A-01-01', qty: 4 },
-      { barcode: 'RK2026112400001-002', materialCode: 'M0007', batchNo: 'B1', warehousePlaceCode: 'A-01-02', qty: 2 },
-    ],
+    runs: 1,
+    details: [{ barcode: 'RK2026112400001-001', materialCode: 'M0007', batchNo: 'B1', warehousePlaceCode: 'A-01-01', qty: 1 }],
   },
 });
