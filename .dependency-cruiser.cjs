@@ -74,6 +74,11 @@ const ALLOWED = {
   // the bills a driver names), docks, inspection locations and notices through master data's MASTER_DATA
   // port, its demo records through RECORDS; demo actors (identity)
   gate: ['identity', 'documents', 'masterdata'],
+  // secondary processing on the kit (its decisions registered with it, a BOM read by number through the
+  // kit's DocumentService), material names through master data's MASTER_DATA port, the owner scope
+  // (identity), and the stock ledger's front door STOCK_POSTING (warehouse: the facts to decide on, and the
+  // pure functions that make its stock facts), never the warehouse's tables
+  production: ['identity', 'documents', 'masterdata', 'warehouse'],
 };
 
 const otherThan = (names) => `^services/(?!(${names.join('|')})/)[^/]+/`;
@@ -88,7 +93,7 @@ const otherThan = (names) => `^services/(?!(${names.join('|')})/)[^/]+/`;
  * the app's root, contexts.ts, the layout, the shell's pages, the words' composition). Nothing
  * imports a floor above its own; a context imports no other context (beside the ports below).
  */
-const CONTRACTS_CONTEXTS = ['auth', 'authz', 'masterdata', 'warehouse', 'transport', 'billing', 'flow', 'report', 'gate'];
+const CONTRACTS_CONTEXTS = ['auth', 'authz', 'masterdata', 'warehouse', 'transport', 'billing', 'flow', 'report', 'gate', 'production'];
 /** The only imports one context of the contracts makes of another, with what each carries. */
 const CONTRACTS_ALLOWED = {
   // the dashboard counts consignments by their states: transport's published state enum

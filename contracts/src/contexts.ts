@@ -8,9 +8,10 @@ import { transportContracts } from './transport/index';
 import { warehouseContracts } from './warehouse/index';
 import { billingContracts } from './billing/index';
 import { gateContracts } from './gate/index';
+import { productionContracts } from './production/index';
 
 /**
  * The business contexts, one line each (their front doors, contracts/src/<context>/index.ts). The
  * document registry and the shared resources compose this list, in its order.
  */
-export const contexts: readonly ContractsContext[] = [accessContracts, identityContracts, masterdataContracts, flowContracts, reportContracts, transportContracts, warehouseContracts, billingContracts, gateContracts];
+export const contexts: readonly ContractsContext[] = [accessContracts, identityContracts, masterdataContracts, flowContracts, reportContracts, transportContracts, warehouseContracts, billingContracts, gateContracts, productionContracts];

@@ -32,4 +32,5 @@ export * from './warehouse';
 export * from './transport';
 export * from './billing';
 export * from './gate';
+export * from './production';
 export * from './integration';

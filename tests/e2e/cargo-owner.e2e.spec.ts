@@ -45,6 +45,19 @@ describe('cargo owner in Chromium', () => {
         details: [{ materialCode: 'M0002', batchNo: 'E2E', qty: 1, qtyWeg: 10, volume: 0.1 }],
       }));
     }
+    // a kitting job of C001 run to the end (its lot K1 made from its noodle lot N1), the demo's data for the genealogy
+    type R = { id: string; billNo: string; version: number };
+    const inbound = data(await admin.post<R>('/api/bl-warehouse/isinstockbill/submit', {
+      billDate: '2026-11-20', customerCode: 'C001', warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', details: [{ materialCode: 'M0007', batchNo: 'N1', qty: 5, warehousePlaceCode: 'A-01-02' }],
+    }));
+    data(await admin.post('/api/bl-warehouse/isinstockbill/receive', { id: inbound.id, version: inbound.version, receivedAt: '2026-11-20T08:00:00.000Z' }));
+    const bom = data(await admin.post<R>('/api/bl-production/secbombill/submit', { billDate: '2026-11-24', customerCode: 'C001', bomName: 'E2E', details: [{ materialCode: 'M0007', qty: 1 }], products: [{ materialCode: 'M0018', qty: 1 }] }));
+    data(await admin.post('/api/bl-production/secbombill/audit', { id: bom.id, version: bom.version }));
+    const task = data(await admin.post<R>('/api/bl-production/secproductive/submit', { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-A', bomNo: bom.billNo, runs: 2,
+      details: [{ barcode: `${inbound.billNo}-001`, materialCode: 'M0007', batchNo: 'N1', warehousePlaceCode: 'A-01-02', qty: 2 }] }));
+    let version = data(await admin.post<R>('/api/bl-production/secproductive/audit', { id: task.id, version: task.version })).version;
+    version = data(await admin.post<R>('/api/bl-production/secproductive/issue', { id: task.id, version, issues: [{ lineNumber: 1, qty: 2 }] })).version;
+    data(await admin.post('/api/bl-production/secproductive/receive', { id: task.id, version, receipts: [{ lineNumber: 1, batchNo: 'K1', warehousePlaceCode: 'A-02-01', qty: 2 }] }));
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
@@ -105,6 +118,31 @@ describe('cargo owner in Chromium', () => {
     const customers = await page.locator('[data-testid^="doc-row-"]').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
     expect(customers.length).toBeGreaterThan(0);
     expect(customers.every((text) => text.includes('C001') && !text.includes('C002'))).toBe(true);
+    await page.close();
+  });
+
+  it("traces its own lot on the lot genealogy page: what it was made from; no other owner's is offered", async () => {
+    const page = await signInPage(await browser.newPage({ viewport: { width: 1440, height: 900 } }), t.url, 'owner');
+    await page.locator('.shell-sider').getByText('Secondary processing').first().click();
+    await page.locator('.shell-sider').getByText('Lot genealogy').first().click();
+    await page.getByTestId('genealogy-page').waitFor();
+    // its own cargo owner only
+    await page.getByTestId('genealogy-owner').click();
+    const owners = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await owners.first().waitFor();
+    expect(await owners.allTextContents()).toEqual([expect.stringContaining('C001')]);
+    await owners.first().click();
+    await page.getByTestId('genealogy-material').click();
+    await page.keyboard.insertText('M0018');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'M0018' }).first().click();
+    await page.getByTestId('genealogy-lot').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'K1' }).first().click();
+    await page.getByTestId('made-from-lot-N1').waitFor();
+    expect(await page.getByTestId('genealogy-made-from').textContent()).toContain('M0007');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'cargo-owner-genealogy.png'), fullPage: true });
+    // the raw lot traces the other way: it went into K1
+    await page.getByTestId('made-from-lot-N1').click();
+    await page.getByTestId('went-into-lot-K1').waitFor();
     await page.close();
   });
 });

@@ -218,7 +218,8 @@ export const fillNewForm = async (page: Page, def: DocumentDef) => {
     const testId = path.join('-');
     if (!f.required && !(key in PREFERRED)) continue;
     // a month bill's month is given each time (the form's default, last month, would bill a customer's month twice)
-    if (key !== 'month' && (await hasValue(page, testId))) continue;
+    // a table of rows (a BOM's finished goods) has no single input: fillRows sees whether it holds one
+    if (key !== 'month' && f.kind !== 'rows' && (await hasValue(page, testId))) continue;
     const ex = path.length === 1 ? example[key] : (example[path[0]!] as Record<string, unknown> | undefined)?.[key];
     await fillField(page, testId, key, f, ex);
   }

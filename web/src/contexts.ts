@@ -9,13 +9,14 @@ import { billingContext } from './features/billing';
 import { accessContext } from './features/access';
 import { transportContext } from './features/transport';
 import { gateContext } from './features/gate';
+import { productionContext } from './features/production';
 
 /**
  * The console's business contexts, one line each (their front doors, web/src/features/<context>/index.ts).
  * The signed-in routes, the page grants, the dashboard's cards and the kits' extras are
  * compositions over this list; their words are composed in i18n/messages.ts.
  */
-export const contexts: readonly WebContext[] = [masterdataContext, flowContext, warehouseContext, billingContext, accessContext, transportContext, gateContext];
+export const contexts: readonly WebContext[] = [masterdataContext, flowContext, warehouseContext, billingContext, accessContext, transportContext, gateContext, productionContext];
 
 // the kits read what the contexts registered (the document kit's view extras and review port, the entity kit's field widgets)
 for (const context of contexts) {

@@ -186,7 +186,7 @@ export type ColumnDef = { key: string; path?: string; label?: Labels; kind?: 'te
 /** How a list filters by a column: text by prefix or containing, the rest exactly, dates by range. */
 export type FilterDef = { key: string; path?: string; match: 'prefix' | 'contains' | 'exact' | 'range'; label?: Labels };
 
-export type DocumentService = 'bl-transport' | 'bl-warehouse' | 'bl-billing' | 'bl-gate';
+export type DocumentService = 'bl-transport' | 'bl-warehouse' | 'bl-billing' | 'bl-gate' | 'bl-production';
 
 export type DocumentDef = {
   /** URL segment, i18n prefix, button-code prefix and data-scope resource: /api/<service>/<name> */
@@ -731,6 +731,7 @@ export const DOCUMENT_MENU_GROUPS: Record<string, { label: Labels; sort: number;
   outWarehouseManagement: { label: L('出库管理', 'Outbound', '出庫管理'), sort: 4, path: '/outWarehouseManagement' },
   loadHandle: { label: L('装车管理', 'Loading', '裝車管理'), sort: 5, path: '/loadHandle' },
   inWarehouseManagement: { label: L('库内管理', 'In the warehouse', '庫內管理'), sort: 6, path: '/inWarehouseManagement' },
+  secondaryProcessing: { label: L('二次加工', 'Secondary processing', '二次加工'), sort: 7, path: '/secondaryProcessing' },
   otherBill: { label: L('其他单据', 'Other documents', '其他單據'), sort: 7, path: '/otherBill' },
   voucher: { label: L('凭证管理', 'Vouchers', '憑證管理'), sort: 7, path: '/voucher' },
   reportManagement: { label: L('报表管理', 'Reports', '報表管理'), sort: 8, path: '/reportManagement' },

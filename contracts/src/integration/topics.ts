@@ -14,6 +14,7 @@ export const TOPICS = {
   warehouse: 'tpl.warehouse',
   billing: 'tpl.billing',
   gate: 'tpl.gate',
+  production: 'tpl.production',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -23,6 +24,7 @@ const topicOfService: Record<DocumentService, Topic> = {
   'bl-warehouse': TOPICS.warehouse,
   'bl-billing': TOPICS.billing,
   'bl-gate': TOPICS.gate,
+  'bl-production': TOPICS.production,
 };
 
 /** Every fact a document of this type can record: the kit's and each action's. */

@@ -97,6 +97,7 @@ export const warehouseWords = {
       putAwayExceeds: L('第{{line}}行待上架{{remaining}}，不能上架{{wanted}}', 'Line {{line}} has {{remaining}} left to put away; {{wanted}} cannot be put away', '第{{line}}行待上架{{remaining}}，不能上架{{wanted}}'),
       lineNotFound: L('第{{line}}行不存在', 'There is no line {{line}}', '第{{line}}行不存在'),
       placeOtherWarehouse: L('库位「{{place}}」不在库区「{{area}}」所属的仓库', 'Location "{{place}}" is not in the warehouse of area "{{area}}"', '庫位「{{place}}」不在庫區「{{area}}」所屬的倉庫'),
+      placeNotFound: L('没有库位「{{place}}」', 'There is no location "{{place}}"', '沒有庫位「{{place}}」'),
       placeInvalid: L('库位「{{place}}」已作废', 'Location "{{place}}" is invalid', '庫位「{{place}}」已作廢'),
       sameOwner: L('转入货主不能与转出货主「{{customerCode}}」相同', 'The receiving cargo owner cannot be the giving one, "{{customerCode}}"', '轉入貨主不能與轉出貨主「{{customerCode}}」相同'),
       countMissing: L('第{{line}}行未录入实盘数量', 'Line {{line}} has no counted quantity', '第{{line}}行未錄入實盤數量'),

@@ -7,6 +7,7 @@ import { documentsContext } from '@tpl/documents';
 import { warehouseContext } from '@tpl/warehouse';
 import { transportContext } from '@tpl/transport';
 import { billingContext } from '@tpl/billing';
+import { productionContext } from '@tpl/production';
 import { workflowContext } from '@tpl/workflow';
 import { reportContext } from '@tpl/report';
 import { gateContext } from '@tpl/gate';
@@ -28,6 +29,7 @@ export const CONTEXTS: readonly ServiceContext<ContextOptions>[] = [
   warehouseContext,
   transportContext,
   billingContext,
+  productionContext,
   workflowContext,
   reportContext,
   gateContext,

@@ -4,6 +4,7 @@ export * from './stock/stock.projection';
 export * from './stock/stock.queries';
 export * from './stock/owner-scope';
 export * from './stock/stock.sql';
+export * from './stock/stock.posting';
 export * from './reports/stock-reports';
 export * from './warehouse.module';
 export * from './inbound/putaway';

@@ -20,6 +20,7 @@ import { INSIDE_PROVIDERS } from './inside/inside.providers';
 import { AllocateController } from './allocate/allocate.wiring';
 import { GoodsDefaults } from './shared/defaults.wiring';
 import { Strategies } from './shared/strategies.wiring';
+import { STOCK_POSTING, StockPostingReads } from './stock/stock.posting';
 
 /**
  * The warehouse context: the stock ledger (facts per owner and material, read models,
@@ -44,7 +45,10 @@ import { Strategies } from './shared/strategies.wiring';
     ScanService,
     ...INSIDE_PROVIDERS,
     { provide: OWNER_SCOPES, useClass: BoundOwners },
+    // the ledger's front door for the contexts beside the warehouse whose documents move stock (production)
+    StockPostingReads,
+    { provide: STOCK_POSTING, useExisting: StockPostingReads },
   ],
-  exports: [StockLedger, StockQueries, OWNER_SCOPES],
+  exports: [StockLedger, StockQueries, OWNER_SCOPES, STOCK_POSTING],
 })
 export class WarehouseModule {}

@@ -10,6 +10,7 @@ import { billingWords } from '../features/billing/words';
 import { warehouseScreenWords } from '../features/warehouse/words';
 import { masterdataWords } from '../features/masterdata/words';
 import { gateScreenWords } from '../features/gate/words';
+import { productionWords } from '../features/production/words';
 import { mergeMessages, type Messages } from './tree';
 
 export { mergeMessages, type Messages };
@@ -37,6 +38,7 @@ export const wordFiles: Readonly<Record<string, Words>> = {
   warehouse: warehouseScreenWords,
   masterdata: masterdataWords,
   gate: gateScreenWords,
+  production: productionWords,
 };
 
 const composed = (lang: Language): Messages => Object.values(wordFiles).reduce((m, w) => mergeMessages(m, treeIn(w, lang)), sharedResources[lang] as Messages);

@@ -62,17 +62,8 @@ export const outboundHeader = () => ({
   }, { generated: true, list: false }),
 });
 
-/**
- * The header fields of a warehouse document that names one cargo owner in one warehouse area,
- * with the kit's common header (currency and rate, company, department, invalid).
- */
-export const ownerHeader = () => ({
-  billDate: date(L('单据日期', 'Bill date', '單據日期'), { required: true }),
-  customerCode: ref(L('货主', 'Cargo owner', '貨主'), 'customer', { required: true, filter: true }),
-  // only areas that hold places are offered (a warehouse's root holds zones, not bins), and the server refuses the others
-  warehouseAreaCode: ref(L('库区', 'Warehouse area', '庫區'), 'warehousearea', { required: true, pick: { holdsPlaces: '1' } }),
-  ...commonHeader(),
-});
+/** The header fields of a warehouse document that names one cargo owner in one warehouse area: the kit's, with its common header (currency and rate, company, department, invalid). */
+export { ownerHeader } from '../../documents/stockrow';
 
 /** Photos taken of a bill's goods (the seal and cabin at the dock, a damaged carton): the showImage screen shows them all. */
 export const photosField = () => rows(L('照片', 'Photos', '照片'), { attachId: attachment(L('照片', 'Photo', '照片'), { required: true, image: true }) });

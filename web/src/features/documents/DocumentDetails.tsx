@@ -39,7 +39,7 @@ export const DocumentDetails = ({ def, doc }: { def: DocumentDef; doc: KitDocume
     item('billNo', label('billNo'), <span data-testid="detail-billNo">{doc.billNo}</span>),
     item('state', label('state'), <StateTag def={def} state={doc.state} />),
     item('version', label('version'), doc.version),
-    ...basic.filter(([, f]) => !f.hidden).map(([key, f]) => item(key, label(key), value(key, f, doc[key], `detail-${key}`), isWide(f) ? 3 : 1)),
+    ...basic.filter(([, f]) => !f.hidden).map(([key, f]) => item(key, label(key), value(key, f, doc[key], `detail-${key}`), isWide(f) || f.kind === 'rows' ? 3 : 1)),
     item('remark', label('remark'), (doc.remark as string | undefined) || t('common.empty'), 2),
   ];
 
@@ -144,9 +144,10 @@ export const DocumentDetails = ({ def, doc }: { def: DocumentDef; doc: KitDocume
 };
 
 /** A line named by its number: "2 · M0007 name" where the lines name materials. */
-const LineName = ({ def, doc, n }: { def: DocumentDef; doc: KitDocument; n: unknown }) => {
+const LineName = ({ def, doc, n, own }: { def: DocumentDef; doc: KitDocument; n: unknown; own?: unknown }) => {
   const line = lineByNumber(def, doc, n);
-  const material = line && typeof line.materialCode === 'string' ? line.materialCode : undefined;
+  // the fact's row names its material where its line is not the document's own (a task's finished good)
+  const material = typeof own === 'string' && own ? own : line && typeof line.materialCode === 'string' ? line.materialCode : undefined;
   return (
     <>
       {String(n)}
@@ -189,7 +190,7 @@ const FactLog = ({ def, doc, log }: { def: DocumentDef; doc: KitDocument; log: L
         align: f.kind === 'number' ? ('right' as const) : undefined,
         onCell: () => ({ style: NOWRAP }),
         render: (_: unknown, r: LogRow) =>
-          f.kind === 'line' && f.key === 'lineNumber' ? <LineName def={def} doc={doc} n={r.row[key]} /> : <FieldValue def={def} name={key} field={f} value={r.row[key]} />,
+          f.kind === 'line' && f.key === 'lineNumber' ? <LineName def={def} doc={doc} n={r.row[key]} own={r.row.materialCode} /> : <FieldValue def={def} name={key} field={f} value={r.row[key]} />,
       })),
   ];
   return (

@@ -10,6 +10,7 @@ import { ApiError } from '../../api/client';
 import { ProblemsAlert } from '../../shared/ProblemsAlert';
 import { parseWithInput, useSchemaValidation } from '../../shared/zodForm';
 import { FieldInput, type Picked } from '../../shared/widgets/FieldInput';
+import { FormField } from '../../shared/widgets/FormField';
 import { useSaid } from '../../shared/widgets/labels';
 import { useDocument, useSubmitDocument } from './hooks';
 import { useDocumentLabels } from './labels';
@@ -143,6 +144,15 @@ const DocumentEditor = ({ def, doc, start, madeFrom }: { def: DocumentDef; doc?:
     if (f.hidden) return null;
     const name = group ? [group[0], key] : [key];
     const path = name.join('.');
+    if (f.kind === 'rows') {
+      // a table of rows in the header (a BOM's finished goods, photos) under its label; rows the server computes are the view's
+      if (f.generated) return null;
+      return (
+        <Col xs={24} key={path}>
+          <FormField def={def} name={key} field={f} testId={name.join('-')} />
+        </Col>
+      );
+    }
     return (
       <Col xs={24} md={isWide(f) ? 24 : 8} key={path}>
         <Form.Item name={name} label={label(...name)} required={requiredIn(group?.[1], f)}>
