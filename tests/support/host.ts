@@ -29,13 +29,16 @@ export const seedRecords = async (host: Host, tenantId: string, entity: string, 
 export const seedCustomers = (host: Host, tenantId: string, codes: readonly string[]) =>
   seedRecords(host, tenantId, 'customer', codes.map((code) => ({ code, name: `Customer ${code}` })));
 
-/** What consignmentInput() refers to (CONSIGNMENT_REFS), in both operator tenants. */
+/** Materials the entities' examples name (finishpackagerelation's finished and packaging material), beside the order's. */
+const EXAMPLE_MATERIALS = ['M0002', 'M0012'] as const;
+
+/** What consignmentInput() and the entities' examples refer to (CONSIGNMENT_REFS), in both operator tenants. */
 const seedConsignmentRefs = async (host: Host) => {
   for (const tenantId of ['100001', '100002']) {
     await seedRecords(host, tenantId, 'unit', [{ code: 'PCS', name: '件', type: 'QUANTITY', rate: 1 }]);
     await seedRecords(host, tenantId, 'category', [{ code: 'FOOD', name: '食品', type: 'FINISHED_GOODS' }]);
     await seedCustomers(host, tenantId, CONSIGNMENT_REFS.customers);
-    await seedRecords(host, tenantId, 'material', CONSIGNMENT_REFS.materials.map((code) => ({ code, name: `Material ${code}`, categoryCode: 'FOOD', unitCode: 'PCS' })));
+    await seedRecords(host, tenantId, 'material', [...CONSIGNMENT_REFS.materials, ...EXAMPLE_MATERIALS].map((code) => ({ code, name: `Material ${code}`, categoryCode: 'FOOD', unitCode: 'PCS' })));
   }
 };
 
