@@ -2,7 +2,7 @@ import { attachment, date, datetime, docRef, flag, num, oneOf, ref, rows, text, 
 import { subQty } from '../units';
 import type { z } from 'zod';
 import type { ActionDef, LifecycleStateDef } from '../../documents/define';
-import { commonHeader, commonLine, validLinesOf } from '../../documents/fields';
+import { commonLine, validLinesOf } from '../../documents/fields';
 
 /**
  * Pieces every warehouse document shares (spec 02 section 3.3 "common header" and "common

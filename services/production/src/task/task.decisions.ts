@@ -161,7 +161,7 @@ export const evolveTask = (doc: ProductionTask, event: StoredEvent): ProductionT
       return { ...n, issuedQty, pendingQty: minusQty(n.qty, issuedQty) };
     });
     const totals = { ...doc.totals, issuedQty: plusQty(...details.map((l) => Number(l.issuedQty ?? 0))), pendingQty: plusQty(...details.map((l) => Number(l.pendingQty ?? 0))) };
-    return { ...doc, details, needs, totals } as ProductionTask;
+    return { ...doc, details: details as unknown as ProductionTask['details'], needs, totals } as ProductionTask;
   }
   if (event.type === `${secproductive.streamType}Received`) {
     const receipts = (event.data as { receipts?: Receipt[] }).receipts ?? [];
