@@ -116,7 +116,9 @@ describe('security: cargo owner walls attempts', () => {
     data(await admin.post(`${F}/review-config/submit`, { documentType: 'consignment', processKey: 'consignment_review', enabled: true }));
     const dispatcher = await t.client().as(T, 'dispatcher');
     for (const [key, customerCode] of [['order1', 'C001'], ['order2', 'C002']] as const) {
-      const c = data(await dispatcher.post<{ id: string; version: number }>('/api/bl-transport/consignment/submit', consignmentInput({ customerCode })));
+      // each order carries its own customer's goods (an order of another owner's materials is refused)
+      const lines = customerCode === 'C002' ? [{ materialCode: String(c002Material.code), name: String(c002Material.name), qty: 5, weg: 50, volume: 0.2, packages: 5 }] : consignmentInput().lines;
+      const c = data(await dispatcher.post<{ id: string; version: number }>('/api/bl-transport/consignment/submit', consignmentInput({ customerCode, lines })));
       data(await dispatcher.post('/api/bl-transport/consignment/submit-review', { id: c.id, version: c.version }));
       ids[key] = c.id;
     }
