@@ -112,9 +112,26 @@ export class PrintService {
    */
   async labelPrints(tenantId: string, id: string): Promise<LabelPrintEntry[]> {
     const doc = await this.documents.detail(isinstockbill, tenantId, id);
-    const events = await this.store.readStream(labelPrintsStream(tenantId, id));
     const lines = new Map(linesOf(doc).map((l) => [l.lineNumber, l]));
     const materials = await this.names(tenantId, 'material', [...lines.values()].map((l) => l.materialCode));
+    return this.printEntries(tenantId, id, (r) => {
+      const line = lines.get(r.lineNumber);
+      const materialCode = line?.materialCode ?? '';
+      return {
+        lineNumber: r.lineNumber,
+        barcode: line ? barcodeOf(doc.billNo, line) : '',
+        materialCode,
+        materialName: text(materials.get(materialCode)?.data.name),
+        batchNo: text(line?.batchNo),
+        printQty: r.printQty,
+        labels: r.labels,
+      };
+    });
+  }
+
+  /** A bill's label stream as print entries (who, when, print or reprint of which), each recorded row shaped by the bill's own `row`. */
+  private async printEntries(tenantId: string, id: string, row: (r: LabelsPrintedData['rows'][number]) => LabelPrintEntry['rows'][number]): Promise<LabelPrintEntry[]> {
+    const events = await this.store.readStream(labelPrintsStream(tenantId, id));
     return events
       .filter((e) => e.type === LABELS_PRINTED || e.type === LABELS_REPRINTED)
       .map((e) => {
@@ -125,19 +142,7 @@ export class PrintService {
           ...(data.of !== undefined ? { of: data.of } : {}),
           at: e.metadata.occurredAt,
           by: e.metadata.actor.name || e.metadata.actor.account,
-          rows: data.rows.map((r) => {
-            const line = lines.get(r.lineNumber);
-            const materialCode = line?.materialCode ?? '';
-            return {
-              lineNumber: r.lineNumber,
-              barcode: line ? barcodeOf(doc.billNo, line) : '',
-              materialCode,
-              materialName: text(materials.get(materialCode)?.data.name),
-              batchNo: text(line?.batchNo),
-              printQty: r.printQty,
-              labels: r.labels,
-            };
-          }),
+          rows: data.rows.map(row),
         };
       });
   }
@@ -228,20 +233,7 @@ export class PrintService {
   /** The prints of a package's label: one row each, the package as a whole under its barcode. */
   async packageLabelPrints(tenantId: string, id: string): Promise<LabelPrintEntry[]> {
     const doc = await this.documents.detail(packagetemporarybill, tenantId, id);
-    const events = await this.store.readStream(labelPrintsStream(tenantId, id));
-    return events
-      .filter((e) => e.type === LABELS_PRINTED || e.type === LABELS_REPRINTED)
-      .map((e) => {
-        const data = e.data as LabelsPrintedData & { of?: number };
-        return {
-          seq: e.version,
-          kind: e.type === LABELS_PRINTED ? ('print' as const) : ('reprint' as const),
-          ...(data.of !== undefined ? { of: data.of } : {}),
-          at: e.metadata.occurredAt,
-          by: e.metadata.actor.name || e.metadata.actor.account,
-          rows: data.rows.map((r) => ({ lineNumber: r.lineNumber, barcode: doc.billNo, materialCode: '', materialName: '', batchNo: '', printQty: r.printQty, labels: r.labels })),
-        };
-      });
+    return this.printEntries(tenantId, id, (r) => ({ lineNumber: r.lineNumber, barcode: doc.billNo, materialCode: '', materialName: '', batchNo: '', printQty: r.printQty, labels: r.labels }));
   }
 
   /**
