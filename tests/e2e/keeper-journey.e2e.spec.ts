@@ -53,7 +53,14 @@ describe('keeper journey in Chromium', () => {
   /** The stock report's sum of quantities for the material (at a place, as of an instant, when given). */
   const reportQty = async (q: Record<string, string> = {}) => {
     const params = new URLSearchParams({ customerCode: 'C001', materialCode: MATERIAL, ...q });
+    // the report's answer to these very filters (under load the table's empty state could be read
+    // before the filtered query had even been sent)
+    const answered = page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname.endsWith('/stockbydetails/list') && [...params].every(([k, v]) => k === 'asOf' || url.searchParams.get(k) === v);
+    });
     await page.goto(`${t.url}${REPORT_PATHS.stockByDetails}?${params}`);
+    await answered;
     await page.getByTestId('report-stockByDetails').waitFor();
     const sum = page.getByTestId('sum-qty');
     // the table's empty state once loaded: while the rows load it shows that state under its spinner
