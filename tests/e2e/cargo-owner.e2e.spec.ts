@@ -168,6 +168,12 @@ describe('cargo owner in Chromium', () => {
     await page.getByTestId('task-step-billNo').filter({ hasText: released.billNo }).waitFor();
     expect(await page.getByTestId('task-step-pending').getAttribute('data-rows')).toBe('1');
     expect(await page.getByTestId('task-step-pending').textContent()).toContain('N2');
+    // in words, never a key: the step's title, its pending rows' heading, the way back
+    const words = await page.getByTestId('task-step-page').textContent();
+    expect(words).toContain('Issue raw materials');
+    expect(words).toContain('Raw-material lots pending issue');
+    expect(words).toContain('Back to the task');
+    expect(words).not.toMatch(/taskSteps\.|production\./);
     // the header names the BOM and the owner; the form starts from what is pending (the lot's 1)
     expect(await page.getByTestId('document-summary').textContent()).toContain('C001');
     await page.getByTestId('task-step-submit').click();
@@ -179,6 +185,7 @@ describe('cargo owner in Chromium', () => {
     await page.waitForURL((u) => u.pathname === `/secondaryProcessing/secproductiveFormEditIn/${released.id}`);
     expect(await page.getByTestId('task-step-pending').getAttribute('data-rows')).toBe('1');
     expect(await page.getByTestId('task-step-pending').textContent()).toContain('M0018');
+    expect(await page.getByTestId('task-step-page').textContent()).toContain('Finished goods pending receipt');
     await pickRef(page, 'md-field-receipts-0-warehousePlaceCode', 'A-02-01');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'production-receipt-page.png'), fullPage: true });
     await page.getByTestId('task-step-submit').click();

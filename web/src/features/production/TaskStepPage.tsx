@@ -19,7 +19,7 @@ const def = secproductive;
  * inputs as the view's dialog (the kit's ActionPanel). Done, it goes back to the task's view.
  */
 export const TaskStepPage = ({ step }: { step: TaskStep }) => (
-  <DocumentScreen def={def} titleKey={`production.steps.${step}`}>
+  <DocumentScreen def={def} titleKey={`taskSteps.${step}`}>
     {(doc) => <StepForm key={`${doc.id}:${doc.version}`} step={step} doc={doc} />}
   </DocumentScreen>
 );
@@ -44,21 +44,21 @@ const StepForm = ({ step, doc }: { step: TaskStep; doc: KitDocument }) => {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="task-step-page" data-step={step}>
       <Card size="small">
-        <DocumentHeading def={def} doc={doc} title={t(`production.steps.${step}`)} testId="task-step" />
+        <DocumentHeading def={def} doc={doc} title={t(`taskSteps.${step}`)} testId="task-step" />
         <div style={{ marginTop: 12 }}>
           <DocumentSummary def={def} id={doc.id} />
         </div>
       </Card>
-      <Card size="small" title={t(`production.steps.pending.${step}`)} data-testid="task-step-pending" data-rows={pending.length}>
-        {pending.length ? <FieldValue def={def} name={rows} field={rowsField} value={pending} /> : <Empty description={t('production.steps.nothingPending')} />}
+      <Card size="small" title={t(`taskSteps.pending.${step}`)} data-testid="task-step-pending" data-rows={pending.length}>
+        {pending.length ? <FieldValue def={def} name={rows} field={rowsField} value={pending} /> : <Empty description={t('taskSteps.nothingPending')} />}
       </Card>
       <Card size="small">
         <ActionPanel
           state={state}
           open={open}
-          closed={t('production.steps.notNow', { state: labels.state(doc.state), action: labels.action(action) })}
+          closed={t('taskSteps.notNow', { state: labels.state(doc.state), action: labels.action(action) })}
           onConfirm={() => void confirm()}
-          back={t('production.steps.back')}
+          back={t('taskSteps.back')}
           onBack={() => navigate(viewPath)}
           testId="task-step"
         />

@@ -21,7 +21,7 @@ export const TaskStepLinks = ({ def, doc }: ViewExtraProps) => {
     <>
       {steps.map((s) => (
         <Button key={s} icon={ICONS[s]} onClick={() => navigate(taskStepPath(s, doc.id))} data-testid={`step-link-${s}`}>
-          {t('production.steps.pageLink', { step: t(`production.steps.${s}`) })}
+          {t('taskSteps.pageLink', { step: t(`taskSteps.${s}`) })}
         </Button>
       ))}
     </>
@@ -38,7 +38,7 @@ export const TaskStepListButtons = ({ def, selected }: ListExtraProps) => {
   const go = (s: TaskStep) => {
     const row = selected.length === 1 ? selected[0] : undefined;
     if (!row) {
-      void message.warning(t('production.steps.selectOne'));
+      void message.warning(t('taskSteps.selectOne'));
       return;
     }
     const { action, event } = TASK_STEPS[s];
@@ -52,7 +52,7 @@ export const TaskStepListButtons = ({ def, selected }: ListExtraProps) => {
     <>
       {TASK_STEP_NAMES.filter((s) => can(TASK_STEPS[s].action)).map((s) => (
         <Button key={s} icon={ICONS[s]} onClick={() => go(s)} data-testid={`list-step-${s}`}>
-          {t(`production.steps.${s}`)}
+          {t(`taskSteps.${s}`)}
         </Button>
       ))}
     </>

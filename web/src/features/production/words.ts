@@ -19,7 +19,7 @@ export const productionWords: Words = {
     noneWentInto: L('该批次没有被加工使用', 'This lot did not go into any finished lot', '該批次沒有被加工使用'),
   },
   // the production task's issue and receipt pages (TASK_STEPS)
-  steps: {
+  taskSteps: {
     issue: L('原料出库', 'Issue raw materials', '原料出庫'),
     receive: L('成品入库', 'Receive finished goods', '成品入庫'),
     pending: {
