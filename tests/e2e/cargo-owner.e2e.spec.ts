@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { REPORT_PATHS, STOCK_EVENT_TYPES, isinstockbill } from '@tpl/contracts';
+import { REPORT_PATHS, STOCK_EVENT_TYPES, isinstockbill, secproductive } from '@tpl/contracts';
 import { runInTenant } from '@tpl/event-store';
 import { StockLedger, factOf, receive } from '@tpl/warehouse';
 import { data, type ApiClient } from '../support/api-client';
 import { launchChromium, signInPage, SCREENSHOTS, WEB_DIST } from '../support/browser';
+import { pickRef } from '../support/consignment-form';
 import { startTestHost, type TestHost } from '../support/host';
 
 /**
@@ -21,6 +22,7 @@ describe('cargo owner in Chromium', () => {
   let t: TestHost;
   let browser: Browser;
   let admin: ApiClient;
+  let released: { id: string; billNo: string };
 
   beforeAll(async () => {
     if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: npm test builds it first');
@@ -58,6 +60,15 @@ describe('cargo owner in Chromium', () => {
     let version = data(await admin.post<R>('/api/bl-production/secproductive/audit', { id: task.id, version: task.version })).version;
     version = data(await admin.post<R>('/api/bl-production/secproductive/issue', { id: task.id, version, issues: [{ lineNumber: 1, qty: 2 }] })).version;
     data(await admin.post('/api/bl-production/secproductive/receive', { id: task.id, version, receipts: [{ lineNumber: 1, batchNo: 'K1', warehousePlaceCode: 'A-02-01', qty: 2 }] }));
+    // a second job of one run, only released: the keeper takes it through the issue and receipt pages
+    const inbound2 = data(await admin.post<R>('/api/bl-warehouse/isinstockbill/submit', {
+      billDate: '2026-11-20', customerCode: 'C001', warehouseAreaCode: 'SH1-A', stockType: 'NORMAL', details: [{ materialCode: 'M0007', batchNo: 'N2', qty: 3, warehousePlaceCode: 'A-01-02' }],
+    }));
+    data(await admin.post('/api/bl-warehouse/isinstockbill/receive', { id: inbound2.id, version: inbound2.version, receivedAt: '2026-11-20T08:00:00.000Z' }));
+    const task2 = data(await admin.post<R>('/api/bl-production/secproductive/submit', { billDate: '2026-11-24', customerCode: 'C001', warehouseAreaCode: 'SH1-A', bomNo: bom.billNo, runs: 1,
+      details: [{ barcode: `${inbound2.billNo}-001`, materialCode: 'M0007', batchNo: 'N2', warehousePlaceCode: 'A-01-02', qty: 1 }] }));
+    data(await admin.post('/api/bl-production/secproductive/audit', { id: task2.id, version: task2.version }));
+    released = task2;
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
@@ -143,6 +154,49 @@ describe('cargo owner in Chromium', () => {
     // the raw lot traces the other way: it went into K1
     await page.getByTestId('made-from-lot-N1').click();
     await page.getByTestId('went-into-lot-K1').waitFor();
+    await page.close();
+  });
+
+  it("takes a released production task through its issue page (from the list) and its receipt page (from the view)", async () => {
+    const page = await signInPage(await browser.newPage({ viewport: { width: 1440, height: 900 } }), t.url, 'admin', 'admin');
+    const view = secproductive.routes.view.replace(':id', released.id);
+    // the list: the one task ticked, its issue page
+    await page.goto(`${t.url}${secproductive.routes.list}`);
+    await page.getByTestId(`doc-row-${released.billNo}`).locator('.ant-checkbox-input').check();
+    await page.getByTestId('list-step-issue').click();
+    await page.waitForURL((u) => u.pathname === `/secondaryProcessing/secproductiveFormEditOut/${released.id}`);
+    await page.getByTestId('task-step-billNo').filter({ hasText: released.billNo }).waitFor();
+    expect(await page.getByTestId('task-step-pending').getAttribute('data-rows')).toBe('1');
+    expect(await page.getByTestId('task-step-pending').textContent()).toContain('N2');
+    // in words, never a key: the step's title, its pending rows' heading, the way back
+    const words = await page.getByTestId('task-step-page').textContent();
+    expect(words).toContain('Issue raw materials');
+    expect(words).toContain('Raw-material lots pending issue');
+    expect(words).toContain('Back to the task');
+    expect(words).not.toMatch(/taskSteps\.|production\./);
+    // the header names the BOM and the owner; the form starts from what is pending (the lot's 1)
+    expect(await page.getByTestId('document-summary').textContent()).toContain('C001');
+    await page.getByTestId('task-step-submit').click();
+    await page.waitForURL((u) => u.pathname === view);
+    await page.locator('[data-testid="view-state"][data-state="InProduction"]').waitFor();
+
+    // the view: its receipt page, the finished good pending, a location picked, received in full
+    await page.getByTestId('step-link-receive').click();
+    await page.waitForURL((u) => u.pathname === `/secondaryProcessing/secproductiveFormEditIn/${released.id}`);
+    expect(await page.getByTestId('task-step-pending').getAttribute('data-rows')).toBe('1');
+    expect(await page.getByTestId('task-step-pending').textContent()).toContain('M0018');
+    expect(await page.getByTestId('task-step-page').textContent()).toContain('Finished goods pending receipt');
+    await pickRef(page, 'md-field-receipts-0-warehousePlaceCode', 'A-02-01');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'production-receipt-page.png'), fullPage: true });
+    await page.getByTestId('task-step-submit').click();
+    await page.waitForURL((u) => u.pathname === view);
+    // nothing pending: the task completed itself, and offers neither step any more
+    await page.locator('[data-testid="view-state"][data-state="Completed"]').waitFor();
+    expect(await page.getByTestId('step-link-issue').count()).toBe(0);
+    // the receipt page of a completed task says so and offers only the way back
+    await page.goto(`${t.url}/secondaryProcessing/secproductiveFormEditIn/${released.id}`);
+    await page.getByTestId('task-step-closed').waitFor();
+    expect(await page.getByTestId('task-step-submit').count()).toBe(0);
     await page.close();
   });
 });

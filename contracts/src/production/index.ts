@@ -1,5 +1,6 @@
 export * from './genealogy';
 export * from './quantities';
+export * from './steps';
 export { PRODUCTION_ERRORS } from './documents/common';
 
 import type { ContractsContext } from '../api/context';

@@ -5,7 +5,9 @@ import type { RouteGrant } from './menuGrant';
 
 /** What a document type adds to the document kit's generic screens (beside a view's toolbar, under its details, beside its list's buttons). */
 export type ViewExtraProps = { def: DocumentDef; doc: KitDocument };
-export type ViewExtras = Record<string, { toolbar?: ComponentType<ViewExtraProps>; details?: ComponentType<ViewExtraProps>; list?: ComponentType<{ def: DocumentDef }> }>;
+/** What a list's extra buttons act on: the rows ticked (a step taken on the one document selected). */
+export type ListExtraProps = { def: DocumentDef; selected: readonly { id: string; billNo: string; state: string; isReview: number }[] };
+export type ViewExtras = Record<string, { toolbar?: ComponentType<ViewExtraProps>; details?: ComponentType<ViewExtraProps>; list?: ComponentType<ListExtraProps> }>;
 
 /** What an entity's list shows beside its own buttons (the role's "allocate resources"), with the rows ticked. */
 export type EntityListExtra = ComponentType<{ def: EntityDef; selected: readonly Key[] }>;

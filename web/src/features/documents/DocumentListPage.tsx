@@ -224,7 +224,7 @@ export const DocumentListPage = ({ def }: { def: DocumentDef }) => {
             ))}
             {def.import && can('import') && <ImportButton def={def} />}
             {can('export') && <ExportButton download={(opts) => documentApi.exportFile(def, query, opts)} testId="doc-export" />}
-            <ListToolbarExtra def={def} />
+            <ListToolbarExtra def={def} selected={rows.filter((r) => selected.includes(r.id))} />
           </Space>
           <ColumnChooser options={columnSetOf(def).options} label={(key) => field(key)} visible={visible} onChange={setVisible} testPrefix="doc" />
         </div>

@@ -1,5 +1,5 @@
 import type { DocumentDef, KitDocument } from '@tpl/contracts';
-import type { ViewExtras } from '../../shared/context';
+import type { ListExtraProps, ViewExtras } from '../../shared/context';
 
 /**
  * What a document type adds to the kit's generic view, beside its toolbar and under its
@@ -23,8 +23,8 @@ export const ViewDetailsExtra = ({ def, doc }: { def: DocumentDef; doc: KitDocum
   return C ? <C def={def} doc={doc} /> : null;
 };
 
-/** Beside the list's buttons (the month bills' generate). */
-export const ListToolbarExtra = ({ def }: { def: DocumentDef }) => {
+/** Beside the list's buttons (the month bills' generate, a production task's step pages), with the rows ticked. */
+export const ListToolbarExtra = ({ def, selected }: ListExtraProps) => {
   const C = extras[def.name]?.list;
-  return C ? <C def={def} /> : null;
+  return C ? <C def={def} selected={selected} /> : null;
 };

@@ -1,6 +1,6 @@
 import { L, type Words } from '@tpl/contracts/light';
 
-/** The lot genealogy screen's words (its fields' are the contracts', production.genealogy.fields). */
+/** The lot genealogy screen's and the task's step pages' words (the genealogy's fields are the contracts', production.genealogy.fields). */
 export const productionWords: Words = {
   genealogy: {
     intro: L(
@@ -17,5 +17,19 @@ export const productionWords: Words = {
     wentInto: L('加工进以下成品批次', 'Went into these finished lots', '加工進以下成品批次'),
     noneMadeFrom: L('该批次不是加工成品', 'This lot was not made here', '該批次不是加工成品'),
     noneWentInto: L('该批次没有被加工使用', 'This lot did not go into any finished lot', '該批次沒有被加工使用'),
+  },
+  // the production task's issue and receipt pages (TASK_STEPS)
+  taskSteps: {
+    issue: L('原料出库', 'Issue raw materials', '原料出庫'),
+    receive: L('成品入库', 'Receive finished goods', '成品入庫'),
+    pending: {
+      issue: L('待出库的原料批次', 'Raw-material lots pending issue', '待出庫的原料批次'),
+      receive: L('待入库的成品', 'Finished goods pending receipt', '待入庫的成品'),
+    },
+    nothingPending: L('没有待处理的行', 'Nothing is pending', '沒有待處理的行'),
+    notNow: L('加工任务为「{{state}}」，现在不能{{action}}', 'The task is {{state}}: it cannot be taken to "{{action}}" now', '加工任務為「{{state}}」，現在不能{{action}}'),
+    back: L('返回加工任务', 'Back to the task', '返回加工任務'),
+    pageLink: L('{{step}}页', '{{step}} page', '{{step}}頁'),
+    selectOne: L('请选择一张加工任务', 'Select one production task', '請選擇一張加工任務'),
   },
 };
