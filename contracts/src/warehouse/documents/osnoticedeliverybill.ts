@@ -2,10 +2,19 @@ import { date, docRef, mobile, plate, text } from '../../entities/define';
 import { defineDocument } from '../../documents/define';
 import { L, cancelAction, orderLine, ownerHeader, receiverOf, shippedGoods } from './common';
 
-/** The day after an instant's day (yyyy-MM-dd): when goods shipped today are expected by default. */
+/** The operator's business time zone (BUSINESS_TZ where the code runs on the server, else the default): its days are the documents' days. */
+const businessZone = (): string => (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.BUSINESS_TZ || 'Asia/Shanghai';
+
+/**
+ * The business day after an instant's business day (yyyy-MM-dd): when goods shipped today are
+ * expected by default. Counted on the operator's wall clock, not in UTC: goods shipped at 00:30 in
+ * Shanghai (16:30 UTC the day before) are expected the next Shanghai day, not the same one.
+ */
 const dayAfter = (at: unknown): string | undefined => {
   if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) return undefined;
-  const d = new Date(Date.parse(at) + 24 * 3600 * 1000);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: businessZone(), year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.parse(at)));
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 };
 

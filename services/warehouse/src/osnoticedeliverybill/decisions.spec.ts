@@ -22,6 +22,14 @@ const shipped = (o: Record<string, unknown> = {}): NoticeFacts => ({ bill: { ...
 const issued = () => [spec.created(content()), spec.acted('issue')];
 
 describe('delivery notice decisions', () => {
+  it('is expected, by default, the business day after its bill shipped: on the Shanghai wall clock, not UTC', () => {
+    const copy = (shippedAt: string) => osnoticedeliverybill.sources.osoutstockbill.copy({ ...bill(), shippedAt, state: 'Shipped' }).expectedDate;
+    // 00:30 in Shanghai on the 30th is 16:30 UTC on the 29th: expected on 1 December, not on the day it shipped
+    expect(copy('2026-11-29T16:30:00.000Z')).toBe('2026-12-01');
+    expect(copy('2026-11-29T15:59:00.000Z')).toBe('2026-11-30');
+    expect(copy('2026-12-31T10:00:00.000Z')).toBe('2027-01-01');
+  });
+
   it('is saved and issued as what its shipped bill carried', () => {
     spec.given([], shipped()).when({ create: content() }).then({ doc: { state: 'Draft', details: [{ lineNumber: 1, materialCode: 'M1', qty: 6 }] } });
     spec.given([spec.created(content())], shipped()).when({ act: 'issue' }).then({ doc: { state: 'Issued', issuedAt: expect.any(String) } });
