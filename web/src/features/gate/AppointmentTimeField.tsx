@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { appointment, gateApiRoutes as R, type DockDay } from '@tpl/contracts';
 import { request } from '../../api/client';
+import { inDisplayZone } from '../../shared/format';
 import { FieldInput } from '../../shared/widgets/FieldInput';
 
 const DAY = 'YYYY-MM-DD';
@@ -29,7 +30,9 @@ export const AppointmentTimeField = ({ value, onChange, disabled, id }: Props) =
 
 const DockSlotPicker = ({ dockCode, value, onChange, disabled, id }: { dockCode: string; value?: string | undefined; onChange?: ((v: unknown) => void) | undefined; disabled?: boolean | undefined; id?: string | undefined }) => {
   const { t } = useTranslation();
-  const [day, setDay] = useState(() => (value ? dayjs(value) : dayjs()).format(DAY));
+  // the day on the site's clock (the display zone), the day the dock's slots are cut on
+  const today = inDisplayZone(Date.now()).format(DAY);
+  const [day, setDay] = useState(() => (value ? inDisplayZone(value).format(DAY) : today));
   const slots = useQuery({
     queryKey: ['gate', 'dock-slots', dockCode, day],
     queryFn: ({ signal }) => request<DockDay>('GET', R.dockSlots.path, { query: { dockCode, day }, signal }),
@@ -45,7 +48,7 @@ const DockSlotPicker = ({ dockCode, value, onChange, disabled, id }: { dockCode:
           onChange?.(undefined);
         }}
         allowClear={false}
-        disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+        disabledDate={(d) => d.format(DAY) < today}
         disabled={disabled}
         style={{ width: '100%' }}
         id={id}
@@ -61,8 +64,10 @@ const DockSlotPicker = ({ dockCode, value, onChange, disabled, id }: { dockCode:
               const range = t('gate.slots.range', { from: s.from, to: s.to });
               const label = s.status === 'free' ? range : s.status === 'past' ? t('gate.slots.past', { range }) : s.billNo ? t('gate.slots.takenBy', { range, billNo: s.billNo }) : t('gate.slots.taken', { range });
               return (
-                <Radio.Button key={s.slotStart} value={s.slotStart} disabled={s.status !== 'free'} data-testid={`slot-${s.from}`} data-status={s.status}>
-                  {label}
+                <Radio.Button key={s.slotStart} value={s.slotStart} disabled={s.status !== 'free'}>
+                  <span data-testid={`slot-${s.from}`} data-status={s.status} data-start={s.slotStart}>
+                    {label}
+                  </span>
                 </Radio.Button>
               );
             })}
