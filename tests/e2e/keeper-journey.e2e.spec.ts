@@ -307,6 +307,7 @@ describe('keeper journey in Chromium', () => {
     const start = (await free.getAttribute('data-start'))!;
     await free.click();
     await tablet.getByTestId('slot-chosen').waitFor();
+    await tablet.screenshot({ path: path.join(SCREENSHOTS, 'gate-slots.png') });
     await save(tablet);
     await stateIs(tablet, 'Draft');
     const billNo = (await tablet.getByTestId('view-billNo').textContent())!.trim();
