@@ -157,8 +157,9 @@ const DocumentEditor = ({ def, doc, start, madeFrom }: { def: DocumentDef; doc?:
     // a header field a context gives a control of its own (the appointment time's dock slot picker)
     const Widget = group ? undefined : fieldWidget(def.name, key);
     if (Widget) {
+      // a control of its own takes the row (the slot picker's day and slots side by side)
       return (
-        <Col xs={24} md={isWide(f) ? 24 : 8} key={path}>
+        <Col xs={24} key={path}>
           <Form.Item name={name} label={label(...name)} required={requiredIn(group?.[1], f)}>
             <Widget />
           </Form.Item>

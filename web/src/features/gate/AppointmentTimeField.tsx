@@ -50,7 +50,7 @@ const DockSlotPicker = ({ dockCode, value, onChange, disabled, id }: { dockCode:
         allowClear={false}
         disabledDate={(d) => d.format(DAY) < today}
         disabled={disabled}
-        style={{ width: '100%' }}
+        style={{ width: 240 }}
         id={id}
         data-testid="slot-day"
       />
