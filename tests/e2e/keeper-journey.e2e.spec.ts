@@ -306,7 +306,7 @@ describe('keeper journey in Chromium', () => {
     const free = slots.locator('[data-status="free"]').first();
     const start = (await free.getAttribute('data-start'))!;
     await free.click();
-    await tablet.getByTestId('slot-chosen').waitFor();
+    await tablet.getByTestId('slot-chosen').getByText('D01 1号月台').waitFor();
     await tablet.screenshot({ path: path.join(SCREENSHOTS, 'gate-slots.png') });
     await save(tablet);
     await stateIs(tablet, 'Draft');

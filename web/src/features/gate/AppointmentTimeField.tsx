@@ -76,7 +76,7 @@ const DockSlotPicker = ({ dockCode, value, onChange, disabled, id }: { dockCode:
       )}
       {chosen && (
         <Typography.Text type="secondary" data-testid="slot-chosen">
-          {t('gate.slots.chosen', { dock: slots.data?.dockName ?? dockCode, day, range: t('gate.slots.range', { from: chosen.from, to: chosen.to }) })}
+          {t('gate.slots.chosen', { dock: `${dockCode} ${slots.data?.dockName ?? ''}`.trim(), day, range: t('gate.slots.range', { from: chosen.from, to: chosen.to }) })}
         </Typography.Text>
       )}
     </Space>

@@ -33,7 +33,7 @@ export const gateScreenWords = {
       takenBy: L('{{range}} 已被预约 {{billNo}} 占用', '{{range}} taken by {{billNo}}', '{{range}} 已被預約 {{billNo}} 佔用'),
       past: L('{{range}} 已过', '{{range}} past', '{{range}} 已過'),
       none: L('该月台当天不开放', 'The dock is not open that day', '該月台當天不開放'),
-      chosen: L('已选：月台{{dock}}，{{day}} {{range}}', 'Chosen: dock {{dock}}, {{day}} {{range}}', '已選：月台{{dock}}，{{day}} {{range}}'),
+      chosen: L('已选：月台 {{dock}}，{{day}} {{range}}', 'Chosen: dock {{dock}}, {{day}} {{range}}', '已選：月台 {{dock}}，{{day}} {{range}}'),
     },
     checkIn: {
       title: L('门岗签到', 'Gate check-in', '門崗簽到'),
