@@ -104,6 +104,50 @@ describe('the gate: appointments through the API (embedded store)', () => {
     expect(data(await act('book', third)).state).toBe('Booked');
   });
 
+  it('lists a dock`s slots of a day, free or taken (naming the appointment), a booked slot taken, a clash on a chosen slot a 409, a cancel freeing it; bad input a 400 naming the field', async () => {
+    type Slot = { from: string; to: string; slotStart: string; slotEnd: string; status: string; billNo?: string };
+    type Day = { dockCode: string; dockName: string; day: string; slots: Slot[] };
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date(Date.now() + 86_400_000));
+    const slotsOf = async () => data(await guard.get<Day>(`/api/bl-gate/dock-slots?${new URLSearchParams({ dockCode: 'D03', day })}`));
+    const at = (list: Slot[], from: string) => list.find((s) => s.from === from)!;
+
+    const before = await slotsOf();
+    expect(before).toMatchObject({ dockCode: 'D03', dockName: '3号月台', day });
+    // half hours from 08:00 to 18:00 on the site's clock
+    expect(before.slots).toHaveLength(20);
+    expect(at(before.slots, '15:00')).toEqual({ from: '15:00', to: '15:30', slotStart: tomorrowAt('15:00'), slotEnd: tomorrowAt('15:30'), status: 'free' });
+
+    // the picker's slot start is the appointment time: booked, the slot is taken by its number
+    const first = data(await act('book', await readBoth(data(await submit(driver({ visitName: '吴师傅', carNo: '沪E33333', appointmentTime: at(before.slots, '15:00').slotStart }))))));
+    const taken = await slotsOf();
+    expect(at(taken.slots, '15:00')).toMatchObject({ status: 'taken', billNo: first.billNo });
+    expect(at(taken.slots, '15:30').status).toBe('free');
+    expect(JSON.stringify(taken)).not.toContain(first.id);
+
+    // two drivers chose the same free slot: the second booking is refused (the race), nothing written
+    const second = await readBoth(data(await submit(driver({ visitName: '郑师傅', carNo: '沪F44444', appointmentTime: at(before.slots, '15:00').slotStart }))));
+    const clash = await act('book', second);
+    expect(clash.status).toBe(409);
+    expect(clash.body.msg).toContain(first.billNo);
+    expect(at((await slotsOf()).slots, '15:00')).toMatchObject({ status: 'taken', billNo: first.billNo });
+
+    // cancelled, the slot is free again and the second driver has it
+    data(await act('cancel', await detail(first.id), { reason: '改期' }));
+    expect(at((await slotsOf()).slots, '15:00')).toEqual({ ...at(before.slots, '15:00'), status: 'free' });
+    const secondBooked = data(await act('book', await detail(second.id)));
+    expect(at((await slotsOf()).slots, '15:00')).toMatchObject({ status: 'taken', billNo: secondBooked.billNo });
+
+    // bad input: a 400 naming the field in the user's language
+    const noDay = await guard.get<Day>(`/api/bl-gate/dock-slots?dockCode=D03`);
+    expect(noDay.status).toBe(400);
+    expect(noDay.body.msg).toContain('Day');
+    const badDay = await guard.get<Day>(`/api/bl-gate/dock-slots?dockCode=D03&day=tomorrow`);
+    expect(badDay.status).toBe(400);
+    const noDock = await guard.get<Day>(`/api/bl-gate/dock-slots?${new URLSearchParams({ dockCode: 'D99', day })}`);
+    expect(noDock.status).toBe(400);
+    expect(noDock.body.msg).toContain('D99');
+  });
+
   it('refuses a bad ID card, a bad plate, a bad mobile and a time in the past with a 400 naming the field; nothing is made', async () => {
     const before = data(await guard.get<Page<Doc>>(`${G}/list`)).total;
     const badId = await submit(driver({ idCard: '110105194912310021' }));

@@ -279,10 +279,8 @@ describe('keeper journey in Chromium', () => {
   it('the guard at the gate (issue 31), on a tablet: registers a driver, reads the notices and books; checks the driver in, inspects (the photo its location asks for), checks out', async () => {
     const tablet = await browser.newPage({ viewport: { width: 1024, height: 768 } });
     await signInPage(tablet, t.url, 'guard');
-    // a driver expected in a few minutes, registered on the driver's registration screen
-    const soon = new Date(Date.now() + 3 * 60_000);
-    const two = (n: number) => String(n).padStart(2, '0');
-    const at = `${soon.getFullYear()}-${two(soon.getMonth() + 1)}-${two(soon.getDate())} ${two(soon.getHours())}:${two(soon.getMinutes())}:00`;
+    // a driver registered on the driver's registration screen, booked into a free slot of dock D01
+    const siteClock = (t: number) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(new Date(t));
     await tablet.goto(`${t.url}${appointment.routes.new}`);
     await tablet.getByTestId('save-button').waitFor();
     const h = appointment.header;
@@ -291,13 +289,37 @@ describe('keeper journey in Chromium', () => {
     await fillField(tablet, 'idCard', 'idCard', h.idCard);
     await fillField(tablet, 'carNo', 'carNo', h.carNo, '沪G77777');
     await fillField(tablet, 'healthCondition', 'healthCondition', h.healthCondition);
-    const time = tablet.getByTestId('appointmentTime').first();
-    await time.click();
-    await time.fill(at);
-    await time.press('Enter');
+    // the dock picked (number and name), then a day and one of its free slots: no time is typed
+    await pick(tablet, 'dockCode', 'D01', 'D01');
+    await tablet.getByTestId('slot-picker').waitFor();
+    await tablet.getByTestId('appointmentTime').waitFor({ state: 'detached' });
+    const slots = tablet.getByTestId('slot-options');
+    await slots.waitFor();
+    // the demo's booked driver holds a later slot of D01 (named by number), and slots begun are past: both disabled, in words
+    const held = slots.locator('[data-status="taken"]').first();
+    if (await held.count()) {
+      expect(await held.textContent()).toMatch(/taken by YY\d+/);
+      expect(await held.evaluate((e) => e.closest('label')?.className ?? '')).toContain('ant-radio-button-wrapper-disabled');
+    }
+    expect(await slots.locator('[data-status="taken"], [data-status="past"]').count()).toBeGreaterThan(0);
+    if (!(await slots.locator('[data-status="free"]').count())) {
+      // late in the site's day: the first free slot is tomorrow's
+      const day = tablet.getByTestId('slot-day');
+      await day.click();
+      await day.fill(siteClock(Date.now() + 86_400_000).slice(0, 10));
+      await day.press('Enter');
+      await slots.locator('[data-status="free"]').first().waitFor();
+    }
+    const free = slots.locator('[data-status="free"]').first();
+    const start = (await free.getAttribute('data-start'))!;
+    await free.click();
+    await tablet.getByTestId('slot-chosen').getByText('D01 1号月台').waitFor();
+    await tablet.screenshot({ path: path.join(SCREENSHOTS, 'gate-slots.png') });
     await save(tablet);
     await stateIs(tablet, 'Draft');
     const billNo = (await tablet.getByTestId('view-billNo').textContent())!.trim();
+    // the slot chosen is the appointment time (the booking takes that slot)
+    expect((await tablet.getByTestId('detail-appointmentTime').textContent())!.trim()).toBe(siteClock(Date.parse(start)));
 
     // the notices, read one after the other in the reader's language, then the booking submitted
     await tablet.getByTestId('open-notices').click();

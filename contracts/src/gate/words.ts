@@ -5,12 +5,20 @@ export const gateWords = {
   // rules of the description's fields (zod issues carry validation.* keys)
   validation: {
     gate: {
+      day: L('请选择日期', 'Choose a day', '請選擇日期'),
       hhmm: L('请输入时间，格式为 时:分（如 08:30）', 'Enter a time as hours:minutes (08:30)', '請輸入時間，格式為 時:分（如 08:30）'),
       carNoForDriver: L('司机预约请输入车牌号', 'A driver\'s appointment needs the plate number', '司機預約請輸入車牌號碼'),
       driversOnly: L('只有司机预约可以选择月台和单据', 'Only a driver\'s appointment names a dock or a bill', '只有司機預約可以選擇月台和單據'),
     },
   },
   gate: {
+    // the dock slots' query (the registration form's slot picker)
+    slots: {
+      fields: {
+        dockCode: L('月台', 'Dock', '月台'),
+        day: L('日期', 'Day', '日期'),
+      },
+    },
     errors: {
       appointmentPast: L('{{label}}不能早于当前时间', '{{label}} cannot be in the past', '{{label}}不能早於當前時間'),
       noticeMissing: L('尚未设置「{{notice}}」，请先在访客须知中维护', 'No {{notice}} is set up yet: write it under Visitor notices first', '尚未設定「{{notice}}」，請先在訪客須知中維護'),

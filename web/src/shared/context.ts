@@ -33,7 +33,7 @@ export type WebContext = {
   viewExtras?: ViewExtras;
   /** cards the dashboard shows under its figures */
   dashboardCards?: ComponentType[];
-  /** entity fields that take a control of their own, by entity and field */
+  /** entity fields (and document header fields) that take a control of their own, by entity or document type and field */
   fieldWidgets?: Record<string, Record<string, FieldWidget>>;
   /** buttons an entity's list shows beside its own, by entity */
   listExtras?: Record<string, EntityListExtra>;

@@ -67,3 +67,39 @@ export const slotOf = (time: string, dock: Dock, timeZone: string): Slot | undef
 /** The booking holding the same slot of the dock (the same instant), other than the appointment's own. */
 export const slotHolder = (bookings: readonly SlotBooking[], slotStart: string, documentId: string): SlotBooking | undefined =>
   bookings.find((b) => b.documentId !== documentId && Date.parse(b.slotStart) === Date.parse(slotStart));
+
+/** The instant of a wall-clock time (YYYY-MM-DD, HH:mm) in a time zone (its offset then, read back from the zone's clock). */
+export const instantOf = (day: string, hhmm: string, timeZone: string): number => {
+  const guess = Date.parse(`${day}T${hhmm}:00Z`);
+  const at = (t: number) => {
+    const w = wallClock(t, timeZone);
+    return Date.parse(`${w.day}T00:00:00Z`) + (w.minutes * 60 + w.seconds) * 1000;
+  };
+  const first = guess - (at(guess) - guess);
+  // a second pass settles a guess that crossed an offset change
+  return guess - (at(first) - first);
+};
+
+export type DaySlot = { from: string; to: string; slotStart: string; slotEnd: string; status: 'free' | 'taken' | 'past'; billNo?: string };
+
+/**
+ * A dock's slots of a day (the registration form's picker), pure: cut from its opening time in
+ * slots of its length, the last ending by closing time, on the site's clock. Each is taken when a
+ * live booking holds it (naming the appointment's number), past when it began more than `graceMs`
+ * before `now` (a booking for it would be refused), free otherwise.
+ */
+export const daySlots = (day: string, dock: Dock, bookings: readonly SlotBooking[], timeZone: string, now: number, graceMs: number): DaySlot[] => {
+  const open = minutesOf(dock.openFrom);
+  const close = minutesOf(dock.openTo);
+  const length = Math.max(1, Math.round(dock.slotMinutes));
+  const held = new Map(bookings.map((b) => [Date.parse(b.slotStart), b.billNo]));
+  const slots: DaySlot[] = [];
+  for (let start = open; start + length <= close; start += length) {
+    const startAt = instantOf(day, hhmmOf(start), timeZone);
+    const billNo = held.get(startAt);
+    const slot = { from: hhmmOf(start), to: hhmmOf(start + length), slotStart: new Date(startAt).toISOString(), slotEnd: new Date(startAt + length * 60_000).toISOString() };
+    if (billNo !== undefined) slots.push({ ...slot, status: 'taken', billNo });
+    else slots.push({ ...slot, status: startAt < now - graceMs ? 'past' : 'free' });
+  }
+  return slots;
+};

@@ -10,6 +10,7 @@ import { ApiError } from '../../api/client';
 import { ProblemsAlert } from '../../shared/ProblemsAlert';
 import { parseWithInput, useSchemaValidation } from '../../shared/zodForm';
 import { FieldInput, type Picked } from '../../shared/widgets/FieldInput';
+import { fieldWidget } from '../md/fieldWidgets';
 import { FormField } from '../../shared/widgets/FormField';
 import { useSaid } from '../../shared/widgets/labels';
 import { useDocument, useSubmitDocument } from './hooks';
@@ -150,6 +151,18 @@ const DocumentEditor = ({ def, doc, start, madeFrom }: { def: DocumentDef; doc?:
       return (
         <Col xs={24} key={path}>
           <FormField def={def} name={key} field={f} testId={name.join('-')} />
+        </Col>
+      );
+    }
+    // a header field a context gives a control of its own (the appointment time's dock slot picker)
+    const Widget = group ? undefined : fieldWidget(def.name, key);
+    if (Widget) {
+      // a control of its own takes the row (the slot picker's day and slots side by side)
+      return (
+        <Col xs={24} key={path}>
+          <Form.Item name={name} label={label(...name)} required={requiredIn(group?.[1], f)}>
+            <Widget />
+          </Form.Item>
         </Col>
       );
     }

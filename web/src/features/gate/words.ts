@@ -27,6 +27,14 @@ export const gateScreenWords = {
       back: L('返回预约', 'Back to the appointment', '返回預約'),
       step: L('第{{n}}步，共3步', 'Step {{n}} of 3', '第{{n}}步，共3步'),
     },
+    slots: {
+      range: L('{{from}}–{{to}}', '{{from}}–{{to}}', '{{from}}–{{to}}'),
+      taken: L('{{range}} 已约满', '{{range}} taken', '{{range}} 已約滿'),
+      takenBy: L('{{range}} 已被预约 {{billNo}} 占用', '{{range}} taken by {{billNo}}', '{{range}} 已被預約 {{billNo}} 佔用'),
+      past: L('{{range}} 已过', '{{range}} past', '{{range}} 已過'),
+      none: L('该月台当天不开放', 'The dock is not open that day', '該月台當天不開放'),
+      chosen: L('已选：月台 {{dock}}，{{day}} {{range}}', 'Chosen: dock {{dock}}, {{day}} {{range}}', '已選：月台 {{dock}}，{{day}} {{range}}'),
+    },
     checkIn: {
       title: L('门岗签到', 'Gate check-in', '門崗簽到'),
       today: L('今日预约 {{count}}', 'Expected today: {{count}}', '今日預約 {{count}}'),
