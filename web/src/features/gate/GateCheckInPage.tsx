@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Col, Empty, Input, Row, Space, Spin, Switch, Tag, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { appointment, documentPath } from '@tpl/contracts';
 import { allowedDocumentActions } from '@tpl/workflows';
@@ -11,6 +10,7 @@ import { useDocumentLabels } from '../documents/labels';
 import { useDocumentButtons } from '../documents/permissions';
 import { StateTag } from '../documents/StateTag';
 import { RefName } from '../../shared/widgets/FieldValue';
+import { inDisplayZone, instantOfWallClock } from '../../shared/format';
 import type { DocumentListRow } from '../../api/documents';
 
 /** The steps the gate takes, in the order a visit goes. */
@@ -30,7 +30,7 @@ const ArrivalCard = ({ row, onAct }: { row: DocumentListRow; onAct: (action: str
   const navigate = useNavigate();
   const can = useDocumentButtons(appointment);
   const allowed = allowedDocumentActions(appointment, row.state, row.isReview).filter((a) => (GATE_ACTIONS as readonly string[]).includes(a) && can(a));
-  const time = typeof row.appointmentTime === 'string' ? dayjs(row.appointmentTime).format('HH:mm') : '';
+  const time = typeof row.appointmentTime === 'string' ? inDisplayZone(row.appointmentTime).format('HH:mm') : '';
   return (
     <Card
       size="small"
@@ -90,8 +90,9 @@ export const GateCheckInPage = () => {
     const q = typed.trim();
     const byPhone = /^\d+$/.test(q);
     return {
-      appointmentTimeFrom: dayjs().startOf('day').toISOString(),
-      appointmentTimeTo: dayjs().endOf('day').toISOString(),
+      // the site's day (the console's display zone), not the browser's: a tablet set to another zone lists the gate's day
+      appointmentTimeFrom: instantOfWallClock(`${inDisplayZone(Date.now()).format('YYYY-MM-DD')}T00:00:00`),
+      appointmentTimeTo: new Date(Date.parse(instantOfWallClock(`${inDisplayZone(Date.now()).add(1, 'day').format('YYYY-MM-DD')}T00:00:00`)) - 1).toISOString(),
       state: (all ? ALL_TODAY : WAITING).join(','),
       sort: 'appointmentTime',
       order: 'asc',
