@@ -3,12 +3,13 @@ import { allocatebill, ok, parseOrThrow, transitOf, warehouseAllocateRoutes as R
 import { DocumentDecisionsRegistry, DocumentService, documentOf, type LoadInput } from '@tpl/documents';
 import type { Pool } from 'pg';
 import { DB_POOL } from '@tpl/event-store';
-import { Meta, ROW_SCOPES, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
+import { Meta, ROW_SCOPES, type RequestMeta, type RowScopes } from '@tpl/identity';
 import { InboundDecisions } from '../inbound/inbound.wiring';
 import { InsideReads } from '../inside/inside.reads';
 import { STOCK_TABLE } from '../stock/stock.projection';
 import { noFacts, rowLinesOf, type InsideFacts } from '../inside/rows';
 import { allocateDecisions, inTransitOf, type AllocateBill, type AllocateReceipt } from './allocate.decisions';
+import { assertUserSees } from '../shared/visible';
 
 /**
  * The allocate bill's IO, in the command's transaction: when saved, its two areas up to their
@@ -73,7 +74,7 @@ export class AllocateController {
   async suggestions(@Query() query: unknown, @Meta() meta: RequestMeta) {
     const { id } = parseOrThrow(R.receiveSuggestions.query!, query, allocatebill.name) as { id: string };
     const tenantId = meta.user.tenantId;
-    await this.documents.assertVisible(allocatebill, tenantId, [id], await this.scopes.rowScope(meta.user, allocatebill.name), ownerScopeOf(meta.user));
+    await assertUserSees(this.documents, this.scopes, meta.user, allocatebill, [id]);
     return ok(await this.allocate.suggest(tenantId, documentOf(allocatebill, await this.documents.detail(allocatebill, tenantId, id))));
   }
 }

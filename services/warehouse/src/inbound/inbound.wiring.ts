@@ -3,7 +3,7 @@ import { dockOf, isinstockbill, isrecbill, ok, orderisinstockbill, purchaseapply
 import { DocumentDecisionsRegistry, DocumentService, documentOf, type LoadInput } from '@tpl/documents';
 import type { Pool } from 'pg';
 import { DB_POOL, type UnitOfWork } from '@tpl/event-store';
-import { Meta, ROW_SCOPES, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
+import { Meta, ROW_SCOPES, type RequestMeta, type RowScopes } from '@tpl/identity';
 import { MASTER_DATA, type MasterData, type MasterRecord } from '@tpl/masterdata';
 import { StockLedger } from '../stock/stock.ledger';
 import { STOCK_TABLE } from '../stock/stock.projection';
@@ -16,6 +16,7 @@ import { linesOf, unitVolumeOf } from '../shared/lines';
 import { givenTime } from '../shared/times';
 import { GoodsDefaults } from '../shared/defaults.wiring';
 import { Strategies } from '../shared/strategies.wiring';
+import { assertUserSees } from '../shared/visible';
 
 const num = (v: unknown): number | undefined => (v === undefined || v === null || v === '' ? undefined : Number(v));
 export const placeInfo = (r: MasterRecord): PlaceInfo => ({
@@ -171,7 +172,7 @@ export class InboundController {
   async suggestions(@Query() query: unknown, @Meta() meta: RequestMeta) {
     const { id } = parseOrThrow(R.putAwaySuggestions.query!, query, isinstockbill.name) as { id: string };
     const tenantId = meta.user.tenantId;
-    await this.documents.assertVisible(isinstockbill, tenantId, [id], await this.scopes.rowScope(meta.user, isinstockbill.name), ownerScopeOf(meta.user));
+    await assertUserSees(this.documents, this.scopes, meta.user, isinstockbill, [id]);
     return ok(await this.inbound.suggest(tenantId, documentOf(isinstockbill, await this.documents.detail(isinstockbill, tenantId, id))));
   }
 }

@@ -1,8 +1,10 @@
 import { Body, Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
 import { PDF_MEDIA_TYPE, allocatebill, documentButtons, isinstockbill, languageFromHeader, ok, osnoticedeliverybill, osoutstockbill, wavebill, parseOrThrow, warehousePrintRoutes as R, warehouseScreenRoutes as S, type DocumentDef, type LabelPrintBody, packagetemporarybill } from '@tpl/contracts';
 import { DocumentService } from '@tpl/documents';
-import { ButtonCheck, Meta, PostOk, ROW_SCOPES, actorOf, ownerScopeOf, type RequestMeta, type RowScopes } from '@tpl/identity';
-import { PrintService } from './print.service';
+import { ButtonCheck, Meta, PostOk, ROW_SCOPES, actorOf, type RequestMeta, type RowScopes } from '@tpl/identity';
+import { PrintService, type PrintContext } from './print.service';
+import type { z } from 'zod';
+import { assertUserSees } from '../shared/visible';
 
 type Reply = { header(name: string, value: string): Reply; send(body: unknown): Reply };
 
@@ -36,7 +38,7 @@ export class PrintController {
     // the body's shape is judged before the query (a malformed body is said as such)
     before?.();
     const { id } = parseOrThrow(R.printPickingList.query!, query, def.name) as { id: string };
-    await this.documents.assertVisible(def, meta.user.tenantId, [id], await this.scopes.rowScope(meta.user, def.name), ownerScopeOf(meta.user));
+    await assertUserSees(this.documents, this.scopes, meta.user, def, [id]);
     return id;
   }
 
@@ -67,12 +69,7 @@ export class PrintController {
 
   @PostOk(S.reprintPackageLabel.path)
   async reprintPackageLabel(@Query() query: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
-    await this.buttons.require(meta.user, documentButtons(packagetemporarybill).print!);
-    const { id, seq } = parseOrThrow(S.reprintPackageLabel.query!, query, 'warehouse.labelPrint') as { id: string; seq: number };
-    await this.documents.assertVisible(packagetemporarybill, meta.user.tenantId, [id], await this.scopes.rowScope(meta.user, packagetemporarybill.name), ownerScopeOf(meta.user));
-    const ctx = { tenantId: meta.user.tenantId, actor: actorOf(meta.user), correlationId: meta.correlationId, causationId: meta.commandId, lang: languageFromHeader(al) };
-    const { pdf, billNo } = await this.print.reprintPackageLabel(ctx, id, seq);
-    sendPdf(reply, `${billNo}-label-${seq}`, pdf);
+    await this.reprintOf(packagetemporarybill, S.reprintPackageLabel.query!, query, meta, al, reply, 'label', (ctx, id, seq) => this.print.reprintPackageLabel(ctx, id, seq));
   }
 
   @Get(R.printPickingList.path)
@@ -99,7 +96,7 @@ export class PrintController {
   /** A read of one document the caller may see (its data scope, else 404): the screens' reads need no button beyond the page's. */
   private async visible(def: DocumentDef, meta: RequestMeta, query: unknown): Promise<string> {
     const { id } = parseOrThrow(S.labelPrints.query!, query, def.name) as { id: string };
-    await this.documents.assertVisible(def, meta.user.tenantId, [id], await this.scopes.rowScope(meta.user, def.name), ownerScopeOf(meta.user));
+    await assertUserSees(this.documents, this.scopes, meta.user, def, [id]);
     return id;
   }
 
@@ -110,12 +107,26 @@ export class PrintController {
 
   @PostOk(S.reprintLabels.path)
   async reprint(@Query() query: unknown, @Meta() meta: RequestMeta, @Headers('accept-language') al: string | undefined, @Res() reply: Reply) {
-    await this.buttons.require(meta.user, documentButtons(isinstockbill).print!);
-    const { id, seq } = parseOrThrow(S.reprintLabels.query!, query, 'warehouse.labelPrint') as { id: string; seq: number };
-    await this.documents.assertVisible(isinstockbill, meta.user.tenantId, [id], await this.scopes.rowScope(meta.user, isinstockbill.name), ownerScopeOf(meta.user));
+    await this.reprintOf(isinstockbill, S.reprintLabels.query!, query, meta, al, reply, 'labels', (ctx, id, seq) => this.print.reprintLabels(ctx, id, seq));
+  }
+
+  /** A reprint of a bill's print `seq`: the bill's print button, a bill the caller may see, the PDF named `<bill>-<name>-<seq>`. */
+  private async reprintOf(
+    def: DocumentDef,
+    schema: z.ZodType,
+    query: unknown,
+    meta: RequestMeta,
+    al: string | undefined,
+    reply: Reply,
+    name: string,
+    run: (ctx: PrintContext, id: string, seq: number) => Promise<{ pdf: Buffer; billNo: string }>,
+  ) {
+    await this.buttons.require(meta.user, documentButtons(def).print!);
+    const { id, seq } = parseOrThrow(schema, query, 'warehouse.labelPrint') as { id: string; seq: number };
+    await assertUserSees(this.documents, this.scopes, meta.user, def, [id]);
     const ctx = { tenantId: meta.user.tenantId, actor: actorOf(meta.user), correlationId: meta.correlationId, causationId: meta.commandId, lang: languageFromHeader(al) };
-    const { pdf, billNo } = await this.print.reprintLabels(ctx, id, seq);
-    sendPdf(reply, `${billNo}-labels-${seq}`, pdf);
+    const { pdf, billNo } = await run(ctx, id, seq);
+    sendPdf(reply, `${billNo}-${name}-${seq}`, pdf);
   }
 
   @Get(S.outboundPreparation.path)
